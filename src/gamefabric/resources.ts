@@ -1,0 +1,243 @@
+/**
+ * Typed GameFabric resources, shared by the API client and the simulator.
+ *
+ * Every object schema is `looseObject`: fields we do not model are kept on
+ * parse, so a read-modify-write never erases what the service added
+ * (health checks, volumes, secrets, ...). Schemas describe what we accept when
+ * reading; they are lenient where the service may omit things and strict only
+ * where the seed makes a field mandatory.
+ */
+import { z } from 'zod';
+
+/** apiVersion values per the seed's versioning table. */
+export const API_VERSIONS = {
+  container: 'container/v1',
+  /** What the seed says the Vessel create payload carries (the path says v1). */
+  vesselCreate: 'formation/v1beta1',
+  formation: 'formation/v1',
+  core: 'core/v1',
+} as const;
+
+/** Both Vessel/Formation apiVersions seen in the wild; accepted when reading. */
+export const FORMATION_API_VERSIONS = ['formation/v1beta1', 'formation/v1'] as const;
+
+export const VESSEL_STATES = [
+  'Pending',
+  'Scheduled',
+  'Created',
+  'Starting',
+  'Running',
+  'Terminating',
+  'Error',
+  'Suspended',
+] as const;
+export type VesselState = (typeof VESSEL_STATES)[number];
+
+/** States that mean "scheduled successfully" (left Pending for Scheduled or later). */
+export const SCHEDULED_STATES: readonly VesselState[] = ['Scheduled', 'Created', 'Starting', 'Running'];
+
+export const PORT_POLICIES = ['Passthrough', 'Dynamic'] as const;
+export const PORT_PROTOCOLS = ['UDP', 'TCP'] as const;
+export const SCHEDULING_STRATEGIES = ['Packed', 'Distributed'] as const;
+export type SchedulingStrategy = (typeof SCHEDULING_STRATEGIES)[number];
+
+export const OwnerReferenceSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string(),
+  name: z.string(),
+  uid: z.string().optional(),
+  controller: z.boolean().optional(),
+});
+export type OwnerReference = z.infer<typeof OwnerReferenceSchema>;
+
+export const ObjectMetaSchema = z.looseObject({
+  name: z.string(),
+  environment: z.string().optional(),
+  branch: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  annotations: z.record(z.string(), z.string()).optional(),
+  uid: z.string().optional(),
+  revision: z.string().optional(),
+  ownerReferences: z.array(OwnerReferenceSchema).optional(),
+});
+export type ObjectMeta = z.infer<typeof ObjectMetaSchema>;
+
+// ---- container group ---------------------------------------------------
+
+export const ImageSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({
+    image: z.string(),
+    tag: z.string(),
+    digest: z.string().optional(),
+    registry: z.string().optional(),
+  }),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const ImagePromotionSchema = z.looseObject({
+  apiVersion: z.string(),
+  kind: z.literal('ImagePromotion'),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({
+    branch: z.string(),
+    imageName: z.string(),
+  }),
+});
+export type ImagePromotion = z.infer<typeof ImagePromotionSchema>;
+
+// ---- formation group -----------------------------------------------------
+
+export const PortSchema = z.looseObject({
+  name: z.string(),
+  policy: z.enum(PORT_POLICIES),
+  containerPort: z.number().int(),
+  protocol: z.enum(PORT_PROTOCOLS),
+});
+export type Port = z.infer<typeof PortSchema>;
+
+const ResourceListSchema = z.looseObject({
+  cpu: z.string().optional(),
+  memory: z.string().optional(),
+});
+
+export const ContainerSchema = z.looseObject({
+  name: z.string(),
+  branch: z.string().optional(),
+  image: z.string().optional(),
+  command: z.array(z.string()).optional(),
+  args: z.array(z.string()).optional(),
+  ports: z.array(PortSchema).optional(),
+  resources: z
+    .looseObject({
+      requests: ResourceListSchema.optional(),
+      limits: ResourceListSchema.optional(),
+    })
+    .optional(),
+});
+export type Container = z.infer<typeof ContainerSchema>;
+
+export const VesselTemplateSchema = z.looseObject({
+  metadata: z
+    .looseObject({
+      labels: z.record(z.string(), z.string()).optional(),
+      annotations: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
+  spec: z.looseObject({
+    containers: z.array(ContainerSchema),
+  }),
+});
+export type VesselTemplate = z.infer<typeof VesselTemplateSchema>;
+
+export const VesselStatusSchema = z.looseObject({
+  state: z.string().optional(),
+  reason: z.string().optional(),
+});
+
+export const VesselSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({
+    description: z.string().optional(),
+    region: z.string(),
+    suspend: z.boolean().optional(),
+    template: VesselTemplateSchema,
+  }),
+  status: VesselStatusSchema.optional(),
+});
+export type Vessel = z.infer<typeof VesselSchema>;
+
+export const ContainerOverrideSchema = z.looseObject({
+  name: z.string(),
+  image: z.string().optional(),
+  args: z.array(z.string()).optional(),
+});
+export type ContainerOverride = z.infer<typeof ContainerOverrideSchema>;
+
+export const FormationVesselSchema = z.looseObject({
+  name: z.string(),
+  region: z.string(),
+  description: z.string().optional(),
+  suspend: z.boolean().optional(),
+  override: z
+    .looseObject({
+      labels: z.record(z.string(), z.string()).optional(),
+      containers: z.array(ContainerOverrideSchema).optional(),
+    })
+    .optional(),
+});
+export type FormationVessel = z.infer<typeof FormationVesselSchema>;
+
+export const FormationSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({
+    description: z.string().optional(),
+    template: VesselTemplateSchema.optional(),
+    vessels: z.array(FormationVesselSchema).default([]),
+  }),
+  status: z.looseObject({ state: z.string().optional(), reason: z.string().optional() }).optional(),
+});
+export type Formation = z.infer<typeof FormationSchema>;
+
+// ---- core group -----------------------------------------------------------
+
+export const RegionTypeSchema = z.looseObject({
+  name: z.string(),
+  locations: z.array(z.string()).default([]),
+  template: z
+    .looseObject({
+      env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
+      scheduling: z.enum(SCHEDULING_STRATEGIES).optional(),
+    })
+    .optional(),
+});
+export type RegionType = z.infer<typeof RegionTypeSchema>;
+
+export const RegionSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({
+    displayName: z.string().optional(),
+    description: z.string().optional(),
+    types: z.array(RegionTypeSchema),
+  }),
+  status: z.looseObject({}).optional(),
+});
+export type Region = z.infer<typeof RegionSchema>;
+
+// ---- envelopes --------------------------------------------------------------
+
+/** A `{ items: [...] }` list of the given resource. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.looseObject({ items: z.array(item) });
+}
+
+/** Kubernetes-style error body. */
+export const StatusSchema = z.looseObject({
+  kind: z.literal('Status'),
+  apiVersion: z.string().optional(),
+  status: z.string().optional(),
+  message: z.string().optional(),
+  reason: z.string().optional(),
+  code: z.number().optional(),
+  details: z.unknown().optional(),
+});
+export type Status = z.infer<typeof StatusSchema>;
+
+/** One RFC 6902 operation (the subset the bot sends, plus what the simulator accepts). */
+export type JsonPatchOperation =
+  | { op: 'add' | 'replace' | 'test'; path: string; value: unknown }
+  | { op: 'remove'; path: string }
+  | { op: 'move' | 'copy'; from: string; path: string };
+
+/** Scheduling of a Region Type, with the seed's default when absent. */
+export function schedulingOf(type: RegionType): SchedulingStrategy {
+  return type.template?.scheduling ?? 'Packed';
+}
