@@ -1,0 +1,215 @@
+/**
+ * The one typed configuration, read once at start-up from the environment.
+ * Every problem is collected and reported together as `VARIABLE: message`, so
+ * a user fixes their setup in one pass instead of one crash at a time.
+ */
+import { hostname } from 'node:os';
+import { z } from 'zod';
+
+export interface SlackConfig {
+  botToken?: string;
+  appToken?: string;
+  signingSecret?: string;
+  apiUrl?: string;
+  /** Socket Mode when an app-level token is present, HTTP otherwise. */
+  mode: 'socket' | 'http';
+  port: number;
+  command: string;
+}
+
+export type GameFabricAuthConfig = { token: string } | { username: string; password: string };
+
+export interface GameFabricConfig {
+  /** Undefined: run the embedded simulator with demo data. */
+  url?: string;
+  auth?: GameFabricAuthConfig;
+  timeoutMs: number;
+  vesselApiVersion: string;
+}
+
+export interface Config {
+  slack: SlackConfig;
+  gamefabric: GameFabricConfig;
+  policyPath?: string;
+  dataDir: string;
+  databaseUrl?: string;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+  replicaId: string;
+  metricsPort?: number;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const port = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a port number 0-65535, e.g. 3000` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const positiveInt = (example: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n <= 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a positive integer, e.g. ${example}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const EnvSchema = z.object({
+  SLACK_BOT_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xoxb-'), {
+    message: 'must be a bot token starting with xoxb- (OAuth & Permissions page of your Slack app)',
+  }),
+  SLACK_APP_TOKEN: optionalString.refine((v) => v === undefined || v.startsWith('xapp-'), {
+    message: 'must be an app-level token starting with xapp- (Basic Information > App-Level Tokens)',
+  }),
+  SLACK_SIGNING_SECRET: optionalString,
+  SLACK_API_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    message: 'must be an http(s) URL ending in /api/, e.g. http://127.0.0.1:4000/api/',
+  }),
+  PORT: port('PORT', 3000),
+  HARBOR_COMMAND: optionalString.refine((v) => v === undefined || /^\/[a-z0-9_-]{1,31}$/.test(v), {
+    message: 'must be a slash command like /harbor (lowercase, at most 32 characters)',
+  }),
+  GAMEFABRIC_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    message: 'must be an http(s) URL, e.g. https://api.example.gamefabric.dev',
+  }),
+  GAMEFABRIC_TOKEN: optionalString,
+  GAMEFABRIC_USERNAME: optionalString,
+  GAMEFABRIC_PASSWORD: optionalString,
+  GAMEFABRIC_TIMEOUT_MS: positiveInt('15000', 15_000),
+  GAMEFABRIC_VESSEL_API_VERSION: optionalString,
+  HARBOR_POLICY: optionalString,
+  HARBOR_DATA_DIR: optionalString,
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    message: 'must be a PostgreSQL URL, e.g. postgres://user@db.internal:5432/harbormaster',
+  }),
+  HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
+  HARBOR_REPLICA_ID: optionalString,
+  HARBOR_METRICS_PORT: optionalString,
+});
+
+/** Reads and validates the configuration from `env` (defaults to the process environment). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    };
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+
+  let auth: GameFabricAuthConfig | undefined;
+  if (e.GAMEFABRIC_TOKEN) {
+    auth = { token: e.GAMEFABRIC_TOKEN };
+  } else if (e.GAMEFABRIC_USERNAME || e.GAMEFABRIC_PASSWORD) {
+    if (!e.GAMEFABRIC_USERNAME || !e.GAMEFABRIC_PASSWORD) {
+      problems.push(
+        'GAMEFABRIC_USERNAME/GAMEFABRIC_PASSWORD: set both for service-account login (or GAMEFABRIC_TOKEN instead)',
+      );
+    } else {
+      auth = { username: e.GAMEFABRIC_USERNAME, password: e.GAMEFABRIC_PASSWORD };
+    }
+  }
+  if (e.GAMEFABRIC_URL && !auth && problems.length === 0) {
+    problems.push(
+      'GAMEFABRIC_TOKEN: GAMEFABRIC_URL is set but no credentials are: set GAMEFABRIC_TOKEN, or GAMEFABRIC_USERNAME and GAMEFABRIC_PASSWORD',
+    );
+  }
+
+  let metricsPort: number | undefined;
+  if (e.HARBOR_METRICS_PORT !== undefined) {
+    const n = Number(e.HARBOR_METRICS_PORT);
+    if (!Number.isInteger(n) || n < 0 || n > 65535) {
+      problems.push('HARBOR_METRICS_PORT: must be a port number 0-65535, e.g. 9464');
+    } else {
+      metricsPort = n;
+    }
+  }
+
+  if (problems.length > 0) return { ok: false, problems };
+
+  return {
+    ok: true,
+    config: {
+      slack: {
+        botToken: e.SLACK_BOT_TOKEN,
+        appToken: e.SLACK_APP_TOKEN,
+        signingSecret: e.SLACK_SIGNING_SECRET,
+        apiUrl: e.SLACK_API_URL,
+        mode: e.SLACK_APP_TOKEN ? 'socket' : 'http',
+        port: e.PORT,
+        command: e.HARBOR_COMMAND ?? '/harbor',
+      },
+      gamefabric: {
+        url: e.GAMEFABRIC_URL?.replace(/\/+$/, ''),
+        auth,
+        timeoutMs: e.GAMEFABRIC_TIMEOUT_MS,
+        vesselApiVersion: e.GAMEFABRIC_VESSEL_API_VERSION ?? 'formation/v1beta1',
+      },
+      policyPath: e.HARBOR_POLICY,
+      dataDir: e.HARBOR_DATA_DIR ?? './data',
+      databaseUrl: e.DATABASE_URL,
+      logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
+      replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
+      metricsPort,
+    },
+  };
+}
+
+/** Every secret in the config, for the logger's redaction list. */
+export function configSecrets(config: Config): string[] {
+  const auth = config.gamefabric.auth;
+  return [
+    config.slack.botToken,
+    config.slack.appToken,
+    config.slack.signingSecret,
+    auth && 'token' in auth ? auth.token : undefined,
+    auth && 'password' in auth ? auth.password : undefined,
+    config.databaseUrl ? passwordOfUrl(config.databaseUrl) : undefined,
+  ].filter((s): s is string => typeof s === 'string' && s.length > 0);
+}
+
+function passwordOfUrl(url: string): string | undefined {
+  try {
+    const password = new URL(url).password;
+    return password ? decodeURIComponent(password) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Slack variables still missing for the chosen mode, with how to get each (for the start-up message). */
+export function missingSlackSettings(slack: SlackConfig): string[] {
+  const missing: string[] = [];
+  if (!slack.botToken) {
+    missing.push(
+      'SLACK_BOT_TOKEN (xoxb-...): create the app from manifest.yml at https://api.slack.com/apps, install it to your workspace, then copy OAuth & Permissions > Bot User OAuth Token',
+    );
+  }
+  if (slack.mode === 'http' && !slack.signingSecret) {
+    missing.push(
+      'SLACK_APP_TOKEN (xapp-..., for Socket Mode, recommended): Basic Information > App-Level Tokens > Generate, scope connections:write; or, for HTTP mode, SLACK_SIGNING_SECRET from Basic Information > App Credentials',
+    );
+  }
+  return missing;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from '@jest/globals';
+import { configSecrets, missingSlackSettings, readConfig } from '../../src/config/config.js';
+
+describe('readConfig', () => {
+  it('runs on embedded defaults with an empty environment', () => {
+    const result = readConfig({});
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.config.gamefabric.url).toBeUndefined();
+    expect(result.config.dataDir).toBe('./data');
+    expect(result.config.slack.mode).toBe('http');
+    expect(result.config.slack.command).toBe('/harbor');
+    expect(result.config.gamefabric.vesselApiVersion).toBe('formation/v1beta1');
+  });
+
+  it('picks Socket Mode when an app-level token is set', () => {
+    const result = readConfig({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' });
+    expect(result.ok && result.config.slack.mode).toBe('socket');
+  });
+
+  it('reports every problem at once, by variable', () => {
+    const result = readConfig({
+      SLACK_BOT_TOKEN: 'xoxp-user-token',
+      SLACK_APP_TOKEN: 'abc',
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^SLACK_BOT_TOKEN: must be a bot token starting with xoxb-/),
+        expect.stringMatching(/^SLACK_APP_TOKEN: must be an app-level token starting with xapp-/),
+        expect.stringMatching(/^PORT: PORT must be a port number/),
+        expect.stringMatching(/^DATABASE_URL: must be a PostgreSQL URL/),
+      ]),
+    );
+    expect(result.problems.join('\n')).not.toContain('xoxp-user-token');
+  });
+
+  it('needs credentials with a GameFabric URL, and both halves of a login', () => {
+    const noCreds = readConfig({ GAMEFABRIC_URL: 'https://api.example' });
+    expect(noCreds.ok || noCreds.problems[0]).toMatch(/^GAMEFABRIC_TOKEN: GAMEFABRIC_URL is set/);
+    const half = readConfig({ GAMEFABRIC_URL: 'https://api.example', GAMEFABRIC_USERNAME: 'sa@x' });
+    expect(half.ok || half.problems[0]).toMatch(/set both/);
+    const login = readConfig({
+      GAMEFABRIC_URL: 'https://api.example/',
+      GAMEFABRIC_USERNAME: 'sa@x',
+      GAMEFABRIC_PASSWORD: 'pw-secret',
+    });
+    expect(login.ok && login.config.gamefabric).toMatchObject({
+      url: 'https://api.example',
+      auth: { username: 'sa@x', password: 'pw-secret' },
+    });
+  });
+
+  it('lists secrets for redaction, including a database password', () => {
+    const result = readConfig({
+      SLACK_BOT_TOKEN: 'xoxb-secret',
+      SLACK_SIGNING_SECRET: 'sign-secret',
+      GAMEFABRIC_URL: 'https://api.example',
+      GAMEFABRIC_TOKEN: 'gf-token',
+      DATABASE_URL: 'postgres://u:db%40pass@h/db',
+    });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(configSecrets(result.config).sort()).toEqual(
+      ['db@pass', 'gf-token', 'sign-secret', 'xoxb-secret'].sort(),
+    );
+  });
+
+  it('names the missing Slack settings and how to get them', () => {
+    const result = readConfig({});
+    if (!result.ok) throw new Error('expected ok');
+    const missing = missingSlackSettings(result.config.slack);
+    expect(missing).toHaveLength(2);
+    expect(missing[0]).toMatch(/^SLACK_BOT_TOKEN .*manifest\.yml/);
+    expect(missing[1]).toMatch(/SLACK_APP_TOKEN .*SLACK_SIGNING_SECRET/);
+  });
+});
