@@ -1,0 +1,188 @@
+/**
+ * The Policy object: request, confirm, cancel and approval decisions over the
+ * compiled rules. Every method looks the rule up again and resolves groups
+ * again, so a click is judged by who the clicker is now, not when the request
+ * was typed.
+ */
+import { type Logger, silentLogger } from '../runtime/logger.js';
+import { NoMatchingRuleError } from './errors.js';
+import { findRule, type Rule } from './evaluate.js';
+import { channelAllowed, describeAudience, describeChannels, MembershipChecker } from './membership.js';
+import { describeRequest, type Operation, type Target } from './operations.js';
+import type {
+  ApprovalDecision,
+  ApprovalInput,
+  ClickInput,
+  Decision,
+  Policy,
+  PolicyContext,
+  RequestInput,
+  Requirement,
+} from './types.js';
+
+/** Builds a Policy over `rules` (in file order) read from `source`. */
+export function createPolicy(
+  rules: readonly Rule[],
+  ctx: PolicyContext,
+  source: string,
+  summary: string,
+): Policy {
+  const logger: Logger = ctx.logger ?? silentLogger;
+  const checker = () => new MembershipChecker(ctx, logger);
+
+  const noRule = (operation: Operation, target: Target): string =>
+    `no policy rule allows ${describeRequest(operation, target)} (add a rule for it in ${source})`;
+
+  // The requester's standing under the rule: in its requesters and in one of its channels.
+  const requesterDecision = async (rule: Rule, input: RequestInput, requester: string): Promise<Decision> => {
+    const what = describeRequest(input.operation, input.target);
+    if (rule.requesters) {
+      const membership = await checker().check(rule.requesters, requester);
+      if (!membership.member) {
+        const who = requester === input.user ? 'you are' : 'the requester is';
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason:
+            `${who} not allowed to request ${what}: rule "${rule.name}" allows only ${describeAudience(rule.requesters)}` +
+            unresolvedNote(membership.unresolved),
+        };
+      }
+    }
+    if (rule.channels && !(await channelAllowed(rule.channels, input.channel, ctx, logger))) {
+      return {
+        allowed: false,
+        rule: rule.name,
+        reason: `${what} can not be requested from this channel: rule "${rule.name}" allows only ${describeChannels(rule.channels)}`,
+      };
+    }
+    return { allowed: true, rule: rule.name };
+  };
+
+  return {
+    source,
+    summary,
+
+    async authorizeRequest(input) {
+      const rule = findRule(rules, input.operation, input.target);
+      if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
+      return requesterDecision(rule, input, input.user);
+    },
+
+    requirement(operation, target): Requirement {
+      const rule = findRule(rules, operation, target);
+      if (!rule) throw new NoMatchingRuleError(noRule(operation, target));
+      if (rule.approval.mode === 'confirm')
+        return { mode: 'confirm', rule: rule.name, expiresInMs: rule.expiresInMs };
+      const { required, approvers, allowSelfApproval } = rule.approval;
+      return {
+        mode: 'approval',
+        rule: rule.name,
+        expiresInMs: rule.expiresInMs,
+        required,
+        approvers: { users: [...approvers.users], groups: [...approvers.groups] },
+        allowSelfApproval,
+      };
+    },
+
+    async authorizeConfirm(input) {
+      const rule = findRule(rules, input.operation, input.target);
+      if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
+      if (input.user !== input.requester) {
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason: 'only the person who requested this change can confirm it',
+        };
+      }
+      // The requester may have left the group, or the click may come from another channel.
+      return requesterDecision(rule, input, input.requester);
+    },
+
+    async authorizeCancel(input) {
+      const rule = findRule(rules, input.operation, input.target);
+      // Cancelling only ever lowers risk, so a requester may always withdraw their own request.
+      if (input.user === input.requester) return { allowed: true, rule: rule?.name ?? 'requester' };
+      if (rule?.approval.mode === 'approval') {
+        const membership = await checker().check(rule.approval.approvers, input.user);
+        if (membership.member) return { allowed: true, rule: rule.name };
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason: `only the requester or an approver can cancel this change${unresolvedNote(membership.unresolved)}`,
+        };
+      }
+      return {
+        allowed: false,
+        rule: rule?.name,
+        reason: 'only the person who requested this change can cancel it',
+      };
+    },
+
+    async authorizeApproval(input): Promise<ApprovalDecision> {
+      if (input.now >= input.expiresAt) {
+        return { allowed: false, reason: `this request expired at ${formatInstant(input.expiresAt)}` };
+      }
+      const rule = findRule(rules, input.operation, input.target);
+      if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
+      if (rule.approval.mode !== 'approval') {
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason: `this change needs only the requester's confirmation, not approval (rule "${rule.name}")`,
+        };
+      }
+      const { approvers, allowSelfApproval, required } = rule.approval;
+      if (input.user === input.requester && !allowSelfApproval) {
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason: `you requested this change, so someone else must approve it (rule "${rule.name}" does not allow self-approval)`,
+        };
+      }
+      const members = checker();
+      const membership = await members.check(approvers, input.user);
+      if (!membership.member) {
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason:
+            `you are not an approver for this change: rule "${rule.name}" needs approval from ${describeAudience(approvers)}` +
+            unresolvedNote(membership.unresolved),
+        };
+      }
+      // Earlier votes count only if their authors may still approve now (same person once).
+      const counted = new Set<string>([input.user]);
+      for (const vote of input.approvals) {
+        if (vote.userId === input.requester && !allowSelfApproval) continue;
+        if (!(await members.check(approvers, vote.userId)).member) continue;
+        if (vote.decision === 'reject') {
+          return {
+            allowed: false,
+            rule: rule.name,
+            reason: 'this change was already rejected by an approver',
+          };
+        }
+        counted.add(vote.userId);
+      }
+      return {
+        allowed: true,
+        rule: rule.name,
+        satisfied: counted.size >= required,
+        count: counted.size,
+        required,
+      };
+    },
+  };
+}
+
+function unresolvedNote(groups: readonly string[]): string {
+  return groups.length === 0
+    ? ''
+    : ` (membership of ${groups.length === 1 ? 'one group' : `${groups.length} groups`} could not be checked just now; try again)`;
+}
+
+/** `2026-01-01 00:30 UTC`: unambiguous for readers in any time zone. */
+function formatInstant(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

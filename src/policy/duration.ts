@@ -1,0 +1,32 @@
+/**
+ * Request lifetimes in a policy file are written as `30m`, `2h` or `1d`: one
+ * whole number and one unit, so a reader never has to guess what `90` means.
+ */
+
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** Longest lifetime a request may have; beyond this a typo (`300d`) is more likely than intent. */
+export const MAX_DURATION_MS = 30 * UNITS.d!;
+
+/** Parses `30m`, `2h` or `1d` into milliseconds; returns the problem as a string when it is not one. */
+export function parseDuration(text: string): { ms: number } | { problem: string } {
+  const match = /^(\d+)\s*([mhd])$/.exec(text.trim());
+  if (!match) {
+    return {
+      problem: `expected a duration like 30m, 2h or 1d (minutes, hours or days), got ${JSON.stringify(text)}`,
+    };
+  }
+  const ms = Number(match[1]) * UNITS[match[2]!]!;
+  if (ms <= 0) return { problem: `expected a duration longer than zero, got ${JSON.stringify(text)}` };
+  if (ms > MAX_DURATION_MS) return { problem: `expected at most 30d, got ${JSON.stringify(text)}` };
+  return { ms };
+}
+
+/** A lifetime in the largest whole unit, e.g. 7_200_000 -> `2h` (for summaries and logs). */
+export function formatDuration(ms: number): string {
+  for (const unit of ['d', 'h', 'm'] as const) {
+    const size = UNITS[unit]!;
+    if (ms % size === 0) return `${ms / size}${unit}`;
+  }
+  return `${Math.round(ms / 1000)}s`;
+}

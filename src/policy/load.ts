@@ -1,0 +1,74 @@
+/**
+ * Reading a policy: YAML text -> validated file -> compiled rules -> Policy.
+ * All problems (YAML syntax and schema) are collected and thrown together.
+ */
+import { readFile } from 'node:fs/promises';
+import { LineCounter, parseDocument } from 'yaml';
+import { silentLogger } from '../runtime/logger.js';
+import { createPolicy } from './create-policy.js';
+import { DEFAULT_POLICY_SOURCE, DEFAULT_POLICY_SUMMARY, DEFAULT_POLICY_YAML } from './default-policy.js';
+import { formatDuration } from './duration.js';
+import { PolicyError } from './errors.js';
+import { compileRules, type Rule } from './evaluate.js';
+import { formatIssues, isChannelId, policyFileSchema } from './schema.js';
+import type { Policy, PolicyContext } from './types.js';
+
+/** Parses and validates policy YAML; throws PolicyError listing every problem. */
+export function parsePolicy(yamlText: string, ctx: PolicyContext, source = 'inline policy'): Policy {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { prettyErrors: false, uniqueKeys: true, lineCounter });
+  if (doc.errors.length > 0) {
+    throw new PolicyError(
+      source,
+      doc.errors.map((e) => {
+        const { line, col } = lineCounter.linePos(e.pos[0]);
+        return `line ${line}, column ${col}: ${e.message}`;
+      }),
+    );
+  }
+  const raw: unknown = doc.toJS();
+  if (raw === null || raw === undefined)
+    throw new PolicyError(source, ['the policy is empty: expected a `rules:` list']);
+  const parsed = policyFileSchema.safeParse(raw);
+  if (!parsed.success) throw new PolicyError(source, formatIssues(parsed.error.issues));
+  const rules = compileRules(parsed.data);
+  if (rules.some((r) => r.channels?.some((c) => !isChannelId(c))) && !ctx.resolveChannelName) {
+    (ctx.logger ?? silentLogger).warn(
+      'policy lists channels by name but no channel-name resolver was given',
+      {
+        source,
+      },
+    );
+  }
+  return createPolicy(rules, ctx, source, summarize(rules));
+}
+
+/**
+ * Loads the policy at `path`, or the built-in default when `path` is undefined
+ * (logged at warn, since it lets anyone request changes).
+ */
+export async function loadPolicy(path: string | undefined, ctx: PolicyContext): Promise<Policy> {
+  const logger = ctx.logger ?? silentLogger;
+  if (path === undefined) {
+    const policy = parsePolicy(DEFAULT_POLICY_YAML, ctx, DEFAULT_POLICY_SOURCE);
+    logger.warn(`no HARBOR_POLICY set: using the built-in default policy (${DEFAULT_POLICY_SUMMARY})`);
+    return policy;
+  }
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error);
+    throw new PolicyError(path, [`can not read the policy file: ${why}`]);
+  }
+  const policy = parsePolicy(text, ctx, path);
+  logger.info('loaded policy', { source: path, summary: policy.summary });
+  return policy;
+}
+
+function summarize(rules: readonly Rule[]): string {
+  const approvals = rules.filter((r) => r.approval.mode === 'approval').length;
+  const expiries = [...new Set(rules.map((r) => formatDuration(r.expiresInMs)))].join('/');
+  return `${rules.length} rule${rules.length === 1 ? '' : 's'}, ${approvals} needing approval, requests expire after ${expiries}`;
+}

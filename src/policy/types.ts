@@ -1,0 +1,68 @@
+/**
+ * The policy's public shapes: what the change engine and the Slack layer ask
+ * and what they get back. The policy knows nothing of Slack: user, group and
+ * channel ids are plain strings, group members come from an injected function.
+ */
+import type { Logger } from '../runtime/logger.js';
+import type { Operation, Target } from './operations.js';
+
+export interface PolicyContext {
+  /** Members (user ids) of a user group; the caller caches it. */
+  resolveGroup(groupId: string): Promise<readonly string[]>;
+  /**
+   * The name (without '#') of a channel id, used only when a rule lists channels by
+   * name. Without it, a channel listed by name matches only a `channel` passed as that name.
+   */
+  resolveChannelName?(channelId: string): Promise<string | undefined>;
+  logger?: Logger;
+}
+
+export type Decision = { allowed: true; rule: string } | { allowed: false; reason: string; rule?: string };
+
+export type Requirement =
+  | { mode: 'confirm'; rule: string; expiresInMs: number }
+  | {
+      mode: 'approval';
+      rule: string;
+      expiresInMs: number;
+      required: number;
+      /** `users: ['*']` means anyone (other than the requester, unless allowSelfApproval). */
+      approvers: { users: string[]; groups: string[] };
+      allowSelfApproval: boolean;
+    };
+
+export type ApprovalDecision = Decision & { satisfied?: boolean; count?: number; required?: number };
+
+export interface RequestInput {
+  user: string;
+  channel: string;
+  operation: Operation;
+  target: Target;
+}
+
+export interface ClickInput extends RequestInput {
+  requester: string;
+}
+
+export interface ApprovalInput extends ClickInput {
+  approvals: readonly { userId: string; decision: 'approve' | 'reject' }[];
+  now: number;
+  expiresAt: number;
+}
+
+export interface Policy {
+  /** File path, or 'built-in default'. */
+  readonly source: string;
+  /** One line saying what the policy allows, for start-up logs. */
+  readonly summary: string;
+  /** May `user` request `operation` on `target` from `channel`? */
+  authorizeRequest(input: RequestInput): Promise<Decision>;
+  /** What a change needs before it may be applied (resolved once at request time and stored in the change). */
+  requirement(operation: Operation, target: Target): Requirement;
+  /** May `user` confirm (only the requester) this change right now? Re-checked on every click. */
+  authorizeConfirm(input: ClickInput): Promise<Decision>;
+  /** May `user` cancel this change right now (the requester, or anyone who may approve it)? */
+  authorizeCancel(input: ClickInput): Promise<Decision>;
+  /** May `user` approve/reject? Also returns whether the approvals after adding this one are enough. */
+  authorizeApproval(input: ApprovalInput): Promise<ApprovalDecision>;
+}
