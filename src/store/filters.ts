@@ -1,0 +1,49 @@
+/**
+ * SELECT statements for the list/query methods, built from their filter
+ * objects. Each filter field is optional and they combine with AND.
+ */
+
+import { type SqlParams, whereSql } from './sql.js';
+import type { AuditFilter, ChangeFilter, ReleaseFilter, TailFilter } from './types.js';
+
+/** `column = value` conditions for the defined entries of `fields`. */
+function equalities(fields: Record<string, string | undefined>, p: SqlParams): string[] {
+  return Object.entries(fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([column, value]) => `${column} = ${p.add(value)}`);
+}
+
+function limitSql(limit: number | undefined, p: SqlParams): string {
+  return limit === undefined ? '' : ` LIMIT ${p.add(limit)}`;
+}
+
+/** SELECT for listChanges (the caller handles an empty status list, which matches nothing). */
+export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
+  const conditions = filter.status ? [p.oneOf('status', filter.status)] : [];
+  conditions.push(
+    ...equalities({ requester: filter.requester, release_id: filter.releaseId }, p),
+    ...(filter.createdAfter !== undefined ? [`created_at > ${p.add(filter.createdAfter)}`] : []),
+  );
+  return `SELECT * FROM changes${whereSql(conditions)} ORDER BY created_at, id${limitSql(filter.limit, p)}`;
+}
+
+/** SELECT for queryAudit; the time range is inclusive at both ends. */
+export function auditSelect(filter: AuditFilter, p: SqlParams): string {
+  const conditions = equalities({ change_id: filter.changeId }, p);
+  if (filter.from !== undefined) conditions.push(`at >= ${p.add(filter.from)}`);
+  if (filter.to !== undefined) conditions.push(`at <= ${p.add(filter.to)}`);
+  conditions.push(...equalities({ actor: filter.actor }, p));
+  return `SELECT * FROM audit${whereSql(conditions)} ORDER BY at, id${limitSql(filter.limit, p)}`;
+}
+
+/** SELECT for listReleases. */
+export function releasesSelect(filter: ReleaseFilter, p: SqlParams): string {
+  const conditions = equalities({ status: filter.status, workspace: filter.workspace }, p);
+  return `SELECT * FROM releases${whereSql(conditions)} ORDER BY created_at, id`;
+}
+
+/** SELECT for listTails. */
+export function tailsSelect(filter: TailFilter, p: SqlParams): string {
+  const fields = { status: filter.status, release_id: filter.releaseId, workspace: filter.workspace };
+  return `SELECT * FROM tails${whereSql(equalities(fields, p))} ORDER BY started_at, id`;
+}

@@ -1,0 +1,27 @@
+/**
+ * Chooses the store: PostgreSQL when a database URL is configured (several
+ * replicas can share it), otherwise the embedded SQLite file in the data
+ * directory. Either way the schema is migrated before the store is returned.
+ */
+
+import { openPostgresStore } from './postgres-store.js';
+import { openSqliteStore } from './sqlite-store.js';
+import type { OpenStoreOptions, Store } from './types.js';
+
+export type * from './types.js';
+export { CHANGE_STATUSES, EXPIRABLE_STATUSES } from './types.js';
+
+/** Default SQLite directory when neither a database URL nor a data directory is given. */
+export const DEFAULT_DATA_DIR = './data';
+
+/** Opens and migrates the configured store. */
+export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  if (options.databaseUrl) {
+    return openPostgresStore({
+      databaseUrl: options.databaseUrl,
+      schema: options.schema,
+      logger: options.logger,
+    });
+  }
+  return openSqliteStore({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, logger: options.logger });
+}

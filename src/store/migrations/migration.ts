@@ -1,0 +1,24 @@
+/**
+ * Numbered schema migrations. Each store keeps its own ordered list and records
+ * applied versions in a `schema_migrations` table, applying the missing ones in
+ * one transaction under a lock so concurrent start-ups cannot race.
+ */
+
+import { postgres001Initial } from './postgres/001-initial.js';
+import { sqlite001Initial } from './sqlite/001-initial.js';
+
+export interface Migration {
+  /** Strictly increasing, starting at 1; never renumber a released migration. */
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const SQLITE_MIGRATIONS: readonly Migration[] = [sqlite001Initial];
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [postgres001Initial];
+
+/** The migrations whose version is not in `applied`, in version order. */
+export function pendingMigrations(all: readonly Migration[], applied: Iterable<number>): Migration[] {
+  const done = new Set(applied);
+  return all.filter((m) => !done.has(m.version)).sort((a, b) => a.version - b.version);
+}

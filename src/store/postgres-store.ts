@@ -1,0 +1,86 @@
+/**
+ * The PostgreSQL store for several replicas: a pg Pool, JSONB columns, and
+ * conditional updates as single `UPDATE ... WHERE status = ANY($n) RETURNING *`
+ * statements. Under READ COMMITTED a concurrent updater of the same row waits
+ * for the winner to commit and then re-checks the WHERE, so it loses cleanly.
+ */
+
+import pg from 'pg';
+import type { Logger } from '../runtime/logger.js';
+import { silentLogger } from '../runtime/logger.js';
+import { assertSchemaName, migratePostgres } from './postgres-migrate.js';
+import type { Row } from './rows.js';
+import type { Query } from './sql.js';
+import { SqlStore } from './sql-store.js';
+
+export interface PostgresStoreOptions {
+  databaseUrl: string;
+  /** Schema for all tables (created if missing); default: the server's search_path. */
+  schema?: string;
+  logger?: Logger;
+  /** Pool size; the default (10) suits one bot replica. */
+  maxConnections?: number;
+}
+
+/** The pg driver already parses JSONB; SQL NULL and JSON null both arrive as null. */
+function decodeJson(value: unknown): unknown {
+  return value === undefined ? null : value;
+}
+
+/** Opens a pool for the store, pinning search_path to `schema` on every connection. */
+export function createPostgresPool(options: PostgresStoreOptions): pg.Pool {
+  if (options.schema !== undefined) assertSchemaName(options.schema);
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: options.maxConnections ?? 10,
+    ...(options.schema !== undefined ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, that would crash the bot.
+  pool.on('error', (err) => (options.logger ?? silentLogger).warn('postgres idle client error', { err }));
+  return pool;
+}
+
+/** Opens the PostgreSQL store and migrates it. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const store = new PostgresStore(
+    createPostgresPool(options),
+    options.schema,
+    options.logger ?? silentLogger,
+  );
+  try {
+    await store.migrate();
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+export class PostgresStore extends SqlStore {
+  readonly kind = 'postgres' as const;
+  private closed = false;
+
+  /** Wraps a pool (see createPostgresPool); `pool` stays public for tests and tools. */
+  constructor(
+    readonly pool: pg.Pool,
+    private readonly schema: string | undefined,
+    private readonly logger: Logger = silentLogger,
+  ) {
+    super('postgres', decodeJson);
+  }
+
+  async migrate(): Promise<void> {
+    await migratePostgres(this.pool, this.schema, this.logger);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.pool.end();
+  }
+
+  protected async rows(query: Query): Promise<Row[]> {
+    const result = await this.pool.query(query.sql, query.params as unknown[]);
+    return result.rows as Row[];
+  }
+}

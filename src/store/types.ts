@@ -1,0 +1,277 @@
+/**
+ * The persistence contract shared by the SQLite and PostgreSQL stores. The
+ * store knows nothing of operations or Slack: requests, previews, results,
+ * release data and tail state are opaque JSON. All times are epoch
+ * milliseconds supplied by the caller (from an injected clock).
+ */
+
+import type { Logger } from '../runtime/logger.js';
+
+export type ChangeStatus =
+  | 'pending'
+  | 'awaiting_approval'
+  | 'approved'
+  | 'applying'
+  | 'succeeded'
+  | 'failed'
+  | 'cancelled'
+  | 'expired';
+
+/** Every status, in lifecycle order (the database CHECK constraints use the same list). */
+export const CHANGE_STATUSES: readonly ChangeStatus[] = [
+  'pending',
+  'awaiting_approval',
+  'approved',
+  'applying',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'expired',
+];
+
+/** Statuses that `expireChanges` moves to 'expired' once `expiresAt` has passed. */
+export const EXPIRABLE_STATUSES: readonly ChangeStatus[] = ['pending', 'awaiting_approval', 'approved'];
+
+export interface ChangeOrigin {
+  workspace: string;
+  channel: string;
+  threadTs?: string;
+  messageTs?: string;
+  releaseId?: string;
+}
+
+export interface ChangeRecord {
+  id: string;
+  operation: string;
+  request: unknown;
+  preview: unknown;
+  requester: string;
+  origin: ChangeOrigin;
+  status: ChangeStatus;
+  createdAt: number;
+  updatedAt: number;
+  expiresAt: number;
+  /** Who triggered the apply. */
+  confirmedBy?: string;
+  /** Process/replica id holding the apply. */
+  applyingOwner?: string;
+  applyingSince?: number;
+  /** Idempotency key for the apply (e.g. the promotion UUID), set at create or claim. */
+  applyToken?: string;
+  result?: unknown;
+  error?: unknown;
+  /** Incremented on every update. */
+  version: number;
+}
+
+export interface ApprovalRecord {
+  changeId: string;
+  userId: string;
+  decision: 'approve' | 'reject';
+  at: number;
+  comment?: string;
+}
+
+/** One append-only audit line; the database refuses UPDATE and DELETE of these rows. */
+export interface AuditEntry {
+  id?: number;
+  at: number;
+  changeId?: string;
+  actor: string;
+  workspace?: string;
+  channel?: string;
+  /** 'request' | 'confirm' | 'approve' | 'reject' | 'cancel' | 'expire' | 'api_call' | 'apply' | 'recover' | ... */
+  action: string;
+  operation?: string;
+  params?: unknown;
+  outcome?: string;
+  detail?: unknown;
+}
+
+export interface ReleaseRecord {
+  id: string;
+  workspace: string;
+  channel: string;
+  messageTs?: string;
+  title: string;
+  status: 'open' | 'ended';
+  createdBy: string;
+  createdAt: number;
+  endedAt?: number;
+  data: unknown;
+  version: number;
+}
+
+export interface TailRecord {
+  id: string;
+  workspace: string;
+  channel: string;
+  threadTs?: string;
+  messageTs?: string;
+  env: string;
+  vessel: string;
+  container?: string;
+  releaseId?: string;
+  startedBy: string;
+  startedAt: number;
+  status: 'active' | 'stopped';
+  stopReason?: string;
+  state: unknown;
+  version: number;
+}
+
+export interface Lease {
+  key: string;
+  owner: string;
+  expiresAt: number;
+}
+
+/**
+ * Fields `transitionChange` may set alongside the status. A key that is present
+ * with the value `undefined` clears the field (e.g. `applyingOwner` after a
+ * recovery); absent keys are left alone.
+ */
+export type ChangePatch = Partial<
+  Pick<
+    ChangeRecord,
+    | 'confirmedBy'
+    | 'applyingOwner'
+    | 'applyingSince'
+    | 'applyToken'
+    | 'result'
+    | 'error'
+    | 'preview'
+    | 'expiresAt'
+  >
+>;
+
+/** Fields `updateRelease` may set (a present key with `undefined` clears an optional field). */
+export type ReleasePatch = Partial<Pick<ReleaseRecord, 'messageTs' | 'status' | 'endedAt' | 'data'>>;
+
+/** Fields `updateTail` may set (a present key with `undefined` clears an optional field). */
+export type TailPatch = Partial<
+  Pick<TailRecord, 'messageTs' | 'threadTs' | 'status' | 'stopReason' | 'state'>
+>;
+
+export interface ChangeFilter {
+  status?: readonly ChangeStatus[];
+  requester?: string;
+  releaseId?: string;
+  /** Only changes created strictly after this time. */
+  createdAfter?: number;
+  limit?: number;
+}
+
+export interface AuditFilter {
+  changeId?: string;
+  /** Inclusive lower bound on `at`. */
+  from?: number;
+  /** Inclusive upper bound on `at`. */
+  to?: number;
+  actor?: string;
+  limit?: number;
+}
+
+export interface ReleaseFilter {
+  status?: 'open' | 'ended';
+  workspace?: string;
+}
+
+export interface TailFilter {
+  status?: 'active' | 'stopped';
+  releaseId?: string;
+  workspace?: string;
+}
+
+export interface TransitionOptions {
+  /** Becomes `updatedAt`; when omitted, `updatedAt` is left as it was. */
+  now: number;
+  expectVersion?: number;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Creates/updates the schema; safe when several processes start at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  // changes
+  /** Inserts a change with version 1; rejects when the id already exists. */
+  createChange(change: Omit<ChangeRecord, 'version'>): Promise<ChangeRecord>;
+  getChange(id: string): Promise<ChangeRecord | undefined>;
+  /** Atomic conditional update: applies `patch` and sets `to` only if the current status is in `from`
+   *  (and, when given, version === expectVersion). Returns the updated record, or undefined when the
+   *  condition did not hold (the caller then re-reads to explain why). Exactly one of N concurrent
+   *  callers with the same `from` wins. */
+  transitionChange(
+    id: string,
+    from: readonly ChangeStatus[],
+    to: ChangeStatus,
+    patch?: ChangePatch,
+    opts?: TransitionOptions,
+  ): Promise<ChangeRecord | undefined>;
+  /** Updates origin refs (e.g. the preview message ts once posted); no status change. */
+  updateChangeOrigin(
+    id: string,
+    origin: Partial<ChangeOrigin>,
+    now: number,
+  ): Promise<ChangeRecord | undefined>;
+  /** Changes matching every given filter, oldest first (createdAt, then id). */
+  listChanges(filter: ChangeFilter): Promise<ChangeRecord[]>;
+  /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
+  expireChanges(now: number): Promise<ChangeRecord[]>;
+
+  // approvals: one row per (changeId, userId); a second approval by the same user returns false
+  addApproval(approval: ApprovalRecord): Promise<boolean>;
+  /** Approvals of a change, in the order they were given (at, then userId). */
+  listApprovals(changeId: string): Promise<ApprovalRecord[]>;
+
+  // audit (append-only; no update/delete methods exist)
+  /** Appends an entry and returns it with its id. */
+  appendAudit(entry: AuditEntry): Promise<AuditEntry>;
+  /** Entries matching every given filter, ordered by at, id. */
+  queryAudit(filter: AuditFilter): Promise<AuditEntry[]>;
+
+  // release threads
+  createRelease(r: Omit<ReleaseRecord, 'version'>): Promise<ReleaseRecord>;
+  getRelease(id: string): Promise<ReleaseRecord | undefined>;
+  findReleaseByMessage(channel: string, messageTs: string): Promise<ReleaseRecord | undefined>;
+  /** The most recently created open release with that title in that channel. */
+  findOpenReleaseByTitle(
+    workspace: string,
+    channel: string,
+    title: string,
+  ): Promise<ReleaseRecord | undefined>;
+  /** Applies the patch (only if version === expectVersion, when given); undefined when missing or stale. */
+  updateRelease(id: string, patch: ReleasePatch, expectVersion?: number): Promise<ReleaseRecord | undefined>;
+  /** Releases matching the filter, oldest first. */
+  listReleases(filter: ReleaseFilter): Promise<ReleaseRecord[]>;
+
+  // log tails
+  createTail(t: Omit<TailRecord, 'version'>): Promise<TailRecord>;
+  getTail(id: string): Promise<TailRecord | undefined>;
+  /** Applies the patch (only if version === expectVersion, when given); undefined when missing or stale. */
+  updateTail(id: string, patch: TailPatch, expectVersion?: number): Promise<TailRecord | undefined>;
+  /** Tails matching the filter, oldest first. */
+  listTails(filter: TailFilter): Promise<TailRecord[]>;
+
+  // leases with expiry (tail ownership, recovery sweeps)
+  /** Takes the lease if free, expired, or already ours; returns true if we hold it now. */
+  acquireLease(key: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
+  /** Extends our lease; false if we lost it. */
+  renewLease(key: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
+  /** Drops the lease if we hold it; a no-op otherwise. */
+  releaseLease(key: string, owner: string): Promise<void>;
+  /** The lease row as stored (it may already be expired: compare `expiresAt` with now). */
+  getLease(key: string): Promise<Lease | undefined>;
+}
+
+export interface OpenStoreOptions {
+  /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */
+  databaseUrl?: string;
+  /** SQLite directory (created if missing), or ':memory:' for tests. Default './data'. */
+  dataDir?: string;
+  /** PostgreSQL schema to use (created if missing); default: the server's search_path. */
+  schema?: string;
+  logger?: Logger;
+}

@@ -1,0 +1,230 @@
+/** Contract: changes (create, read, conditional transitions, origin updates, listing, expiry). */
+
+import { describe, expect, it } from '@jest/globals';
+import type { ChangeRecord } from '../../../src/store/types.js';
+import { type HarnessRef, MINUTE, newChange, T0 } from './harness.js';
+
+const NESTED = {
+  text: 'héllo ✓ "quoted" \\ back\nslash',
+  list: [1, 2.5, -3, true, false, null, 'x', { deep: { deeper: [[], {}] } }],
+  empty: {},
+  big: 9_007_199_254_740_991,
+};
+
+/** Registers the change tests. */
+export function changeContract(h: HarnessRef): void {
+  describe('changes', () => {
+    it('creates a change with version 1 and reads it back field for field', async () => {
+      const input = newChange({
+        origin: { workspace: 'T1', channel: 'C1', threadTs: '1.1', messageTs: '1.2', releaseId: 'rel-1' },
+        applyToken: 'uuid-1',
+      });
+      const created = await h().store.createChange(input);
+      expect(created).toStrictEqual({ ...input, version: 1 });
+      expect(await h().store.getChange(input.id)).toStrictEqual({ ...input, version: 1 });
+    });
+
+    it('round-trips nested JSON in request, preview, result and error', async () => {
+      const input = newChange({ request: NESTED, preview: [NESTED, 'two'] });
+      await h().store.createChange(input);
+      const done = await h().store.transitionChange(
+        input.id,
+        ['pending'],
+        'failed',
+        { result: { nested: NESTED }, error: { message: 'boom', details: [NESTED] } },
+        { now: T0 + 1 },
+      );
+      const read = (await h().store.getChange(input.id)) as ChangeRecord;
+      for (const record of [done as ChangeRecord, read]) {
+        expect(record.request).toStrictEqual(NESTED);
+        expect(record.preview).toStrictEqual([NESTED, 'two']);
+        expect(record.result).toStrictEqual({ nested: NESTED });
+        expect(record.error).toStrictEqual({ message: 'boom', details: [NESTED] });
+      }
+    });
+
+    it('returns undefined for an unknown id and refuses a duplicate id', async () => {
+      const input = newChange();
+      await h().store.createChange(input);
+      expect(await h().store.getChange('no-such-change')).toBeUndefined();
+      await expect(h().store.createChange(input)).rejects.toThrow();
+    });
+
+    it('refuses non-integer timestamps in both databases', async () => {
+      await expect(h().store.createChange(newChange({ createdAt: T0 + 0.5 }))).rejects.toThrow();
+    });
+
+    it('transitions when the status matches, applying the patch and bumping version and updatedAt', async () => {
+      const input = newChange();
+      await h().store.createChange(input);
+      const claimed = await h().store.transitionChange(
+        input.id,
+        ['pending', 'approved'],
+        'applying',
+        { confirmedBy: 'U_CLICK', applyingOwner: 'replica-a', applyingSince: T0 + 5, applyToken: 'tok' },
+        { now: T0 + 5 },
+      );
+      expect(claimed).toStrictEqual({
+        ...input,
+        status: 'applying',
+        confirmedBy: 'U_CLICK',
+        applyingOwner: 'replica-a',
+        applyingSince: T0 + 5,
+        applyToken: 'tok',
+        updatedAt: T0 + 5,
+        version: 2,
+      });
+      expect(await h().store.getChange(input.id)).toStrictEqual(claimed);
+    });
+
+    it('refuses a transition from the wrong status and leaves the record untouched', async () => {
+      const input = newChange({ status: 'succeeded' });
+      await h().store.createChange(input);
+      expect(
+        await h().store.transitionChange(input.id, ['pending'], 'applying', {}, { now: T0 + 1 }),
+      ).toBeUndefined();
+      expect(await h().store.transitionChange(input.id, [], 'applying', {}, { now: T0 + 1 })).toBeUndefined();
+      expect(await h().store.transitionChange('missing', ['pending'], 'applying')).toBeUndefined();
+      expect(await h().store.getChange(input.id)).toStrictEqual({ ...input, version: 1 });
+    });
+
+    it('honours expectVersion', async () => {
+      const input = newChange();
+      await h().store.createChange(input);
+      const opts = (expectVersion: number) => ({ now: T0 + 1, expectVersion });
+      expect(await h().store.transitionChange(input.id, ['pending'], 'pending', {}, opts(2))).toBeUndefined();
+      const v2 = await h().store.transitionChange(
+        input.id,
+        ['pending'],
+        'pending',
+        { preview: 'p2' },
+        opts(1),
+      );
+      expect(v2).toMatchObject({ version: 2, preview: 'p2', status: 'pending' });
+      expect(
+        await h().store.transitionChange(input.id, ['pending'], 'awaiting_approval', {}, opts(1)),
+      ).toBeUndefined();
+      expect(
+        await h().store.transitionChange(input.id, ['pending'], 'awaiting_approval', {}, opts(2)),
+      ).toMatchObject({
+        version: 3,
+        status: 'awaiting_approval',
+      });
+    });
+
+    it('clears a field given as undefined, keeps absent ones, and keeps updatedAt without opts', async () => {
+      const input = newChange({
+        status: 'applying',
+        applyingOwner: 'dead-replica',
+        applyingSince: T0,
+        applyToken: 't',
+      });
+      await h().store.createChange(input);
+      const recovered = await h().store.transitionChange(input.id, ['applying'], 'succeeded', {
+        applyingOwner: undefined,
+        result: { promoted: true },
+      });
+      const { applyingOwner: _cleared, ...rest } = input;
+      expect(recovered).toStrictEqual({
+        ...rest,
+        status: 'succeeded',
+        result: { promoted: true },
+        version: 2,
+      });
+      expect(await h().store.getChange(input.id)).toStrictEqual(recovered);
+      expect(recovered?.applyingSince).toBe(T0);
+      expect(recovered?.updatedAt).toBe(T0);
+    });
+
+    it('lets exactly one of 50 concurrent claims from two stores win', async () => {
+      const input = newChange();
+      await h().store.createChange(input);
+      const peer = await h().openPeer();
+      const claims = Array.from({ length: 50 }, (_, i) =>
+        (i % 2 === 0 ? h().store : peer).transitionChange(
+          input.id,
+          ['pending', 'approved'],
+          'applying',
+          { applyingOwner: `claimer-${i}`, applyingSince: T0 + i },
+          { now: T0 + i },
+        ),
+      );
+      const results = await Promise.all(claims);
+      const winners = results.filter((r): r is ChangeRecord => r !== undefined);
+      expect(winners).toHaveLength(1);
+      const final = await h().store.getChange(input.id);
+      expect(final).toMatchObject({
+        status: 'applying',
+        version: 2,
+        applyingOwner: winners[0]?.applyingOwner,
+      });
+    });
+
+    it('updates origin refs without touching the status', async () => {
+      const input = newChange();
+      await h().store.createChange(input);
+      const updated = await h().store.updateChangeOrigin(input.id, { messageTs: '1700.5' }, T0 + 7);
+      expect(updated).toStrictEqual({
+        ...input,
+        origin: { ...input.origin, messageTs: '1700.5' },
+        updatedAt: T0 + 7,
+        version: 2,
+      });
+      expect(await h().store.updateChangeOrigin('missing', { messageTs: 'x' }, T0)).toBeUndefined();
+    });
+
+    it('lists changes by status, requester, release and creation time, oldest first, with a limit', async () => {
+      const a = newChange({ createdAt: T0 + 3, requester: 'U_A' });
+      const b = newChange({ createdAt: T0 + 1, requester: 'U_B', status: 'awaiting_approval' });
+      const c = newChange({
+        createdAt: T0 + 2,
+        requester: 'U_A',
+        origin: { workspace: 'T1', channel: 'C', releaseId: 'R' },
+      });
+      const d = newChange({ createdAt: T0 + 4, requester: 'U_A', status: 'succeeded' });
+      for (const change of [a, b, c, d]) await h().store.createChange(change);
+      const ids = (list: ChangeRecord[]) => list.map((x) => x.id);
+      expect(ids(await h().store.listChanges({}))).toEqual([b.id, c.id, a.id, d.id]);
+      expect(ids(await h().store.listChanges({ status: ['pending', 'awaiting_approval'] }))).toEqual([
+        b.id,
+        c.id,
+        a.id,
+      ]);
+      expect(ids(await h().store.listChanges({ status: [] }))).toEqual([]);
+      expect(ids(await h().store.listChanges({ requester: 'U_A' }))).toEqual([c.id, a.id, d.id]);
+      expect(ids(await h().store.listChanges({ releaseId: 'R' }))).toEqual([c.id]);
+      expect(ids(await h().store.listChanges({ createdAfter: T0 + 2 }))).toEqual([a.id, d.id]);
+      expect(ids(await h().store.listChanges({ requester: 'U_A', status: ['pending'], limit: 1 }))).toEqual([
+        c.id,
+      ]);
+    });
+
+    it('expires open changes whose time has come, and only those', async () => {
+      const due = newChange({ createdAt: T0 + 2, expiresAt: T0 + MINUTE });
+      const dueAwaiting = newChange({
+        createdAt: T0 + 1,
+        status: 'awaiting_approval',
+        expiresAt: T0 + MINUTE - 1,
+      });
+      const dueApproved = newChange({ createdAt: T0 + 3, status: 'approved', expiresAt: T0 });
+      const later = newChange({ expiresAt: T0 + MINUTE + 1 });
+      const applying = newChange({ status: 'applying', expiresAt: T0 });
+      const done = newChange({ status: 'succeeded', expiresAt: T0 });
+      for (const change of [due, dueAwaiting, dueApproved, later, applying, done])
+        await h().store.createChange(change);
+
+      const expired = await h().store.expireChanges(T0 + MINUTE);
+      expect(expired.map((c) => c.id)).toEqual([dueAwaiting.id, due.id, dueApproved.id]);
+      for (const change of expired)
+        expect(change).toMatchObject({ status: 'expired', updatedAt: T0 + MINUTE, version: 2 });
+      expect(await h().store.expireChanges(T0 + MINUTE)).toEqual([]);
+      expect((await h().store.getChange(later.id))?.status).toBe('pending');
+      expect((await h().store.getChange(applying.id))?.status).toBe('applying');
+      expect((await h().store.getChange(done.id))?.status).toBe('succeeded');
+      // An expired change can no longer be claimed.
+      expect(
+        await h().store.transitionChange(due.id, ['pending'], 'applying', {}, { now: T0 + MINUTE }),
+      ).toBeUndefined();
+    });
+  });
+}

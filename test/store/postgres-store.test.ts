@@ -1,0 +1,126 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { openStore } from '../../src/store/index.js';
+import { openPostgresStore, type PostgresStore } from '../../src/store/postgres-store.js';
+import type { Store } from '../../src/store/types.js';
+import { runStoreContract, type StoreHarness } from './store-contract.js';
+
+const url = process.env.HARBOR_TEST_DATABASE_URL;
+if (!url) {
+  console.warn(
+    'PostgreSQL store tests skipped: set HARBOR_TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
+  );
+}
+const describePg = url ? describe : describe.skip;
+
+// One prefix per test file run; every test gets its own schema under it, all dropped afterwards.
+const prefix = `store_test_${process.pid}_${Date.now().toString(36)}`;
+let schemaCount = 0;
+function freshSchema(): string {
+  schemaCount += 1;
+  return `${prefix}_${schemaCount}`;
+}
+
+describePg('PostgresStore', () => {
+  const databaseUrl = url as string;
+  let admin: pg.Pool;
+  const schemas: string[] = [];
+
+  beforeAll(() => {
+    admin = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  });
+
+  afterAll(async () => {
+    for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  /** A store on a fresh schema; peers are further pools on the same schema. */
+  async function pgHarness(): Promise<StoreHarness> {
+    const schema = freshSchema();
+    schemas.push(schema);
+    const store = await openPostgresStore({ databaseUrl, schema });
+    const opened: PostgresStore[] = [store];
+    return {
+      store,
+      openPeer: async () => {
+        const peer = await openPostgresStore({ databaseUrl, schema });
+        opened.push(peer);
+        return peer;
+      },
+      exec: async (sql) => {
+        await store.pool.query(sql);
+      },
+      query: async (sql) => (await store.pool.query(sql)).rows,
+      cleanup: async () => {
+        for (const s of opened) await s.close();
+        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      },
+    };
+  }
+
+  describe('contract', () => {
+    runStoreContract(pgHarness);
+  });
+
+  describe('specifics', () => {
+    const toClose: Store[] = [];
+    afterEach(async () => {
+      for (const s of toClose.splice(0)) await s.close();
+    });
+
+    it('two openStore() calls migrating a fresh schema at once both succeed, migrating once', async () => {
+      const schema = freshSchema();
+      schemas.push(schema);
+      const stores = await Promise.all([
+        openStore({ databaseUrl, schema }),
+        openStore({ databaseUrl, schema }),
+        openStore({ databaseUrl, schema }),
+      ]);
+      toClose.push(...stores);
+      for (const s of stores) expect(s.kind).toBe('postgres');
+      const applied = await admin.query(`SELECT version FROM ${schema}.schema_migrations`);
+      expect(applied.rows.map((r) => r.version)).toEqual([1]);
+      // All of them work against the same tables.
+      const [a, b] = stores;
+      await a.appendAudit({ at: 1, actor: 'U1', action: 'request' });
+      expect(await b.queryAudit({})).toMatchObject([{ actor: 'U1' }]);
+    });
+
+    it('keeps the tables in the configured schema', async () => {
+      const schema = freshSchema();
+      schemas.push(schema);
+      const store = await openStore({ databaseUrl, schema });
+      toClose.push(store);
+      const tables = await admin.query(
+        'SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name',
+        [schema],
+      );
+      expect(tables.rows.map((r) => r.table_name)).toEqual([
+        'approvals',
+        'audit',
+        'changes',
+        'leases',
+        'releases',
+        'schema_migrations',
+        'tails',
+      ]);
+    });
+
+    it('refuses TRUNCATE of the audit log', async () => {
+      const schema = freshSchema();
+      schemas.push(schema);
+      const store = (await openStore({ databaseUrl, schema })) as PostgresStore;
+      toClose.push(store);
+      await store.appendAudit({ at: 1, actor: 'U1', action: 'request' });
+      await expect(store.pool.query('TRUNCATE audit')).rejects.toThrow(/append-only/);
+      expect(await store.queryAudit({})).toHaveLength(1);
+    });
+
+    it('rejects a schema name that is not a plain identifier', async () => {
+      await expect(openStore({ databaseUrl, schema: 'bad-name; drop' })).rejects.toThrow(
+        /invalid PostgreSQL schema/,
+      );
+    });
+  });
+});
