@@ -1,0 +1,223 @@
+/**
+ * The GameFabric client: one object with every operation the bot needs,
+ * composed from the request funnel, the token source and one module per
+ * resource group. Everything it depends on (fetch, clock, randomness, logger)
+ * comes in through the options.
+ */
+import fetch from 'node-fetch';
+import { type Clock, systemClock } from '../runtime/clock.js';
+import { type Logger, silentLogger } from '../runtime/logger.js';
+import {
+  createServiceAccountTokenSource,
+  createStaticTokenSource,
+  TOKEN_PATH,
+  TokenResponseSchema,
+  type TokenSource,
+} from './auth.js';
+import {
+  appendVesselToFormation,
+  createFormation,
+  type FormationCreate,
+  getFormation,
+  listFormations,
+  patchFormation,
+  removeVesselFromFormation,
+} from './formations.js';
+import {
+  createImagePromotion,
+  findImage,
+  listImages,
+  type PromoteImageInput,
+  promoteImage,
+} from './images.js';
+import { streamVesselLogs, vesselLogs } from './logs.js';
+import {
+  createRegion,
+  getRegion,
+  listRegions,
+  patchRegion,
+  type RegionCreate,
+  setRegionTypeScheduling,
+} from './regions.js';
+import { createRequester, type FetchLike, type Requester } from './request.js';
+import {
+  API_VERSIONS,
+  type Formation,
+  type FormationVessel,
+  type Image,
+  type ImagePromotion,
+  type JsonPatchOperation,
+  type Region,
+  type SchedulingStrategy,
+  type Vessel,
+} from './resources.js';
+import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
+import { createSecretRegistry } from './secrets.js';
+import { createVessel, deleteVessel, getVessel, listVessels, type VesselCreate } from './vessels.js';
+
+export * from './errors.js';
+export type { FormationCreate } from './formations.js';
+export type { PromoteImageInput } from './images.js';
+export { splitLines } from './lines.js';
+export type { RegionCreate } from './regions.js';
+export type { VesselCreate } from './vessels.js';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_RENEW_BEFORE_MS = 5 * 60_000;
+
+export type GameFabricAuth = { token: string } | { username: string; password: string; clientId?: string };
+
+export interface GameFabricClientOptions {
+  baseUrl: string;
+  auth: GameFabricAuth;
+  /** Default: node-fetch. */
+  fetch?: FetchLike;
+  /** Per request; for log streams, until the headers arrive. Default 15000. */
+  timeoutMs?: number;
+  /** Default: 4 attempts, 200 ms base delay, 5000 ms cap. */
+  retry?: Partial<RetryPolicy>;
+  /** Sleeps for backoff and reads the time for token expiry. Default: the system clock. */
+  clock?: Clock;
+  /** Jitter source. Default: Math.random. */
+  random?: () => number;
+  /** Gets method, path, status, ms and attempt of each request; never headers. Default: silent. */
+  logger?: Logger;
+  /** apiVersion put on created Vessels. Default: the seed's `formation/v1beta1`. */
+  vesselApiVersion?: string;
+  /** Renew a service-account token this long before it expires. Default: 5 minutes. */
+  renewBeforeMs?: number;
+}
+
+export interface GameFabricClient {
+  /** Images in a branch, optionally narrowed by image name and/or tag. */
+  listImages(branch: string, filter?: { image?: string; tag?: string }): Promise<Image[]>;
+  /** One image by name and tag; ImageNotFoundError when there is none. */
+  findImage(branch: string, image: string, tag: string): Promise<Image>;
+  /** Creates an ImagePromotion in its `metadata.branch`; a 409 for its name means it already existed. */
+  createImagePromotion(
+    promotion: ImagePromotion,
+  ): Promise<{ promotion: ImagePromotion; alreadyExisted: boolean }>;
+  /** Seed rule 4: look up the internal image name in the source branch and promote it to the target. */
+  promoteImage(
+    input: PromoteImageInput,
+  ): Promise<{ imageName: string; promotion: ImagePromotion; alreadyExisted: boolean }>;
+  /** Creates a standalone Vessel (kind and apiVersion filled in). */
+  createVessel(env: string, vessel: VesselCreate): Promise<Vessel>;
+  listVessels(env: string): Promise<Vessel[]>;
+  /** One Vessel; ApiError 404 when it is gone. */
+  getVessel(env: string, name: string): Promise<Vessel>;
+  /** Deletes a standalone Vessel (it goes Terminating, then away). */
+  deleteVessel(env: string, name: string): Promise<void>;
+  /** Recent log lines. */
+  vesselLogs(
+    env: string,
+    name: string,
+    opts?: { container?: string; tailLines?: number; signal?: AbortSignal },
+  ): Promise<string[]>;
+  /** New log lines as they arrive (follow=true), until aborted or the stream ends. */
+  streamVesselLogs(
+    env: string,
+    name: string,
+    opts?: { container?: string; signal?: AbortSignal },
+  ): AsyncIterable<string>;
+  listFormations(env: string): Promise<Formation[]>;
+  getFormation(env: string, name: string): Promise<Formation>;
+  createFormation(env: string, formation: FormationCreate): Promise<Formation>;
+  /** Raw JSON Patch (application/json-patch+json); not retried except on 429. */
+  patchFormation(env: string, name: string, ops: JsonPatchOperation[]): Promise<Formation>;
+  /** Guarded append to spec.vessels; DuplicateVesselError, ConcurrentModificationError. */
+  appendVesselToFormation(
+    env: string,
+    formation: string,
+    vessel: FormationVessel,
+    opts?: { maxAttempts?: number },
+  ): Promise<{ formation: Formation; index: number; attempts: number }>;
+  /** Guarded remove by name; VesselNotInFormationError, ConcurrentModificationError. */
+  removeVesselFromFormation(
+    env: string,
+    formation: string,
+    vesselName: string,
+    opts?: { maxAttempts?: number },
+  ): Promise<{ formation: Formation; removedIndex: number; attempts: number }>;
+  listRegions(env: string): Promise<Region[]>;
+  getRegion(env: string, name: string): Promise<Region>;
+  createRegion(env: string, region: RegionCreate): Promise<Region>;
+  /** Raw JSON Patch on a Region; not retried except on 429. */
+  patchRegion(env: string, name: string, ops: JsonPatchOperation[]): Promise<Region>;
+  /** Guarded change of one Region Type's scheduling; RegionTypeNotFoundError, ConcurrentModificationError. */
+  setRegionTypeScheduling(
+    env: string,
+    region: string,
+    typeName: string,
+    strategy: SchedulingStrategy,
+    opts?: { maxAttempts?: number },
+  ): Promise<{ region: Region; previous: SchedulingStrategy; attempts: number }>;
+}
+
+/** Builds a client from its options; nothing is sent until the first call. */
+export function createGameFabricClient(options: GameFabricClientOptions): GameFabricClient {
+  const { auth } = options;
+  const clock = options.clock ?? systemClock;
+  const logger = options.logger ?? silentLogger;
+  const secrets = 'token' in auth ? createSecretRegistry(auth.token) : createSecretRegistry(auth.password);
+
+  const tokens: TokenSource =
+    'token' in auth
+      ? createStaticTokenSource(auth.token)
+      : createServiceAccountTokenSource({
+          username: auth.username,
+          password: auth.password,
+          clientId: auth.clientId,
+          clock,
+          renewBeforeMs: options.renewBeforeMs ?? DEFAULT_RENEW_BEFORE_MS,
+          secrets,
+          logger,
+          // Logins go through the same funnel (timeout, retries, redaction), without a token.
+          // `http` is declared below; this only runs once a request is made, long after.
+          exchange: (form) =>
+            http.json(
+              { method: 'POST', path: TOKEN_PATH, body: { form }, anonymous: true, retry: 'idempotent' },
+              TokenResponseSchema,
+              'token response',
+            ),
+        });
+  const http: Requester = createRequester({
+    baseUrl: options.baseUrl,
+    fetch: options.fetch ?? fetch,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: resolveRetryPolicy(options.retry),
+    clock,
+    random: options.random ?? Math.random,
+    logger,
+    secrets,
+    tokens,
+  });
+  const vesselApiVersion = options.vesselApiVersion ?? API_VERSIONS.vesselCreate;
+
+  return {
+    listImages: (branch, filter) => listImages(http, branch, filter),
+    findImage: (branch, image, tag) => findImage(http, branch, image, tag),
+    createImagePromotion: (promotion) => createImagePromotion(http, promotion),
+    promoteImage: (input) => promoteImage(http, input),
+    createVessel: (env, vessel) => createVessel(http, env, vessel, vesselApiVersion),
+    listVessels: (env) => listVessels(http, env),
+    getVessel: (env, name) => getVessel(http, env, name),
+    deleteVessel: (env, name) => deleteVessel(http, env, name),
+    vesselLogs: (env, name, opts) => vesselLogs(http, env, name, opts),
+    streamVesselLogs: (env, name, opts) => streamVesselLogs(http, env, name, opts),
+    listFormations: (env) => listFormations(http, env),
+    getFormation: (env, name) => getFormation(http, env, name),
+    createFormation: (env, formation) => createFormation(http, env, formation),
+    patchFormation: (env, name, ops) => patchFormation(http, env, name, ops),
+    appendVesselToFormation: (env, formation, vessel, opts) =>
+      appendVesselToFormation(http, env, formation, vessel, opts),
+    removeVesselFromFormation: (env, formation, vesselName, opts) =>
+      removeVesselFromFormation(http, env, formation, vesselName, opts),
+    listRegions: (env) => listRegions(http, env),
+    getRegion: (env, name) => getRegion(http, env, name),
+    createRegion: (env, region) => createRegion(http, env, region),
+    patchRegion: (env, name, ops) => patchRegion(http, env, name, ops),
+    setRegionTypeScheduling: (env, region, typeName, strategy, opts) =>
+      setRegionTypeScheduling(http, env, region, typeName, strategy, opts),
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Vessel logs (seed endpoint 5): the recent lines, or a `follow=true` stream
+ * of new lines as an async iterable that ends cleanly when the caller aborts
+ * or stops iterating, and always releases the connection.
+ */
+import { splitLines, splitText } from './lines.js';
+import { apiPath, type Requester, type RequestSpec, type ResponseStream } from './request.js';
+
+export interface LogOptions {
+  /** Which container of the Vessel (the game server when unset). */
+  container?: string;
+  signal?: AbortSignal;
+}
+
+/** The log format is unknown (see the reference): ask for text and take whatever comes. */
+const LOG_ACCEPT = 'text/plain, */*';
+
+const logsPath = (env: string, name: string) =>
+  apiPath`/api/formation/v1/environments/${env}/vessels/${name}/logs`;
+
+/** The Vessel's recent log lines (the last `tailLines` when given). */
+export async function vesselLogs(
+  http: Requester,
+  env: string,
+  name: string,
+  opts: LogOptions & { tailLines?: number } = {},
+): Promise<string[]> {
+  const text = await http.text({
+    method: 'GET',
+    path: logsPath(env, name),
+    query: { container: opts.container, tailLines: opts.tailLines },
+    accept: LOG_ACCEPT,
+    retry: 'idempotent',
+    signal: opts.signal,
+  });
+  return splitText(text);
+}
+
+/**
+ * New log lines as they arrive (`follow=true`, `Connection: keep-alive` per
+ * the seed). Only the connect is retried: after lines have been delivered a
+ * silent reconnect would repeat or skip some, so a dropped stream ends in an
+ * ApiError (status 0) and the caller decides. Aborting `signal` ends the
+ * iteration without an error; breaking out of the loop closes the connection.
+ */
+export async function* streamVesselLogs(
+  http: Requester,
+  env: string,
+  name: string,
+  opts: LogOptions = {},
+): AsyncGenerator<string, void, undefined> {
+  const { signal } = opts;
+  const spec: RequestSpec = {
+    method: 'GET',
+    path: logsPath(env, name),
+    query: { follow: true, container: opts.container },
+    accept: LOG_ACCEPT,
+    headers: { Connection: 'keep-alive' },
+    retry: 'idempotent',
+    signal,
+  };
+  let body: ResponseStream;
+  try {
+    body = await http.stream(spec);
+  } catch (error) {
+    if (signal?.aborted) return;
+    throw error;
+  }
+  try {
+    for await (const line of splitLines(body)) yield line;
+  } catch (error) {
+    // Aborting destroys the body, which surfaces here as an error; for the caller it is a normal end.
+    if (signal?.aborted) return;
+    throw error;
+  } finally {
+    body.destroy();
+  }
+}

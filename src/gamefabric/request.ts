@@ -1,0 +1,316 @@
+/**
+ * The one request funnel. Every call the client makes passes through here:
+ * URL building, headers, the bearer token (with one re-login on a 401), the
+ * per-request timeout, retries with backoff, response parsing with zod, and
+ * turning every failure into one redacted ApiError. Nothing else in the
+ * client calls fetch.
+ */
+import type nodeFetch from 'node-fetch';
+import type { z } from 'zod';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { TokenSource } from './auth.js';
+import {
+  describeSchemaProblem,
+  errorFromResponse,
+  invalidResponseError,
+  transportError,
+} from './error-body.js';
+import { ApiError, type ApiRequestInfo, GameFabricError } from './errors.js';
+import type { JsonPatchOperation } from './resources.js';
+import { parseRetryAfterMs, type RetryMode, type RetryPolicy, retryDelayMs } from './retry.js';
+import type { SecretRegistry } from './secrets.js';
+
+export type FetchLike = typeof nodeFetch;
+type FetchResponse = Awaited<ReturnType<FetchLike>>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestBody =
+  | { json: unknown }
+  | { patch: readonly JsonPatchOperation[] }
+  | { form: Record<string, string> };
+
+export interface RequestSpec {
+  method: HttpMethod;
+  /** Path below the base URL, built with `apiPath` so every parameter is encoded. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: RequestBody;
+  retry: RetryMode;
+  /** Sent without a token (the token endpoint itself). */
+  anonymous?: boolean;
+  /** Accept header; JSON unless said otherwise. */
+  accept?: string;
+  headers?: Record<string, string>;
+  signal?: AbortSignal | undefined;
+}
+
+/** A response body being streamed (node-fetch gives a Node Readable). */
+export interface ResponseStream extends AsyncIterable<Uint8Array | string> {
+  destroy(error?: Error): void;
+}
+
+export interface Requester {
+  /** Sends the request and parses its JSON answer with `schema`; `what` names the expected resource in errors. */
+  json<S extends z.ZodType>(spec: RequestSpec, schema: S, what: string): Promise<z.output<S>>;
+  /** Sends the request and returns the answer's body as text. */
+  text(spec: RequestSpec): Promise<string>;
+  /** Sends the request and discards the answer's body. */
+  empty(spec: RequestSpec): Promise<void>;
+  /** Opens a streaming answer: the timeout and retries cover the request until its headers arrive. */
+  stream(spec: RequestSpec): Promise<ResponseStream>;
+}
+
+export interface RequesterOptions {
+  baseUrl: string;
+  fetch: FetchLike;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  clock: Clock;
+  random: () => number;
+  logger: Logger;
+  secrets: SecretRegistry;
+  /** Where bearer tokens come from (requests marked `anonymous` skip it). */
+  tokens: TokenSource;
+}
+
+/** Builds a path from a template, encoding each interpolated value as one path segment. */
+export function apiPath(strings: TemplateStringsArray, ...params: string[]): string {
+  let out = strings[0] ?? '';
+  params.forEach((param, i) => {
+    out += encodeSegment(param) + (strings[i + 1] ?? '');
+  });
+  return out;
+}
+
+function encodeSegment(value: string): string {
+  // URL parsing resolves `.`/`..` segments (even percent-encoded), which would address a different resource.
+  if (value === '' || value === '.' || value === '..') {
+    throw new GameFabricError(`invalid name in request path: ${JSON.stringify(value)}`);
+  }
+  return encodeURIComponent(value);
+}
+
+/** The path plus its query string, as requested and as shown in errors. */
+export function pathWithQuery(spec: Pick<RequestSpec, 'path' | 'query'>): string {
+  const entries = Object.entries(spec.query ?? {}).filter(
+    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
+  );
+  if (entries.length === 0) return spec.path;
+  return `${spec.path}?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+}
+
+type Consume<R> = (res: FetchResponse, request: ApiRequestInfo) => Promise<R>;
+
+/** Creates the funnel; see RequesterOptions. */
+export function createRequester(options: RequesterOptions): Requester {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const redact = (text: string) => options.secrets.redact(text);
+
+  async function send<R>(spec: RequestSpec, consume: Consume<R>, timeoutCoversBody: boolean): Promise<R> {
+    const request: ApiRequestInfo = { method: spec.method, path: pathWithQuery(spec) };
+    let sent = 0;
+    let failures = 0;
+    let renewedToken = false;
+    for (;;) {
+      sent++;
+      const token = spec.anonymous ? undefined : await options.tokens.getToken();
+      try {
+        return await sendOnce(spec, request, token, sent, consume, timeoutCoversBody);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        // A refused token is replaced once per request; the repeat does not count as a retry.
+        if (error.status === 401 && token !== undefined && !renewedToken) {
+          renewedToken = true;
+          if ((await options.tokens.renewAfterRejection(token)) !== undefined) continue;
+        }
+        failures++;
+        const delay = retryDelayMs(
+          {
+            mode: spec.retry,
+            attempt: failures,
+            status: error.status,
+            aborted: error.reason === 'Aborted',
+            retryAfterMs: error.retryAfterMs,
+          },
+          options.retry,
+          options.random,
+        );
+        if (delay === undefined) throw error;
+        options.logger.warn('gamefabric request will be retried', {
+          ...request,
+          status: error.status,
+          attempt: sent,
+          delayMs: delay,
+        });
+        try {
+          await options.clock.sleep(delay, spec.signal);
+        } catch (cause) {
+          throw transportError({ request, reason: 'Aborted', detail: 'aborted', cause, redact });
+        }
+      }
+    }
+  }
+
+  async function sendOnce<R>(
+    spec: RequestSpec,
+    request: ApiRequestInfo,
+    token: string | undefined,
+    attempt: number,
+    consume: Consume<R>,
+    timeoutCoversBody: boolean,
+  ): Promise<R> {
+    const timeout = new AbortController();
+    // The caller's signal stays linked for a stream's whole life, so aborting it also ends the body.
+    const signal = spec.signal ? AbortSignal.any([timeout.signal, spec.signal]) : timeout.signal;
+    let timedOut = false;
+    // A real timer, not the injected clock: it guards against a stalled socket, which only real time can reveal.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      timeout.abort();
+    }, options.timeoutMs);
+    const started = options.clock.now();
+    const fields = () => ({ ...request, ms: options.clock.now() - started, attempt });
+    let status = 0;
+    try {
+      const res = await options.fetch(base + request.path, {
+        method: spec.method,
+        headers: headersFor(spec, token),
+        body: bodyOf(spec.body),
+        signal,
+      });
+      status = res.status;
+      if (!res.ok) {
+        throw errorFromResponse({
+          request,
+          status: res.status,
+          statusText: res.statusText,
+          bodyText: await readQuietly(res),
+          retryAfterMs: parseRetryAfterMs(res.headers.get('retry-after'), options.clock.now()),
+          redact,
+        });
+      }
+      if (!timeoutCoversBody) clearTimeout(timer);
+      const result = await consume(res, request);
+      options.logger.debug('gamefabric request', { ...fields(), status });
+      return result;
+    } catch (error) {
+      const failure =
+        error instanceof ApiError
+          ? error
+          : transportError({
+              request,
+              reason: spec.signal?.aborted ? 'Aborted' : timedOut ? 'Timeout' : 'NetworkError',
+              detail: spec.signal?.aborted
+                ? 'aborted'
+                : timedOut
+                  ? `timed out after ${options.timeoutMs} ms`
+                  : `network error: ${error instanceof Error ? error.message : String(error)}`,
+              cause: error,
+              redact,
+            });
+      options.logger.info('gamefabric request failed', {
+        ...fields(),
+        status: failure.status,
+        reason: failure.reason,
+        error: failure.message,
+      });
+      throw failure;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  function parseJson<S extends z.ZodType>(schema: S, what: string): Consume<z.output<S>> {
+    return async (res, request) => {
+      const bodyText = await res.text();
+      const invalid = (problem: string) =>
+        invalidResponseError({ request, status: res.status, bodyText, problem, redact });
+      let json: unknown;
+      try {
+        json = JSON.parse(bodyText);
+      } catch {
+        throw invalid(
+          bodyText.trim() === '' ? `empty body, expected a ${what}` : `body is not JSON, expected a ${what}`,
+        );
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) throw invalid(describeSchemaProblem(parsed.error, what));
+      return parsed.data;
+    };
+  }
+
+  return {
+    json: (spec, schema, what) => send(spec, parseJson(schema, what), true),
+    text: (spec) => send(spec, (res) => res.text(), true),
+    empty: (spec) =>
+      send(
+        spec,
+        async (res) => {
+          await res.arrayBuffer();
+        },
+        true,
+      ),
+    stream: (spec) =>
+      send(
+        spec,
+        async (res, request) => {
+          if (!res.body) {
+            throw invalidResponseError({
+              request,
+              status: res.status,
+              bodyText: '',
+              problem: 'no body',
+              redact,
+            });
+          }
+          return failuresAsApiErrors(res.body as unknown as ResponseStream, request, redact);
+        },
+        false,
+      ),
+  };
+}
+
+/** The body with a broken connection mid-stream reported as an ApiError (status 0), like any other failure. */
+function failuresAsApiErrors(
+  body: ResponseStream,
+  request: ApiRequestInfo,
+  redact: (text: string) => string,
+): ResponseStream {
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        yield* body;
+      } catch (error) {
+        const detail = `stream broke: ${error instanceof Error ? error.message : String(error)}`;
+        throw transportError({ request, reason: 'NetworkError', detail, cause: error, redact });
+      }
+    },
+    destroy: (error) => body.destroy(error),
+  };
+}
+
+function headersFor(spec: RequestSpec, token: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { Accept: spec.accept ?? 'application/json' };
+  if (token !== undefined) headers.Authorization = `Bearer ${token}`;
+  if (spec.body && 'json' in spec.body) headers['Content-Type'] = 'application/json';
+  if (spec.body && 'patch' in spec.body) headers['Content-Type'] = 'application/json-patch+json';
+  if (spec.body && 'form' in spec.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  return { ...headers, ...spec.headers };
+}
+
+function bodyOf(body: RequestBody | undefined): string | undefined {
+  if (!body) return undefined;
+  if ('json' in body) return JSON.stringify(body.json);
+  if ('patch' in body) return JSON.stringify(body.patch);
+  return new URLSearchParams(body.form).toString();
+}
+
+/** The body of an error response; a failure while reading it must not hide the status we already have. */
+async function readQuietly(res: FetchResponse): Promise<string> {
+  try {
+    return await res.text();
+  } catch {
+    return '';
+  }
+}
