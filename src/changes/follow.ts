@@ -1,0 +1,78 @@
+/**
+ * Polling follow-ups: watch a Vessel after a change until it reaches a state
+ * worth reporting, emitting each state change once. Polls with the injected
+ * clock, so tests drive it with a ManualClock.
+ */
+import { isNotFound } from '../gamefabric/errors.js';
+import { SCHEDULED_STATES, type Vessel, type VesselState } from '../gamefabric/resources.js';
+import type { FollowEvent, OperationContext } from './operation.js';
+
+/** Decides, from the Vessel as read now (undefined = gone), whether the follow is over. */
+export type FollowVerdict = (vessel: Vessel | undefined) => FollowEvent | undefined;
+
+/** Polls a Vessel until `verdict` says the follow is over or the timeout passes. */
+export async function* watchVessel(
+  ctx: OperationContext,
+  environment: string,
+  name: string,
+  verdict: FollowVerdict,
+): AsyncIterable<FollowEvent> {
+  const deadline = ctx.clock.now() + ctx.follow.timeoutMs;
+  const about = { environment, name };
+  let lastState: string | undefined;
+  for (;;) {
+    let vessel: Vessel | undefined;
+    try {
+      vessel = await ctx.client.getVessel(environment, name);
+    } catch (err) {
+      if (!isNotFound(err)) {
+        yield { kind: 'failed', message: `Stopped watching vessel ${name}: ${(err as Error).message}`, vessel: about };
+        return;
+      }
+    }
+    const final = verdict(vessel);
+    if (final) {
+      yield { ...final, vessel: final.vessel ?? about };
+      return;
+    }
+    const state = describeState(vessel);
+    if (state !== lastState) {
+      lastState = state;
+      yield { kind: 'progress', message: `Vessel ${name}: ${state}`, vessel: about };
+    }
+    if (ctx.clock.now() >= deadline) {
+      yield {
+        kind: 'timeout',
+        message: `Stopped watching vessel ${name} after ${Math.round(ctx.follow.timeoutMs / 1000)}s; last seen: ${state}`,
+        vessel: about,
+      };
+      return;
+    }
+    await ctx.clock.sleep(ctx.follow.pollMs);
+  }
+}
+
+/** "Running", "Error (No suitable site found)", or "not created yet". */
+export function describeState(vessel: Vessel | undefined): string {
+  if (!vessel) return 'not created yet';
+  const state = vessel.status?.state ?? 'Unknown';
+  return vessel.status?.reason ? `${state} (${vessel.status.reason})` : state;
+}
+
+/** Verdict for a Vessel that should get scheduled: done on Scheduled or later, failed on Error. */
+export const untilScheduled: FollowVerdict = (vessel) => {
+  const state = vessel?.status?.state as VesselState | undefined;
+  if (!vessel || !state) return undefined;
+  if (SCHEDULED_STATES.includes(state)) {
+    return { kind: 'done', message: `Vessel ${vessel.metadata.name} was scheduled (${describeState(vessel)})` };
+  }
+  if (state === 'Error') {
+    return { kind: 'failed', message: `Vessel ${vessel.metadata.name} could not be placed: ${describeState(vessel)}` };
+  }
+  return undefined;
+};
+
+/** Verdict for a Vessel that should disappear. */
+export function untilGone(name: string): FollowVerdict {
+  return (vessel) => (vessel ? undefined : { kind: 'done', message: `Vessel ${name} is gone` });
+}

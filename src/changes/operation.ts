@@ -1,0 +1,79 @@
+/**
+ * The contract every change operation module fulfils. The engine owns the
+ * lifecycle (store, policy, claiming, audit); a module only knows how to read
+ * the world (plan), act on it (apply), tell afterwards whether it acted
+ * (verify, for crash recovery) and watch the aftermath (follow).
+ */
+import type { GameFabricClient } from '../gamefabric/client.js';
+import type { ChangeOperation, Target } from '../policy/operations.js';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+
+/** One labelled value in a preview or result, e.g. { label: 'Target branch', value: 'prod' }. */
+export interface Line {
+  label: string;
+  value: string;
+}
+
+/** What a change will do, as data a renderer can show. */
+export interface Preview {
+  /** One sentence, e.g. "Promote game-server:1.2.0 from dev to prod". */
+  summary: string;
+  lines: Line[];
+  /** Things the user should know before confirming (e.g. scheduling applies only to new servers). */
+  notes: string[];
+  /** Lists shown under the preview, e.g. a Formation's current vessels. */
+  lists?: { title: string; items: string[] }[];
+  /** Whether the change removes something (renderers use a danger-style confirmation). */
+  destructive: boolean;
+  /** Facts the apply step re-checks (internal image name, index, previous value, ...). */
+  facts: Record<string, unknown>;
+}
+
+/** What a change did. */
+export interface Result {
+  summary: string;
+  lines: Line[];
+  /** Ids a follow-up or a later issue needs (vessel name to tail, promotion name, ...). */
+  facts: Record<string, unknown>;
+}
+
+/** A step in the aftermath of an applied change, posted in the change's thread. */
+export interface FollowEvent {
+  kind: 'progress' | 'done' | 'failed' | 'timeout';
+  message: string;
+  /** A Vessel the follow-up is about (the Slack layer offers "Tail logs" on it). */
+  vessel?: { environment: string; name: string };
+}
+
+export interface OperationContext {
+  client: GameFabricClient;
+  clock: Clock;
+  logger: Logger;
+  /** How often follow-ups poll, and how long they keep at it. */
+  follow: { pollMs: number; timeoutMs: number };
+}
+
+/** The stored, validated request and the facts of its preview, as apply/verify see them. */
+export interface ApplyInput<Req> {
+  request: Req;
+  preview: Preview;
+  /** Idempotency key fixed when the change was created (e.g. the ImagePromotion name). */
+  applyToken: string;
+}
+
+export interface OperationModule<Req = unknown> {
+  id: ChangeOperation;
+  /** Validates untrusted input into a typed request; throws ValidationError listing every problem. */
+  parse(input: unknown): Req;
+  /** What the policy should judge this request by. */
+  target(request: Req): Target;
+  /** Reads current state and describes the change; throws UserError when it cannot be done. */
+  plan(ctx: OperationContext, request: Req): Promise<Preview>;
+  /** Re-checks the preview against the world and performs the change. */
+  apply(ctx: OperationContext, input: ApplyInput<Req>): Promise<Result>;
+  /** After an interruption: did the change reach the API? Reads only. */
+  verify(ctx: OperationContext, input: ApplyInput<Req>): Promise<'applied' | 'not_applied'>;
+  /** Watches the aftermath of a successful apply. */
+  follow?(ctx: OperationContext, input: ApplyInput<Req>, result: Result): AsyncIterable<FollowEvent>;
+}

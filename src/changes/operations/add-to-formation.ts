@@ -1,0 +1,146 @@
+/**
+ * Add a Vessel to a Formation (seed rule 1: by patching the Formation, never
+ * by creating an owned Vessel), optionally overriding container images/args.
+ */
+import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
+import type { ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
+import { UserError, WorldMovedError } from '../errors.js';
+import { untilScheduled, watchVessel } from '../follow.js';
+import type { OperationModule } from '../operation.js';
+import { type Fields, fieldsOf } from '../validate.js';
+import { imageLabel, resolveImage } from './resolve-image.js';
+import { formationVesselList, readFormation } from './formation-read.js';
+
+export interface OverrideRequest {
+  container: string;
+  /** `image:tag` or an internal image name, resolved in the container's branch. */
+  image?: string;
+  args?: string[];
+}
+
+export interface AddToFormationRequest {
+  environment: string;
+  formation: string;
+  vessel: string;
+  region: string;
+  overrides: OverrideRequest[];
+}
+
+function readOverride(f: Fields): OverrideRequest | undefined {
+  const o = {
+    container: f.name('container', 'container', 'game-server'),
+    image: f.optionalString('image', 'an image as image:tag', 'game-server:1.2.0'),
+    args: f.stringList('args', '["--mode", "ranked"]'),
+  };
+  if (o.container && o.image === undefined && o.args === undefined) {
+    f.problem('image', `override of container ${o.container} needs an image or args, e.g. image game-server:1.2.0`);
+  }
+  return o.container ? (o as OverrideRequest) : undefined;
+}
+
+export const addToFormation: OperationModule<AddToFormationRequest> = {
+  id: 'formation.add',
+
+  parse(input) {
+    const f = fieldsOf(input);
+    const request = {
+      environment: f.name('environment', 'environment', 'dev'),
+      formation: f.name('formation', 'formation', 'lobby'),
+      vessel: f.name('vessel', 'vessel', 'lobby-3'),
+      region: f.regionName('region'),
+      overrides: f.list('overrides', readOverride, { example: '[{ container: game-server, image: game-server:1.2.0 }]' }),
+    };
+    const names = request.overrides.map((o) => o.container);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) f.problem('overrides', `container ${dup} is overridden twice; give one override per container`);
+    f.done();
+    return request as AddToFormationRequest;
+  },
+
+  target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel, region: r.region }),
+
+  async plan(ctx, r) {
+    const formation = await readFormation(ctx.client, r.environment, r.formation);
+    if (formation.spec.vessels.some((v) => v.name === r.vessel)) {
+      throw new UserError(`Formation ${r.formation} already has a vessel named ${r.vessel}; pick another name.`, 'duplicate');
+    }
+    await ctx.client.getRegion(r.environment, r.region).catch((err) => {
+      if (isNotFound(err)) throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
+      throw err;
+    });
+    const { entry, overrideLines } = await buildEntry(ctx.client, formation, r);
+    return {
+      summary: `Add vessel ${r.vessel} (region ${r.region}) to formation ${r.formation} in ${r.environment}`,
+      lines: [
+        { label: 'Formation', value: `${r.formation} (${r.environment})` },
+        { label: 'New vessel', value: `${r.vessel} in ${r.region}, at index ${formation.spec.vessels.length}` },
+        ...overrideLines,
+      ],
+      notes: overrideLines.length ? [] : ['No overrides: the vessel inherits the formation template as is.'],
+      lists: [{ title: 'Current vessels', items: formationVesselList(formation) }],
+      destructive: false,
+      facts: { entry },
+    };
+  },
+
+  async apply(ctx, { request: r, preview }) {
+    const entry = preview.facts.entry as FormationVessel;
+    try {
+      const { index } = await ctx.client.appendVesselToFormation(r.environment, r.formation, entry);
+      return {
+        summary: `Added vessel ${r.vessel} to formation ${r.formation} at index ${index}`,
+        lines: [],
+        facts: { index, vessel: { environment: r.environment, name: r.vessel } },
+      };
+    } catch (err) {
+      if (err instanceof DuplicateVesselError) {
+        throw new WorldMovedError(`Someone added a vessel named ${r.vessel} to ${r.formation} since the preview; nothing was changed.`);
+      }
+      if (isNotFound(err)) throw new WorldMovedError(`Formation ${r.formation} no longer exists; nothing was changed.`);
+      throw err;
+    }
+  },
+
+  async verify(ctx, { request: r }) {
+    const formation = await ctx.client.getFormation(r.environment, r.formation);
+    return formation.spec.vessels.some((v) => v.name === r.vessel) ? 'applied' : 'not_applied';
+  },
+
+  follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.vessel, untilScheduled),
+};
+
+async function buildEntry(
+  client: Parameters<typeof resolveImage>[0],
+  formation: Formation,
+  r: AddToFormationRequest,
+): Promise<{ entry: FormationVessel; overrideLines: { label: string; value: string }[] }> {
+  const template = formation.spec.template?.spec.containers ?? [];
+  const containers: ContainerOverride[] = [];
+  const overrideLines: { label: string; value: string }[] = [];
+  for (const [i, o] of r.overrides.entries()) {
+    const base = template.find((c) => c.name === o.container);
+    if (!base) {
+      const known = template.map((c) => c.name).join(', ') || 'none';
+      throw new UserError(`overrides[${i}].container: formation ${r.formation} has no container ${o.container} (its containers: ${known})`);
+    }
+    const override: ContainerOverride = { name: o.container };
+    const parts: string[] = [];
+    if (o.image) {
+      const image = await resolveImage(client, base.branch ?? '', o.image, `overrides[${i}].image`);
+      override.image = image.metadata.name;
+      parts.push(`image ${imageLabel(image)} instead of ${base.image ?? 'the template image'}`);
+    }
+    if (o.args) {
+      override.args = o.args;
+      parts.push(`args ${o.args.join(' ') || '(none)'}`);
+    }
+    containers.push(override);
+    overrideLines.push({ label: `Override ${o.container}`, value: parts.join('; ') });
+  }
+  const entry: FormationVessel = {
+    name: r.vessel,
+    region: r.region,
+    ...(containers.length ? { override: { containers } } : {}),
+  };
+  return { entry, overrideLines };
+}

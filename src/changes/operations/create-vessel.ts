@@ -1,0 +1,167 @@
+/**
+ * Create a standalone Vessel. Images are named as users know them
+ * (`image:tag`) and resolved to internal names before the preview (seed rule 5).
+ */
+import { isNotFound } from '../../gamefabric/errors.js';
+import type { Container, Port } from '../../gamefabric/resources.js';
+import { UserError, WorldMovedError } from '../errors.js';
+import { untilScheduled, watchVessel } from '../follow.js';
+import type { OperationModule } from '../operation.js';
+import { type Fields, fieldsOf } from '../validate.js';
+import { imageLabel, resolveImage } from './resolve-image.js';
+
+export interface ContainerRequest {
+  name: string;
+  branch: string;
+  /** `image:tag` or an internal image name. */
+  image: string;
+  ports: Port[];
+  args?: string[];
+  cpu?: string;
+  memory?: string;
+}
+
+export interface CreateVesselRequest {
+  environment: string;
+  name: string;
+  region: string;
+  description?: string;
+  containers: ContainerRequest[];
+}
+
+function readPort(f: Fields): Port | undefined {
+  const port = {
+    name: f.name('name', 'port', 'game'),
+    containerPort: f.port('containerPort'),
+    protocol: f.protocol('protocol'),
+    policy: f.portPolicy('policy'),
+  };
+  return Object.values(port).every((v) => v !== undefined) ? (port as Port) : undefined;
+}
+
+function readContainer(f: Fields): ContainerRequest | undefined {
+  const c = {
+    name: f.name('name', 'container', 'game-server'),
+    branch: f.name('branch', 'branch', 'dev'),
+    image: f.string('image', 'an image as image:tag', 'game-server:1.2.0'),
+    ports: f.list('ports', readPort, { example: '[{ name: game, containerPort: 7777, protocol: UDP }]' }),
+    args: f.stringList('args', '["--max-players", "16"]'),
+    cpu: f.cpu('cpu'),
+    memory: f.memory('memory'),
+  };
+  return c.name && c.branch && c.image ? (c as ContainerRequest) : undefined;
+}
+
+export const createVessel: OperationModule<CreateVesselRequest> = {
+  id: 'vessel.create',
+
+  parse(input) {
+    const f = fieldsOf(input);
+    const request = {
+      environment: f.name('environment', 'environment', 'dev'),
+      name: f.name('name', 'vessel', 'lobby-3'),
+      region: f.regionName('region'),
+      description: f.optionalString('description', 'a description', 'EU lobby overflow'),
+      containers: f.list('containers', readContainer, {
+        min: 1,
+        example: '[{ name: game-server, branch: dev, image: game-server:1.2.0 }]',
+      }),
+    };
+    const names = request.containers.map((c) => c.name);
+    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    if (dup) f.problem('containers', `container names must be unique ("${dup}" appears twice)`);
+    f.done();
+    return request as CreateVesselRequest;
+  },
+
+  target: (r) => ({ environment: r.environment, region: r.region, vessel: r.name }),
+
+  async plan(ctx, r) {
+    await ctx.client.getVessel(r.environment, r.name).then(
+      () => {
+        throw new UserError(`A vessel named ${r.name} already exists in ${r.environment}; pick another name.`);
+      },
+      (err) => {
+        if (!isNotFound(err)) throw err;
+      },
+    );
+    await ctx.client.getRegion(r.environment, r.region).catch((err) => {
+      if (isNotFound(err)) throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
+      throw err;
+    });
+    const containers: Container[] = [];
+    const lines = [
+      { label: 'Environment', value: r.environment },
+      { label: 'Vessel', value: r.name },
+      { label: 'Region', value: r.region },
+    ];
+    for (const [i, c] of r.containers.entries()) {
+      const image = await resolveImage(ctx.client, c.branch, c.image, `containers[${i}].image`);
+      containers.push(toContainer(c, image.metadata.name));
+      const extras = [
+        c.ports.map((p) => `${p.name} ${p.containerPort}/${p.protocol} ${p.policy}`).join(', '),
+        c.cpu || c.memory ? `requests ${[c.cpu, c.memory].filter(Boolean).join('/')}` : '',
+        c.args?.length ? `args ${c.args.join(' ')}` : '',
+      ].filter(Boolean);
+      lines.push({
+        label: i === 0 ? `Game server ${c.name}` : `Sidecar ${c.name}`,
+        value: [`${imageLabel(image)} from ${c.branch}`, ...extras].join('; '),
+      });
+    }
+    return {
+      summary: `Create vessel ${r.name} in ${r.environment} (region ${r.region})`,
+      lines,
+      notes: [],
+      destructive: false,
+      facts: { containers },
+    };
+  },
+
+  async apply(ctx, { request: r, preview }) {
+    const containers = preview.facts.containers as Container[];
+    for (const c of containers) {
+      const still = (await ctx.client.listImages(c.branch ?? '')).some((i) => i.metadata.name === c.image);
+      if (!still) {
+        throw new WorldMovedError(`Image ${c.image} is no longer in branch ${c.branch}; nothing was created.`);
+      }
+    }
+    const vessel = await ctx.client.createVessel(r.environment, {
+      metadata: { name: r.name, environment: r.environment },
+      spec: {
+        ...(r.description ? { description: r.description } : {}),
+        region: r.region,
+        template: { spec: { containers } },
+      },
+    });
+    return {
+      summary: `Created vessel ${r.name} in ${r.environment}`,
+      lines: [{ label: 'State', value: vessel.status?.state ?? 'Pending' }],
+      facts: { vessel: { environment: r.environment, name: r.name } },
+    };
+  },
+
+  async verify(ctx, { request: r }) {
+    try {
+      await ctx.client.getVessel(r.environment, r.name);
+      return 'applied';
+    } catch (err) {
+      if (isNotFound(err)) return 'not_applied';
+      throw err;
+    }
+  },
+
+  follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.name, untilScheduled),
+};
+
+function toContainer(c: ContainerRequest, imageName: string): Container {
+  return {
+    name: c.name,
+    branch: c.branch,
+    image: imageName,
+    ...(c.ports.length ? { ports: c.ports } : {}),
+    ...(c.args?.length ? { args: c.args } : {}),
+    ...(c.cpu || c.memory
+      ? { resources: { requests: { ...(c.cpu ? { cpu: c.cpu } : {}), ...(c.memory ? { memory: c.memory } : {}) } } }
+      : {}),
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * Delete a standalone Vessel. A Vessel owned by a Formation is refused (seed
+ * rule 3): deleting it directly would only make the controller recreate it, so
+ * the message points to the Formation removal instead.
+ */
+import type { GameFabricClient } from '../../gamefabric/client.js';
+import { isNotFound } from '../../gamefabric/errors.js';
+import type { Vessel } from '../../gamefabric/resources.js';
+import { UserError, WorldMovedError } from '../errors.js';
+import { describeState, untilGone, watchVessel } from '../follow.js';
+import type { OperationModule } from '../operation.js';
+import { fieldsOf } from '../validate.js';
+
+export interface DeleteVesselRequest {
+  environment: string;
+  vessel: string;
+}
+
+export const deleteVessel: OperationModule<DeleteVesselRequest> = {
+  id: 'vessel.delete',
+
+  parse(input) {
+    const f = fieldsOf(input);
+    const request = { environment: f.name('environment', 'environment', 'dev'), vessel: f.name('vessel', 'vessel', 'lobby-3') };
+    f.done();
+    return request as DeleteVesselRequest;
+  },
+
+  target: (r) => ({ environment: r.environment, vessel: r.vessel }),
+
+  async plan(ctx, r) {
+    const vessel = await standaloneVessel(ctx.client, r);
+    return {
+      summary: `Delete vessel ${r.vessel} in ${r.environment}`,
+      lines: [
+        { label: 'Environment', value: r.environment },
+        { label: 'Vessel', value: r.vessel },
+        { label: 'Region', value: vessel.spec.region },
+        { label: 'State', value: describeState(vessel) },
+        {
+          label: 'Containers',
+          value: vessel.spec.template.spec.containers.map((c) => `${c.name} (${c.image ?? '?'})`).join(', '),
+        },
+      ],
+      notes: ['Its game servers stop; players on them are disconnected.'],
+      destructive: true,
+      facts: { uid: vessel.metadata.uid ?? null },
+    };
+  },
+
+  async apply(ctx, { request: r, preview }) {
+    const vessel = await standaloneVessel(ctx.client, r, 'since the preview');
+    if (preview.facts.uid && vessel.metadata.uid && vessel.metadata.uid !== preview.facts.uid) {
+      throw new WorldMovedError(
+        `Vessel ${r.vessel} was re-created since the preview (it is a different object now); nothing was deleted.`,
+      );
+    }
+    await ctx.client.deleteVessel(r.environment, r.vessel);
+    return {
+      summary: `Deleted vessel ${r.vessel} in ${r.environment} (terminating)`,
+      lines: [],
+      facts: { vessel: { environment: r.environment, name: r.vessel } },
+    };
+  },
+
+  async verify(ctx, { request: r }) {
+    try {
+      const vessel = await ctx.client.getVessel(r.environment, r.vessel);
+      return vessel.status?.state === 'Terminating' ? 'applied' : 'not_applied';
+    } catch (err) {
+      if (isNotFound(err)) return 'applied';
+      throw err;
+    }
+  },
+
+  follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.vessel, untilGone(r.vessel)),
+};
+
+async function standaloneVessel(client: GameFabricClient, r: DeleteVesselRequest, when?: string): Promise<Vessel> {
+  let vessel: Vessel;
+  try {
+    vessel = await client.getVessel(r.environment, r.vessel);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    const message = `No vessel ${r.vessel} in environment ${r.environment}`;
+    if (when) throw new WorldMovedError(`${message} any more (it existed ${when}); nothing was deleted.`);
+    throw new UserError(`${message}.`, 'not_found');
+  }
+  const owner = vessel.metadata.ownerReferences?.find((o) => o.kind === 'Formation');
+  if (owner) {
+    throw new UserError(
+      `Vessel ${r.vessel} belongs to formation ${owner.name}; deleting it directly would not remove it from the formation. Remove it from the formation instead: formation remove ${r.environment} ${owner.name} ${r.vessel}`,
+      'refused',
+    );
+  }
+  if (vessel.status?.state === 'Terminating') {
+    throw new UserError(`Vessel ${r.vessel} is already terminating.`, 'noop');
+  }
+  return vessel;
+}

@@ -1,0 +1,22 @@
+/** Shared Formation reads for the formation operations. */
+import type { GameFabricClient } from '../../gamefabric/client.js';
+import { isNotFound } from '../../gamefabric/errors.js';
+import type { Formation } from '../../gamefabric/resources.js';
+import { UserError } from '../errors.js';
+
+/** The Formation, or a UserError naming what was not found. */
+export async function readFormation(client: GameFabricClient, environment: string, name: string): Promise<Formation> {
+  try {
+    return await client.getFormation(environment, name);
+  } catch (err) {
+    if (isNotFound(err)) throw new UserError(`No formation ${name} in environment ${environment}.`, 'not_found');
+    throw err;
+  }
+}
+
+/** "0. lobby-1 (eu-central)" lines, with overrides marked. */
+export function formationVesselList(formation: Formation): string[] {
+  return formation.spec.vessels.map(
+    (v, i) => `${i}. ${v.name} (${v.region})${v.override?.containers?.length ? ' with overrides' : ''}`,
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * Remove a Vessel from a Formation by name. The client's guarded patch (`test`
+ * the name at the index, then `remove`) re-reads on a conflict, so a Formation
+ * changed underneath never loses the wrong Vessel.
+ */
+import { VesselNotInFormationError } from '../../gamefabric/errors.js';
+import { UserError, WorldMovedError } from '../errors.js';
+import { untilGone, watchVessel } from '../follow.js';
+import type { OperationModule } from '../operation.js';
+import { fieldsOf } from '../validate.js';
+import { formationVesselList, readFormation } from './formation-read.js';
+
+export interface RemoveFromFormationRequest {
+  environment: string;
+  formation: string;
+  vessel: string;
+}
+
+export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
+  id: 'formation.remove',
+
+  parse(input) {
+    const f = fieldsOf(input);
+    const request = {
+      environment: f.name('environment', 'environment', 'dev'),
+      formation: f.name('formation', 'formation', 'lobby'),
+      vessel: f.name('vessel', 'vessel', 'lobby-2'),
+    };
+    f.done();
+    return request as RemoveFromFormationRequest;
+  },
+
+  target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel }),
+
+  async plan(ctx, r) {
+    const formation = await readFormation(ctx.client, r.environment, r.formation);
+    const index = formation.spec.vessels.findIndex((v) => v.name === r.vessel);
+    if (index < 0) {
+      const names = formation.spec.vessels.map((v) => v.name).join(', ') || 'none';
+      throw new UserError(`Formation ${r.formation} has no vessel ${r.vessel} (its vessels: ${names}).`, 'not_found');
+    }
+    return {
+      summary: `Remove vessel ${r.vessel} from formation ${r.formation} in ${r.environment}`,
+      lines: [
+        { label: 'Formation', value: `${r.formation} (${r.environment})` },
+        { label: 'Vessel', value: `${r.vessel}, now at index ${index}` },
+      ],
+      notes: ['The formation controller deletes the vessel; its game servers stop.'],
+      lists: [{ title: 'Current vessels', items: formationVesselList(formation) }],
+      destructive: true,
+      facts: { index },
+    };
+  },
+
+  async apply(ctx, { request: r }) {
+    try {
+      const { removedIndex, attempts } = await ctx.client.removeVesselFromFormation(r.environment, r.formation, r.vessel);
+      return {
+        summary: `Removed vessel ${r.vessel} from formation ${r.formation} (was at index ${removedIndex})`,
+        lines: attempts > 1 ? [{ label: 'Note', value: `the formation changed meanwhile; re-read ${attempts - 1} time(s)` }] : [],
+        facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
+      };
+    } catch (err) {
+      if (err instanceof VesselNotInFormationError) {
+        throw new WorldMovedError(`Vessel ${r.vessel} is no longer in formation ${r.formation} (removed by someone else since the preview); nothing was changed.`);
+      }
+      throw err;
+    }
+  },
+
+  async verify(ctx, { request: r }) {
+    const formation = await ctx.client.getFormation(r.environment, r.formation);
+    return formation.spec.vessels.some((v) => v.name === r.vessel) ? 'not_applied' : 'applied';
+  },
+
+  follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.vessel, untilGone(r.vessel)),
+};

@@ -1,0 +1,105 @@
+/**
+ * Set a Region Type's scheduling strategy. Per the seed, only game servers
+ * started afterwards are affected; the preview says so, because users expect
+ * an immediate reshuffle otherwise.
+ */
+import type { GameFabricClient } from '../../gamefabric/client.js';
+import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
+import { type Region, type SchedulingStrategy, schedulingOf } from '../../gamefabric/resources.js';
+import { UserError, WorldMovedError } from '../errors.js';
+import type { OperationModule } from '../operation.js';
+import { fieldsOf } from '../validate.js';
+
+export interface SetRegionSchedulingRequest {
+  environment: string;
+  region: string;
+  type: string;
+  scheduling: SchedulingStrategy;
+}
+
+const EFFECT: Record<SchedulingStrategy, string> = {
+  Packed: 'game servers gravitate toward shared nodes (lower cost; for cloud or dynamic clusters)',
+  Distributed: 'game servers spread across nodes by available resources (fault tolerance; for static clusters)',
+};
+
+export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
+  id: 'region.scheduling',
+
+  parse(input) {
+    const f = fieldsOf(input);
+    const request = {
+      environment: f.name('environment', 'environment', 'dev'),
+      region: f.regionName('region'),
+      type: f.name('type', 'region type', 'baremetal'),
+      scheduling: f.scheduling('scheduling'),
+    };
+    f.done();
+    return request as SetRegionSchedulingRequest;
+  },
+
+  target: (r) => ({ environment: r.environment, region: r.region }),
+
+  async plan(ctx, r) {
+    const previous = currentScheduling(await readRegion(ctx.client, r), r);
+    if (previous === r.scheduling) {
+      throw new UserError(`Region type ${r.type} of ${r.region} already uses ${r.scheduling} scheduling; nothing to change.`, 'noop');
+    }
+    return {
+      summary: `Set scheduling of region type ${r.type} in ${r.region} (${r.environment}) from ${previous} to ${r.scheduling}`,
+      lines: [
+        { label: 'Region', value: `${r.region} (${r.environment})` },
+        { label: 'Region type', value: r.type },
+        { label: 'Scheduling', value: `${previous} → ${r.scheduling}` },
+        { label: 'Effect', value: EFFECT[r.scheduling] },
+      ],
+      notes: ['Only game servers started after the change use it; running game servers keep their earlier scheduling until restarted.'],
+      destructive: false,
+      facts: { previous },
+    };
+  },
+
+  async apply(ctx, { request: r, preview }) {
+    const now = currentScheduling(await readRegion(ctx.client, r, 'since the preview'), r);
+    if (now !== preview.facts.previous) {
+      throw new WorldMovedError(
+        `Scheduling of ${r.region}/${r.type} changed since the preview (was ${String(preview.facts.previous)}, now ${now}); nothing was changed.`,
+      );
+    }
+    try {
+      const { previous } = await ctx.client.setRegionTypeScheduling(r.environment, r.region, r.type, r.scheduling);
+      return {
+        summary: `Region type ${r.type} in ${r.region} now uses ${r.scheduling} scheduling (was ${previous})`,
+        lines: [],
+        facts: { previous },
+      };
+    } catch (err) {
+      if (err instanceof RegionTypeNotFoundError) {
+        throw new WorldMovedError(`Region ${r.region} no longer has a type ${r.type}; nothing was changed.`);
+      }
+      throw err;
+    }
+  },
+
+  async verify(ctx, { request: r }) {
+    return currentScheduling(await readRegion(ctx.client, r), r) === r.scheduling ? 'applied' : 'not_applied';
+  },
+};
+
+async function readRegion(client: GameFabricClient, r: SetRegionSchedulingRequest, when?: string): Promise<Region> {
+  try {
+    return await client.getRegion(r.environment, r.region);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    if (when) throw new WorldMovedError(`Region ${r.region} no longer exists; nothing was changed.`);
+    throw new UserError(`No region ${r.region} in environment ${r.environment}.`, 'not_found');
+  }
+}
+
+function currentScheduling(region: Region, r: SetRegionSchedulingRequest): SchedulingStrategy {
+  const type = region.spec.types.find((t) => t.name === r.type);
+  if (!type) {
+    const names = region.spec.types.map((t) => t.name).join(', ');
+    throw new UserError(`Region ${r.region} has no type ${r.type} (its types: ${names}).`, 'not_found');
+  }
+  return schedulingOf(type);
+}

@@ -1,0 +1,29 @@
+/** Polite answers for clicks on a change that can no longer be acted on. */
+import { formatISO9075 } from 'date-fns';
+import type { Change } from './change.js';
+
+/** Why nothing happened on this click, given the change's current state. */
+export function staleMessage(change: Change): string {
+  switch (change.status) {
+    case 'applying':
+      return `Already being applied by <@${change.confirmedBy ?? change.requester}>; nothing more to do.`;
+    case 'succeeded':
+      return `Already done${change.confirmedBy ? ` (applied by <@${change.confirmedBy}>)` : ''}; nothing more to do.`;
+    case 'failed':
+      return `This change already ran and failed: ${change.error?.message ?? 'see the message above'}. Request it again to retry.`;
+    case 'cancelled':
+      return change.error?.kind === 'rejected'
+        ? `This change was rejected by <@${change.error.by}>; nothing was applied.`
+        : `This change was cancelled${change.error?.by ? ` by <@${change.error.by}>` : ''}; nothing was applied.`;
+    case 'expired':
+      return `This change expired at ${formatUtc(change.expiresAt)} without being applied. Request it again if it is still needed.`;
+    case 'approved':
+      return 'This change is approved and about to be applied.';
+    default:
+      return 'This change is still waiting; nothing happened on this click.';
+  }
+}
+
+function formatUtc(ms: number): string {
+  return `${formatISO9075(new Date(ms + new Date(ms).getTimezoneOffset() * 60_000))} UTC`;
+}
