@@ -3,6 +3,7 @@ import pg from 'pg';
 import { openStore } from '../../src/store/index.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres-store.js';
 import type { Store } from '../../src/store/types.js';
+import { spawnClaimWorker } from './fixtures/spawn-claim-worker.js';
 import { runStoreContract, type StoreHarness } from './store-contract.js';
 
 const url = process.env.HARBOR_TEST_DATABASE_URL;
@@ -115,6 +116,33 @@ describePg('PostgresStore', () => {
       await store.appendAudit({ at: 1, actor: 'U1', action: 'request' });
       await expect(store.pool.query('TRUNCATE audit')).rejects.toThrow(/append-only/);
       expect(await store.queryAudit({})).toHaveLength(1);
+    });
+
+    it('lets exactly one claim win when two OS processes race on the same change', async () => {
+      const schema = freshSchema();
+      schemas.push(schema);
+      const store = await openStore({ databaseUrl, schema });
+      toClose.push(store);
+      await store.createChange({
+        id: 'race',
+        operation: 'promote-image',
+        request: {},
+        preview: {},
+        requester: 'U1',
+        origin: { workspace: 'T1', channel: 'C1' },
+        status: 'pending',
+        createdAt: 1,
+        updatedAt: 1,
+        expiresAt: 2,
+      });
+      const workers = ['proc-a', 'proc-b'].map((name) =>
+        spawnClaimWorker({ databaseUrl, schema, changeId: 'race', claims: 20, name }),
+      );
+      await Promise.all(workers.map((w) => w.ready));
+      for (const w of workers) w.go();
+      const results = await Promise.all(workers.map((w) => w.result));
+      expect(results.reduce((sum, r) => sum + r.wins, 0)).toBe(1);
+      expect(await store.getChange('race')).toMatchObject({ status: 'applying', version: 2 });
     });
 
     it('rejects a schema name that is not a plain identifier', async () => {
