@@ -1,0 +1,65 @@
+/**
+ * Control endpoints under /_sim for tests and demos (no auth, not recorded):
+ * fault rules, the request log, pushing log lines and a health check.
+ */
+
+import { parseFaultRules } from './faults.js';
+import { mediaType, parseJson, readBody } from './http-utils/body.js';
+import type { RequestContext } from './http-utils/context.js';
+import { badRequest, SimError } from './http-utils/status.js';
+import { isRecord } from './json.js';
+import type { SimServices } from './services.js';
+
+/** Pushes lines to a Vessel's log (shared with Simulator.emitLogLines). */
+export type EmitLines = (env: string, vessel: string, lines: string[], container?: string) => void;
+
+/** Answers a /_sim request. */
+export async function handleControl(ctx: RequestContext, svc: SimServices, emit: EmitLines): Promise<void> {
+  const { method, path } = ctx;
+  if (path === '/_sim/health' && method === 'GET') return ctx.json(200, { ok: true });
+  if (path === '/_sim/faults') {
+    if (method === 'GET') return ctx.json(200, svc.faults.list());
+    if (method === 'POST' || method === 'PUT') {
+      svc.faults.set(parseFaultRules(parseJson(await readBody(ctx.req))));
+      return ctx.json(200, svc.faults.list());
+    }
+    if (method === 'DELETE') {
+      svc.faults.clear();
+      return ctx.json(200, []);
+    }
+  }
+  if (path === '/_sim/requests') {
+    if (method === 'GET') return ctx.json(200, svc.requests.entries);
+    if (method === 'DELETE') {
+      svc.requests.clear();
+      return ctx.json(200, []);
+    }
+  }
+  const logs = /^\/_sim\/logs\/([^/]+)\/([^/]+)$/.exec(path);
+  if (logs && method === 'POST') {
+    const text = await readBody(ctx.req);
+    const lines =
+      mediaType(ctx.req) === 'application/json' ? jsonLines(parseJson(text)) : text.split(/\r?\n/);
+    emit(
+      decodeURIComponent(logs[1] ?? ''),
+      decodeURIComponent(logs[2] ?? ''),
+      dropTrailingEmpty(lines),
+      ctx.query.container,
+    );
+    ctx.res.writeHead(204).end();
+    return;
+  }
+  throw new SimError(404, 'NotFound', `no control endpoint ${method} ${path}`);
+}
+
+function jsonLines(body: unknown): string[] {
+  const lines = isRecord(body) ? body.lines : body;
+  if (!Array.isArray(lines) || lines.some((l) => typeof l !== 'string')) {
+    throw badRequest('expected {"lines": ["...", ...]} or a JSON array of strings');
+  }
+  return lines as string[];
+}
+
+function dropTrailingEmpty(lines: string[]): string[] {
+  return lines.length > 0 && lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines;
+}

@@ -1,0 +1,128 @@
+/**
+ * Initial state: a shape check for data files, and loading data through the
+ * same validation as the API so a bad file fails at start-up naming the object
+ * and field.
+ */
+import { z } from 'zod';
+import { nameProblem } from '../gamefabric/names.js';
+import { API_VERSIONS, type Image } from '../gamefabric/resources.js';
+import { siteProblem } from './controller.js';
+import { validateFormation } from './formation-validation.js';
+import { storeFormation } from './formations.js';
+import { internalImageName } from './image-names.js';
+import { putImage } from './images.js';
+import { deepClone, isRecord, type JsonObject } from './json.js';
+import { storeRegion, validateRegion } from './regions.js';
+import type { SimServices } from './services.js';
+import type { SimulatorData } from './types.js';
+import { validateVessel } from './vessel-validation.js';
+
+const objects = z.array(z.looseObject({}));
+const SimulatorDataSchema = z.strictObject({
+  branches: z.record(z.string(), objects),
+  environments: z.record(
+    z.string(),
+    z.strictObject({
+      regions: objects.optional(),
+      formations: objects.optional(),
+      vessels: objects.optional(),
+    }),
+  ),
+  serviceAccounts: z.array(z.looseObject({})).optional(),
+});
+
+/** Checks the outline of a data file (objects are checked in detail when loaded); throws naming the path. */
+export function parseSimulatorData(value: unknown): SimulatorData {
+  const result = SimulatorDataSchema.safeParse(value);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || '<root>'}: ${i.message}`);
+    throw new Error(`invalid simulator data: ${problems.join('; ')}`);
+  }
+  return result.data as unknown as SimulatorData;
+}
+
+function at<T>(where: string, action: () => T): T {
+  try {
+    return action();
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    throw new Error(`invalid simulator data at ${where}: ${message}`);
+  }
+}
+
+function checkScopeName(where: string, name: string): void {
+  const problem = nameProblem(name);
+  if (problem) throw new Error(`invalid simulator data at ${where}: name "${name}" ${problem}`);
+}
+
+/** An Image from data, with defaults: internal name from branch/image/tag, apiVersion and kind. */
+function dataImage(branch: string, value: unknown): Image {
+  if (!isRecord(value) || !isRecord(value.spec)) throw new Error('an image needs spec.image and spec.tag');
+  const { image, tag } = value.spec;
+  if (typeof image !== 'string' || image === '' || typeof tag !== 'string' || tag === '') {
+    throw new Error('an image needs spec.image and spec.tag (non-empty strings)');
+  }
+  const copy = deepClone(value) as JsonObject;
+  const metadata = isRecord(copy.metadata) ? copy.metadata : {};
+  const name =
+    typeof metadata.name === 'string' && metadata.name !== ''
+      ? metadata.name
+      : internalImageName(branch, image, tag);
+  return {
+    ...copy,
+    apiVersion: API_VERSIONS.container,
+    kind: 'Image',
+    metadata: { ...metadata, name, branch },
+    spec: copy.spec as Image['spec'],
+  };
+}
+
+/** Loads data into empty state: branches and images, then per environment Regions, Formations, Vessels. */
+export function loadData(svc: SimServices, data: SimulatorData): void {
+  const { store } = svc;
+  const now = svc.clock.now();
+  for (const [branch, images] of Object.entries(data.branches)) {
+    checkScopeName(`branches.${branch}`, branch);
+    store.addBranch(branch);
+    images.forEach((image, i) =>
+      at(`branches.${branch}[${i}]`, () => putImage(store, branch, dataImage(branch, image))),
+    );
+  }
+  for (const [name, env] of Object.entries(data.environments)) {
+    checkScopeName(`environments.${name}`, name);
+    const state = store.addEnvironment(name);
+    (env.regions ?? []).forEach((region, i) =>
+      at(`environments.${name}.regions[${i}]`, () => {
+        const valid = validateRegion(region as unknown as JsonObject, name);
+        if (state.regions.has(valid.metadata.name))
+          throw new Error(`duplicate Region "${valid.metadata.name}"`);
+        storeRegion(svc, state, valid);
+      }),
+    );
+    (env.formations ?? []).forEach((formation, i) =>
+      at(`environments.${name}.formations[${i}]`, () => {
+        const valid = validateFormation(formation as unknown as JsonObject, name, store);
+        if (state.formations.has(valid.metadata.name))
+          throw new Error(`duplicate Formation "${valid.metadata.name}"`);
+        storeFormation(svc, state, valid);
+      }),
+    );
+    (env.vessels ?? []).forEach((vessel, i) =>
+      at(`environments.${name}.vessels[${i}]`, () => {
+        const valid = validateVessel(vessel as unknown as JsonObject, state, store);
+        if (state.vessels.has(valid.metadata.name))
+          throw new Error(`duplicate Vessel "${valid.metadata.name}"`);
+        const error = siteProblem(state, valid.spec.region);
+        // Vessels in start-up data are already up (Running), so demos do not begin with a wait.
+        store.addVessel(state, valid, now, {
+          createdByController: false,
+          startedAt: now - 4 * svc.settings.stepMs,
+          ...(error ? { error } : {}),
+        });
+      }),
+    );
+  }
+  for (const [i, account] of (data.serviceAccounts ?? []).entries()) {
+    at(`serviceAccounts[${i}]`, () => svc.auth.addAccount(account));
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The GameFabric API simulator: a local server that behaves like the hosting
+ * API (seed contract) for demos, development and end-to-end tests.
+ * `startSimulator({ port: 0, clock })` runs it in-process.
+ */
+import type { Server } from 'node:http';
+import { systemClock } from '../runtime/clock.js';
+import { silentLogger } from '../runtime/logger.js';
+import { AuthService, DEMO_TOKEN, demoAccount } from './auth.js';
+import type { EmitLines } from './control.js';
+import { formationWithStatus, reconcile } from './controller.js';
+import { loadData } from './data.js';
+import { demoData } from './demo-data.js';
+import { FaultSet } from './faults.js';
+import { badRequest, notFound } from './http-utils/status.js';
+import { deepClone, sortedByName } from './json.js';
+import { vesselWithStatus } from './lifecycle.js';
+import { LogStreams } from './log-streams.js';
+import { seededRandom } from './random.js';
+import { RequestLog } from './request-log.js';
+import { listen } from './server.js';
+import type { SimServices, SimSettings } from './services.js';
+import { SimStore } from './store.js';
+import type { Simulator, SimulatorOptions, SimulatorStateView } from './types.js';
+
+export { DEMO_PASSWORD, DEMO_TOKEN, DEMO_USERNAME, FULL_PERMISSIONS } from './auth.js';
+export { parseSimulatorData } from './data.js';
+export { DEMO_VIEWER_TOKEN, demoData } from './demo-data.js';
+export { internalImageName } from './image-names.js';
+export type * from './types.js';
+
+function resolveSettings(options: SimulatorOptions): SimSettings {
+  const settings: SimSettings = {
+    stepMs: options.stepMs ?? 1000,
+    terminationMs: options.terminationMs ?? 2000,
+    logLinesPerSecond: options.logLinesPerSecond ?? 5,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
+  };
+  const check = (name: string, value: number, min: number, exclusive: boolean) => {
+    if (!Number.isFinite(value) || value < min || (exclusive && value === min)) {
+      throw new RangeError(
+        `simulator option ${name} must be a number ${exclusive ? '>' : '>='} ${min} (got ${value})`,
+      );
+    }
+  };
+  check('stepMs', settings.stepMs, 0, true);
+  check('terminationMs', settings.terminationMs, 0, false);
+  check('logLinesPerSecond', settings.logLinesPerSecond, 0, false);
+  check('tokenTtlSeconds', settings.tokenTtlSeconds, 0, true);
+  return settings;
+}
+
+/** Starts the simulator on 127.0.0.1 (port 0 = a free one) with demo data unless `data` is given. */
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const clock = options.clock ?? systemClock;
+  const settings = resolveSettings(options);
+  const random = options.random ?? seededRandom();
+  const store = new SimStore(random);
+  const logStreams = new LogStreams();
+  const svc: SimServices = {
+    store,
+    clock,
+    settings,
+    auth: new AuthService(clock, random, settings.tokenTtlSeconds),
+    logStreams,
+    faults: new FaultSet(random),
+    requests: new RequestLog(),
+    logger: options.logger ?? silentLogger,
+    sync: () => {
+      // Purge first so a Formation Vessel that finished terminating can be recreated in the same pass.
+      const gone = store.purgeGone(clock.now(), settings);
+      reconcile(store, clock.now(), settings);
+      gone.push(...store.purgeGone(clock.now(), settings));
+      for (const g of gone) logStreams.vesselGone(g.env, g.name);
+    },
+  };
+  svc.auth.addAccount(demoAccount()); // always there, so GAMEFABRIC_TOKEN=demo-token works with any data file
+  loadData(svc, options.data ?? demoData());
+  reconcile(store, clock.now(), settings, { settle: true });
+  if (options.faults) svc.faults.set(options.faults);
+
+  const emit: EmitLines = (env, vessel, lines, container) => {
+    svc.sync();
+    const rec = store.environment(env).vessels.get(vessel);
+    if (!rec) throw notFound('Vessel', vessel, `environment "${env}"`);
+    const name = container ?? rec.vessel.spec.template.spec.containers[0]?.name ?? '';
+    const buffer = rec.logs.get(name);
+    if (!buffer) throw badRequest(`container "${name}" is not valid for vessel "${vessel}"`);
+    buffer.push(lines);
+    logStreams.emit(env, vessel, name, lines);
+  };
+
+  const { server, url } = await listen(svc, emit, options.port ?? 0);
+  return {
+    url,
+    token: DEMO_TOKEN,
+    requests: svc.requests.entries,
+    countRequests: (method, prefix) => svc.requests.count(method, prefix),
+    clearRequests: () => svc.requests.clear(),
+    setFaults: (rules) => svc.faults.set(rules),
+    clearFaults: () => svc.faults.clear(),
+    emitLogLines: emit,
+    openLogStreams: () => logStreams.count,
+    state: stateView(svc),
+    addServiceAccount: (account) => svc.auth.addAccount(account),
+    stop: stopper(server, logStreams),
+  };
+}
+
+function stateView(svc: SimServices): SimulatorStateView {
+  const { store, clock, settings } = svc;
+  return {
+    getVessel(env, name) {
+      svc.sync();
+      const rec = store.environment(env).vessels.get(name);
+      return rec ? vesselWithStatus(rec, clock.now(), settings) : undefined;
+    },
+    listVessels(env) {
+      svc.sync();
+      const vessels = [...store.environment(env).vessels.values()].map((r) =>
+        vesselWithStatus(r, clock.now(), settings),
+      );
+      return sortedByName(vessels);
+    },
+    getFormation(env, name) {
+      svc.sync();
+      const environment = store.environment(env);
+      const formation = environment.formations.get(name);
+      return formation ? formationWithStatus(environment, formation, clock.now(), settings) : undefined;
+    },
+    getRegion(env, name) {
+      const region = store.environment(env).regions.get(name);
+      return region ? deepClone(region) : undefined;
+    },
+    listImages(branch) {
+      return deepClone(sortedByName(store.branch(branch).values()));
+    },
+  };
+}
+
+function stopper(server: Server, logStreams: LogStreams): () => Promise<void> {
+  let stopping: Promise<void> | undefined;
+  return () => {
+    stopping ??= new Promise<void>((resolve) => {
+      logStreams.closeAll();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    return stopping;
+  };
+}

@@ -1,0 +1,88 @@
+/** The API route table: path patterns, the resource each needs permission on, and handlers per method. */
+import { createFormation, getFormation, listFormations, patchFormation } from './formations.js';
+import { createPromotion, getPromotion, listImages, listPromotions } from './images.js';
+import { getVesselLogs } from './logs.js';
+import { createRegion, getRegion, listRegions, patchRegion } from './regions.js';
+import type { Handler } from './services.js';
+import type { SimMethod, SimResource } from './types.js';
+import { createVessel, deleteVessel, getVessel, listVessels } from './vessels.js';
+
+export interface Route {
+  pattern: string;
+  resource: SimResource;
+  handlers: Partial<Record<SimMethod, Handler>>;
+}
+
+const FORMATION = '/api/formation/v1/environments/:env';
+const CORE = '/api/core/v1/environments/:env';
+
+export const ROUTES: readonly Route[] = [
+  { pattern: '/api/container/v1/images/scopes/:branch', resource: 'IMAGES', handlers: { GET: listImages } },
+  {
+    pattern: '/api/container/v1/imagepromotions/scopes/:branch',
+    resource: 'IMAGEPROMOTIONS',
+    handlers: { GET: listPromotions, POST: createPromotion },
+  },
+  {
+    pattern: '/api/container/v1/imagepromotions/scopes/:branch/:name',
+    resource: 'IMAGEPROMOTIONS',
+    handlers: { GET: getPromotion },
+  },
+  {
+    pattern: `${FORMATION}/vessels`,
+    resource: 'VESSELS',
+    handlers: { GET: listVessels, POST: createVessel },
+  },
+  {
+    pattern: `${FORMATION}/vessels/:name`,
+    resource: 'VESSELS',
+    handlers: { GET: getVessel, DELETE: deleteVessel },
+  },
+  { pattern: `${FORMATION}/vessels/:name/logs`, resource: 'VESSELS', handlers: { GET: getVesselLogs } },
+  {
+    pattern: `${FORMATION}/formations`,
+    resource: 'FORMATIONS',
+    handlers: { GET: listFormations, POST: createFormation },
+  },
+  {
+    pattern: `${FORMATION}/formations/:name`,
+    resource: 'FORMATIONS',
+    handlers: { GET: getFormation, PATCH: patchFormation },
+  },
+  { pattern: `${CORE}/regions`, resource: 'REGIONS', handlers: { GET: listRegions, POST: createRegion } },
+  { pattern: `${CORE}/regions/:name`, resource: 'REGIONS', handlers: { GET: getRegion, PATCH: patchRegion } },
+];
+
+export interface RouteMatch {
+  route: Route;
+  params: Record<string, string>;
+}
+
+/** The route whose pattern matches `path` (segment by segment), with decoded parameters. */
+export function matchRoute(path: string, routes: readonly Route[] = ROUTES): RouteMatch | undefined {
+  const segments = path.split('/');
+  for (const route of routes) {
+    const pattern = route.pattern.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < pattern.length && ok; i++) {
+      const want = pattern[i] as string;
+      const got = segments[i] as string;
+      if (want.startsWith(':')) {
+        ok = got !== '';
+        params[want.slice(1)] = safeDecode(got);
+      } else ok = want === got;
+    }
+    if (ok) return { route, params };
+  }
+  return undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The node:http server: control endpoints, then for /api and /auth requests
+ * the request log, injected faults, a reconcile, authentication, routing,
+ * permission checks and the handler. Every error becomes a Status body.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type EmitLines, handleControl } from './control.js';
+import { faultError } from './faults.js';
+import { RequestContext } from './http-utils/context.js';
+import { SimError } from './http-utils/status.js';
+import { matchRoute } from './routes.js';
+import type { SimServices } from './services.js';
+import type { SimMethod } from './types.js';
+
+/** Starts listening on 127.0.0.1:`port` (0 = a free port); resolves with the server and its base URL. */
+export async function listen(
+  svc: SimServices,
+  emit: EmitLines,
+  port: number,
+): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    void dispatch(req, res, svc, emit);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+async function dispatch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  svc: SimServices,
+  emit: EmitLines,
+): Promise<void> {
+  const ctx = new RequestContext(req, res);
+  const started = svc.clock.now();
+  try {
+    if (ctx.path === '/_sim' || ctx.path.startsWith('/_sim/')) {
+      await handleControl(ctx, svc, emit);
+      return;
+    }
+    if (!ctx.path.startsWith('/api/') && !ctx.path.startsWith('/auth/')) {
+      throw new SimError(404, 'NotFound', 'the server could not find the requested resource');
+    }
+    ctx.entry = svc.requests.start(started, ctx.method, ctx.path, ctx.query);
+    res.on('close', () => {
+      svc.logger.info('request', {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.entry?.status ?? 0,
+        ms: svc.clock.now() - started,
+      });
+    });
+    await handleApi(ctx, svc);
+  } catch (err) {
+    if (err instanceof SimError) {
+      ctx.error(err);
+      return;
+    }
+    svc.logger.error('handler failed', { method: ctx.method, path: ctx.path, err });
+    ctx.error(new SimError(500, 'InternalError', `internal error: ${(err as Error).message}`));
+  }
+}
+
+async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
+  const fault = svc.faults.decide(ctx.method, ctx.path);
+  if (fault.latencyMs > 0) {
+    try {
+      await svc.clock.sleep(fault.latencyMs, ctx.closed);
+    } catch {
+      return; // the client gave up while we were "slow"
+    }
+  }
+  if (fault.drop) return ctx.drop();
+  if (fault.status !== undefined) return ctx.error(faultError(fault));
+  if (fault.cutAfterLines !== undefined) ctx.cutAfterLines = fault.cutAfterLines;
+
+  svc.sync();
+  if (ctx.path === '/auth/token') return svc.auth.handleTokenRequest(ctx);
+  if (ctx.path.startsWith('/auth/'))
+    throw new SimError(404, 'NotFound', 'the server could not find the requested resource');
+
+  const account = svc.auth.authenticate(ctx.req.headers.authorization);
+  if (ctx.entry) ctx.entry.account = account.name;
+  const match = matchRoute(ctx.path);
+  if (!match) throw new SimError(404, 'NotFound', 'the server could not find the requested resource');
+  const handler = match.route.handlers[ctx.method as SimMethod];
+  if (!handler) {
+    const allow = Object.keys(match.route.handlers).join(', ');
+    throw new SimError(
+      405,
+      'MethodNotAllowed',
+      `method ${ctx.method} is not allowed on ${ctx.path} (allowed: ${allow})`,
+      undefined,
+      {
+        allow,
+      },
+    );
+  }
+  svc.auth.authorize(account, match.route.resource, ctx.method);
+  await handler(ctx, match.params, svc);
+}

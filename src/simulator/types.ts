@@ -1,0 +1,120 @@
+/**
+ * Public types of the GameFabric API simulator: its options, the handle tests
+ * hold, and the shapes of its initial data, fault rules and request log.
+ */
+import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+
+/** Resources a service account holds permissions on (logs count as GET on VESSELS). */
+export const SIM_RESOURCES = ['IMAGES', 'IMAGEPROMOTIONS', 'VESSELS', 'FORMATIONS', 'REGIONS'] as const;
+export type SimResource = (typeof SIM_RESOURCES)[number];
+
+/** Methods a permission is granted for. */
+export const SIM_METHODS = ['GET', 'POST', 'PATCH', 'DELETE'] as const;
+export type SimMethod = (typeof SIM_METHODS)[number];
+
+/** Which methods a service account may use, per resource; a missing resource grants nothing. */
+export type Permissions = Partial<Record<SimResource, readonly SimMethod[]>>;
+
+/** A service account: its login (name is the e-mail-like username), static tokens and permissions. */
+export interface ServiceAccountData {
+  name: string;
+  password?: string;
+  tokens?: string[];
+  permissions: Permissions;
+}
+
+/** The objects of one environment. Formation-owned Vessels are created by the controller, not listed here. */
+export interface EnvironmentData {
+  regions?: Region[];
+  formations?: Formation[];
+  vessels?: Vessel[];
+}
+
+/** Initial state: images per branch, objects per environment, service accounts. */
+export interface SimulatorData {
+  branches: Record<string, Image[]>;
+  environments: Record<string, EnvironmentData>;
+  serviceAccounts?: ServiceAccountData[];
+}
+
+/**
+ * A fault to inject. `path` is matched against the request path: `*` matches
+ * within one segment, `**` matches across segments.
+ */
+export interface FaultRule {
+  method?: string;
+  path: string;
+  latencyMs?: number;
+  status?: number;
+  share?: number;
+  retryAfterSeconds?: number;
+  dropConnection?: boolean;
+  cutLogStreamAfterLines?: number;
+  times?: number;
+}
+
+/** One /api or /auth request as the simulator saw it; status 0 while in flight or when dropped. */
+export interface RequestLogEntry {
+  at: number;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  status: number;
+  account?: string;
+}
+
+/** Read-only views of the current state (with computed status), for assertions. */
+export interface SimulatorStateView {
+  getVessel(env: string, name: string): Vessel | undefined;
+  listVessels(env: string): Vessel[];
+  getFormation(env: string, name: string): Formation | undefined;
+  getRegion(env: string, name: string): Region | undefined;
+  listImages(branch: string): Image[];
+}
+
+export interface SimulatorOptions {
+  /** Default 0 (a free port); the host is always 127.0.0.1. */
+  port?: number;
+  /** Default systemClock; Vessel lifecycles, token expiry, latency and log pacing use it. */
+  clock?: Clock;
+  /** Simulated time per Vessel lifecycle step (default 1000). */
+  stepMs?: number;
+  /** Terminating -> gone (default 2000). */
+  terminationMs?: number;
+  /** Generated lines per second per follow stream; 0 = only lines pushed with emitLogLines (default 5). */
+  logLinesPerSecond?: number;
+  /** Initial state (default demoData()). */
+  data?: SimulatorData;
+  /** Initial fault rules. */
+  faults?: FaultRule[];
+  /** Source of randomness for fault shares and ids (default a seeded PRNG). */
+  random?: () => number;
+  /** Lifetime of tokens issued by POST /auth/token (default 86400). */
+  tokenTtlSeconds?: number;
+  logger?: Logger;
+}
+
+export interface Simulator {
+  /** Base URL, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** The demo static token (full permissions). */
+  token: string;
+  /** Live request log (the same array, cleared in place). */
+  requests: RequestLogEntry[];
+  /** Requests whose method matches (case-insensitive, '*' for any) and whose path starts with the prefix. */
+  countRequests(method: string, pathPrefix: string): number;
+  /** Empties the request log. */
+  clearRequests(): void;
+  setFaults(rules: FaultRule[]): void;
+  clearFaults(): void;
+  /** Appends lines to a Vessel container's recent buffer and to its open follow streams. */
+  emitLogLines(env: string, vessel: string, lines: string[], container?: string): void;
+  /** Number of log follow streams currently open. */
+  openLogStreams(): number;
+  state: SimulatorStateView;
+  addServiceAccount(account: ServiceAccountData): void;
+  /** Closes the server, every open connection and every log stream. */
+  stop(): Promise<void>;
+}
