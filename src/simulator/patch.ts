@@ -47,19 +47,20 @@ export function applyJsonPatch(kind: string, current: JsonObject, operations: un
   try {
     jsonpatch.applyPatch(copy, operations as Operation[], true, true);
   } catch (err) {
-    throw patchError(kind, current, err);
+    // `copy` holds the operations before the failing one: the state that failing operation saw.
+    throw patchError(kind, copy, err);
   }
   if (!isRecord(copy)) throw badRequest('the patch must leave an object');
   return copy;
 }
 
-function patchError(kind: string, current: JsonObject, err: unknown): SimError {
+function patchError(kind: string, seen: JsonObject, err: unknown): SimError {
   if (!(err instanceof jsonpatch.JsonPatchError)) throw err;
   const op = err.operation as { op?: string; path?: string; value?: unknown } | undefined;
   const where = `operation ${err.index ?? 0} (${op?.op ?? '?'} ${op?.path ?? '?'})`;
   let message: string;
   if (err.name === 'TEST_OPERATION_FAILED') {
-    const actual = safePointer(current, op?.path ?? '');
+    const actual = safePointer(seen, op?.path ?? '');
     message = `test failed at ${op?.path}: value is ${JSON.stringify(actual)}, expected ${JSON.stringify(op?.value)}`;
   } else if (err.name === 'OPERATION_PATH_UNRESOLVABLE') {
     message = `path ${op?.path} does not exist`;
