@@ -68,6 +68,7 @@ export function permissionMethod(method: string): string {
   return method === 'HEAD' ? 'GET' : method;
 }
 
+/** Service accounts, issued tokens, and the checks every /api request goes through. */
 export class AuthService {
   private readonly accounts = new Map<string, ServiceAccountData>();
   private readonly accessTokens = new Map<string, IssuedToken>();

@@ -19,6 +19,7 @@ function key(env: string, vessel: string): string {
   return `${env}/${vessel}`;
 }
 
+/** Registry of open follow streams, keyed by environment and Vessel. */
 export class LogStreams {
   private readonly open = new Map<string, Set<OpenStream>>();
 

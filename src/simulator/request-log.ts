@@ -1,6 +1,7 @@
 /** The log of /api and /auth requests, so tests can count the calls an operation made. */
 import type { RequestLogEntry } from './types.js';
 
+/** Recorded requests, oldest first. */
 export class RequestLog {
   /** Live array; cleared in place so holders of the reference see the change. */
   readonly entries: RequestLogEntry[] = [];

@@ -25,6 +25,7 @@ export interface NewVesselOptions {
   startedAt?: number;
 }
 
+/** All simulated objects; handlers validate, then change state through here. */
 export class SimStore implements ImageLookup {
   /** Images per branch, keyed by internal name. */
   readonly branches = new Map<string, Map<string, Image>>();

@@ -7,6 +7,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import type { RequestLogEntry } from '../types.js';
 import { type SimError, statusBody } from './status.js';
 
+/** The request, its response and its log entry, with helpers that keep them consistent. */
 export class RequestContext {
   readonly method: string;
   readonly path: string;
