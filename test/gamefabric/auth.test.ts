@@ -1,17 +1,16 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { ApiError, createGameFabricClient } from '../../src/gamefabric/client.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../src/runtime/logger.js';
-import { BASE, recordingClock, status, vessel } from './helpers.js';
+import { BASE, recordingClock, status, useNock, vessel } from './helpers.js';
 
 const USER = 'bot@example.com';
 const PASSWORD = 'hunter2-very-secret';
 const LIST = '/api/formation/v1/environments/dev/vessels';
 const HOUR_S = 3600;
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+useNock();
 
 const passwordForm = {
   client_id: 'api',

@@ -1,4 +1,5 @@
 /** Shared fixtures for the GameFabric client tests: a base URL, a recording clock, resource builders. */
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import nock from 'nock';
 import {
   createGameFabricClient,
@@ -10,6 +11,23 @@ import type { Clock } from '../../src/runtime/clock.js';
 
 export const BASE = 'http://gamefabric.test';
 export const TOKEN = 'static-token-0123456789';
+
+/**
+ * Registers the nock hooks of a test file: no real network, a clean slate after
+ * each test, and the http module given back at the end (jest may run several
+ * files in one process, each with its own nock instance).
+ */
+export function useNock(): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => {
+    nock.abortPendingRequests();
+    nock.cleanAll();
+  });
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
+}
 
 /** A clock whose sleeps resolve at once and are recorded, so retry waits can be asserted without waiting. */
 export function recordingClock(start = Date.UTC(2026, 0, 1)): Clock & { sleeps: number[] } {
@@ -84,4 +102,9 @@ export function formation(name: string, members: string[], env = 'dev'): Formati
 /** A Region with the given types (scheduling unset unless given). */
 export function region(name: string, types: Region['spec']['types'], env = 'dev'): Region {
   return { apiVersion: 'core/v1', kind: 'Region', metadata: { name, environment: env }, spec: { types } };
+}
+
+/** A request body nock must match exactly; the cast only bridges nock's matcher type and zod's `unknown` fields. */
+export function exactly(value: unknown): nock.RequestBodyMatcher {
+  return value as nock.RequestBodyMatcher;
 }

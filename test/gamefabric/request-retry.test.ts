@@ -1,13 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { ApiError } from '../../src/gamefabric/client.js';
-import { api, formation, region, status, testClient, vessel } from './helpers.js';
+import { api, formation, region, status, testClient, useNock, vessel } from './helpers.js';
 
 const LIST = '/api/formation/v1/environments/dev/vessels';
 const ONE = `${LIST}/x`;
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
+useNock();
 
 describe('retries of idempotent requests', () => {
   it.each([502, 503, 504])(

@@ -1,16 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { ApiError, GameFabricError, isConflict, isNotFound } from '../../src/gamefabric/client.js';
 import { createMemoryLogger } from '../../src/runtime/logger.js';
-import { api, BASE, status, TOKEN, testClient, vessel } from './helpers.js';
+import { api, BASE, status, TOKEN, testClient, useNock, vessel } from './helpers.js';
 
 const VESSEL_PATH = '/api/formation/v1/environments/dev/vessels/x';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.abortPendingRequests();
-  nock.cleanAll();
-});
+useNock();
 
 async function failure(promise: Promise<unknown>): Promise<ApiError> {
   const error = await promise.then(
