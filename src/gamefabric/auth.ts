@@ -23,7 +23,8 @@ export const TOKEN_PATH = '/auth/token';
 
 export const TokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
-  expires_in: z.number().positive().optional(),
+  // Some servers send it as a string.
+  expires_in: z.coerce.number().positive().optional(),
   refresh_token: z.string().min(1).optional(),
 });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;

@@ -103,6 +103,7 @@ export interface GameFabricClient {
   ): Promise<{ imageName: string; promotion: ImagePromotion; alreadyExisted: boolean }>;
   /** Creates a standalone Vessel (kind and apiVersion filled in). */
   createVessel(env: string, vessel: VesselCreate): Promise<Vessel>;
+  /** Every Vessel in the environment, with status state and reason. */
   listVessels(env: string): Promise<Vessel[]>;
   /** One Vessel; ApiError 404 when it is gone. */
   getVessel(env: string, name: string): Promise<Vessel>;
@@ -120,8 +121,11 @@ export interface GameFabricClient {
     name: string,
     opts?: { container?: string; signal?: AbortSignal },
   ): AsyncIterable<string>;
+  /** Every Formation in the environment. */
   listFormations(env: string): Promise<Formation[]>;
+  /** One Formation, with spec.vessels (empty when the service omits it). */
   getFormation(env: string, name: string): Promise<Formation>;
+  /** Creates a Formation (kind and apiVersion filled in). */
   createFormation(env: string, formation: FormationCreate): Promise<Formation>;
   /** Raw JSON Patch (application/json-patch+json); not retried except on 429. */
   patchFormation(env: string, name: string, ops: JsonPatchOperation[]): Promise<Formation>;
@@ -139,8 +143,11 @@ export interface GameFabricClient {
     vesselName: string,
     opts?: { maxAttempts?: number },
   ): Promise<{ formation: Formation; removedIndex: number; attempts: number }>;
+  /** Every Region in the environment. */
   listRegions(env: string): Promise<Region[]>;
+  /** One Region by name. */
   getRegion(env: string, name: string): Promise<Region>;
+  /** Creates a Region (kind and apiVersion filled in). */
   createRegion(env: string, region: RegionCreate): Promise<Region>;
   /** Raw JSON Patch on a Region; not retried except on 429. */
   patchRegion(env: string, name: string, ops: JsonPatchOperation[]): Promise<Region>;
@@ -176,7 +183,14 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
           // `http` is declared below; this only runs once a request is made, long after.
           exchange: (form) =>
             http.json(
-              { method: 'POST', path: TOKEN_PATH, body: { form }, anonymous: true, retry: 'idempotent' },
+              {
+                method: 'POST',
+                path: TOKEN_PATH,
+                body: { form },
+                anonymous: true,
+                responseHasSecrets: true,
+                retry: 'idempotent',
+              },
               TokenResponseSchema,
               'token response',
             ),

@@ -16,34 +16,21 @@ import {
   invalidResponseError,
   transportError,
 } from './error-body.js';
-import { ApiError, type ApiRequestInfo, GameFabricError } from './errors.js';
-import type { JsonPatchOperation } from './resources.js';
-import { parseRetryAfterMs, type RetryMode, type RetryPolicy, retryDelayMs } from './retry.js';
+import { ApiError, type ApiRequestInfo } from './errors.js';
+import { bodyOf, headersFor, pathWithQuery, type RequestSpec } from './request-spec.js';
+import { parseRetryAfterMs, type RetryPolicy, retryDelayMs } from './retry.js';
 import type { SecretRegistry } from './secrets.js';
 
 export type FetchLike = typeof nodeFetch;
 type FetchResponse = Awaited<ReturnType<FetchLike>>;
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type RequestBody =
-  | { json: unknown }
-  | { patch: readonly JsonPatchOperation[] }
-  | { form: Record<string, string> };
-
-export interface RequestSpec {
-  method: HttpMethod;
-  /** Path below the base URL, built with `apiPath` so every parameter is encoded. */
-  path: string;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: RequestBody;
-  retry: RetryMode;
-  /** Sent without a token (the token endpoint itself). */
-  anonymous?: boolean;
-  /** Accept header; JSON unless said otherwise. */
-  accept?: string;
-  headers?: Record<string, string>;
-  signal?: AbortSignal | undefined;
-}
+export {
+  apiPath,
+  type HttpMethod,
+  pathWithQuery,
+  type RequestBody,
+  type RequestSpec,
+} from './request-spec.js';
 
 /** A response body being streamed (node-fetch gives a Node Readable). */
 export interface ResponseStream extends AsyncIterable<Uint8Array | string> {
@@ -72,32 +59,6 @@ export interface RequesterOptions {
   secrets: SecretRegistry;
   /** Where bearer tokens come from (requests marked `anonymous` skip it). */
   tokens: TokenSource;
-}
-
-/** Builds a path from a template, encoding each interpolated value as one path segment. */
-export function apiPath(strings: TemplateStringsArray, ...params: string[]): string {
-  let out = strings[0] ?? '';
-  params.forEach((param, i) => {
-    out += encodeSegment(param) + (strings[i + 1] ?? '');
-  });
-  return out;
-}
-
-function encodeSegment(value: string): string {
-  // URL parsing resolves `.`/`..` segments (even percent-encoded), which would address a different resource.
-  if (value === '' || value === '.' || value === '..') {
-    throw new GameFabricError(`invalid name in request path: ${JSON.stringify(value)}`);
-  }
-  return encodeURIComponent(value);
-}
-
-/** The path plus its query string, as requested and as shown in errors. */
-export function pathWithQuery(spec: Pick<RequestSpec, 'path' | 'query'>): string {
-  const entries = Object.entries(spec.query ?? {}).filter(
-    (entry): entry is [string, string | number | boolean] => entry[1] !== undefined,
-  );
-  if (entries.length === 0) return spec.path;
-  return `${spec.path}?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
 }
 
 type Consume<R> = (res: FetchResponse, request: ApiRequestInfo) => Promise<R>;
@@ -171,7 +132,6 @@ export function createRequester(options: RequesterOptions): Requester {
     }, options.timeoutMs);
     const started = options.clock.now();
     const fields = () => ({ ...request, ms: options.clock.now() - started, attempt });
-    let status = 0;
     try {
       const res = await options.fetch(base + request.path, {
         method: spec.method,
@@ -179,7 +139,6 @@ export function createRequester(options: RequesterOptions): Requester {
         body: bodyOf(spec.body),
         signal,
       });
-      status = res.status;
       if (!res.ok) {
         throw errorFromResponse({
           request,
@@ -192,7 +151,7 @@ export function createRequester(options: RequesterOptions): Requester {
       }
       if (!timeoutCoversBody) clearTimeout(timer);
       const result = await consume(res, request);
-      options.logger.debug('gamefabric request', { ...fields(), status });
+      options.logger.debug('gamefabric request', { ...fields(), status: res.status });
       return result;
     } catch (error) {
       const failure =
@@ -221,11 +180,17 @@ export function createRequester(options: RequesterOptions): Requester {
     }
   }
 
-  function parseJson<S extends z.ZodType>(schema: S, what: string): Consume<z.output<S>> {
+  function parseJson<S extends z.ZodType>(spec: RequestSpec, schema: S, what: string): Consume<z.output<S>> {
     return async (res, request) => {
       const bodyText = await res.text();
       const invalid = (problem: string) =>
-        invalidResponseError({ request, status: res.status, bodyText, problem, redact });
+        invalidResponseError({
+          request,
+          status: res.status,
+          bodyText: spec.responseHasSecrets ? '' : bodyText,
+          problem,
+          redact,
+        });
       let json: unknown;
       try {
         json = JSON.parse(bodyText);
@@ -241,7 +206,7 @@ export function createRequester(options: RequesterOptions): Requester {
   }
 
   return {
-    json: (spec, schema, what) => send(spec, parseJson(schema, what), true),
+    json: (spec, schema, what) => send(spec, parseJson(spec, schema, what), true),
     text: (spec) => send(spec, (res) => res.text(), true),
     empty: (spec) =>
       send(
@@ -288,22 +253,6 @@ function failuresAsApiErrors(
     },
     destroy: (error) => body.destroy(error),
   };
-}
-
-function headersFor(spec: RequestSpec, token: string | undefined): Record<string, string> {
-  const headers: Record<string, string> = { Accept: spec.accept ?? 'application/json' };
-  if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-  if (spec.body && 'json' in spec.body) headers['Content-Type'] = 'application/json';
-  if (spec.body && 'patch' in spec.body) headers['Content-Type'] = 'application/json-patch+json';
-  if (spec.body && 'form' in spec.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-  return { ...headers, ...spec.headers };
-}
-
-function bodyOf(body: RequestBody | undefined): string | undefined {
-  if (!body) return undefined;
-  if ('json' in body) return JSON.stringify(body.json);
-  if ('patch' in body) return JSON.stringify(body.patch);
-  return new URLSearchParams(body.form).toString();
 }
 
 /** The body of an error response; a failure while reading it must not hide the status we already have. */

@@ -11,7 +11,7 @@ export type VesselCreate = z.input<typeof VesselSchema>;
 
 const VesselListSchema = listOf(VesselSchema);
 
-/** Creates a Vessel; `apiVersion` defaults to `apiVersion` (the seed's `formation/v1beta1`). Not retried except on 429. */
+/** Creates a Vessel; an unset apiVersion becomes `apiVersion` (the client's vesselApiVersion option). Not retried except on 429. */
 export async function createVessel(
   http: Requester,
   env: string,

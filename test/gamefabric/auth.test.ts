@@ -143,6 +143,12 @@ describe('service-account login', () => {
     await clock.advance(29_000);
     await client.listVessels('dev');
     expect(nock.isDone()).toBe(true);
+
+    await clock.advance(2_000);
+    nock(BASE).post('/auth/token').reply(200, { access_token: 'short-2', expires_in: 60 });
+    withToken('short-2').get(LIST).reply(200, { items: [] });
+    await client.listVessels('dev');
+    expect(nock.isDone()).toBe(true);
   });
 
   it('logs in again once after a 401 and repeats the request', async () => {
@@ -231,6 +237,27 @@ describe('login failures', () => {
     expect(error.status).toBe(400);
     expect(error.body).not.toContain(new URLSearchParams({ p: password }).toString().slice(2));
     expect(error.body).toContain('[REDACTED]');
+  });
+
+  it('treat a malformed answer as InvalidResponse without keeping its body (it may hold a token)', async () => {
+    nock(BASE).post('/auth/token').reply(200, { access_token: 'leaky-token-123456', expires_in: 'soon' });
+    const error = (await serviceAccountClient()
+      .listVessels('dev')
+      .catch((e: unknown) => e)) as ApiError;
+    expect(error).toMatchObject({ status: 200, reason: 'InvalidResponse' });
+    expect(error.body).toBeUndefined();
+    expect(error.message).not.toContain('leaky-token');
+  });
+
+  it('accept expires_in sent as a string', async () => {
+    const clock = new ManualClock();
+    nock(BASE).post('/auth/token').reply(200, { access_token: 'access-1', expires_in: '3600' });
+    withToken('access-1').get(LIST).times(2).reply(200, { items: [] });
+    const client = serviceAccountClient(clock);
+    await client.listVessels('dev');
+    await clock.advance(3000 * 1000);
+    await client.listVessels('dev');
+    expect(nock.isDone()).toBe(true);
   });
 
   it('treat an answer without access_token as InvalidResponse', async () => {
