@@ -67,7 +67,11 @@ export async function* streamVesselLogs(
     throw error;
   }
   try {
-    for await (const line of splitLines(body)) yield line;
+    for await (const line of splitLines(body)) {
+      // One chunk can hold many lines; none are handed out once the caller has aborted.
+      if (signal?.aborted) return;
+      yield line;
+    }
   } catch (error) {
     // Aborting destroys the body, which surfaces here as an error; for the caller it is a normal end.
     if (signal?.aborted) return;

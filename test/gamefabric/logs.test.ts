@@ -87,7 +87,8 @@ describe('streamVesselLogs (follow=true)', () => {
     const { client } = testClient({ fetch: tracking.fetch });
     const controller = new AbortController();
     const seen: string[] = [];
-    body.write('one\ntwo\n');
+    // One chunk with several lines: nothing after the abort may be handed out, even if already read.
+    body.write('one\ntwo\nthree\nfour\n');
     for await (const line of client.streamVesselLogs('dev', 'v1', { signal: controller.signal })) {
       seen.push(line);
       if (line === 'two') controller.abort();
