@@ -21,8 +21,15 @@ export function auditedClient(client: GameFabricClient, sink: AuditSink): GameFa
           await sink({ params: { method: String(prop), args }, outcome: 'ok' });
           return out;
         } catch (err) {
-          const outcome = err instanceof ApiError ? `error ${err.status} ${err.reason ?? ''}`.trim() : `error ${(err as Error).name}`;
-          await sink({ params: { method: String(prop), args }, outcome, detail: { message: (err as Error).message } });
+          const outcome =
+            err instanceof ApiError
+              ? `error ${err.status} ${err.reason ?? ''}`.trim()
+              : `error ${(err as Error).name}`;
+          await sink({
+            params: { method: String(prop), args },
+            outcome,
+            detail: { message: (err as Error).message },
+          });
           throw err;
         }
       };

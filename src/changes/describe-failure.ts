@@ -10,7 +10,11 @@ import type { ChangeFailure } from './change.js';
 import { UserError } from './errors.js';
 
 /** A user-facing description of `err`; logs internal errors under a fresh id. */
-export function describeFailure(err: unknown, logger: Logger, context: Record<string, unknown> = {}): ChangeFailure {
+export function describeFailure(
+  err: unknown,
+  logger: Logger,
+  context: Record<string, unknown> = {},
+): ChangeFailure {
   if (err instanceof UserError) return { message: err.message, kind: err.kind };
   if (err instanceof ConcurrentModificationError) {
     return {
@@ -56,9 +60,17 @@ export function describeApiError(err: ApiError): ChangeFailure {
     case err.status === 409 || err.status === 422 || err.status === 400:
       return { message: `The hosting API rejected the change: ${detail}.`, kind: 'api', status: err.status };
     case err.status === 429:
-      return { message: 'The hosting API is rate-limiting us; nothing was changed. Try again in a minute.', kind: 'api', status: 429 };
+      return {
+        message: 'The hosting API is rate-limiting us; nothing was changed. Try again in a minute.',
+        kind: 'api',
+        status: 429,
+      };
     default:
-      return { message: `The hosting API failed (${err.status}, ${detail}).`, kind: 'api', status: err.status };
+      return {
+        message: `The hosting API failed (${err.status}, ${detail}).`,
+        kind: 'api',
+        status: err.status,
+      };
   }
 }
 

@@ -11,7 +11,13 @@ import { type ChangeOperation, describeRequest } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
-import { type ChangeOrigin, type ChangeRecord, type ChangeStatus, EXPIRABLE_STATUSES, type Store } from '../store/types.js';
+import {
+  type ChangeOrigin,
+  type ChangeRecord,
+  type ChangeStatus,
+  EXPIRABLE_STATUSES,
+  type Store,
+} from '../store/types.js';
 import { auditedClient } from './audited-client.js';
 import { type Change, type ChangeFailure, type ChangePlan, type ClickOutcome, toChange } from './change.js';
 import { describeFailure } from './describe-failure.js';
@@ -70,10 +76,23 @@ export class ChangeEngine {
     const module = operationModule(operation);
     const request = module.parse(input);
     const target = module.target(request);
-    const decision = await this.o.policy.authorizeRequest({ user: requester, channel: origin.channel, operation, target });
+    const decision = await this.o.policy.authorizeRequest({
+      user: requester,
+      channel: origin.channel,
+      operation,
+      target,
+    });
     const now = this.o.clock.now();
     if (!decision.allowed) {
-      await this.audit({ at: now, actor: requester, action: 'refused', operation, params: request, origin, outcome: decision.reason });
+      await this.audit({
+        at: now,
+        actor: requester,
+        action: 'refused',
+        operation,
+        params: request,
+        origin,
+        outcome: decision.reason,
+      });
       throw new UserError(decision.reason, 'refused');
     }
     const preview = await module.plan(this.context(), request);
@@ -142,7 +161,11 @@ export class ChangeEngine {
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
     if (c.status !== 'awaiting_approval') {
-      return { kind: 'refused', message: 'This change does not need approval; its requester confirms it.', change: c };
+      return {
+        kind: 'refused',
+        message: 'This change does not need approval; its requester confirms it.',
+        change: c,
+      };
     }
     const decision = await this.o.policy.authorizeApproval({
       user,
@@ -157,12 +180,31 @@ export class ChangeEngine {
     if (!decision.allowed) return this.refuse(c, user, 'approve', decision.reason);
     const now = this.o.clock.now();
     const added = await this.o.store.addApproval({ changeId, userId: user, decision: 'approve', at: now });
-    if (added) await this.audit({ at: now, changeId, actor: user, action: 'approve', operation: c.operation, origin: c.origin });
+    if (added)
+      await this.audit({
+        at: now,
+        changeId,
+        actor: user,
+        action: 'approve',
+        operation: c.operation,
+        origin: c.origin,
+      });
     const fresh = (await this.get(changeId)) as Change;
     if (!decision.satisfied) {
-      return { kind: 'approval_recorded', change: fresh, count: decision.count ?? 0, required: decision.required ?? 0 };
+      return {
+        kind: 'approval_recorded',
+        change: fresh,
+        count: decision.count ?? 0,
+        required: decision.required ?? 0,
+      };
     }
-    const approved = await this.o.store.transitionChange(changeId, ['awaiting_approval'], 'approved', {}, { now });
+    const approved = await this.o.store.transitionChange(
+      changeId,
+      ['awaiting_approval'],
+      'approved',
+      {},
+      { now },
+    );
     if (!approved) return this.explainStale(changeId);
     return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve');
   }
@@ -183,14 +225,32 @@ export class ChangeEngine {
       expiresAt: c.expiresAt,
     });
     if (!decision.allowed || c.status !== 'awaiting_approval') {
-      return this.refuse(c, user, 'reject', decision.allowed ? 'Only changes awaiting approval can be rejected.' : decision.reason);
+      return this.refuse(
+        c,
+        user,
+        'reject',
+        decision.allowed ? 'Only changes awaiting approval can be rejected.' : decision.reason,
+      );
     }
     const now = this.o.clock.now();
     await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
     const failure: ChangeFailure = { message: `Rejected by <@${user}>.`, kind: 'rejected', by: user };
-    const done = await this.o.store.transitionChange(changeId, ['awaiting_approval', 'approved'], 'cancelled', { error: failure }, { now });
+    const done = await this.o.store.transitionChange(
+      changeId,
+      ['awaiting_approval', 'approved'],
+      'cancelled',
+      { error: failure },
+      { now },
+    );
     if (!done) return this.explainStale(changeId);
-    await this.audit({ at: now, changeId, actor: user, action: 'reject', operation: c.operation, origin: c.origin });
+    await this.audit({
+      at: now,
+      changeId,
+      actor: user,
+      action: 'reject',
+      operation: c.operation,
+      origin: c.origin,
+    });
     return { kind: 'rejected', change: (await this.get(changeId)) as Change };
   }
 
@@ -217,7 +277,14 @@ export class ChangeEngine {
       { now },
     );
     if (!done) return this.explainStale(changeId);
-    await this.audit({ at: now, changeId, actor: user, action: 'cancel', operation: c.operation, origin: c.origin });
+    await this.audit({
+      at: now,
+      changeId,
+      actor: user,
+      action: 'cancel',
+      operation: c.operation,
+      origin: c.origin,
+    });
     return { kind: 'cancelled', change: (await this.get(changeId)) as Change };
   }
 
@@ -227,7 +294,14 @@ export class ChangeEngine {
     const expired = await this.o.store.expireChanges(now);
     const out: Change[] = [];
     for (const record of expired) {
-      await this.audit({ at: now, changeId: record.id, actor: 'harbormaster', action: 'expire', operation: record.operation, origin: record.origin });
+      await this.audit({
+        at: now,
+        changeId: record.id,
+        actor: 'harbormaster',
+        action: 'expire',
+        operation: record.operation,
+        origin: record.origin,
+      });
       out.push(toChange(record, await this.o.store.listApprovals(record.id)));
     }
     return out;
@@ -267,7 +341,8 @@ export class ChangeEngine {
     const out: Change[] = [];
     for (const record of records) {
       const now = this.o.clock.now();
-      if (!(await this.o.store.acquireLease(leaseKey(record.id), this.o.replicaId, this.applyLeaseMs, now))) continue;
+      if (!(await this.o.store.acquireLease(leaseKey(record.id), this.o.replicaId, this.applyLeaseMs, now)))
+        continue;
       try {
         out.push(await this.recoverOne(record));
       } finally {
@@ -311,7 +386,8 @@ export class ChangeEngine {
           }
         : {
             error: {
-              message: 'Interrupted before the change reached the hosting API; nothing was changed. Request it again.',
+              message:
+                'Interrupted before the change reached the hosting API; nothing was changed. Request it again.',
               kind: 'interrupted',
             } satisfies ChangeFailure,
             applyingOwner: undefined,
@@ -346,7 +422,14 @@ export class ChangeEngine {
     );
     if (!claimed) return this.explainStale(c.id);
     if (action === 'confirm') {
-      await this.audit({ at: now, changeId: c.id, actor: user, action: 'confirm', operation: c.operation, origin: c.origin });
+      await this.audit({
+        at: now,
+        changeId: c.id,
+        actor: user,
+        action: 'confirm',
+        operation: c.operation,
+        origin: c.origin,
+      });
     }
     await this.o.store.acquireLease(leaseKey(c.id), this.o.replicaId, this.applyLeaseMs, now);
     try {
@@ -368,12 +451,19 @@ export class ChangeEngine {
     } catch (err) {
       const failure = describeFailure(err, this.o.logger, { changeId: change.id });
       // A write that got no clear answer may still have happened: ask the API before saying "nothing changed".
-      const unclear = failure.kind === 'unreachable' || (failure.status !== undefined && failure.status >= 500);
-      const verdict = unclear ? await module.verify(ctx, this.applyInput(change)).catch(() => 'unknown' as const) : 'not_applied';
+      const unclear =
+        failure.kind === 'unreachable' || (failure.status !== undefined && failure.status >= 500);
+      const verdict = unclear
+        ? await module.verify(ctx, this.applyInput(change)).catch(() => 'unknown' as const)
+        : 'not_applied';
       if (verdict === 'applied') {
         status = 'succeeded';
         patch = {
-          result: { summary: `${change.preview.summary}: done (the API answered unclearly, but the change is there)`, lines: [], facts: {} },
+          result: {
+            summary: `${change.preview.summary}: done (the API answered unclearly, but the change is there)`,
+            lines: [],
+            facts: {},
+          },
           applyingOwner: undefined,
         };
       } else {
@@ -394,7 +484,8 @@ export class ChangeEngine {
       operation: change.operation,
       origin: change.origin,
       outcome: status,
-      detail: status === 'succeeded' ? { summary: (patch?.result as { summary: string }).summary } : patch?.error,
+      detail:
+        status === 'succeeded' ? { summary: (patch?.result as { summary: string }).summary } : patch?.error,
     });
     const final = done ? toChange(done, change.approvals) : ((await this.get(change.id)) as Change);
     return status === 'succeeded' ? { kind: 'applied', change: final } : { kind: 'failed', change: final };
@@ -405,12 +496,20 @@ export class ChangeEngine {
     id: string,
   ): Promise<{ kind: 'ok'; change: Change } | { kind: 'done'; outcome: ClickOutcome }> {
     const change = await this.get(id);
-    if (!change) throw new UserError('This change no longer exists (it may have been cleaned up).', 'not_found');
+    if (!change)
+      throw new UserError('This change no longer exists (it may have been cleaned up).', 'not_found');
     const now = this.o.clock.now();
     if (EXPIRABLE_STATUSES.includes(change.status) && change.expiresAt <= now) {
       const expired = await this.o.store.transitionChange(id, EXPIRABLE_STATUSES, 'expired', {}, { now });
       if (expired) {
-        await this.audit({ at: now, changeId: id, actor: 'harbormaster', action: 'expire', operation: change.operation, origin: change.origin });
+        await this.audit({
+          at: now,
+          changeId: id,
+          actor: 'harbormaster',
+          action: 'expire',
+          operation: change.operation,
+          origin: change.origin,
+        });
       }
       return { kind: 'done', outcome: await this.explainStale(id) };
     }
@@ -477,7 +576,11 @@ export class ChangeEngine {
       await this.o.store.appendAudit({ ...rest, workspace: origin?.workspace, channel: origin?.channel });
     } catch (err) {
       // The audit must never turn a done change into a reported failure; it is logged loudly instead.
-      this.o.logger.error('audit write failed', { error: err, action: entry.action, changeId: entry.changeId });
+      this.o.logger.error('audit write failed', {
+        error: err,
+        action: entry.action,
+        changeId: entry.changeId,
+      });
     }
   }
 }

@@ -26,7 +26,11 @@ export async function* watchVessel(
       vessel = await ctx.client.getVessel(environment, name);
     } catch (err) {
       if (!isNotFound(err)) {
-        yield { kind: 'failed', message: `Stopped watching vessel ${name}: ${(err as Error).message}`, vessel: about };
+        yield {
+          kind: 'failed',
+          message: `Stopped watching vessel ${name}: ${(err as Error).message}`,
+          vessel: about,
+        };
         return;
       }
     }
@@ -64,10 +68,16 @@ export const untilScheduled: FollowVerdict = (vessel) => {
   const state = vessel?.status?.state as VesselState | undefined;
   if (!vessel || !state) return undefined;
   if (SCHEDULED_STATES.includes(state)) {
-    return { kind: 'done', message: `Vessel ${vessel.metadata.name} was scheduled (${describeState(vessel)})` };
+    return {
+      kind: 'done',
+      message: `Vessel ${vessel.metadata.name} was scheduled (${describeState(vessel)})`,
+    };
   }
   if (state === 'Error') {
-    return { kind: 'failed', message: `Vessel ${vessel.metadata.name} could not be placed: ${describeState(vessel)}` };
+    return {
+      kind: 'failed',
+      message: `Vessel ${vessel.metadata.name} could not be placed: ${describeState(vessel)}`,
+    };
   }
   return undefined;
 };

@@ -4,7 +4,7 @@
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
-import { type Formation, type Region, type Vessel, schedulingOf } from '../gamefabric/resources.js';
+import { type Formation, type Region, schedulingOf, type Vessel } from '../gamefabric/resources.js';
 import { UserError } from './errors.js';
 import { describeState } from './follow.js';
 
@@ -14,7 +14,11 @@ export interface ImageGroup {
 }
 
 /** Images in a branch grouped by image name, tags newest-looking first; narrowed by `image[:tag]`. */
-export async function queryImages(client: GameFabricClient, branch: string, ref?: string): Promise<ImageGroup[]> {
+export async function queryImages(
+  client: GameFabricClient,
+  branch: string,
+  ref?: string,
+): Promise<ImageGroup[]> {
   const [image, tag] = ref ? splitRef(ref) : [undefined, undefined];
   const items = await notFoundAs(client.listImages(branch, { image, tag }), `No branch ${branch}.`);
   const groups = new Map<string, ImageGroup>();
@@ -44,7 +48,12 @@ export async function queryVessels(client: GameFabricClient, environment: string
 /** One Vessel's summary line data. */
 export function summarizeVessel(v: Vessel): VesselSummary {
   const formation = v.metadata.ownerReferences?.find((o) => o.kind === 'Formation')?.name;
-  return { name: v.metadata.name, region: v.spec.region, state: describeState(v), ...(formation ? { formation } : {}) };
+  return {
+    name: v.metadata.name,
+    region: v.spec.region,
+    state: describeState(v),
+    ...(formation ? { formation } : {}),
+  };
 }
 
 export interface FormationView {
@@ -53,8 +62,15 @@ export interface FormationView {
 }
 
 /** A Formation with its vessels by index and each one's live state. */
-export async function queryFormation(client: GameFabricClient, environment: string, name: string): Promise<FormationView> {
-  const formation = await notFoundAs(client.getFormation(environment, name), `No formation ${name} in environment ${environment}.`);
+export async function queryFormation(
+  client: GameFabricClient,
+  environment: string,
+  name: string,
+): Promise<FormationView> {
+  const formation = await notFoundAs(
+    client.getFormation(environment, name),
+    `No formation ${name} in environment ${environment}.`,
+  );
   const live = new Map((await client.listVessels(environment)).map((v) => [v.metadata.name, v]));
   return {
     formation,
@@ -63,7 +79,8 @@ export async function queryFormation(client: GameFabricClient, environment: stri
       name: v.name,
       region: v.region,
       overrides: (v.override?.containers ?? []).map(
-        (c) => `${c.name}: ${[c.image && `image ${c.image}`, c.args && `args ${c.args.join(' ')}`].filter(Boolean).join(', ')}`,
+        (c) =>
+          `${c.name}: ${[c.image && `image ${c.image}`, c.args && `args ${c.args.join(' ')}`].filter(Boolean).join(', ')}`,
       ),
       state: describeState(live.get(v.name)),
     })),
@@ -76,11 +93,22 @@ export interface RegionView {
 }
 
 /** A Region with each type's scheduling (Packed when unset). */
-export async function queryRegion(client: GameFabricClient, environment: string, name: string): Promise<RegionView> {
-  const region = await notFoundAs(client.getRegion(environment, name), `No region ${name} in environment ${environment}.`);
+export async function queryRegion(
+  client: GameFabricClient,
+  environment: string,
+  name: string,
+): Promise<RegionView> {
+  const region = await notFoundAs(
+    client.getRegion(environment, name),
+    `No region ${name} in environment ${environment}.`,
+  );
   return {
     region,
-    types: region.spec.types.map((t) => ({ name: t.name, scheduling: schedulingOf(t), locations: t.locations })),
+    types: region.spec.types.map((t) => ({
+      name: t.name,
+      scheduling: schedulingOf(t),
+      locations: t.locations,
+    })),
   };
 }
 

@@ -4,7 +4,7 @@
  * `Fields.done()` throws one ValidationError listing every problem, so the user
  * fixes a request in one go. No API call happens before a request validates.
  */
-import { nameProblem, MAX_REGION_NAME_LENGTH } from '../gamefabric/names.js';
+import { MAX_REGION_NAME_LENGTH, nameProblem } from '../gamefabric/names.js';
 import { PORT_POLICIES, PORT_PROTOCOLS, SCHEDULING_STRATEGIES } from '../gamefabric/resources.js';
 import { type FieldProblem, ValidationError } from './errors.js';
 
@@ -40,7 +40,8 @@ export class Fields {
   /** A required string; `what` describes it for the message. */
   string(field: string, what: string, example: string): string | undefined {
     const v = this.present(field);
-    if (v === undefined || v === null || v === '') return this.problem(field, `missing: expected ${what}, e.g. ${example}`);
+    if (v === undefined || v === null || v === '')
+      return this.problem(field, `missing: expected ${what}, e.g. ${example}`);
     if (typeof v !== 'string') return this.problem(field, `expected ${what} as text, e.g. ${example}`);
     return v;
   }
@@ -58,12 +59,15 @@ export class Fields {
     const v = this.string(field, `a ${what} name`, example);
     if (v === undefined) return undefined;
     const problem = nameProblem(v, maxLength);
-    if (problem) return this.problem(field, `"${v}" is not a valid ${what} name: it ${problem}; e.g. ${example}`);
+    if (problem)
+      return this.problem(field, `"${v}" is not a valid ${what} name: it ${problem}; e.g. ${example}`);
     return v;
   }
 
   optionalName(field: string, what: string, example: string): string | undefined {
-    return this.present(field) === undefined || this.present(field) === '' ? undefined : this.name(field, what, example);
+    return this.present(field) === undefined || this.present(field) === ''
+      ? undefined
+      : this.name(field, what, example);
   }
 
   regionName(field: string): string | undefined {
@@ -74,7 +78,10 @@ export class Fields {
   imageName(field: string): string | undefined {
     const v = this.string(field, 'an image name', 'game-server');
     if (v !== undefined && !IMAGE_NAME.test(v)) {
-      return this.problem(field, `"${v}" is not a valid image name: lowercase letters, digits and . _ / -; e.g. game-server`);
+      return this.problem(
+        field,
+        `"${v}" is not a valid image name: lowercase letters, digits and . _ / -; e.g. game-server`,
+      );
     }
     return v;
   }
@@ -82,7 +89,10 @@ export class Fields {
   tag(field: string): string | undefined {
     const v = this.string(field, 'an image tag', '1.2.0');
     if (v !== undefined && !TAG.test(v)) {
-      return this.problem(field, `"${v}" is not a valid tag: letters, digits, '_', '.', '-', at most 128; e.g. 1.2.0`);
+      return this.problem(
+        field,
+        `"${v}" is not a valid tag: letters, digits, '_', '.', '-', at most 128; e.g. 1.2.0`,
+      );
     }
     return v;
   }
@@ -98,7 +108,10 @@ export class Fields {
   memory(field: string): string | undefined {
     const v = this.optionalString(field, 'a memory quantity', '512Mi');
     if (v !== undefined && !MEMORY.test(v)) {
-      return this.problem(field, `"${v}" is not a memory quantity: use a binary unit (Ki, Mi, Gi, Ti), e.g. 512Mi`);
+      return this.problem(
+        field,
+        `"${v}" is not a memory quantity: use a binary unit (Ki, Mi, Gi, Ti), e.g. 512Mi`,
+      );
     }
     return v;
   }
@@ -107,7 +120,10 @@ export class Fields {
     const v = this.present(field);
     const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 65535) {
-      return this.problem(field, `expected a port number from 1 to 65535, e.g. 7777 (got ${JSON.stringify(v ?? null)})`);
+      return this.problem(
+        field,
+        `expected a port number from 1 to 65535, e.g. 7777 (got ${JSON.stringify(v ?? null)})`,
+      );
     }
     return n;
   }
@@ -148,14 +164,16 @@ export class Fields {
   list<T>(field: string, read: (f: Fields) => T | undefined, opts: { min?: number; example: string }): T[] {
     const v = this.raw[field];
     if (v === undefined || v === null) {
-      if ((opts.min ?? 0) > 0) this.problem(field, `missing: expected at least ${opts.min}, e.g. ${opts.example}`);
+      if ((opts.min ?? 0) > 0)
+        this.problem(field, `missing: expected at least ${opts.min}, e.g. ${opts.example}`);
       return [];
     }
     if (!Array.isArray(v)) {
       this.problem(field, `expected a list, e.g. ${opts.example}`);
       return [];
     }
-    if (v.length < (opts.min ?? 0)) this.problem(field, `expected at least ${opts.min}, e.g. ${opts.example}`);
+    if (v.length < (opts.min ?? 0))
+      this.problem(field, `expected at least ${opts.min}, e.g. ${opts.example}`);
     const out: T[] = [];
     v.forEach((item, i) => {
       const sub = new Fields(isRaw(item) ? item : {}, this.path(`${field}[${i}]`));

@@ -26,6 +26,7 @@ import {
 import {
   createImagePromotion,
   findImage,
+  getImagePromotion,
   listImages,
   type PromoteImageInput,
   promoteImage,
@@ -97,6 +98,8 @@ export interface GameFabricClient {
   createImagePromotion(
     promotion: ImagePromotion,
   ): Promise<{ promotion: ImagePromotion; alreadyExisted: boolean }>;
+  /** One ImagePromotion by name in its target branch; ApiError 404 when there is none (used to verify after a crash). */
+  getImagePromotion(branch: string, name: string): Promise<ImagePromotion>;
   /** Seed rule 4: look up the internal image name in the source branch and promote it to the target. */
   promoteImage(
     input: PromoteImageInput,
@@ -212,6 +215,7 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     listImages: (branch, filter) => listImages(http, branch, filter),
     findImage: (branch, image, tag) => findImage(http, branch, image, tag),
     createImagePromotion: (promotion) => createImagePromotion(http, promotion),
+    getImagePromotion: (branch, name) => getImagePromotion(http, branch, name),
     promoteImage: (input) => promoteImage(http, input),
     createVessel: (env, vessel) => createVessel(http, env, vessel, vesselApiVersion),
     listVessels: (env) => listVessels(http, env),

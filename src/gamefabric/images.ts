@@ -129,3 +129,20 @@ function isAlreadyExists(error: unknown): boolean {
     error instanceof ApiError && error.status === 409 && (error.reason ?? 'AlreadyExists') === 'AlreadyExists'
   );
 }
+
+/** One ImagePromotion by name in its target branch (Kubernetes-style read); ApiError 404 when absent. */
+export async function getImagePromotion(
+  http: Requester,
+  branch: string,
+  name: string,
+): Promise<ImagePromotion> {
+  return http.json(
+    {
+      method: 'GET',
+      path: apiPath`/api/container/v1/imagepromotions/scopes/${branch}/${name}`,
+      retry: 'idempotent',
+    },
+    ImagePromotionSchema,
+    'ImagePromotion',
+  );
+}

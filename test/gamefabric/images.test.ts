@@ -193,3 +193,22 @@ describe('createImagePromotion (endpoint 2)', () => {
     ).rejects.toThrow('metadata.branch');
   });
 });
+
+describe('getImagePromotion', () => {
+  it('reads one promotion by name in its target branch', async () => {
+    const scope = api().get(`${PROMOTIONS}/prod/${UUID}`).reply(200, expectedPromotion);
+    const { client } = testClient();
+    await expect(client.getImagePromotion('prod', UUID)).resolves.toEqual(expectedPromotion);
+    scope.done();
+  });
+
+  it('answers a 404 ApiError when the promotion never happened', async () => {
+    api()
+      .get(`${PROMOTIONS}/prod/${UUID}`)
+      .reply(404, { kind: 'Status', status: 'Failure', reason: 'NotFound', code: 404, message: 'not found' });
+    const { client } = testClient();
+    const err = await client.getImagePromotion('prod', UUID).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 404, reason: 'NotFound' });
+  });
+});

@@ -8,8 +8,8 @@ import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf } from '../validate.js';
-import { imageLabel, resolveImage } from './resolve-image.js';
 import { formationVesselList, readFormation } from './formation-read.js';
+import { imageLabel, resolveImage } from './resolve-image.js';
 
 export interface OverrideRequest {
   container: string;
@@ -33,7 +33,10 @@ function readOverride(f: Fields): OverrideRequest | undefined {
     args: f.stringList('args', '["--mode", "ranked"]'),
   };
   if (o.container && o.image === undefined && o.args === undefined) {
-    f.problem('image', `override of container ${o.container} needs an image or args, e.g. image game-server:1.2.0`);
+    f.problem(
+      'image',
+      `override of container ${o.container} needs an image or args, e.g. image game-server:1.2.0`,
+    );
   }
   return o.container ? (o as OverrideRequest) : undefined;
 }
@@ -48,7 +51,9 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
       formation: f.name('formation', 'formation', 'lobby'),
       vessel: f.name('vessel', 'vessel', 'lobby-3'),
       region: f.regionName('region'),
-      overrides: f.list('overrides', readOverride, { example: '[{ container: game-server, image: game-server:1.2.0 }]' }),
+      overrides: f.list('overrides', readOverride, {
+        example: '[{ container: game-server, image: game-server:1.2.0 }]',
+      }),
     };
     const names = request.overrides.map((o) => o.container);
     const dup = names.find((n, i) => names.indexOf(n) !== i);
@@ -62,10 +67,14 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
   async plan(ctx, r) {
     const formation = await readFormation(ctx.client, r.environment, r.formation);
     if (formation.spec.vessels.some((v) => v.name === r.vessel)) {
-      throw new UserError(`Formation ${r.formation} already has a vessel named ${r.vessel}; pick another name.`, 'duplicate');
+      throw new UserError(
+        `Formation ${r.formation} already has a vessel named ${r.vessel}; pick another name.`,
+        'duplicate',
+      );
     }
     await ctx.client.getRegion(r.environment, r.region).catch((err) => {
-      if (isNotFound(err)) throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
+      if (isNotFound(err))
+        throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
       throw err;
     });
     const { entry, overrideLines } = await buildEntry(ctx.client, formation, r);
@@ -73,7 +82,10 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
       summary: `Add vessel ${r.vessel} (region ${r.region}) to formation ${r.formation} in ${r.environment}`,
       lines: [
         { label: 'Formation', value: `${r.formation} (${r.environment})` },
-        { label: 'New vessel', value: `${r.vessel} in ${r.region}, at index ${formation.spec.vessels.length}` },
+        {
+          label: 'New vessel',
+          value: `${r.vessel} in ${r.region}, at index ${formation.spec.vessels.length}`,
+        },
         ...overrideLines,
       ],
       notes: overrideLines.length ? [] : ['No overrides: the vessel inherits the formation template as is.'],
@@ -94,9 +106,12 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
       };
     } catch (err) {
       if (err instanceof DuplicateVesselError) {
-        throw new WorldMovedError(`Someone added a vessel named ${r.vessel} to ${r.formation} since the preview; nothing was changed.`);
+        throw new WorldMovedError(
+          `Someone added a vessel named ${r.vessel} to ${r.formation} since the preview; nothing was changed.`,
+        );
       }
-      if (isNotFound(err)) throw new WorldMovedError(`Formation ${r.formation} no longer exists; nothing was changed.`);
+      if (isNotFound(err))
+        throw new WorldMovedError(`Formation ${r.formation} no longer exists; nothing was changed.`);
       throw err;
     }
   },
@@ -121,7 +136,9 @@ async function buildEntry(
     const base = template.find((c) => c.name === o.container);
     if (!base) {
       const known = template.map((c) => c.name).join(', ') || 'none';
-      throw new UserError(`overrides[${i}].container: formation ${r.formation} has no container ${o.container} (its containers: ${known})`);
+      throw new UserError(
+        `overrides[${i}].container: formation ${r.formation} has no container ${o.container} (its containers: ${known})`,
+      );
     }
     const override: ContainerOverride = { name: o.container };
     const parts: string[] = [];

@@ -39,7 +39,10 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
       name: f.regionName('name'),
       displayName: f.optionalString('displayName', 'a display name', 'EU Central', 100),
       description: f.optionalString('description', 'a description', 'Frankfurt bare metal'),
-      types: f.list('types', readType, { min: 1, example: '[{ name: baremetal, locations: [fra-1], scheduling: Packed }]' }),
+      types: f.list('types', readType, {
+        min: 1,
+        example: '[{ name: baremetal, locations: [fra-1], scheduling: Packed }]',
+      }),
     };
     const names = request.types.map((t) => t.name);
     const dup = names.find((n, i) => names.indexOf(n) !== i);
@@ -79,7 +82,11 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
       spec: {
         ...(r.displayName ? { displayName: r.displayName } : {}),
         ...(r.description ? { description: r.description } : {}),
-        types: r.types.map((t) => ({ name: t.name, locations: t.locations, template: { scheduling: t.scheduling } })),
+        types: r.types.map((t) => ({
+          name: t.name,
+          locations: t.locations,
+          template: { scheduling: t.scheduling },
+        })),
       },
     });
     return {

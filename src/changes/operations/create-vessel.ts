@@ -79,14 +79,17 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
   async plan(ctx, r) {
     await ctx.client.getVessel(r.environment, r.name).then(
       () => {
-        throw new UserError(`A vessel named ${r.name} already exists in ${r.environment}; pick another name.`);
+        throw new UserError(
+          `A vessel named ${r.name} already exists in ${r.environment}; pick another name.`,
+        );
       },
       (err) => {
         if (!isNotFound(err)) throw err;
       },
     );
     await ctx.client.getRegion(r.environment, r.region).catch((err) => {
-      if (isNotFound(err)) throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
+      if (isNotFound(err))
+        throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
       throw err;
     });
     const containers: Container[] = [];
@@ -122,7 +125,9 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
     for (const c of containers) {
       const still = (await ctx.client.listImages(c.branch ?? '')).some((i) => i.metadata.name === c.image);
       if (!still) {
-        throw new WorldMovedError(`Image ${c.image} is no longer in branch ${c.branch}; nothing was created.`);
+        throw new WorldMovedError(
+          `Image ${c.image} is no longer in branch ${c.branch}; nothing was created.`,
+        );
       }
     }
     const vessel = await ctx.client.createVessel(r.environment, {
@@ -161,7 +166,11 @@ function toContainer(c: ContainerRequest, imageName: string): Container {
     ...(c.ports.length ? { ports: c.ports } : {}),
     ...(c.args?.length ? { args: c.args } : {}),
     ...(c.cpu || c.memory
-      ? { resources: { requests: { ...(c.cpu ? { cpu: c.cpu } : {}), ...(c.memory ? { memory: c.memory } : {}) } } }
+      ? {
+          resources: {
+            requests: { ...(c.cpu ? { cpu: c.cpu } : {}), ...(c.memory ? { memory: c.memory } : {}) },
+          },
+        }
       : {}),
   };
 }

@@ -21,7 +21,10 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
 
   parse(input) {
     const f = fieldsOf(input);
-    const request = { environment: f.name('environment', 'environment', 'dev'), vessel: f.name('vessel', 'vessel', 'lobby-3') };
+    const request = {
+      environment: f.name('environment', 'environment', 'dev'),
+      vessel: f.name('vessel', 'vessel', 'lobby-3'),
+    };
     f.done();
     return request as DeleteVesselRequest;
   },
@@ -76,7 +79,11 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
   follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.vessel, untilGone(r.vessel)),
 };
 
-async function standaloneVessel(client: GameFabricClient, r: DeleteVesselRequest, when?: string): Promise<Vessel> {
+async function standaloneVessel(
+  client: GameFabricClient,
+  r: DeleteVesselRequest,
+  when?: string,
+): Promise<Vessel> {
   let vessel: Vessel;
   try {
     vessel = await client.getVessel(r.environment, r.vessel);

@@ -5,11 +5,16 @@ import type { Formation } from '../../gamefabric/resources.js';
 import { UserError } from '../errors.js';
 
 /** The Formation, or a UserError naming what was not found. */
-export async function readFormation(client: GameFabricClient, environment: string, name: string): Promise<Formation> {
+export async function readFormation(
+  client: GameFabricClient,
+  environment: string,
+  name: string,
+): Promise<Formation> {
   try {
     return await client.getFormation(environment, name);
   } catch (err) {
-    if (isNotFound(err)) throw new UserError(`No formation ${name} in environment ${environment}.`, 'not_found');
+    if (isNotFound(err))
+      throw new UserError(`No formation ${name} in environment ${environment}.`, 'not_found');
     throw err;
   }
 }

@@ -37,7 +37,10 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
     const index = formation.spec.vessels.findIndex((v) => v.name === r.vessel);
     if (index < 0) {
       const names = formation.spec.vessels.map((v) => v.name).join(', ') || 'none';
-      throw new UserError(`Formation ${r.formation} has no vessel ${r.vessel} (its vessels: ${names}).`, 'not_found');
+      throw new UserError(
+        `Formation ${r.formation} has no vessel ${r.vessel} (its vessels: ${names}).`,
+        'not_found',
+      );
     }
     return {
       summary: `Remove vessel ${r.vessel} from formation ${r.formation} in ${r.environment}`,
@@ -54,15 +57,24 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
 
   async apply(ctx, { request: r }) {
     try {
-      const { removedIndex, attempts } = await ctx.client.removeVesselFromFormation(r.environment, r.formation, r.vessel);
+      const { removedIndex, attempts } = await ctx.client.removeVesselFromFormation(
+        r.environment,
+        r.formation,
+        r.vessel,
+      );
       return {
         summary: `Removed vessel ${r.vessel} from formation ${r.formation} (was at index ${removedIndex})`,
-        lines: attempts > 1 ? [{ label: 'Note', value: `the formation changed meanwhile; re-read ${attempts - 1} time(s)` }] : [],
+        lines:
+          attempts > 1
+            ? [{ label: 'Note', value: `the formation changed meanwhile; re-read ${attempts - 1} time(s)` }]
+            : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
       };
     } catch (err) {
       if (err instanceof VesselNotInFormationError) {
-        throw new WorldMovedError(`Vessel ${r.vessel} is no longer in formation ${r.formation} (removed by someone else since the preview); nothing was changed.`);
+        throw new WorldMovedError(
+          `Vessel ${r.vessel} is no longer in formation ${r.formation} (removed by someone else since the preview); nothing was changed.`,
+        );
       }
       throw err;
     }

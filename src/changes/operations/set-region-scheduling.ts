@@ -19,7 +19,8 @@ export interface SetRegionSchedulingRequest {
 
 const EFFECT: Record<SchedulingStrategy, string> = {
   Packed: 'game servers gravitate toward shared nodes (lower cost; for cloud or dynamic clusters)',
-  Distributed: 'game servers spread across nodes by available resources (fault tolerance; for static clusters)',
+  Distributed:
+    'game servers spread across nodes by available resources (fault tolerance; for static clusters)',
 };
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
@@ -42,7 +43,10 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
   async plan(ctx, r) {
     const previous = currentScheduling(await readRegion(ctx.client, r), r);
     if (previous === r.scheduling) {
-      throw new UserError(`Region type ${r.type} of ${r.region} already uses ${r.scheduling} scheduling; nothing to change.`, 'noop');
+      throw new UserError(
+        `Region type ${r.type} of ${r.region} already uses ${r.scheduling} scheduling; nothing to change.`,
+        'noop',
+      );
     }
     return {
       summary: `Set scheduling of region type ${r.type} in ${r.region} (${r.environment}) from ${previous} to ${r.scheduling}`,
@@ -52,7 +56,9 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         { label: 'Scheduling', value: `${previous} → ${r.scheduling}` },
         { label: 'Effect', value: EFFECT[r.scheduling] },
       ],
-      notes: ['Only game servers started after the change use it; running game servers keep their earlier scheduling until restarted.'],
+      notes: [
+        'Only game servers started after the change use it; running game servers keep their earlier scheduling until restarted.',
+      ],
       destructive: false,
       facts: { previous },
     };
@@ -66,7 +72,12 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
       );
     }
     try {
-      const { previous } = await ctx.client.setRegionTypeScheduling(r.environment, r.region, r.type, r.scheduling);
+      const { previous } = await ctx.client.setRegionTypeScheduling(
+        r.environment,
+        r.region,
+        r.type,
+        r.scheduling,
+      );
       return {
         summary: `Region type ${r.type} in ${r.region} now uses ${r.scheduling} scheduling (was ${previous})`,
         lines: [],
@@ -85,7 +96,11 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
   },
 };
 
-async function readRegion(client: GameFabricClient, r: SetRegionSchedulingRequest, when?: string): Promise<Region> {
+async function readRegion(
+  client: GameFabricClient,
+  r: SetRegionSchedulingRequest,
+  when?: string,
+): Promise<Region> {
   try {
     return await client.getRegion(r.environment, r.region);
   } catch (err) {

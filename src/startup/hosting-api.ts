@@ -1,0 +1,42 @@
+/**
+ * Connects to the configured hosting API, or, when no GAMEFABRIC_URL is set,
+ * starts the embedded simulator with demo data so the bot runs out of the box.
+ */
+
+import type { GameFabricConfig } from '../config/config.js';
+import { createGameFabricClient, type GameFabricClient } from '../gamefabric/client.js';
+import type { Logger } from '../runtime/logger.js';
+import { startSimulator } from '../simulator/index.js';
+
+export interface HostingApi {
+  client: GameFabricClient;
+  /** Set when the embedded simulator is serving the API. */
+  simulatorUrl?: string;
+  stop(): Promise<void>;
+}
+
+/** The API client for the configured service, or for an embedded simulator. */
+export async function connectHostingApi(config: GameFabricConfig, logger: Logger): Promise<HostingApi> {
+  if (config.url && config.auth) {
+    const client = createGameFabricClient({
+      baseUrl: config.url,
+      auth: config.auth,
+      timeoutMs: config.timeoutMs,
+      vesselApiVersion: config.vesselApiVersion,
+      logger: logger.child({ component: 'gamefabric' }),
+    });
+    return { client, stop: async () => {} };
+  }
+  const sim = await startSimulator({ port: 0, logger: logger.child({ component: 'simulator' }) });
+  logger.warn(
+    `NO GAMEFABRIC_URL SET: using the embedded API simulator with demo data at ${sim.url}. Nothing you do reaches real game servers. Set GAMEFABRIC_URL and GAMEFABRIC_TOKEN to use your hosting API.`,
+  );
+  const client = createGameFabricClient({
+    baseUrl: sim.url,
+    auth: { token: sim.token },
+    timeoutMs: config.timeoutMs,
+    vesselApiVersion: config.vesselApiVersion,
+    logger: logger.child({ component: 'gamefabric' }),
+  });
+  return { client, simulatorUrl: sim.url, stop: () => sim.stop() };
+}

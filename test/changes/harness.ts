@@ -1,0 +1,147 @@
+/**
+ * Builds the real parts for change-engine tests: the simulator over loopback,
+ * the real client, a real store (SQLite in memory, or PostgreSQL on a fresh
+ * schema when HARBOR_TEST_DATABASE_URL is set), a real policy, one ManualClock.
+ */
+import pg from 'pg';
+import { ChangeEngine } from '../../src/changes/engine.js';
+import { createGameFabricClient, type GameFabricClient } from '../../src/gamefabric/client.js';
+import { loadPolicy, parsePolicy } from '../../src/policy/index.js';
+import type { Policy } from '../../src/policy/types.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { silentLogger } from '../../src/runtime/logger.js';
+import { type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { openStore } from '../../src/store/index.js';
+import type { Store } from '../../src/store/types.js';
+
+export const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
+
+/** The stores to run a suite against: SQLite always, PostgreSQL when configured (else reported skipped). */
+export const storeKinds: ('sqlite' | 'postgres')[] = pgUrl ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!pgUrl) {
+  console.warn(
+    'PostgreSQL change-engine tests skipped: set HARBOR_TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
+  );
+}
+
+let schemaSeq = 0;
+
+/** A fresh PostgreSQL schema name and a function that drops it. */
+export function freshSchema(): { schema: string; drop: () => Promise<void> } {
+  schemaSeq += 1;
+  const schema = `engine_test_${process.pid}_${Date.now().toString(36)}_${schemaSeq}`;
+  return {
+    schema,
+    drop: async () => {
+      const admin = new pg.Pool({ connectionString: pgUrl, max: 1 });
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+export interface Harness {
+  sim: Simulator;
+  client: GameFabricClient;
+  store: Store;
+  policy: Policy;
+  engine: ChangeEngine;
+  clock: ManualClock;
+  schema?: string;
+  /** A second engine on the same store and API, as another replica would be. */
+  replica(id: string): ChangeEngine;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  store?: 'sqlite' | 'postgres';
+  /** Policy YAML; default: the built-in default policy. */
+  policy?: string;
+  groups?: Record<string, string[]>;
+  /** SQLite directory (default in memory); a file lets other processes share the store. */
+  dataDir?: string;
+  /** Start of the ManualClock (default 2026-01-01); real time for tests with child processes. */
+  clockStart?: number;
+}
+
+/** Starts everything; call close() in afterEach. */
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = new ManualClock(options.clockStart);
+  const sim = await startSimulator({
+    port: 0,
+    clock,
+    stepMs: 1000,
+    terminationMs: 2000,
+    logLinesPerSecond: 0,
+  });
+  const client = createGameFabricClient({
+    baseUrl: sim.url,
+    auth: { token: sim.token },
+    clock,
+    retry: { maxAttempts: 1 },
+  });
+  const pgSchema = options.store === 'postgres' ? freshSchema() : undefined;
+  const store = await openStore(
+    pgSchema ? { databaseUrl: pgUrl, schema: pgSchema.schema } : { dataDir: options.dataDir ?? ':memory:' },
+  );
+  const ctx = { resolveGroup: async (id: string) => options.groups?.[id] ?? [] };
+  const policy = options.policy
+    ? parsePolicy(options.policy, ctx, 'test policy')
+    : await loadPolicy(undefined, { ...ctx, logger: silentLogger });
+  const make = (replicaId: string) =>
+    new ChangeEngine({
+      client,
+      store,
+      policy,
+      clock,
+      logger: silentLogger,
+      replicaId,
+      follow: { pollMs: 1000, timeoutMs: 30_000 },
+    });
+  return {
+    sim,
+    client,
+    store,
+    policy,
+    clock,
+    schema: pgSchema?.schema,
+    engine: make('replica-a'),
+    replica: make,
+    close: async () => {
+      await sim.stop();
+      await store.close();
+      await pgSchema?.drop();
+    },
+  };
+}
+
+export const origin = { workspace: 'T1', channel: 'C1' };
+
+/** Collects a follow-up's events, advancing the clock between polls. */
+export async function collectFollow(
+  clock: ManualClock,
+  events: AsyncIterable<{ kind: string; message: string }>,
+): Promise<{ kind: string; message: string }[]> {
+  const out: { kind: string; message: string }[] = [];
+  const iterator = events[Symbol.asyncIterator]();
+  for (;;) {
+    const next = iterator.next();
+    // Advance time until this poll settles (it may be parked on a clock sleep).
+    let settled = false;
+    next.then(
+      () => {
+        settled = true;
+      },
+      () => {
+        settled = true;
+      },
+    );
+    for (let i = 0; i < 200 && !settled; i++) {
+      await new Promise((r) => setImmediate(r));
+      if (!settled && clock.pendingSleeps > 0) await clock.advance(1000);
+    }
+    const { value, done } = await next;
+    if (done) return out;
+    out.push(value);
+  }
+}
