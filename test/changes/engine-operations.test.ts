@@ -197,7 +197,10 @@ describe.each(storeKinds)('change engine operations (%s store)', (kind) => {
       requester: 'U1',
       origin,
     });
-    expect(change.preview.lists?.[0]?.items).toEqual(['0. lobby-1 (eu-central)', '1. lobby-2 (eu-central) with overrides']);
+    expect(change.preview.lists?.[0]?.items).toEqual([
+      '0. lobby-1 (eu-central)',
+      '1. lobby-2 (eu-central) with overrides',
+    ]);
     const done = applied(await h.engine.confirm(click(change.id)));
     expect(done.result?.summary).toMatch(/at index 2/);
     const expected = (await h.client.findImage('dev', 'game-server', '1.1.0')).metadata.name;
