@@ -8,6 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { Logger } from '../runtime/logger.js';
 import { silentLogger } from '../runtime/logger.js';
+import { toStoreError } from './errors.js';
 import type { Row } from './rows.js';
 import type { Query } from './sql.js';
 import { SqlStore } from './sql-store.js';
@@ -44,7 +45,11 @@ export class SqliteStore extends SqlStore {
   }
 
   async migrate(): Promise<void> {
-    migrateSqlite(this.db, this.logger);
+    try {
+      migrateSqlite(this.db, this.logger);
+    } catch (err) {
+      throw toStoreError(err);
+    }
   }
 
   async close(): Promise<void> {
@@ -56,7 +61,11 @@ export class SqliteStore extends SqlStore {
 
   protected async rows(query: Query): Promise<Row[]> {
     // better-sqlite3 binds arrays as multiple parameters, which SqlParams never produces for SQLite.
-    return this.prepared(query.sql).all(...(query.params as (string | number | null)[])) as Row[];
+    try {
+      return this.prepared(query.sql).all(...(query.params as (string | number | null)[])) as Row[];
+    } catch (err) {
+      throw toStoreError(err);
+    }
   }
 
   /** Prepared statements cached by text: the set of statement shapes is small and fixed. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createMemoryLogger } from '../../src/runtime/logger.js';
+import { toStoreError } from '../../src/store/errors.js';
 import { openStore } from '../../src/store/index.js';
 import { SQLITE_FILE_NAME } from '../../src/store/sqlite-migrate.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite-store.js';
@@ -22,7 +23,11 @@ async function sqliteHarness(): Promise<StoreHarness> {
       return peer;
     },
     exec: async (sql) => {
-      store.db.exec(sql);
+      try {
+        store.db.exec(sql);
+      } catch (err) {
+        throw toStoreError(err);
+      }
     },
     query: async (sql) => store.db.prepare(sql).all() as Record<string, unknown>[],
     cleanup: async () => {
