@@ -167,16 +167,7 @@ export class ChangeEngine {
         change: c,
       };
     }
-    const decision = await this.o.policy.authorizeApproval({
-      user,
-      channel,
-      requester: c.requester,
-      operation: c.operation,
-      target: c.target,
-      approvals: c.approvals,
-      now: this.o.clock.now(),
-      expiresAt: c.expiresAt,
-    });
+    const decision = await this.judgeApproval(c, user, channel);
     if (!decision.allowed) return this.refuse(c, user, 'approve', decision.reason);
     const now = this.o.clock.now();
     const added = await this.o.store.addApproval({ changeId, userId: user, decision: 'approve', at: now });
@@ -214,16 +205,7 @@ export class ChangeEngine {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
-    const decision = await this.o.policy.authorizeApproval({
-      user,
-      channel,
-      requester: c.requester,
-      operation: c.operation,
-      target: c.target,
-      approvals: c.approvals,
-      now: this.o.clock.now(),
-      expiresAt: c.expiresAt,
-    });
+    const decision = await this.judgeApproval(c, user, channel);
     if (!decision.allowed || c.status !== 'awaiting_approval') {
       return this.refuse(
         c,
@@ -315,16 +297,7 @@ export class ChangeEngine {
     for (const record of records) {
       if (record.expiresAt <= now) continue;
       const c = toChange(record, await this.o.store.listApprovals(record.id));
-      const decision = await this.o.policy.authorizeApproval({
-        user,
-        channel,
-        requester: c.requester,
-        operation: c.operation,
-        target: c.target,
-        approvals: c.approvals,
-        now,
-        expiresAt: c.expiresAt,
-      });
+      const decision = await this.judgeApproval(c, user, channel);
       if (decision.allowed && !c.approvals.some((a) => a.userId === user)) out.push(c);
     }
     return out;
@@ -535,6 +508,20 @@ export class ChangeEngine {
       outcome: reason,
     });
     return { kind: 'refused', message: reason, change: c };
+  }
+
+  /** The policy's verdict on `user` approving (or rejecting) `c` now. */
+  private judgeApproval(c: Change, user: string, channel: string) {
+    return this.o.policy.authorizeApproval({
+      user,
+      channel,
+      requester: c.requester,
+      operation: c.operation,
+      target: c.target,
+      approvals: c.approvals,
+      now: this.o.clock.now(),
+      expiresAt: c.expiresAt,
+    });
   }
 
   private applyInput(change: Change) {

@@ -199,3 +199,8 @@ function isRaw(v: unknown): v is Raw {
 export function fieldsOf(raw: unknown): Fields {
   return new Fields(isRaw(raw) ? raw : {});
 }
+
+/** The first value that appears twice in `values`, if any. */
+export function firstDuplicate(values: readonly string[]): string | undefined {
+  return values.find((v, i) => values.indexOf(v) !== i);
+}

@@ -7,7 +7,7 @@ import type { ContainerOverride, Formation, FormationVessel } from '../../gamefa
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
-import { type Fields, fieldsOf } from '../validate.js';
+import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
@@ -55,8 +55,7 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         example: '[{ container: game-server, image: game-server:1.2.0 }]',
       }),
     };
-    const names = request.overrides.map((o) => o.container);
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    const dup = firstDuplicate(request.overrides.map((o) => o.container));
     if (dup) f.problem('overrides', `container ${dup} is overridden twice; give one override per container`);
     f.done();
     return request as AddToFormationRequest;

@@ -3,7 +3,7 @@ import { isNotFound } from '../../gamefabric/errors.js';
 import type { SchedulingStrategy } from '../../gamefabric/resources.js';
 import { UserError } from '../errors.js';
 import type { OperationModule } from '../operation.js';
-import { type Fields, fieldsOf } from '../validate.js';
+import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 
 export interface RegionTypeRequest {
   name: string;
@@ -44,8 +44,7 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
         example: '[{ name: baremetal, locations: [fra-1], scheduling: Packed }]',
       }),
     };
-    const names = request.types.map((t) => t.name);
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    const dup = firstDuplicate(request.types.map((t) => t.name));
     if (dup) f.problem('types', `region type names must be unique ("${dup}" appears twice)`);
     f.done();
     return request as CreateRegionRequest;

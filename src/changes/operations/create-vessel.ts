@@ -7,7 +7,7 @@ import type { Container, Port } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
-import { type Fields, fieldsOf } from '../validate.js';
+import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
 export interface ContainerRequest {
@@ -67,8 +67,7 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
         example: '[{ name: game-server, branch: dev, image: game-server:1.2.0 }]',
       }),
     };
-    const names = request.containers.map((c) => c.name);
-    const dup = names.find((n, i) => names.indexOf(n) !== i);
+    const dup = firstDuplicate(request.containers.map((c) => c.name));
     if (dup) f.problem('containers', `container names must be unique ("${dup}" appears twice)`);
     f.done();
     return request as CreateVesselRequest;
