@@ -216,24 +216,7 @@ export class ChangeEngine {
     }
     const now = this.o.clock.now();
     await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
-    const failure: ChangeFailure = { message: `Rejected by <@${user}>.`, kind: 'rejected', by: user };
-    const done = await this.o.store.transitionChange(
-      changeId,
-      ['awaiting_approval', 'approved'],
-      'cancelled',
-      { error: failure },
-      { now },
-    );
-    if (!done) return this.explainStale(changeId);
-    await this.audit({
-      at: now,
-      changeId,
-      actor: user,
-      action: 'reject',
-      operation: c.operation,
-      origin: c.origin,
-    });
-    return { kind: 'rejected', change: (await this.get(changeId)) as Change };
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected');
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
@@ -249,25 +232,7 @@ export class ChangeEngine {
       target: c.target,
     });
     if (!decision.allowed) return this.refuse(c, user, 'cancel', decision.reason);
-    const now = this.o.clock.now();
-    const failure: ChangeFailure = { message: `Cancelled by <@${user}>.`, kind: 'cancelled', by: user };
-    const done = await this.o.store.transitionChange(
-      changeId,
-      ['pending', 'awaiting_approval', 'approved'],
-      'cancelled',
-      { error: failure },
-      { now },
-    );
-    if (!done) return this.explainStale(changeId);
-    await this.audit({
-      at: now,
-      changeId,
-      actor: user,
-      action: 'cancel',
-      operation: c.operation,
-      origin: c.origin,
-    });
-    return { kind: 'cancelled', change: (await this.get(changeId)) as Change };
+    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled');
   }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
@@ -508,6 +473,29 @@ export class ChangeEngine {
       outcome: reason,
     });
     return { kind: 'refused', message: reason, change: c };
+  }
+
+  /** Closes an open change as rejected or cancelled by `user`, atomically; stale if someone got there first. */
+  private async close(
+    c: Change,
+    user: string,
+    from: readonly ChangeStatus[],
+    kind: 'rejected' | 'cancelled',
+  ): Promise<ClickOutcome> {
+    const now = this.o.clock.now();
+    const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
+    const failure: ChangeFailure = { message: `${verb} by <@${user}>.`, kind, by: user };
+    const done = await this.o.store.transitionChange(c.id, from, 'cancelled', { error: failure }, { now });
+    if (!done) return this.explainStale(c.id);
+    await this.audit({
+      at: now,
+      changeId: c.id,
+      actor: user,
+      action: kind === 'rejected' ? 'reject' : 'cancel',
+      operation: c.operation,
+      origin: c.origin,
+    });
+    return { kind, change: (await this.get(c.id)) as Change };
   }
 
   /** The policy's verdict on `user` approving (or rejecting) `c` now. */
