@@ -1,0 +1,54 @@
+/**
+ * What the `/harbor` grammar turns text into: a typed Command, or a usage
+ * message for the closest form. The parser is total: every input string maps
+ * to one of the two, never an exception. Commands are platform-neutral data;
+ * the listeners decide what each one does.
+ */
+import type { ChangeOperation } from '../../policy/operations.js';
+
+/** Modals a command can open. `environment`/`formation` prefill what the command named. */
+export type ModalKind = 'promote' | 'vessel.create' | 'formation.add' | 'region.create';
+
+export type Command =
+  | { kind: 'help'; topic?: string }
+  | { kind: 'images'; branch: string; ref?: string }
+  | { kind: 'vessels'; environment: string }
+  | { kind: 'formation.show'; environment: string; formation: string }
+  | { kind: 'region.show'; environment: string; region: string }
+  | { kind: 'approvals' }
+  /**
+   * A change through the engine. `input` has the engine's request shape for
+   * `operation` (see src/changes/operations/*): e.g. image.promote
+   * `{ image, tag, sourceBranch, targetBranch }`; vessel.delete
+   * `{ environment, vessel }`; formation.add `{ environment, formation,
+   * vessel, region, overrides: [{ container, image?, args? }] }`;
+   * formation.remove `{ environment, formation, vessel }`; region.scheduling
+   * `{ environment, region, type, scheduling: 'Packed' | 'Distributed' }`.
+   */
+  | { kind: 'change'; operation: ChangeOperation; input: Record<string, unknown> }
+  | { kind: 'modal'; modal: ModalKind; environment?: string; formation?: string }
+  /** Issue 5: a log tail. `lines` defaults to 50. */
+  | {
+      kind: 'logs';
+      environment: string;
+      vessel: string;
+      follow: boolean;
+      lines: number;
+      container?: string;
+    }
+  | { kind: 'release.start'; title: string }
+  | { kind: 'release.end'; ref: string };
+
+/** A usage answer: what was wrong, the form(s) the user probably meant, and an example. */
+export interface Usage {
+  /** One sentence naming the problem, e.g. "`promote` needs `from <source-branch>`." */
+  problem: string;
+  /** The grammar form(s) of the closest command, e.g. "/harbor promote <image>:<tag> from <source-branch> to <target-branch>". */
+  forms: string[];
+  /** A working example, e.g. "/harbor promote game-server:1.2.0 from dev to prod". */
+  example?: string;
+  /** "Did you mean `vessels`?" when the first word looks like a typo of a command. */
+  suggestion?: string;
+}
+
+export type ParseResult = { ok: true; command: Command } | { ok: false; usage: Usage };

@@ -1,0 +1,43 @@
+/**
+ * Every identifier Slack echoes back to us: button action ids, modal callback
+ * ids and the metadata a modal carries. Listeners and renderers import these
+ * so the two can never drift apart. Button values hold only a change id (far
+ * under Slack's 2000-character limit); all state lives in the store.
+ */
+import type { ModalKind } from './grammar/command.js';
+
+/** Buttons on a change message (and in the approvals list). Their `value` is the change id. */
+export const CHANGE_ACTIONS = {
+  confirm: 'change.confirm',
+  cancel: 'change.cancel',
+  approve: 'change.approve',
+  reject: 'change.reject',
+} as const;
+
+export type ChangeAction = keyof typeof CHANGE_ACTIONS;
+
+/** Modal submission callback ids, one per modal kind. */
+export const MODAL_CALLBACKS: Record<ModalKind, string> = {
+  promote: 'modal.promote',
+  'vessel.create': 'modal.vessel.create',
+  'formation.add': 'modal.formation.add',
+  'region.create': 'modal.region.create',
+};
+
+/**
+ * Inputs inside a modal whose change reloads the modal's choices (e.g. picking
+ * a source branch reloads its images). These carry `dispatch_action: true`.
+ */
+export const MODAL_RELOAD_ACTION = 'modal.reload';
+
+/** What a modal remembers between opening and submission (JSON in `private_metadata`, < 3000 chars). */
+export interface ModalMetadata {
+  kind: ModalKind;
+  /** Where the preview goes: the channel the command was typed in. */
+  channel: string;
+  /** Post the preview in this thread (a release thread, issue 5). */
+  threadTs?: string;
+  releaseId?: string;
+  environment?: string;
+  formation?: string;
+}
