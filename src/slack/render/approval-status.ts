@@ -1,0 +1,50 @@
+/**
+ * Words for a change's approval state: who may approve, how many approvals
+ * are needed and who has given one. Used by the change message and the
+ * approvals list so both say the same thing.
+ */
+import type { Change } from '../../changes/change.js';
+import { groupMention, mention } from './blocks.js';
+import { joinWithMore } from './limits.js';
+
+// A policy may list many approvers; past this the line names how many more.
+const MAX_APPROVER_CHARS = 1200;
+
+/** Distinct users who approved, in the order they did. */
+export function approvers(change: Change): string[] {
+  const seen = new Set<string>();
+  for (const a of change.approvals) if (a.decision === 'approve') seen.add(a.userId);
+  return [...seen];
+}
+
+/** "<@U1>, <!subteam^S1>" or "anyone other than the requester", from an approval requirement. */
+export function whoMayApprove(change: Change): string {
+  const r = change.requirement;
+  if (r.mode !== 'approval') return 'the requester';
+  const anyone = r.approvers.users.includes('*');
+  const names = [...(anyone ? [] : r.approvers.users.map(mention)), ...r.approvers.groups.map(groupMention)];
+  if (anyone) {
+    const who = r.allowSelfApproval ? 'anyone' : 'anyone other than the requester';
+    return names.length ? `${who} (including ${joinWithMore(names, MAX_APPROVER_CHARS, ', ')})` : who;
+  }
+  return names.length
+    ? joinWithMore(names, MAX_APPROVER_CHARS, ', ')
+    : 'nobody (the policy lists no approvers)';
+}
+
+/** "1 of 2 approvals so far (<@U3>)", or "0 of 1 approvals so far". */
+export function approvalProgress(change: Change): string {
+  const required = change.requirement.mode === 'approval' ? change.requirement.required : 1;
+  const given = approvers(change);
+  const names = given.length ? ` (${joinWithMore(given.map(mention), MAX_APPROVER_CHARS, ', ')})` : '';
+  return `${given.length} of ${required} approval${required === 1 ? '' : 's'} so far${names}`;
+}
+
+/** Whether the requester may approve their own change, in one sentence. */
+export function selfApprovalNote(change: Change): string {
+  const r = change.requirement;
+  if (r.mode !== 'approval') return '';
+  return r.allowSelfApproval
+    ? `${mention(change.requester)} may approve their own change.`
+    : `${mention(change.requester)} cannot approve their own change.`;
+}

@@ -1,0 +1,48 @@
+/**
+ * The approvals list: changes waiting for an approval the asking user may
+ * give, each with its own Approve and Reject buttons. Rendered fresh on
+ * request, so relative times ("in 14 min") are accurate when it is read.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { Change } from '../../changes/change.js';
+import { approvalProgress, whoMayApprove } from './approval-status.js';
+import { divider, finish, fitMrkdwn, header, mention, relativeTime, section, slackDate } from './blocks.js';
+import { actions, approvalButtons } from './buttons.js';
+import { escapeMrkdwn } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+// Three blocks per change (section, buttons, divider) keeps 15 well under 50 blocks.
+const MAX_SHOWN = 15;
+
+/** Pending approvals the user can act on, each with Approve / Reject; a friendly line when there are none. */
+export function renderApprovals(changes: Change[], now: number): SlackMessage {
+  if (changes.length === 0) {
+    const text = 'Nothing is waiting for you: no changes need your approval right now.';
+    return finish(text, [section(text)]);
+  }
+  const count = `${changes.length} change${changes.length === 1 ? '' : 's'} waiting for your approval`;
+  const blocks: KnownBlock[] = [header(count)];
+  changes.slice(0, MAX_SHOWN).forEach((change, i) => {
+    if (i > 0) blocks.push(divider());
+    blocks.push(section(describe(change, now), `approvals.${i}`));
+    blocks.push(actions(approvalButtons(change.id, change.preview.summary, false), `approvals.${i}.actions`));
+  });
+  if (changes.length > MAX_SHOWN) {
+    blocks.push(
+      section(`… and ${changes.length - MAX_SHOWN} more; approve these first, then ask again for the rest.`),
+    );
+  }
+  return finish(count, blocks);
+}
+
+function describe(change: Change, now: number): string {
+  const when =
+    change.expiresAt > now
+      ? `expires ${slackDate(change.expiresAt)} (${relativeTime(change.expiresAt, now)})`
+      : `expired ${slackDate(change.expiresAt)}`;
+  return [
+    `*${fitMrkdwn(escapeMrkdwn(change.preview.summary), 1000)}*${change.preview.destructive ? ' (destructive)' : ''}`,
+    `Requested by ${mention(change.requester)} · ${when}`,
+    `${approvalProgress(change)} · approvers: ${whoMayApprove(change)}`,
+  ].join('\n');
+}

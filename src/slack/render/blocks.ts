@@ -1,0 +1,139 @@
+/**
+ * Small Block Kit builders shared by the renderers. Each one enforces the
+ * size limit of the thing it builds, so a renderer can feed it any input and
+ * only has to think about how many blocks it uses.
+ */
+import type { ContextBlock, DividerBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
+import { joinWithMore, LIMITS, truncate } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+/**
+ * Cuts already-escaped mrkdwn to `max` characters without leaving half an
+ * entity (`&am…`) or half a `<…>` token, which Slack would show as garbage.
+ */
+export function fitMrkdwn(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text
+    .slice(0, Math.max(0, max - 1))
+    .replace(/&[a-z]*$/, '')
+    .replace(/<[^>]*$/, '');
+  return `${cut}…`;
+}
+
+/** A user mention; ids come from Slack, but anything odd is dropped so it cannot break the markup. */
+export function mention(userId: string): string {
+  return `<@${userId.replace(/[^A-Za-z0-9._-]/g, '')}>`;
+}
+
+/** A user-group mention (`<!subteam^S123>`). */
+export function groupMention(groupId: string): string {
+  return `<!subteam^${groupId.replace(/[^A-Za-z0-9._-]/g, '')}>`;
+}
+
+/** `ms` as Slack's date token, shown in the reader's time zone, with a UTC fallback for old clients. */
+export function slackDate(ms: number): string {
+  const fallback = `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
+}
+
+/** "in 14 min", "in 2 h", "5 min ago": a rough distance between `now` and `at`. */
+export function relativeTime(at: number, now: number): string {
+  const ms = Math.abs(at - now);
+  const minutes = Math.round(ms / 60_000);
+  const span =
+    minutes < 1
+      ? 'less than a minute'
+      : minutes < 120
+        ? `${minutes} min`
+        : minutes < 48 * 60
+          ? `${Math.round(minutes / 60)} h`
+          : `${Math.round(minutes / (24 * 60))} days`;
+  return at >= now ? `in ${span}` : `${span} ago`;
+}
+
+/** A header block (plain text, so no escaping). */
+export function header(text: string): HeaderBlock {
+  return { type: 'header', text: { type: 'plain_text', text: truncate(text, LIMITS.headerText) || ' ' } };
+}
+
+/** A section holding escaped mrkdwn `text`, cut to the section limit. */
+export function section(text: string, blockId?: string): SectionBlock {
+  return {
+    type: 'section',
+    text: { type: 'mrkdwn', text: fitMrkdwn(text, LIMITS.sectionText) || ' ' },
+    ...(blockId ? { block_id: blockId } : {}),
+  };
+}
+
+/** A context block with one escaped mrkdwn element. */
+export function context(text: string): ContextBlock {
+  return {
+    type: 'context',
+    elements: [{ type: 'mrkdwn', text: fitMrkdwn(text, LIMITS.contextText) || ' ' }],
+  };
+}
+
+/** A divider. */
+export function divider(): DividerBlock {
+  return { type: 'divider' };
+}
+
+/** A section of up to ten `*label*\nvalue` fields (already escaped). */
+export function fieldsSection(fields: readonly { label: string; value: string }[]): SectionBlock {
+  return {
+    type: 'section',
+    fields: fields.slice(0, LIMITS.sectionFields).map((f) => ({
+      type: 'mrkdwn' as const,
+      text: fitMrkdwn(`*${f.label}*\n${f.value}`, LIMITS.fieldText),
+    })),
+  };
+}
+
+export interface PackOptions {
+  /** Most sections to use; the last one ends in "… and N more" when lines are left over. */
+  maxBlocks: number;
+  /** Longest single line before it is cut (keeps one huge name from eating a section). */
+  maxLineLength?: number;
+}
+
+/** Packs escaped mrkdwn lines into as few sections as fit, at most `maxBlocks`. */
+export function packLines(lines: readonly string[], options: PackOptions): SectionBlock[] {
+  const capped = lines.map((l) => fitMrkdwn(l, options.maxLineLength ?? 1000));
+  const blocks: SectionBlock[] = [];
+  let i = 0;
+  while (i < capped.length && blocks.length < options.maxBlocks) {
+    if (blocks.length === options.maxBlocks - 1) {
+      blocks.push(section(joinWithMore(capped.slice(i), LIMITS.sectionText)));
+      break;
+    }
+    let text = '';
+    while (i < capped.length) {
+      const next = text ? `${text}\n${capped[i]}` : (capped[i] as string);
+      if (next.length > LIMITS.sectionText) break;
+      text = next;
+      i++;
+    }
+    // Only reachable when maxLineLength exceeds a section: cut that one line.
+    if (!text) text = fitMrkdwn(capped[i++] as string, LIMITS.sectionText);
+    blocks.push(section(text));
+  }
+  return blocks;
+}
+
+/**
+ * The finished message: `text` cut to the message limit, and at most 50
+ * blocks. Renderers bound themselves; this is the last guard, and it keeps a
+ * trailing actions block so buttons are never the part that is lost.
+ */
+export function finish(text: string, blocks: KnownBlock[]): SlackMessage {
+  let out = blocks;
+  if (blocks.length > LIMITS.messageBlocks) {
+    const last = blocks[blocks.length - 1] as KnownBlock;
+    const keepLast = last.type === 'actions';
+    const room = LIMITS.messageBlocks - 1 - (keepLast ? 1 : 0);
+    const dropped = blocks.length - room - (keepLast ? 1 : 0);
+    out = [...blocks.slice(0, room), context(`… ${dropped} more sections left out`)];
+    if (keepLast) out.push(last);
+  }
+  return { text: fitMrkdwn(text, LIMITS.messageText) || 'Harbormaster', blocks: out };
+}

@@ -1,0 +1,185 @@
+/**
+ * THE message for a change: posted in the channel when it is requested and
+ * rewritten on every state change, so it always shows where the change
+ * stands and offers only the buttons that still mean something.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { Change, ChangeFailure } from '../../changes/change.js';
+import { approvalProgress, approvers, selfApprovalNote, whoMayApprove } from './approval-status.js';
+import { context, finish, fitMrkdwn, header, mention, section, slackDate } from './blocks.js';
+import { actions, approvalButtons, confirmButtons } from './buttons.js';
+import { escapeMrkdwn, joinWithMore } from './limits.js';
+import type { SlackMessage } from './message.js';
+import { lineBlocks, previewBlocks } from './preview-blocks.js';
+
+const SUMMARY_MAX = 1000;
+const ERROR_MAX = 2500;
+
+/** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
+export function renderChange(change: Change, now: number): SlackMessage {
+  switch (change.status) {
+    case 'pending':
+      return pending(change, now);
+    case 'awaiting_approval':
+      return awaitingApproval(change, now);
+    case 'approved':
+    case 'applying':
+      return applying(change);
+    case 'succeeded':
+      return succeeded(change);
+    case 'failed':
+      return failed(change);
+    case 'cancelled':
+      return cancelled(change);
+    case 'expired':
+      return expired(change);
+  }
+}
+
+/**
+ * Whether a failure of this kind guarantees the hosting API was left as it
+ * was. The engine checks unclear API failures before recording them and says
+ * so in the message when it could not; internal errors may have struck after
+ * the write, so they promise nothing.
+ */
+export function nothingChanged(failure: ChangeFailure): boolean {
+  if (/could not be checked/i.test(failure.message)) return false;
+  return UNCHANGED_KINDS.has(failure.kind);
+}
+
+const UNCHANGED_KINDS = new Set([
+  'validation',
+  'not_found',
+  'world_moved',
+  'refused',
+  'conflict',
+  'forbidden',
+  'interrupted',
+  'unreachable',
+  'api',
+  'user',
+  'rejected',
+  'cancelled',
+]);
+
+function pending(change: Change, now: number): SlackMessage {
+  const { summary, destructive } = change.preview;
+  const title = destructive ? 'Confirm this destructive change' : 'Confirm this change';
+  return finish(fallback(title, summary), [
+    ...top(title, summary),
+    ...previewBlocks(change.preview),
+    context(
+      `Requested by ${mention(change.requester)} · ${expiry(change, now)} · only the requester can confirm`,
+    ),
+    actions(confirmButtons(change.id, summary, destructive)),
+  ]);
+}
+
+function awaitingApproval(change: Change, now: number): SlackMessage {
+  const { summary } = change.preview;
+  const title = 'Waiting for approval';
+  const who = `*Who can approve:* ${whoMayApprove(change)}\n${approvalProgress(change)}`;
+  const self = selfApprovalNote(change);
+  return finish(fallback(title, summary), [
+    ...top(title, summary),
+    ...previewBlocks(change.preview),
+    section(self ? `${who}\n${self}` : who),
+    context(`Requested by ${mention(change.requester)} · ${expiry(change, now)}${ruleNote(change)}`),
+    actions(approvalButtons(change.id, summary, true)),
+  ]);
+}
+
+function applying(change: Change): SlackMessage {
+  const { summary } = change.preview;
+  const by = change.confirmedBy
+    ? ` (confirmed by ${mention(change.confirmedBy)})`
+    : approvers(change).length
+      ? ` (approved by ${names(approvers(change))})`
+      : '';
+  return finish(fallback('Applying', summary), [
+    ...top('Applying', summary),
+    ...previewBlocks(change.preview),
+    context(`Applying…${by} · requested by ${mention(change.requester)}`),
+  ]);
+}
+
+function succeeded(change: Change): SlackMessage {
+  const summary = change.result?.summary ?? change.preview.summary;
+  return finish(fallback('Done', summary), [
+    ...top('Done', summary),
+    ...lineBlocks(change.result?.lines ?? []),
+    context(people(change)),
+  ]);
+}
+
+function failed(change: Change): SlackMessage {
+  const { summary } = change.preview;
+  const failure = change.error ?? { message: 'The change failed for an unknown reason.', kind: 'internal' };
+  const message = fitMrkdwn(escapeMrkdwn(failure.message), ERROR_MAX);
+  const unchanged =
+    nothingChanged(failure) && !/nothing was changed/i.test(failure.message) ? '\nNothing was changed.' : '';
+  return finish(fallback('Failed', `${summary}: ${failure.message}`), [
+    ...top('Failed', summary),
+    section(`${message}${unchanged}`),
+    ...lineBlocks(change.preview.lines),
+    context(people(change)),
+  ]);
+}
+
+function cancelled(change: Change): SlackMessage {
+  const { summary } = change.preview;
+  const rejected = change.error?.kind === 'rejected';
+  const title = rejected ? 'Rejected' : 'Cancelled';
+  const by = change.error?.by ? ` by ${mention(change.error.by)}` : '';
+  return finish(fallback(title, summary), [
+    ...top(title, summary),
+    section(`${title}${by}; nothing was applied.`),
+    context(`Requested by ${mention(change.requester)}`),
+  ]);
+}
+
+function expired(change: Change): SlackMessage {
+  const { summary } = change.preview;
+  return finish(fallback('Expired', summary), [
+    ...top('Expired', summary),
+    section(
+      `Expired ${slackDate(change.expiresAt)} without being applied; nothing was changed. Request it again if it is still needed.`,
+    ),
+    context(`Requested by ${mention(change.requester)}`),
+  ]);
+}
+
+// Header with the status, then the summary in bold: the two things a reader scans for.
+function top(title: string, summary: string): KnownBlock[] {
+  return [header(title), section(`*${fitMrkdwn(escapeMrkdwn(summary), SUMMARY_MAX)}*`)];
+}
+
+function fallback(title: string, summary: string): string {
+  return `${title}: ${escapeMrkdwn(summary)}`;
+}
+
+// No "in 14 min": this message stays up unchanged for minutes and would go stale, while the
+// date token renders in each reader's own time zone.
+function expiry(change: Change, now: number): string {
+  return change.expiresAt > now
+    ? `expires ${slackDate(change.expiresAt)}`
+    : `expired ${slackDate(change.expiresAt)}`;
+}
+
+function ruleNote(change: Change): string {
+  return change.requirement.rule
+    ? ` · policy rule \`${fitMrkdwn(escapeMrkdwn(change.requirement.rule), 200)}\``
+    : '';
+}
+
+function people(change: Change): string {
+  const parts = [`Requested by ${mention(change.requester)}`];
+  if (change.confirmedBy) parts.push(`confirmed by ${mention(change.confirmedBy)}`);
+  const approved = approvers(change);
+  if (approved.length) parts.push(`approved by ${names(approved)}`);
+  return parts.join(' · ');
+}
+
+function names(users: readonly string[]): string {
+  return joinWithMore(users.map(mention), 1200, ', ');
+}

@@ -1,0 +1,57 @@
+/**
+ * Blocks for the parts of a Preview or Result: labelled lines, notes and
+ * lists. Shared by the change message and the approvals list; each helper
+ * uses a fixed, small number of blocks whatever the input size.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { Line, Preview } from '../../changes/operation.js';
+import { fieldsSection, fitMrkdwn, packLines, section } from './blocks.js';
+import { escapeMrkdwn, joinWithMore, LIMITS } from './limits.js';
+
+// Fields read well side by side only while values are short.
+const FIELD_VALUE_MAX = 200;
+const MAX_LISTS = 3;
+const LIST_ITEM_MAX = 300;
+
+/** Labelled lines as fields (few and short) or as a compact "*label:* value" list (at most 2 blocks). */
+export function lineBlocks(lines: readonly Line[]): KnownBlock[] {
+  if (lines.length === 0) return [];
+  const asFields =
+    lines.length <= LIMITS.sectionFields &&
+    lines.every((l) => l.value.length <= FIELD_VALUE_MAX && l.label.length <= FIELD_VALUE_MAX);
+  if (asFields) {
+    return [
+      fieldsSection(
+        lines.map((l) => ({ label: escapeMrkdwn(l.label), value: escapeMrkdwn(l.value) || '–' })),
+      ),
+    ];
+  }
+  return packLines(
+    lines.map((l) => `*${escapeMrkdwn(l.label)}:* ${escapeMrkdwn(l.value)}`),
+    { maxBlocks: 2, maxLineLength: 500 },
+  );
+}
+
+/** Notes as one bulleted section (none when there are no notes). */
+export function noteBlocks(notes: readonly string[]): KnownBlock[] {
+  if (notes.length === 0) return [];
+  const bullets = notes.map((n) => `• ${fitMrkdwn(escapeMrkdwn(n), 500)}`);
+  return [section(joinWithMore(bullets, LIMITS.sectionText))];
+}
+
+/** Up to three titled lists, each one section with "… and N more" when cut. */
+export function listBlocks(lists: readonly { title: string; items: string[] }[]): KnownBlock[] {
+  const shown = lists.slice(0, MAX_LISTS).map((list) => {
+    const title = `*${fitMrkdwn(escapeMrkdwn(list.title), 200)}* (${list.items.length})`;
+    const items = list.items.map((i) => `• ${fitMrkdwn(escapeMrkdwn(i), LIST_ITEM_MAX)}`);
+    const body = items.length ? joinWithMore(items, LIMITS.sectionText - title.length - 1) : '_none_';
+    return section(`${title}\n${body}`);
+  });
+  if (lists.length > MAX_LISTS) shown.push(section(`… and ${lists.length - MAX_LISTS} more lists`));
+  return shown;
+}
+
+/** The whole preview body under the summary: lines, notes, lists (at most 8 blocks). */
+export function previewBlocks(preview: Preview): KnownBlock[] {
+  return [...lineBlocks(preview.lines), ...noteBlocks(preview.notes), ...listBlocks(preview.lists ?? [])];
+}

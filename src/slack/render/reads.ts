@@ -1,0 +1,153 @@
+/**
+ * Answers to read commands (images, vessels, formation, region, approvals):
+ * compact lists that stay inside Slack's limits whatever the API returns,
+ * cutting long lists with "… and N more".
+ */
+import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../changes/queries.js';
+import { context, finish, fitMrkdwn, header, packLines, section } from './blocks.js';
+import { escapeMrkdwn as esc, joinWithMore } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+export { renderApprovals } from './approvals.js';
+
+// Ten full sections are already far more than anyone reads in a channel.
+const LIST_BLOCKS = 10;
+const NAME_MAX = 200;
+
+/** Images in a branch, one line per image with its tags in the given (newest-first) order. */
+export function renderImages(branch: string, groups: ImageGroup[], ref?: string): SlackMessage {
+  const where = `branch *${name(branch)}*${ref ? ` matching \`${name(ref)}\`` : ''}`;
+  if (groups.length === 0) {
+    const hint = ref
+      ? `Check the image name and tag, or list the whole branch: \`/harbor images ${name(branch)}\`.`
+      : 'Check the branch name; images appear in a branch when they are pushed or promoted to it.';
+    return finish(`No images in ${where}.`, [section(`No images in ${where}.\n${hint}`)]);
+  }
+  const tags = groups.reduce((n, g) => n + g.tags.length, 0);
+  const counts = `${plural(groups.length, 'image')}, ${plural(tags, 'tag')} in ${where}`;
+  const lines = groups.map(
+    (g) =>
+      `*${name(g.image)}*  ${joinWithMore(
+        g.tags.map((t) => `\`${name(t.tag)}\``),
+        600,
+        ', ',
+      )}`,
+  );
+  return finish(counts, [
+    header(`Images in ${branch}`),
+    context(counts),
+    ...packLines(lines, { maxBlocks: LIST_BLOCKS }),
+  ]);
+}
+
+/** Vessels in an environment: name, region, state (with reason) and owning formation. */
+export function renderVessels(environment: string, vessels: VesselSummary[]): SlackMessage {
+  const env = `environment *${name(environment)}*`;
+  if (vessels.length === 0) {
+    return finish(`No vessels in ${env}.`, [section(`No vessels in ${env}.`)]);
+  }
+  const summary = `${plural(vessels.length, 'vessel')} in ${env}: ${stateCounts(vessels.map((v) => v.state))}`;
+  const lines = vessels.map((v) =>
+    [
+      `*${name(v.name)}*`,
+      `region \`${name(v.region)}\``,
+      name(v.state),
+      v.formation ? `formation \`${name(v.formation)}\`` : 'no formation',
+    ].join(' · '),
+  );
+  return finish(summary, [
+    header(`Vessels in ${environment}`),
+    context(summary),
+    ...packLines(lines, { maxBlocks: LIST_BLOCKS }),
+  ]);
+}
+
+/** A formation: template containers, then its vessels by index with region, overrides and live state. */
+export function renderFormation(environment: string, view: FormationView): SlackMessage {
+  const f = view.formation;
+  const title = `Formation *${name(f.metadata.name)}* in environment *${name(environment)}*`;
+  const about = [
+    title,
+    f.spec.description ? fitMrkdwn(esc(f.spec.description), 500) : '',
+    f.status?.state
+      ? `Status: ${name(f.status.state)}${f.status.reason ? ` (${name(f.status.reason)})` : ''}`
+      : '',
+  ].filter(Boolean);
+  const containers = (f.spec.template?.spec.containers ?? []).map(
+    (c) =>
+      `• \`${name(c.name)}\` image \`${name(c.image ?? 'none')}\`${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}`,
+  );
+  const template = containers.length
+    ? `*Template*\n${joinWithMore(containers, 2900)}`
+    : '*Template*\nNo containers in the template.';
+  const vesselLines = view.vessels.map((v) =>
+    [
+      `\`#${v.index}\` *${name(v.name)}*`,
+      `region \`${name(v.region)}\``,
+      name(v.state),
+      ...(v.overrides.length ? [`overrides: ${joinWithMore(v.overrides.map(name), 400, '; ')}`] : []),
+    ].join(' · '),
+  );
+  const count = view.vessels.length
+    ? `${plural(view.vessels.length, 'vessel')}: ${stateCounts(view.vessels.map((v) => v.state))}`
+    : 'no vessels';
+  return finish(`Formation ${esc(f.metadata.name)} in ${esc(environment)}: ${count}`, [
+    header(`Formation ${f.metadata.name}`),
+    section(about.join('\n')),
+    section(template),
+    context(view.vessels.length ? count : 'This formation has no vessels.'),
+    ...packLines(vesselLines, { maxBlocks: LIST_BLOCKS }),
+  ]);
+}
+
+/** A region: each type's scheduling strategy and locations. */
+export function renderRegion(environment: string, view: RegionView): SlackMessage {
+  const r = view.region;
+  const about = [
+    `Region *${name(r.metadata.name)}* in environment *${name(environment)}*`,
+    r.spec.displayName ? `Display name: ${name(r.spec.displayName)}` : '',
+    r.spec.description ? fitMrkdwn(esc(r.spec.description), 500) : '',
+  ].filter(Boolean);
+  const lines = view.types.map(
+    (t) =>
+      `*${name(t.name)}* · scheduling *${name(t.scheduling)}* · ${
+        t.locations.length
+          ? `locations: ${joinWithMore(
+              t.locations.map((l) => `\`${name(l)}\``),
+              800,
+              ', ',
+            )}`
+          : 'no locations'
+      }`,
+  );
+  const count = plural(view.types.length, 'type');
+  return finish(`Region ${esc(r.metadata.name)} in ${esc(environment)}: ${count}`, [
+    header(`Region ${r.metadata.name}`),
+    section(about.join('\n')),
+    ...(lines.length
+      ? packLines(lines, { maxBlocks: LIST_BLOCKS })
+      : [section('This region has no types, so nothing can be scheduled in it.')]),
+  ]);
+}
+
+// Names come from users and the API: escaped, and cut so one cannot crowd out the rest.
+function name(text: string): string {
+  return fitMrkdwn(esc(text), NAME_MAX);
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+// "10 Running, 2 Error": states without their reasons, most common first.
+function stateCounts(states: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const s of states) {
+    const state = s.split(' (')[0] || s;
+    counts.set(state, (counts.get(state) ?? 0) + 1);
+  }
+  const parts = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([state, n]) => `${n} ${name(state)}`);
+  return joinWithMore(parts, 500, ', ');
+}
