@@ -1,0 +1,166 @@
+/**
+ * Block builders for the modals. Selects are static (no options endpoint to
+ * serve), so a list longer than Slack's 100 options, or with values longer
+ * than 150 characters, is shown cut with a hint and a free-text field beside
+ * it: the user can always type what is not listed.
+ */
+import { createHash } from 'node:crypto';
+import type { ContextBlock, InputBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
+import { MODAL_RELOAD_ACTION } from '../ids.js';
+import { LIMITS, truncate } from '../render/limits.js';
+import { TYPED_SUFFIX } from './state.js';
+
+/** The action id of plain inputs; blocks are read by block id, so one id serves all. */
+export const VALUE_ACTION = 'value';
+
+/** Longest label we render; Slack allows 2000 but a label is one line in the modal. */
+const LABEL_MAX = 150;
+/** Slack's cap on a hint (plain text). */
+const HINT_MAX = 2000;
+/** Slack's cap on a plain_text_input value. */
+const TEXT_MAX = 3000;
+
+function plain(text: string, max: number) {
+  return { type: 'plain_text' as const, text: truncate(text, max) };
+}
+
+export interface TextInputOptions {
+  blockId: string;
+  label: string;
+  initial?: string;
+  optional?: boolean;
+  placeholder?: string;
+  hint?: string;
+  multiline?: boolean;
+  /** Pressing Enter reloads the modal (a typed branch). */
+  reload?: boolean;
+}
+
+/** An input block with a plain_text_input. */
+export function textInput(o: TextInputOptions): InputBlock {
+  return {
+    type: 'input',
+    block_id: o.blockId,
+    label: plain(o.label, LABEL_MAX),
+    optional: o.optional ?? false,
+    ...(o.hint ? { hint: plain(o.hint, HINT_MAX) } : {}),
+    ...(o.reload ? { dispatch_action: true } : {}),
+    element: {
+      type: 'plain_text_input',
+      action_id: o.reload ? MODAL_RELOAD_ACTION : VALUE_ACTION,
+      ...(o.initial ? { initial_value: o.initial.slice(0, TEXT_MAX) } : {}),
+      ...(o.placeholder ? { placeholder: plain(o.placeholder, LIMITS.placeholder) } : {}),
+      ...(o.multiline ? { multiline: true } : {}),
+      ...(o.reload ? { dispatch_action_config: { trigger_actions_on: ['on_enter_pressed'] } } : {}),
+    },
+  };
+}
+
+/** One entry of a select. */
+export interface Choice {
+  label: string;
+  value: string;
+}
+
+export interface ChoiceOptions {
+  blockId: string;
+  label: string;
+  choices: readonly Choice[];
+  /** What the list holds, plural ("images"), for the hint. */
+  noun: string;
+  /** What to type when the list is cut or empty, e.g. "image:tag (e.g. game-server:1.2.0)". */
+  typeHint: string;
+  /** The value to preselect, when it is listed. */
+  initial?: string;
+  /** Text to prefill in the free-text field when the list is cut. */
+  typedInitial?: string;
+  optional?: boolean;
+  hint?: string;
+  /** Choosing reloads the modal (a branch whose images are listed below it). */
+  reload?: boolean;
+  /**
+   * Part of the action id: when it changes (a different branch), Slack treats the
+   * select as new and drops a selection that belonged to the old list.
+   */
+  resetKey?: string;
+}
+
+/** A select plus, when its list had to be cut, a free-text block `${blockId}.typed`. */
+export function choiceBlocks(o: ChoiceOptions): InputBlock[] {
+  const seen = new Set<string>();
+  const fitting = o.choices.filter((c) => {
+    const fits = c.value.length > 0 && c.value.length <= LIMITS.optionValue && !seen.has(c.value);
+    seen.add(c.value);
+    return fits;
+  });
+  const shown = fitting.slice(0, LIMITS.selectOptions);
+  const cut = shown.length < o.choices.length;
+  if (shown.length === 0) {
+    return [
+      textInput({
+        blockId: o.blockId,
+        label: o.label,
+        optional: o.optional,
+        initial: o.typedInitial ?? o.initial,
+        hint: `No ${o.noun} to choose from; type ${o.typeHint}.`,
+        reload: o.reload,
+      }),
+    ];
+  }
+  const options: PlainTextOption[] = shown.map((c) => ({
+    text: plain(c.label || c.value, LIMITS.optionText),
+    value: c.value,
+  }));
+  const initial = options.find((opt) => opt.value === o.initial);
+  const actionId = o.reload
+    ? MODAL_RELOAD_ACTION
+    : o.resetKey === undefined
+      ? VALUE_ACTION
+      : `${VALUE_ACTION}.${createHash('sha256').update(o.resetKey).digest('hex').slice(0, 12)}`;
+  const hint = cut
+    ? `Showing ${shown.length} of ${o.choices.length} ${o.noun}. Not listed? Type ${o.typeHint} in the next field.`
+    : o.hint;
+  const select: InputBlock = {
+    type: 'input',
+    block_id: o.blockId,
+    label: plain(o.label, LABEL_MAX),
+    // A cut list may not hold the user's choice; the typed field then carries it.
+    optional: (o.optional ?? false) || cut,
+    ...(hint ? { hint: plain(hint, HINT_MAX) } : {}),
+    ...(o.reload ? { dispatch_action: true } : {}),
+    element: {
+      type: 'static_select',
+      action_id: actionId,
+      placeholder: plain(`Choose ${o.noun.replace(/s$/, '')}`, LIMITS.placeholder),
+      options,
+      ...(initial ? { initial_option: initial } : {}),
+    },
+  };
+  if (!cut) return [select];
+  return [
+    select,
+    textInput({
+      blockId: `${o.blockId}${TYPED_SUFFIX}`,
+      label: `…or type ${o.label.toLowerCase()}`,
+      optional: true,
+      initial: o.typedInitial,
+      placeholder: o.typeHint,
+      reload: o.reload,
+    }),
+  ];
+}
+
+/** A context line of mrkdwn (caller escapes user text). */
+export function contextBlock(text: string): ContextBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(text, LIMITS.contextText) }] };
+}
+
+/** A section of mrkdwn (caller escapes user text). */
+export function sectionBlock(text: string): SectionBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, LIMITS.sectionText) } };
+}
+
+/** Blocks in order, for modals that assemble optional parts. */
+export function blocks(...parts: (KnownBlock | KnownBlock[] | undefined)[]): KnownBlock[] {
+  return parts.flatMap((p) => (p === undefined ? [] : Array.isArray(p) ? p : [p]));
+}

@@ -1,0 +1,54 @@
+/**
+ * The lists the modals offer, built from API objects: images as `image:tag`
+ * (newest tags first), regions by name, branches as configured.
+ */
+import type { Image, Region } from '../../gamefabric/resources.js';
+import type { Choice } from './blocks.js';
+
+/** "1.10.0" after "1.9.0": digit runs compare as numbers. */
+function compareTags(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/**
+ * Images as `image:tag` choices: grouped by image name (`first` leads, the
+ * rest alphabetical), newest tag first within each group.
+ */
+export function imageChoices(images: readonly Image[], first?: string): Choice[] {
+  const sorted = [...images].sort((x, y) => {
+    const a = x.spec;
+    const b = y.spec;
+    if (a.image !== b.image) {
+      if (a.image === first) return -1;
+      if (b.image === first) return 1;
+      return a.image < b.image ? -1 : 1;
+    }
+    return compareTags(b.tag, a.tag);
+  });
+  return sorted.map((i) => {
+    const ref = `${i.spec.image}:${i.spec.tag}`;
+    return { label: ref, value: ref };
+  });
+}
+
+/** `image:tag` of the image with internal name `name`, when the list has it. */
+export function imageRefByName(images: readonly Image[], name: string | undefined): string | undefined {
+  const found = images.find((i) => i.metadata.name === name);
+  return found ? `${found.spec.image}:${found.spec.tag}` : undefined;
+}
+
+/** Regions as choices, labelled "name (Display Name)". */
+export function regionChoices(regions: readonly Region[]): Choice[] {
+  return regions.map((r) => {
+    const display = r.spec.displayName;
+    return {
+      label: display && display !== r.metadata.name ? `${r.metadata.name} (${display})` : r.metadata.name,
+      value: r.metadata.name,
+    };
+  });
+}
+
+/** Configured branches as choices. */
+export function branchChoices(branches: readonly string[]): Choice[] {
+  return branches.map((b) => ({ label: b, value: b }));
+}

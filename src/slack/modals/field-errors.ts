@@ -1,0 +1,38 @@
+/**
+ * Places problems on the modal's input blocks. Slack shows an error only under
+ * an input block, so a problem no block owns goes to the modal's fallback
+ * block, prefixed with the field it is about.
+ */
+import type { FieldProblem } from '../../changes/errors.js';
+import { readBlock, TYPED_SUFFIX } from './state.js';
+import type { ModalDefinition, ViewStateValues } from './types.js';
+
+/** Slack does not document a cap on error text; keep each one readable. */
+const ERROR_MAX = 1000;
+
+/** The typed-fallback block when the user typed there (the error belongs under what they typed). */
+export function errorBlock(blockId: string, values?: ViewStateValues): string {
+  const typed = `${blockId}${TYPED_SUFFIX}`;
+  return values && readBlock(values, typed) !== undefined ? typed : blockId;
+}
+
+/** Adds `message` to the errors of `blockId`, joining several with a space. */
+export function addError(errors: Record<string, string>, blockId: string, message: string): void {
+  const joined = errors[blockId] ? `${errors[blockId]} ${message}` : message;
+  errors[blockId] = joined.length > ERROR_MAX ? `${joined.slice(0, ERROR_MAX - 1)}…` : joined;
+}
+
+/** Every problem keyed by the block that shows it. */
+export function mapProblems(
+  def: ModalDefinition,
+  problems: readonly FieldProblem[],
+  values?: ViewStateValues,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const p of problems) {
+    const owner = def.blockFor(p.field, values);
+    if (owner) addError(errors, errorBlock(owner, values), p.message);
+    else addError(errors, def.fallbackBlock, `${p.field}: ${p.message}`);
+  }
+  return errors;
+}

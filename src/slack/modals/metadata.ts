@@ -1,0 +1,32 @@
+/**
+ * `private_metadata` in and out. Anything Slack echoes back is untrusted, so
+ * it is parsed with a schema; a string that is not our metadata is ignored.
+ */
+import { z } from 'zod';
+import type { ModalMetadata } from '../ids.js';
+
+const ModalMetadataSchema = z.object({
+  kind: z.enum(['promote', 'vessel.create', 'formation.add', 'region.create']),
+  channel: z.string().min(1),
+  threadTs: z.string().optional(),
+  releaseId: z.string().optional(),
+  environment: z.string().optional(),
+  formation: z.string().optional(),
+});
+
+/** The JSON stored in a view's private_metadata. */
+export function writeMetadata(meta: ModalMetadata): string {
+  return JSON.stringify(meta);
+}
+
+/** Parses private_metadata back (zod); undefined when it is not ours. */
+export function readMetadata(privateMetadata: string): ModalMetadata | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(privateMetadata);
+  } catch {
+    return undefined;
+  }
+  const parsed = ModalMetadataSchema.safeParse(raw);
+  return parsed.success ? parsed.data : undefined;
+}

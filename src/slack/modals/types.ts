@@ -1,0 +1,48 @@
+/**
+ * Shapes shared by the four modals: what they need to load choices, the
+ * `view.state.values` Slack sends back, and the per-modal definition the
+ * index dispatches to.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { FieldProblem } from '../../changes/errors.js';
+import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { ChangeOperation } from '../../policy/operations.js';
+import type { ModalMetadata } from '../ids.js';
+
+/** What a modal reads while loading: the hosting API and the configured image branches. */
+export interface ModalDeps {
+  client: GameFabricClient;
+  branches: readonly string[];
+}
+
+/** One element's state in `view.state.values` (text inputs carry `value`, selects `selected_option`). */
+export interface ViewStateValue {
+  type: string;
+  value?: string | null;
+  selected_option?: { value: string; text?: { type: string; text: string } } | null;
+}
+
+/** `view.state.values`: block id -> action id -> state. */
+export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
+
+/** What a submission turns into: the engine request, or messages keyed by block id. */
+export type SubmissionResult =
+  | { ok: true; operation: ChangeOperation; input: Record<string, unknown> }
+  | { ok: false; errors: Record<string, string> };
+
+/** One modal kind: its submit label, how it builds its blocks, reads a submission and places errors. */
+export interface ModalDefinition {
+  /** Submit button text, ≤ 24 characters (titles are in view.ts, the loading view needs them too). */
+  submit: string;
+  operation: ChangeOperation;
+  /** Reads what the modal needs from the API and returns its blocks (throws on API errors). */
+  build(meta: ModalMetadata, deps: ModalDeps, values: ViewStateValues): Promise<KnownBlock[]>;
+  /** The engine input from the submitted values, or errors for what is missing or malformed. */
+  read(meta: ModalMetadata, values: ViewStateValues): SubmissionResult;
+  /** The input block that shows a problem with `field`; undefined sends it to `fallbackBlock`. */
+  blockFor(field: string, values?: ViewStateValues): string | undefined;
+  /** An input block that always exists, for problems no other block owns. */
+  fallbackBlock: string;
+}
+
+export type { FieldProblem };
