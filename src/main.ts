@@ -1,10 +1,11 @@
 /**
- * Start-up only: read the config, report every problem at once, build the
- * parts and start. Nothing else lives here.
+ * Start-up only: read the config, report every problem at once, start the
+ * bot, stop it cleanly on a signal. Nothing else lives here.
  */
 import { configSecrets, missingSlackSettings, readConfig } from './config/config.js';
 import { createJsonLogger } from './runtime/logger.js';
-import { startCore } from './startup/core.js';
+import { describeStartFailure } from './startup/describe-start-failure.js';
+import { startBot } from './startup/start-bot.js';
 
 const result = readConfig();
 if (!result.ok) {
@@ -25,12 +26,22 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const core = await startCore(config, logger, { resolveGroup: async () => [] });
-logger.info('Harbormaster core started', { replica: config.replicaId, store: core.store.kind });
+let running: Awaited<ReturnType<typeof startBot>>;
+try {
+  running = await startBot(config, logger, { processMetrics: true });
+} catch (err) {
+  process.stderr.write(`Harbormaster could not start: ${describeStartFailure(err, secrets)}\n`);
+  process.exit(1);
+}
+logger.info('Harbormaster started', {
+  replica: config.replicaId,
+  store: running.core.store.kind,
+  policy: running.core.policy.summary,
+});
 
 const shutdown = async (signal: string) => {
-  logger.info(`received ${signal}, stopping`);
-  await core.stop();
+  logger.info(`received ${signal}, finishing work in progress and stopping`);
+  await running.stop();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));

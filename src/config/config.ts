@@ -35,7 +35,8 @@ export interface Config {
   databaseUrl?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   replicaId: string;
-  metricsPort?: number;
+  /** Image branches offered in the promote and vessel-create modals (the API has no branch list). */
+  branches: string[];
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -103,7 +104,10 @@ const EnvSchema = z.object({
   }),
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   HARBOR_REPLICA_ID: optionalString,
-  HARBOR_METRICS_PORT: optionalString,
+  HARBOR_BRANCHES: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
+    { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
+  ),
 });
 
 /** Reads and validates the configuration from `env` (defaults to the process environment). */
@@ -136,16 +140,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     );
   }
 
-  let metricsPort: number | undefined;
-  if (e.HARBOR_METRICS_PORT !== undefined) {
-    const n = Number(e.HARBOR_METRICS_PORT);
-    if (!Number.isInteger(n) || n < 0 || n > 65535) {
-      problems.push('HARBOR_METRICS_PORT: must be a port number 0-65535, e.g. 9464');
-    } else {
-      metricsPort = n;
-    }
-  }
-
   if (problems.length > 0) return { ok: false, problems };
 
   return {
@@ -171,7 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       databaseUrl: e.DATABASE_URL,
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
-      metricsPort,
+      branches: (e.HARBOR_BRANCHES ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
   };
 }

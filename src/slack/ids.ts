@@ -35,6 +35,8 @@ export interface ModalMetadata {
   kind: ModalKind;
   /** Where the preview goes: the channel the command was typed in. */
   channel: string;
+  /** The channel's name as the command payload gave it (policy rules may name channels). */
+  channelName?: string;
   /** Post the preview in this thread (a release thread, issue 5). */
   threadTs?: string;
   releaseId?: string;

@@ -3,12 +3,14 @@
  * from the config, and runs its housekeeping: recovering changes a crashed
  * process left applying, and expiring changes nobody acted on.
  */
+import type { Change } from '../changes/change.js';
 import { ChangeEngine } from '../changes/engine.js';
 import type { Config } from '../config/config.js';
 import { loadPolicy } from '../policy/index.js';
-import type { PolicyContext } from '../policy/types.js';
+import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { connectHostingApi, type HostingApi } from './hosting-api.js';
@@ -17,19 +19,37 @@ export interface Core {
   api: HostingApi;
   store: Store;
   engine: ChangeEngine;
+  policy: Policy;
+  /**
+   * Runs housekeeping now and every 30 s: recovers changes a crashed process
+   * left applying and expires the overdue. `onClosed` gets the changes it
+   * resolved, so the Slack layer can rewrite their messages (started after
+   * Slack is up, so none are missed).
+   */
+  startHousekeeping(onClosed: (changes: Change[]) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
 const HOUSEKEEPING_MS = 30_000;
 
-/** Opens every part; the caller supplies how policy user groups are resolved (Slack, later). */
-export async function startCore(
-  config: Config,
-  logger: Logger,
-  groups: Pick<PolicyContext, 'resolveGroup' | 'resolveChannelName'>,
-  clock: Clock = systemClock,
-): Promise<Core> {
-  const api = await connectHostingApi(config.gamefabric, logger);
+export interface CoreOptions {
+  config: Config;
+  logger: Logger;
+  /** How policy user groups (and channel names) are resolved: through Slack. */
+  groups: Pick<PolicyContext, 'resolveGroup' | 'resolveChannelName'>;
+  clock?: Clock;
+  metrics?: Metrics;
+}
+
+/** Opens every part and starts housekeeping. */
+export async function startCore({
+  config,
+  logger,
+  groups,
+  clock = systemClock,
+  metrics,
+}: CoreOptions): Promise<Core> {
+  const api = await connectHostingApi(config.gamefabric, logger, metrics);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   logger.info(
     `store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
@@ -44,24 +64,30 @@ export async function startCore(
     replicaId: config.replicaId,
   });
 
-  const housekeeping = async () => {
+  let timer: NodeJS.Timeout | undefined;
+  const housekeeping = async (onClosed: (changes: Change[]) => Promise<void>) => {
     try {
       const recovered = await engine.recoverInterrupted();
       for (const c of recovered)
         logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
-      await engine.expireDue();
+      const expired = await engine.expireDue();
+      const closed = [...recovered, ...expired];
+      if (closed.length > 0) await onClosed(closed);
     } catch (err) {
       logger.error('housekeeping failed', { error: err });
     }
   };
-  await housekeeping();
-  const timer = setInterval(housekeeping, HOUSEKEEPING_MS);
-  timer.unref();
 
   return {
     api,
     store,
     engine,
+    policy,
+    startHousekeeping: async (onClosed) => {
+      await housekeeping(onClosed);
+      timer = setInterval(() => void housekeeping(onClosed), HOUSEKEEPING_MS);
+      timer.unref();
+    },
     stop: async () => {
       clearInterval(timer);
       await store.close();

@@ -6,7 +6,9 @@
 import type { GameFabricConfig } from '../config/config.js';
 import { createGameFabricClient, type GameFabricClient } from '../gamefabric/client.js';
 import type { Logger } from '../runtime/logger.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { startSimulator } from '../simulator/index.js';
+import { measuredFetch } from './measured-fetch.js';
 
 export interface HostingApi {
   client: GameFabricClient;
@@ -16,7 +18,12 @@ export interface HostingApi {
 }
 
 /** The API client for the configured service, or for an embedded simulator. */
-export async function connectHostingApi(config: GameFabricConfig, logger: Logger): Promise<HostingApi> {
+export async function connectHostingApi(
+  config: GameFabricConfig,
+  logger: Logger,
+  metrics?: Metrics,
+): Promise<HostingApi> {
+  const fetch = metrics ? measuredFetch(metrics) : undefined;
   if (config.url && config.auth) {
     const client = createGameFabricClient({
       baseUrl: config.url,
@@ -24,6 +31,7 @@ export async function connectHostingApi(config: GameFabricConfig, logger: Logger
       timeoutMs: config.timeoutMs,
       vesselApiVersion: config.vesselApiVersion,
       logger: logger.child({ component: 'gamefabric' }),
+      ...(fetch ? { fetch } : {}),
     });
     return { client, stop: async () => {} };
   }
@@ -37,6 +45,7 @@ export async function connectHostingApi(config: GameFabricConfig, logger: Logger
     timeoutMs: config.timeoutMs,
     vesselApiVersion: config.vesselApiVersion,
     logger: logger.child({ component: 'gamefabric' }),
+    ...(fetch ? { fetch } : {}),
   });
   return { client, simulatorUrl: sim.url, stop: () => sim.stop() };
 }

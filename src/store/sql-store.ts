@@ -62,6 +62,10 @@ export abstract class SqlStore implements Store {
   /** Runs one statement; returns its rows (the RETURNING rows for writes, [] when none). */
   protected abstract rows(query: Query): Promise<Row[]>;
 
+  async ping(): Promise<void> {
+    await this.rows({ sql: 'SELECT 1', params: [] });
+  }
+
   private params(): SqlParams {
     return new SqlParams(this.dialect);
   }

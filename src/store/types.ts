@@ -194,6 +194,8 @@ export interface Store {
   /** Creates/updates the schema; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Resolves when the store answers a trivial query; rejects when it cannot (health checks). */
+  ping(): Promise<void>;
 
   // changes
   /** Inserts a change with version 1; rejects when the id already exists. */

@@ -1,0 +1,100 @@
+/**
+ * The Prometheus metrics the bot exposes on /metrics: commands, clicks, view
+ * submissions, hosting API calls and Slack Web API calls, with latencies and
+ * errors. Each App gets its own registry (not prom-client's global one), so
+ * several bots in one test process never collide.
+ */
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Slash commands by sub-command and outcome (ok, usage, user_error, error). */
+  readonly commands: Counter<'command' | 'outcome'>;
+  /** Button clicks and view submissions by action and outcome. */
+  readonly interactions: Counter<'action' | 'outcome'>;
+  /** Time from receiving a Slack request to acking it. */
+  readonly ackSeconds: Histogram<'kind'>;
+  /** Time from receiving a Slack request to finishing its work (answer posted). */
+  readonly handleSeconds: Histogram<'kind'>;
+  /** Hosting API calls by HTTP method, resource and status ('network' when no answer). */
+  readonly apiCalls: Counter<'method' | 'resource' | 'status'>;
+  readonly apiSeconds: Histogram<'method' | 'resource'>;
+  /** Slack Web API calls by method and outcome (ok, error code, rate_limited). */
+  readonly slackCalls: Counter<'method' | 'outcome'>;
+  /** Errors that reached the top-level handler, by where they happened. */
+  readonly errors: Counter<'where'>;
+}
+
+/** A fresh registry with the bot's metrics (and Node process metrics when `processMetrics`). */
+export function createMetrics({ processMetrics = false } = {}): Metrics {
+  const registry = new Registry();
+  if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'harbor_' });
+  const registers = [registry];
+  const latency = [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+  return {
+    registry,
+    commands: new Counter({
+      name: 'harbor_commands_total',
+      help: 'Slash commands received, by sub-command and outcome',
+      labelNames: ['command', 'outcome'],
+      registers,
+    }),
+    interactions: new Counter({
+      name: 'harbor_interactions_total',
+      help: 'Button clicks and modal submissions, by action and outcome',
+      labelNames: ['action', 'outcome'],
+      registers,
+    }),
+    ackSeconds: new Histogram({
+      name: 'harbor_ack_seconds',
+      help: 'Time from receiving a Slack request to acking it',
+      labelNames: ['kind'],
+      buckets: latency,
+      registers,
+    }),
+    handleSeconds: new Histogram({
+      name: 'harbor_handle_seconds',
+      help: 'Time from receiving a Slack request to finishing its work',
+      labelNames: ['kind'],
+      buckets: latency,
+      registers,
+    }),
+    apiCalls: new Counter({
+      name: 'harbor_api_calls_total',
+      help: 'Hosting API calls by method, resource and status',
+      labelNames: ['method', 'resource', 'status'],
+      registers,
+    }),
+    apiSeconds: new Histogram({
+      name: 'harbor_api_seconds',
+      help: 'Hosting API call latency',
+      labelNames: ['method', 'resource'],
+      buckets: latency,
+      registers,
+    }),
+    slackCalls: new Counter({
+      name: 'harbor_slack_calls_total',
+      help: 'Slack Web API calls by method and outcome',
+      labelNames: ['method', 'outcome'],
+      registers,
+    }),
+    errors: new Counter({
+      name: 'harbor_errors_total',
+      help: 'Errors that reached a top-level handler, by where they happened',
+      labelNames: ['where'],
+      registers,
+    }),
+  };
+}
+
+/**
+ * The resource segment of a hosting API path, for a low-cardinality label:
+ * `/api/core/v1/environments/dev/vessels/x` -> `vessels`.
+ */
+export function apiResource(path: string): string {
+  const parts = path.split('?')[0]?.split('/').filter(Boolean) ?? [];
+  if (parts[0] !== 'api') return parts[0] ?? 'unknown';
+  const known = ['imagepromotions', 'images', 'vessels', 'formations', 'regions', 'logs'];
+  const hit = [...parts].reverse().find((p) => known.includes(p));
+  return hit ?? parts[3] ?? 'unknown';
+}

@@ -1,0 +1,114 @@
+/**
+ * The Slack bot: a Bolt App on the configured receiver, with the command,
+ * button and modal listeners over the platform-neutral core. Thin on purpose:
+ * listeners live in listeners/, the flows in handlers/.
+ */
+import { App } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
+import type { Change } from '../changes/change.js';
+import type { ChangeEngine } from '../changes/engine.js';
+import type { SlackConfig } from '../config/config.js';
+import type { GameFabricClient } from '../gamefabric/client.js';
+import type { Policy } from '../policy/types.js';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { Metrics } from '../runtime/metrics.js';
+import { rewriteChangeMessage } from './handlers/change-message.js';
+import type { BotContext } from './handlers/context.js';
+import { registerCommand } from './listeners/commands.js';
+import { registerInteractions } from './listeners/interactions.js';
+import { createReceiver } from './receiver.js';
+import { boltLogger } from './runtime/bolt-logger.js';
+import { healthRoutes } from './runtime/health.js';
+import { Tasks } from './runtime/tasks.js';
+import { ChannelNames } from './runtime/user-groups.js';
+
+export interface SlackBotOptions {
+  slack: SlackConfig;
+  engine: ChangeEngine;
+  policy: Policy;
+  api: GameFabricClient;
+  pingStore(): Promise<void>;
+  branches: readonly string[];
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  /** Extra WebClient options (tests: a fast retry policy). */
+  clientOptions?: WebClientOptions;
+}
+
+export interface SlackBot {
+  app: App;
+  /** Checks the bot token (auth.test) and starts the receiver; returns the HTTP port. */
+  start(): Promise<number | undefined>;
+  /** Rewrites the messages of changes housekeeping closed (expired, recovered). */
+  changesClosed(changes: Change[]): Promise<void>;
+  /** Channel names learnt from payloads, for policy rules that name channels. */
+  channelNames: ChannelNames;
+  /** Resolves when all work started by requests so far has finished (tests, shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Builds the bot; nothing connects until start(). */
+export function createSlackBot(o: SlackBotOptions): SlackBot {
+  let tokenChecked = false;
+  const logger = o.logger.child({ component: 'slack' });
+  const routes = healthRoutes(
+    { slackConnected: () => tokenChecked && receiver.socketOpen(), pingStore: o.pingStore },
+    o.metrics,
+  );
+  const receiver = createReceiver(o.slack, routes, logger);
+  const app = new App({
+    token: o.slack.botToken,
+    receiver: receiver.receiver,
+    logger: boltLogger(logger.child({ component: 'bolt' })),
+    deferInitialization: true,
+    clientOptions: {
+      ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
+      ...o.clientOptions,
+    },
+  });
+  const tasks = new Tasks(logger);
+  const ctx: BotContext = {
+    engine: o.engine,
+    policy: o.policy,
+    api: o.api,
+    slack: app.client,
+    clock: o.clock,
+    logger,
+    metrics: o.metrics,
+    tasks,
+    channelNames: new ChannelNames(),
+    commandName: o.slack.command,
+    branches: o.branches,
+  };
+  registerCommand(app, ctx);
+  registerInteractions(app, ctx);
+  app.error(async (err) => {
+    o.metrics.errors.inc({ where: 'bolt' });
+    logger.error('unhandled error in a Slack listener', { error: err });
+  });
+
+  return {
+    app,
+    channelNames: ctx.channelNames,
+    start: async () => {
+      await app.init();
+      tokenChecked = true;
+      const port = await receiver.start();
+      logger.info(
+        `Slack bot listening (${receiver.mode === 'socket' ? 'Socket Mode' : `HTTP on port ${port}`})`,
+      );
+      return port;
+    },
+    changesClosed: async (changes) => {
+      for (const change of changes) await rewriteChangeMessage(ctx, change);
+    },
+    idle: () => tasks.idle(),
+    stop: async () => {
+      await receiver.stop();
+      await tasks.idle();
+    },
+  };
+}

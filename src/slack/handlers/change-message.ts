@@ -1,0 +1,40 @@
+/**
+ * Posting and rewriting a change's message. The message lives where the change
+ * was requested (its origin: channel, thread, ts); every state change rewrites
+ * it in place, so it always shows the truth and never keeps a live button on a
+ * change that can no longer be acted on.
+ */
+import type { Change } from '../../changes/change.js';
+import { renderChange } from '../render/change-message.js';
+import type { BotContext } from './context.js';
+
+/** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
+export async function postChangeMessage(ctx: BotContext, change: Change): Promise<string> {
+  const message = renderChange(change, ctx.clock.now());
+  const posted = await ctx.slack.chat.postMessage({
+    channel: change.origin.channel,
+    ...(change.origin.threadTs ? { thread_ts: change.origin.threadTs } : {}),
+    text: message.text,
+    blocks: message.blocks,
+    unfurl_links: false,
+  });
+  const ts = posted.ts as string;
+  await ctx.engine.setOrigin(change.id, { messageTs: ts });
+  return ts;
+}
+
+/** Rewrites the change's message to its current state; logs (does not throw) when Slack refuses. */
+export async function rewriteChangeMessage(ctx: BotContext, change: Change): Promise<void> {
+  if (!change.origin.messageTs) return;
+  const message = renderChange(change, ctx.clock.now());
+  try {
+    await ctx.slack.chat.update({
+      channel: change.origin.channel,
+      ts: change.origin.messageTs,
+      text: message.text,
+      blocks: message.blocks,
+    });
+  } catch (err) {
+    ctx.logger.warn('could not rewrite a change message', { changeId: change.id, error: err });
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * A click on Confirm, Cancel, Approve or Reject. The engine re-checks the
+ * policy for the clicker and claims the change atomically, so a double click
+ * or a click on another replica's message applies once. Whatever the outcome,
+ * the change's message is rewritten to the truth; the clicker alone is told
+ * why nothing happened when nothing did; an applied change's aftermath is
+ * followed in the message's thread.
+ */
+import type { Change, ClickOutcome } from '../../changes/change.js';
+import type { ChangeAction } from '../ids.js';
+import { renderClickReply } from '../render/click-reply.js';
+import { renderFollowEvent } from '../render/follow.js';
+import { rewriteChangeMessage } from './change-message.js';
+import type { Actor, BotContext, PrivateReply } from './context.js';
+
+/** Runs the click through the engine and shows its outcome. */
+export async function handleClick(
+  ctx: BotContext,
+  action: ChangeAction,
+  changeId: string,
+  actor: Actor,
+  reply: PrivateReply,
+): Promise<ClickOutcome> {
+  const click = { changeId, user: actor.user, channel: actor.channel };
+  const outcome = await ctx.engine[action](click);
+  ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
+  await rewriteChangeMessage(ctx, outcome.change);
+  const text = renderClickReply(outcome);
+  if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
+  if (outcome.kind === 'applied') void ctx.tasks.run('follow-up', () => followUp(ctx, outcome.change));
+  return outcome;
+}
+
+/** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */
+export async function followUp(ctx: BotContext, change: Change): Promise<void> {
+  const threadTs = change.origin.threadTs ?? change.origin.messageTs;
+  if (!threadTs) return;
+  try {
+    for await (const event of ctx.engine.follow(change)) {
+      const message = renderFollowEvent(event);
+      await ctx.slack.chat.postMessage({
+        channel: change.origin.channel,
+        thread_ts: threadTs,
+        text: message.text,
+        blocks: message.blocks,
+      });
+    }
+  } catch (err) {
+    ctx.logger.warn('follow-up stopped', { changeId: change.id, error: err });
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * What every handler needs, passed in once: the platform-neutral core, the
+ * Slack Web API client, and the runtime pieces (clock, logger, metrics,
+ * background tasks). Handlers take plain data, not Bolt's argument bags, so
+ * they read as the flow they implement.
+ */
+import type { WebClient } from '@slack/web-api';
+import type { ChangeEngine } from '../../changes/engine.js';
+import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { Policy } from '../../policy/types.js';
+import type { Clock } from '../../runtime/clock.js';
+import type { Logger } from '../../runtime/logger.js';
+import type { Metrics } from '../../runtime/metrics.js';
+import type { SlackMessage } from '../render/message.js';
+import type { Tasks } from '../runtime/tasks.js';
+import type { ChannelNames } from '../runtime/user-groups.js';
+
+export interface BotContext {
+  engine: ChangeEngine;
+  /** For read commands, which skip the engine but not the policy. */
+  policy: Policy;
+  api: GameFabricClient;
+  slack: WebClient;
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  tasks: Tasks;
+  channelNames: ChannelNames;
+  /** The slash command's name, e.g. `/harbor`, for help and usage texts. */
+  commandName: string;
+  /** Branches offered in modals. */
+  branches: readonly string[];
+}
+
+/** Who acted, where: the parts of a Slack payload handlers need. */
+export interface Actor {
+  user: string;
+  team: string;
+  channel: string;
+  channelName?: string;
+  /** The thread the action came from, when it came from one. */
+  threadTs?: string;
+}
+
+/** Answers only the acting user sees (response_url or chat.postEphemeral). */
+export interface PrivateReply {
+  (message: SlackMessage): Promise<void>;
+}

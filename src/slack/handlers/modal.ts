@@ -1,0 +1,97 @@
+/**
+ * Modals: opened at once from the trigger (its id expires in 3 s and works
+ * once), then filled with choices read from the hosting API via views.update;
+ * reloaded when a choice that drives others changes; submitted into the
+ * change engine. Shape problems are answered in the modal itself (inline field
+ * errors in the ack); planning happens after the ack, with the modal showing
+ * "Checking…" and then the outcome.
+ */
+import { ValidationError } from '../../changes/errors.js';
+import { operationModule } from '../../changes/operations/index.js';
+import type { ModalMetadata } from '../ids.js';
+import { fieldErrors, loadedView, openingView, readSubmission } from '../modals/index.js';
+import type { ViewStateValues } from '../modals/types.js';
+import { renderError } from '../render/errors.js';
+import { statusView } from '../render/status-view.js';
+import type { Actor, BotContext } from './context.js';
+import { requestChange } from './request-change.js';
+
+/** Opens the loading view (the caller does this before anything slow), then fills it in. */
+export async function openModal(ctx: BotContext, triggerId: string, meta: ModalMetadata): Promise<void> {
+  const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
+  const view = opened.view;
+  if (!view?.id) return;
+  await fillModal(ctx, meta, view.id, view.hash);
+}
+
+/** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
+export async function fillModal(
+  ctx: BotContext,
+  meta: ModalMetadata,
+  viewId: string,
+  hash: string | undefined,
+  values?: ViewStateValues,
+): Promise<void> {
+  const loaded = await loadedView(meta, { client: ctx.api, branches: ctx.branches }, ctx.logger, values);
+  try {
+    await ctx.slack.views.update({ view_id: viewId, ...(hash ? { hash } : {}), view: loaded });
+  } catch (err) {
+    // hash_conflict: the user changed the modal again meanwhile; that change triggers its own reload.
+    if ((err as { data?: { error?: string } }).data?.error === 'hash_conflict') return;
+    throw err;
+  }
+}
+
+/** What to ack a submission with: inline errors (modal stays as is) or a status view. */
+export type SubmissionAck =
+  | { response_action: 'errors'; errors: Record<string, string> }
+  | { response_action: 'update'; view: ReturnType<typeof statusView> };
+
+/**
+ * Checks a submission without any API call (shape, then the operation's own
+ * validation), so problems show inline on the fields. Returns the ack and, when
+ * the submission is good, the work to run after acking.
+ */
+export function checkSubmission(
+  ctx: BotContext,
+  meta: ModalMetadata,
+  values: ViewStateValues,
+  viewId: string,
+  actor: Actor,
+): { ack: SubmissionAck; then?: () => Promise<void> } {
+  const read = readSubmission(meta, values);
+  if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
+  try {
+    operationModule(read.operation).parse(read.input);
+  } catch (err) {
+    if (err instanceof ValidationError)
+      return { ack: { response_action: 'errors', errors: fieldErrors(meta, err.problems) } };
+    throw err;
+  }
+  return {
+    ack: {
+      response_action: 'update',
+      view: statusView('Checking…', 'Reading the current state to build a preview…'),
+    },
+    then: async () => {
+      try {
+        const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId);
+        const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
+        await ctx.slack.views.update({
+          view_id: viewId,
+          view: statusView(
+            'Preview posted',
+            `Posted the preview in ${where}: *${change.preview.summary}*. Confirm it there.`,
+          ),
+        });
+      } catch (err) {
+        const message = renderError(err, ctx.logger.child({ where: 'modal-submit' }));
+        ctx.metrics.errors.inc({ where: 'modal-submit' });
+        await ctx.slack.views.update({
+          view_id: viewId,
+          view: statusView('Could not prepare', `${message.text}\n\nNothing was changed.`),
+        });
+      }
+    },
+  };
+}

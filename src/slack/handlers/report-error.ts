@@ -1,0 +1,23 @@
+/**
+ * The one place an error in a handler turns into something the user sees:
+ * UserErrors as written, API errors translated, anything else logged under an
+ * id and the user told so. Never a stack trace, never silence.
+ */
+import { renderError } from '../render/errors.js';
+import type { BotContext, PrivateReply } from './context.js';
+
+/** Tells the user what went wrong (privately) and counts it; never throws. */
+export async function reportError(
+  ctx: BotContext,
+  reply: PrivateReply,
+  err: unknown,
+  where: string,
+): Promise<void> {
+  ctx.metrics.errors.inc({ where });
+  try {
+    await reply(renderError(err, ctx.logger.child({ where })));
+  } catch (replyErr) {
+    // The user cannot be reached (response_url expired, channel gone): the log is all we have.
+    ctx.logger.error('could not tell the user about an error', { where, error: err, replyError: replyErr });
+  }
+}

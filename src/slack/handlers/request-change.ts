@@ -1,0 +1,52 @@
+/**
+ * A mutating command or modal submission: ask the engine for a Change (it
+ * validates, authorizes and plans), then post the preview in the channel for
+ * everyone to see, with the buttons that drive it.
+ */
+import type { Change } from '../../changes/change.js';
+import { UserError } from '../../changes/errors.js';
+import type { ChangeOperation } from '../../policy/operations.js';
+import { postChangeMessage } from './change-message.js';
+import type { Actor, BotContext } from './context.js';
+
+/** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
+export async function requestChange(
+  ctx: BotContext,
+  actor: Actor,
+  operation: ChangeOperation,
+  input: Record<string, unknown>,
+  releaseId?: string,
+): Promise<Change> {
+  const change = await ctx.engine.request({
+    operation,
+    input,
+    requester: actor.user,
+    origin: {
+      workspace: actor.team,
+      channel: actor.channel,
+      ...(actor.threadTs ? { threadTs: actor.threadTs } : {}),
+      ...(releaseId ? { releaseId } : {}),
+    },
+  });
+  try {
+    const ts = await postChangeMessage(ctx, change);
+    return { ...change, origin: { ...change.origin, messageTs: ts } };
+  } catch (err) {
+    // Without a message nobody can confirm it: withdraw it rather than leave it pending unseen.
+    await ctx.engine
+      .cancel({ changeId: change.id, user: actor.user, channel: actor.channel })
+      .catch((cancelErr) => ctx.logger.warn('could not withdraw an unposted change', { error: cancelErr }));
+    throw postFailure(err);
+  }
+}
+
+function postFailure(err: unknown): Error {
+  const code = (err as { data?: { error?: string } }).data?.error;
+  if (code === 'not_in_channel' || code === 'channel_not_found') {
+    return new UserError(
+      'I cannot post in this channel, so nobody could confirm the change; nothing was changed. Invite me with `/invite @Harbormaster` and run the command again.',
+      'slack',
+    );
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}

@@ -1,0 +1,74 @@
+/**
+ * What each parsed `/harbor` command does, after the ack. Reads are authorized
+ * by the policy and answered privately at once; changes go through the engine
+ * and post a public preview; modal forms open a modal (see open-modal.ts).
+ */
+import { UserError } from '../../changes/errors.js';
+import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
+import type { ReadOperation, Target } from '../../policy/operations.js';
+import type { Command } from '../grammar/command.js';
+import { renderApprovals } from '../render/approvals.js';
+import { renderHelp } from '../render/help.js';
+import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
+import type { Actor, BotContext, PrivateReply } from './context.js';
+import { requestChange } from './request-change.js';
+
+/** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
+export async function runCommand(
+  ctx: BotContext,
+  command: Exclude<Command, { kind: 'modal' }>,
+  actor: Actor,
+  reply: PrivateReply,
+): Promise<void> {
+  switch (command.kind) {
+    case 'help':
+      return reply(renderHelp(ctx.commandName, command.topic));
+    case 'images':
+      await authorizeRead(ctx, actor, 'images.list', { branch: command.branch });
+      return reply(
+        renderImages(command.branch, await queryImages(ctx.api, command.branch, command.ref), command.ref),
+      );
+    case 'vessels':
+      await authorizeRead(ctx, actor, 'vessels.list', { environment: command.environment });
+      return reply(renderVessels(command.environment, await queryVessels(ctx.api, command.environment)));
+    case 'formation.show': {
+      const target = { environment: command.environment, formation: command.formation };
+      await authorizeRead(ctx, actor, 'formation.show', target);
+      const view = await queryFormation(ctx.api, command.environment, command.formation);
+      return reply(renderFormation(command.environment, view));
+    }
+    case 'region.show': {
+      const target = { environment: command.environment, region: command.region };
+      await authorizeRead(ctx, actor, 'region.show', target);
+      return reply(
+        renderRegion(command.environment, await queryRegion(ctx.api, command.environment, command.region)),
+      );
+    }
+    case 'approvals':
+      return reply(
+        renderApprovals(await ctx.engine.approvableBy(actor.user, actor.channel), ctx.clock.now()),
+      );
+    case 'change':
+      // The preview is the answer: posted publicly in the channel by requestChange.
+      await requestChange(ctx, actor, command.operation, command.input);
+      return;
+    case 'logs':
+    case 'release.start':
+    case 'release.end':
+      throw new UserError(
+        `\`${ctx.commandName} ${command.kind === 'logs' ? 'logs' : command.kind.replace('.', ' ')}\` is not enabled on this bot yet.`,
+        'unsupported',
+      );
+  }
+}
+
+/** Read commands skip the change engine but still answer to the policy. */
+async function authorizeRead(ctx: BotContext, actor: Actor, operation: ReadOperation, target: Target) {
+  const decision = await ctx.policy.authorizeRequest({
+    user: actor.user,
+    channel: actor.channel,
+    operation,
+    target,
+  });
+  if (!decision.allowed) throw new UserError(decision.reason, 'refused');
+}

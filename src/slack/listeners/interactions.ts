@@ -1,0 +1,105 @@
+/**
+ * Button clicks and modal submissions. Each is acked first; the work (engine,
+ * API, Slack calls) runs after, as a tracked task.
+ */
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { handleClick } from '../handlers/click.js';
+import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import { checkSubmission, fillModal } from '../handlers/modal.js';
+import { reportError } from '../handlers/report-error.js';
+import { CHANGE_ACTIONS, type ChangeAction, MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../ids.js';
+import { readMetadata } from '../modals/index.js';
+import type { ViewStateValues } from '../modals/types.js';
+
+/** Registers the change buttons, the modal reload action and the modal submissions on `app`. */
+export function registerInteractions(app: App, ctx: BotContext): void {
+  for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
+    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action: button, respond }) => {
+      const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'click' });
+      await ack();
+      stopAck();
+      const actor: Actor = {
+        user: body.user.id,
+        team: body.team?.id ?? body.user.team_id ?? '',
+        channel: body.channel?.id ?? '',
+        ...(body.channel?.name ? { channelName: body.channel.name } : {}),
+      };
+      ctx.channelNames.learn(actor.channel, actor.channelName);
+      const reply: PrivateReply = async (m) => {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: m.text,
+          blocks: m.blocks,
+        });
+      };
+      const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'click' });
+      await ctx.tasks.run(`click ${action}`, async () => {
+        try {
+          await handleClick(ctx, action, button.value ?? '', actor, reply);
+        } catch (err) {
+          ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: 'error' });
+          await reportError(ctx, reply, err, `click ${action}`);
+        } finally {
+          stopHandle();
+        }
+      });
+    });
+  }
+
+  app.action<BlockAction>(MODAL_RELOAD_ACTION, async ({ ack, body }) => {
+    await ack();
+    const view = body.view;
+    const meta = view && readMetadata(view.private_metadata);
+    if (!view || !meta) return;
+    await ctx.tasks.run('modal reload', async () => {
+      try {
+        await fillModal(ctx, meta, view.id, view.hash, view.state.values as ViewStateValues);
+      } catch (err) {
+        ctx.metrics.errors.inc({ where: 'modal reload' });
+        ctx.logger.warn('could not reload a modal', { error: err });
+      }
+    });
+  });
+
+  for (const callbackId of Object.values(MODAL_CALLBACKS)) {
+    app.view(callbackId, async ({ ack, body, view }) => {
+      const meta = readMetadata(view.private_metadata);
+      if (!meta) {
+        await ack({ response_action: 'errors', errors: {} });
+        return;
+      }
+      const actor: Actor = {
+        user: body.user.id,
+        team: body.team?.id ?? body.user.team_id ?? '',
+        channel: meta.channel,
+        ...(meta.channelName ? { channelName: meta.channelName } : {}),
+        ...(meta.threadTs ? { threadTs: meta.threadTs } : {}),
+      };
+      ctx.channelNames.learn(actor.channel, actor.channelName);
+      let checked: ReturnType<typeof checkSubmission>;
+      try {
+        checked = checkSubmission(ctx, meta, view.state.values as ViewStateValues, view.id, actor);
+      } catch (err) {
+        await ack();
+        const reply: PrivateReply = async (m) => {
+          await ctx.slack.chat.postEphemeral({
+            channel: actor.channel,
+            user: actor.user,
+            text: m.text,
+            blocks: m.blocks,
+          });
+        };
+        await ctx.tasks.run('modal submit error', () => reportError(ctx, reply, err, `submit ${meta.kind}`));
+        return;
+      }
+      await ack(checked.ack);
+      ctx.metrics.interactions.inc({
+        action: `submit.${meta.kind}`,
+        outcome: checked.ack.response_action === 'errors' ? 'invalid' : 'ok',
+      });
+      const then = checked.then;
+      if (then) await ctx.tasks.run(`submit ${meta.kind}`, then);
+    });
+  }
+}

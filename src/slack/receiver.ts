@@ -1,0 +1,70 @@
+/**
+ * The transport seam: Socket Mode when an app-level token is configured (no
+ * public URL needed), HTTP otherwise (`/slack/events` for commands,
+ * interactivity and events, signature-checked). Receivers only turn bytes into
+ * events; both serve /healthz and /metrics on PORT.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import type { SlackConfig } from '../config/config.js';
+import type { Logger } from '../runtime/logger.js';
+import { boltLogger } from './runtime/bolt-logger.js';
+
+export interface BotReceiver {
+  receiver: Receiver;
+  mode: 'http' | 'socket';
+  /** Socket Mode: whether the socket is open. HTTP: always true (Slack calls us). */
+  socketOpen(): boolean;
+  /** Starts listening; returns the bound HTTP port (useful with PORT=0). */
+  start(): Promise<number | undefined>;
+  stop(): Promise<void>;
+}
+
+export const EVENTS_PATH = '/slack/events';
+
+/** Builds the receiver the config asks for. */
+export function createReceiver(slack: SlackConfig, routes: CustomRoute[], logger: Logger): BotReceiver {
+  const log = boltLogger(logger.child({ component: 'bolt' }));
+  if (slack.mode === 'socket' && slack.appToken) {
+    const receiver = new SocketModeReceiver({
+      appToken: slack.appToken,
+      logger: log,
+      customRoutes: routes,
+      installerOptions: { port: slack.port },
+    });
+    let open = false;
+    receiver.client.on('connected', () => {
+      open = true;
+    });
+    receiver.client.on('disconnected', () => {
+      open = false;
+    });
+    return {
+      receiver,
+      mode: 'socket',
+      socketOpen: () => open,
+      start: async () => {
+        await receiver.start();
+        return slack.port;
+      },
+      stop: () => receiver.stop(),
+    };
+  }
+  const receiver = new HTTPReceiver({
+    signingSecret: slack.signingSecret ?? '',
+    endpoints: EVENTS_PATH,
+    customRoutes: routes,
+    logger: log,
+  });
+  return {
+    receiver,
+    mode: 'http',
+    socketOpen: () => true,
+    start: async () => {
+      const server = (await receiver.start(slack.port)) as Server;
+      return (server.address() as AddressInfo).port;
+    },
+    stop: () => receiver.stop(),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Wires the whole bot from a config: metrics, core (hosting API, store,
+ * policy, change engine), the Slack bot, and housekeeping that rewrites the
+ * messages of changes it closes. main.ts and the end-to-end tests both start
+ * the bot through here, so the tests run exactly what production runs.
+ */
+import type { WebClientOptions } from '@slack/web-api';
+import type { Config } from '../config/config.js';
+import { type Clock, systemClock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import { createMetrics, type Metrics } from '../runtime/metrics.js';
+import { createSlackBot, type SlackBot } from '../slack/bot.js';
+import { slackGroupResolver } from '../slack/runtime/user-groups.js';
+import { type Core, startCore } from './core.js';
+
+export interface RunningBot {
+  core: Core;
+  bot: SlackBot;
+  metrics: Metrics;
+  /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
+  port: number | undefined;
+  stop(): Promise<void>;
+}
+
+export interface StartBotOptions {
+  clock?: Clock;
+  /** Extra Slack WebClient options (tests: a fast retry policy). */
+  clientOptions?: WebClientOptions;
+  /** Node process metrics on /metrics (off in tests, where many bots share a process). */
+  processMetrics?: boolean;
+}
+
+/** Starts every part and returns the running bot. */
+export async function startBot(
+  config: Config,
+  logger: Logger,
+  options: StartBotOptions = {},
+): Promise<RunningBot> {
+  const clock = options.clock ?? systemClock;
+  const metrics = createMetrics({ processMetrics: options.processMetrics ?? false });
+  // The policy needs Slack to resolve user groups, and the bot needs the policy:
+  // the resolver is bound once the bot (and its Web API client) exists.
+  let resolveGroup: (groupId: string) => Promise<readonly string[]> = async () => [];
+  let channelName: (channelId: string) => Promise<string | undefined> = async () => undefined;
+  const core = await startCore({
+    config,
+    logger,
+    clock,
+    metrics,
+    groups: {
+      resolveGroup: (id) => resolveGroup(id),
+      resolveChannelName: (id) => channelName(id),
+    },
+  });
+  const bot = createSlackBot({
+    slack: config.slack,
+    engine: core.engine,
+    policy: core.policy,
+    api: core.api.client,
+    pingStore: () => core.store.ping(),
+    branches: config.branches,
+    clock,
+    logger,
+    metrics,
+    ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+  });
+  resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
+  channelName = (id) => bot.channelNames.resolve(id);
+  let port: number | undefined;
+  try {
+    port = await bot.start();
+  } catch (err) {
+    await core.stop();
+    throw err;
+  }
+  await core.startHousekeeping((changes) => bot.changesClosed(changes));
+  return {
+    core,
+    bot,
+    metrics,
+    port,
+    stop: async () => {
+      await bot.stop();
+      await core.stop();
+    },
+  };
+}
