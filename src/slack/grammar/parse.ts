@@ -1,0 +1,95 @@
+/**
+ * `/harbor` text → Command or Usage. Total: every string gets an answer and
+ * nothing throws, because whatever a user types must get a helpful reply
+ * within Slack's 3 seconds. The parser checks shape only (which words, how
+ * many, which flags); names and branches are the change engine's business.
+ */
+import type { ParseResult } from './command.js';
+import { Context, code, type Outcome } from './context.js';
+import { COMMAND_WORDS, formsOfWord } from './forms.js';
+import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
+import {
+  parseApprovals,
+  parseHelp,
+  parseImages,
+  parseLogs,
+  parseRelease,
+  parseVessels,
+} from './parse-reads.js';
+import { closestWords } from './suggest.js';
+import { lex, type Token, type Tokenized, tokenize } from './tokenize.js';
+
+type Parser = (ctx: Context, rest: readonly Token[]) => Outcome;
+
+const COMMANDS: Record<string, Parser> = {
+  help: parseHelp,
+  images: parseImages,
+  promote: parsePromote,
+  vessels: parseVessels,
+  vessel: parseVessel,
+  formation: parseFormation,
+  region: parseRegion,
+  approvals: parseApprovals,
+  logs: parseLogs,
+  release: parseRelease,
+};
+
+// What people type when they want help.
+const HELP_ALIASES = new Set(['?', '-h', '--help']);
+
+// Commands whose free text may hold a lone quote (a title like `Bob's "big" day).
+const FREE_TEXT = new Set(['help', 'release']);
+
+/** Parses the text after the command name; `commandName` is used in the forms and examples of usage answers. */
+export function parseCommand(text: string, commandName = '/harbor'): ParseResult {
+  const outcome = parseTokenized(tokenize(text), commandName, true);
+  return outcome.ok ? outcome : { ok: false, usage: outcome.usage };
+}
+
+function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boolean): Outcome {
+  const ctx = new Context(commandName, tokenized, (fixed) => parseTokenized(lex(fixed), commandName, false));
+  const [first, ...rest] = tokenized.tokens;
+  if (!first) return ctx.ok({ kind: 'help' });
+  const word = first.value.toLowerCase();
+  if (HELP_ALIASES.has(word)) return parseHelp(ctx, rest);
+  // Own keys only: `constructor` must not reach Object.prototype.
+  const parser = Object.hasOwn(COMMANDS, word) ? COMMANDS[word] : undefined;
+  if (!parser) return unknownCommand(ctx, first);
+  const { unbalanced } = tokenized;
+  if (unbalanced && !FREE_TEXT.has(word)) {
+    const after = tokenized.text.slice(unbalanced.index, unbalanced.index + 20);
+    return ctx.fail(
+      `The quote ${unbalanced.quote} in ${code(after)} is never closed; close it or remove it.`,
+      formsOfWord(word),
+    );
+  }
+  const outcome = parser(ctx, rest);
+  return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);
+}
+
+function unknownCommand(ctx: Context, first: Token): Outcome {
+  const problem = `${code(first.value)} is not a command. Commands: ${COMMAND_WORDS.join(', ')}.`;
+  const best = closestWords(first.value, COMMAND_WORDS)[0];
+  return ctx.failWithGuess(problem, best ? formsOfWord(best) : ['help'], first, COMMAND_WORDS);
+}
+
+/**
+ * A valid command word can still be a singular/plural slip: `vessel dev`
+ * meant `vessels dev`, `vessels create dev` meant `vessel create dev`. When
+ * swapping the word makes the text parse, say so.
+ */
+function withSlip(ctx: Context, first: Token, failure: Extract<Outcome, { ok: false }>): Outcome {
+  const word = first.value.toLowerCase();
+  const alternatives = COMMAND_WORDS.filter((w) => w === `${word}s` || `${w}s` === word);
+  for (const alternative of alternatives) {
+    const fixed = ctx.replaced(first, alternative);
+    if (!ctx.reparse(fixed).ok) continue;
+    // Lead with the forms of the word they probably meant.
+    const usage = ctx.fail(failure.usage.problem, formsOfWord(alternative), {
+      suggestion: ctx.didYouMean(fixed),
+    }).usage;
+    usage.forms.push(...failure.usage.forms);
+    return { ok: false, usage, corrected: fixed };
+  }
+  return failure;
+}
