@@ -16,9 +16,9 @@ export function errorBlock(blockId: string, values?: ViewStateValues): string {
   return values && readBlock(values, typed) !== undefined ? typed : blockId;
 }
 
-/** Adds `message` to the errors of `blockId`, joining several with a space. */
+/** Adds `message` to the errors of `blockId`, joining several with "; ". */
 export function addError(errors: Record<string, string>, blockId: string, message: string): void {
-  const joined = errors[blockId] ? `${errors[blockId]} ${message}` : message;
+  const joined = errors[blockId] ? `${errors[blockId]}; ${message}` : message;
   errors[blockId] = joined.length > ERROR_MAX ? `${joined.slice(0, ERROR_MAX - 1)}…` : joined;
 }
 
