@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { WebAPIRateLimitedError, WebClient, type WebClientOptions } from '@slack/web-api';
+import { WebAPIRateLimitedError, WebClient, WebClientEvent, type WebClientOptions } from '@slack/web-api';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { TEST_BOT } from '../../support/slack/identity.js';
 import { recordingLogger } from '../../support/slack/recording-logger.js';
@@ -31,7 +31,7 @@ describe('forced 429s', () => {
     standIn.forceRateLimit('chat.postMessage', { count: 1, retryAfterSeconds: 0 });
     const rateLimitedEvents: number[] = [];
     const client = clientFor();
-    client.on('rate_limited', (seconds: number) => rateLimitedEvents.push(seconds));
+    client.on(WebClientEvent.RATE_LIMITED, (seconds: number) => rateLimitedEvents.push(seconds));
 
     const posted = await client.chat.postMessage({ channel: 'C0OPS', text: 'hello' });
 
