@@ -5,10 +5,8 @@
 import type { Image, Region } from '../../gamefabric/resources.js';
 import type { Choice } from './blocks.js';
 
-/** "1.10.0" after "1.9.0": digit runs compare as numbers. */
-function compareTags(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
-}
+/** "1.10.0" after "1.9.0": digit runs compare as numbers. One collator: building one per compare is slow. */
+const compareTags = new Intl.Collator('en', { numeric: true }).compare;
 
 /**
  * Images as `image:tag` choices: grouped by image name (`first` leads, the

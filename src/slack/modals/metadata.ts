@@ -8,11 +8,17 @@ import type { ModalMetadata } from '../ids.js';
 const ModalMetadataSchema = z.object({
   kind: z.enum(['promote', 'vessel.create', 'formation.add', 'region.create']),
   channel: z.string().min(1),
+  channelName: z.string().optional(),
   threadTs: z.string().optional(),
   releaseId: z.string().optional(),
   environment: z.string().optional(),
   formation: z.string().optional(),
 });
+
+// Fails to compile when ModalMetadata gains or loses a field the schema does not know about.
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const schemaMatchesType: SameKeys<z.infer<typeof ModalMetadataSchema>, ModalMetadata> = true;
+void schemaMatchesType;
 
 /** The JSON stored in a view's private_metadata. */
 export function writeMetadata(meta: ModalMetadata): string {

@@ -3,7 +3,7 @@
  * `view.state.values` Slack sends back, and the per-modal definition the
  * index dispatches to.
  */
-import type { KnownBlock } from '@slack/types';
+import type { KnownBlock, PlainTextElement } from '@slack/types';
 import type { FieldProblem } from '../../changes/errors.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import type { ChangeOperation } from '../../policy/operations.js';
@@ -15,11 +15,15 @@ export interface ModalDeps {
   branches: readonly string[];
 }
 
-/** One element's state in `view.state.values` (text inputs carry `value`, selects `selected_option`). */
+/**
+ * One element's state in `view.state.values` (text inputs carry `value`, selects
+ * `selected_option`): the part of Bolt's ViewStateValue the modals read, shaped so
+ * either type can be passed where the other is expected.
+ */
 export interface ViewStateValue {
   type: string;
   value?: string | null;
-  selected_option?: { value: string; text?: { type: string; text: string } } | null;
+  selected_option?: { value: string; text: PlainTextElement } | null;
 }
 
 /** `view.state.values`: block id -> action id -> state. */

@@ -43,7 +43,11 @@ describe('modal load failures', () => {
         listRegions: () => Promise.reject(new TypeError('boom at line 3')),
       },
     };
-    const view = await loadedView(meta('formation.add', { environment: 'dev', formation: 'lobby' }), broken, logger);
+    const view = await loadedView(
+      meta('formation.add', { environment: 'dev', formation: 'lobby' }),
+      broken,
+      logger,
+    );
     const id = /internal error \(id ([0-9a-f]{8})\)/.exec(text(view))?.[1];
     expect(id).toBeDefined();
     expect(text(view)).not.toContain('boom');

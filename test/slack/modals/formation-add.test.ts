@@ -64,7 +64,13 @@ describe('add-to-formation modal', () => {
 
   it('sends no overrides when nothing was changed', async () => {
     const view = await loadedView(lobby, world.deps, silentLogger);
-    const input = { environment: 'dev', formation: 'lobby', vessel: 'lobby-3', region: 'eu-central', overrides: [] };
+    const input = {
+      environment: 'dev',
+      formation: 'lobby',
+      vessel: 'lobby-3',
+      region: 'eu-central',
+      overrides: [],
+    };
     expect(readSubmission(lobby, fill(view, { [B.vessel]: 'lobby-3', [B.region]: 'eu-central' }))).toEqual({
       ok: true,
       operation: 'formation.add',
@@ -82,22 +88,32 @@ describe('add-to-formation modal', () => {
       [GS_ARGS]: '--mode "ranked duo"',
     });
     const result = readSubmission(lobby, state);
-    const overrides = [{ container: 'game-server', image: 'game-server:1.2.0', args: ['--mode', 'ranked duo'] }];
+    const overrides = [
+      { container: 'game-server', image: 'game-server:1.2.0', args: ['--mode', 'ranked duo'] },
+    ];
     expect(result).toEqual({
       ok: true,
       operation: 'formation.add',
       input: { environment: 'dev', formation: 'lobby', vessel: 'lobby-3', region: 'eu-central', overrides },
     });
-    expect(operationModule('formation.add').parse(result.ok ? result.input : {})).toMatchObject({ overrides });
+    expect(operationModule('formation.add').parse(result.ok ? result.input : {})).toMatchObject({
+      overrides,
+    });
   });
 
   it('only lists the containers the user changed, and maps their problems back', async () => {
     const view = await loadedView(duo, world.deps, silentLogger);
     const metricsImage = overrideBlock(1, 'metrics', 'image');
     expect(optionValues(view, metricsImage).slice(0, 2)).toEqual([KEEP_TEMPLATE, 'sidecar-metrics:0.3.0']);
-    const state = fill(view, { [B.vessel]: 'duo-1', [B.region]: 'eu-central', [metricsImage]: 'game-server:1.0.0' });
+    const state = fill(view, {
+      [B.vessel]: 'duo-1',
+      [B.region]: 'eu-central',
+      [metricsImage]: 'game-server:1.0.0',
+    });
     const result = readSubmission(duo, state);
-    expect(result.ok && result.input.overrides).toEqual([{ container: 'metrics', image: 'game-server:1.0.0' }]);
+    expect(result.ok && result.input.overrides).toEqual([
+      { container: 'metrics', image: 'game-server:1.0.0' },
+    ]);
     const problem = { field: 'overrides[0].image', message: 'no image there' };
     expect(fieldErrors(duo, [problem], state)).toEqual({ [metricsImage]: 'no image there' });
     expect(fieldErrors(duo, [problem])).toEqual({ [B.vessel]: 'overrides[0].image: no image there' });

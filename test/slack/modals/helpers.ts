@@ -19,7 +19,10 @@ export interface World {
 }
 
 /** A simulator (demo data unless `data`) and a client that does not retry (failures show at once). */
-export async function startWorld(data?: SimulatorData, branches: readonly string[] = BRANCHES): Promise<World> {
+export async function startWorld(
+  data?: SimulatorData,
+  branches: readonly string[] = BRANCHES,
+): Promise<World> {
   const clock = new ManualClock();
   const sim = await startSimulator({ port: 0, clock, logLinesPerSecond: 0, ...(data ? { data } : {}) });
   const client = createGameFabricClient({

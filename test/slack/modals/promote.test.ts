@@ -82,7 +82,11 @@ describe('promote modal', () => {
     const view = await loadedView(m, world.deps, silentLogger);
     const result = readSubmission(m, fill(view, { sourceBranch: null }));
     expect(result.ok).toBe(false);
-    expect(Object.keys(result.ok ? {} : result.errors).sort()).toEqual(['image', 'sourceBranch', 'targetBranch']);
+    expect(Object.keys(result.ok ? {} : result.errors).sort()).toEqual([
+      'image',
+      'sourceBranch',
+      'targetBranch',
+    ]);
   });
 
   it('puts the engine’s own checks on the right block (same source and target)', async () => {

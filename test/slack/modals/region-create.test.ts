@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import {
+  REGION_BLOCKS as B,
   fieldErrors,
   loadedView,
   openingView,
-  REGION_BLOCKS as B,
   readSubmission,
   typeBlock,
 } from '../../../src/slack/modals/index.js';

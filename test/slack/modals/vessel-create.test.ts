@@ -4,11 +4,11 @@ import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { MODAL_CALLBACKS } from '../../../src/slack/ids.js';
 import {
+  VESSEL_BLOCKS as B,
   fieldErrors,
   loadedView,
   openingView,
   readSubmission,
-  VESSEL_BLOCKS as B,
 } from '../../../src/slack/modals/index.js';
 import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, initialOption, input, meta, optionValues, startWorld, type World } from './helpers.js';

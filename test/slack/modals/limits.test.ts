@@ -1,0 +1,146 @@
+/**
+ * Huge inputs: 500+ images, 200 regions, 150 branches, 300-character names
+ * and a 40-container template. Every view must stay inside Slack's limits,
+ * cut lists say so, and what was cut can still be typed and submitted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { ModalView } from '@slack/types';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { makeImage } from '../../../src/simulator/images.js';
+import { demoData, internalImageName } from '../../../src/simulator/index.js';
+import type { ModalMetadata } from '../../../src/slack/ids.js';
+import {
+  loadedView,
+  openingView,
+  overrideBlock,
+  PROMOTE_BLOCKS,
+  readSubmission,
+  TYPED_SUFFIX,
+  VESSEL_BLOCKS,
+} from '../../../src/slack/modals/index.js';
+import { LIMITS, viewProblems } from '../../../src/slack/render/limits.js';
+import { fill, input, meta, optionValues, startWorld, type World } from './helpers.js';
+
+const LONG = 'x'.repeat(300);
+const BRANCHES = ['dev', 'prod', ...Array.from({ length: 147 }, (_, i) => `branch-${i}`), LONG];
+
+let world: World;
+beforeAll(async () => {
+  const data = demoData();
+  const dev = data.branches.dev ?? [];
+  for (let i = 0; i < 500; i++) dev.push(makeImage('dev', 'game-server', `2.${i}.0`));
+  dev.push(makeImage('dev', LONG, '1.0.0'), makeImage('dev', 'game-server', `${'9'.repeat(140)}`));
+  const env = data.environments.dev ?? {};
+  for (let i = 0; i < 200; i++) {
+    env.regions?.push({
+      apiVersion: 'core/v1',
+      kind: 'Region',
+      metadata: { name: `region-${i}`, environment: 'dev' },
+      spec: { displayName: LONG, types: [{ name: 'cloud', locations: ['fra-1'] }] },
+    });
+  }
+  const image = internalImageName('dev', 'game-server', '1.0.0');
+  env.formations?.push({
+    apiVersion: 'formation/v1',
+    kind: 'Formation',
+    metadata: { name: 'big', environment: 'dev' },
+    spec: {
+      description: LONG,
+      template: {
+        spec: {
+          containers: Array.from({ length: 40 }, (_, i) => ({
+            name: `c-${i}`,
+            branch: 'dev',
+            image,
+            args: [LONG, LONG, LONG],
+          })),
+        },
+      },
+      vessels: [],
+    },
+  });
+  world = await startWorld(data, BRANCHES);
+});
+afterAll(() => world.sim.stop());
+
+const metas: ModalMetadata[] = [
+  meta('promote', { threadTs: '1'.repeat(300), releaseId: LONG }),
+  meta('vessel.create', { environment: 'dev', threadTs: '1'.repeat(300) }),
+  meta('formation.add', { environment: 'dev', formation: 'big' }),
+  meta('region.create', { environment: LONG }),
+];
+
+function cutHint(view: ModalView, blockId: string): string {
+  return input(view, blockId).hint?.text ?? '';
+}
+
+describe('views with huge inputs', () => {
+  it.each(metas)('stay inside Slack limits: $kind', async (m) => {
+    expect(viewProblems(openingView(m))).toEqual([]);
+    const view = await loadedView(m, world.deps, silentLogger);
+    expect(view.submit).toBeDefined();
+    expect(viewProblems(view)).toEqual([]);
+  });
+
+  it('cuts the image list to 100 newest, says so, and takes a typed image instead', async () => {
+    const m = metas[0] as ModalMetadata;
+    const view = await loadedView(m, world.deps, silentLogger);
+    const options = optionValues(view, PROMOTE_BLOCKS.image);
+    expect(options).toHaveLength(LIMITS.selectOptions);
+    // A value over 150 characters cannot be an option: it is left out (and can be typed).
+    expect(options[0]).toBe('game-server:2.499.0');
+    expect(options.some((o) => o.length > LIMITS.optionValue)).toBe(false);
+    expect(cutHint(view, PROMOTE_BLOCKS.image)).toMatch(
+      /^Showing 100 of 506 images in dev\. Not listed\? Type/,
+    );
+    expect(input(view, PROMOTE_BLOCKS.image).optional).toBe(true);
+    const typed = `${PROMOTE_BLOCKS.image}${TYPED_SUFFIX}`;
+    const state = fill(view, { [typed]: 'game-server:1.1.0', [PROMOTE_BLOCKS.target]: 'prod' });
+    expect(readSubmission(m, state)).toEqual({
+      ok: true,
+      operation: 'image.promote',
+      input: { image: 'game-server', tag: '1.1.0', sourceBranch: 'dev', targetBranch: 'prod' },
+    });
+    const bad = readSubmission(m, fill(view, { [typed]: 'game-server', [PROMOTE_BLOCKS.target]: 'prod' }));
+    expect(bad.ok ? {} : bad.errors).toEqual({ [typed]: expect.stringContaining('image:tag') });
+    const none = readSubmission(m, fill(view, { [PROMOTE_BLOCKS.target]: 'prod' }));
+    expect(Object.keys(none.ok ? {} : none.errors)).toEqual([PROMOTE_BLOCKS.image]);
+  });
+
+  it('cuts 150 branches and drops a branch name too long to be an option value', async () => {
+    const view = await loadedView(metas[0] as ModalMetadata, world.deps, silentLogger);
+    expect(optionValues(view, PROMOTE_BLOCKS.source)).toHaveLength(100);
+    expect(optionValues(view, PROMOTE_BLOCKS.source)).not.toContain(LONG);
+    const typed = input(view, `${PROMOTE_BLOCKS.source}${TYPED_SUFFIX}`);
+    expect(typed).toMatchObject({ dispatch_action: true });
+  });
+
+  it('lists 100 of 201 regions with long display names cut to fit', async () => {
+    const m = metas[1] as ModalMetadata;
+    const view = await loadedView(m, world.deps, silentLogger);
+    expect(optionValues(view, VESSEL_BLOCKS.region)).toHaveLength(100);
+    expect(cutHint(view, VESSEL_BLOCKS.region)).toContain('Showing 100 of 201 regions in dev');
+    const state = fill(view, {
+      [VESSEL_BLOCKS.name]: 'big-1',
+      [`${VESSEL_BLOCKS.region}${TYPED_SUFFIX}`]: 'region-150',
+      [`${VESSEL_BLOCKS.image}${TYPED_SUFFIX}`]: 'game-server:2.3.0',
+    });
+    const result = readSubmission(m, state);
+    expect(result.ok && result.input).toMatchObject({
+      region: 'region-150',
+      containers: [{ image: 'game-server:2.3.0' }],
+    });
+  });
+
+  it('shows as many template containers as fit and names the rest', async () => {
+    const view = await loadedView(metas[2] as ModalMetadata, world.deps, silentLogger);
+    expect(view.blocks.length).toBeLessThanOrEqual(LIMITS.modalBlocks);
+    expect(input(view, overrideBlock(0, 'c-0', 'args')).hint?.text.length).toBeLessThan(400);
+    const shown = view.blocks.filter((b) => /^override\.\d+\.args\./.test(b.block_id ?? ''));
+    expect(shown.length).toBeGreaterThan(20);
+    expect(shown.length).toBeLessThan(40);
+    expect(JSON.stringify(view.blocks.at(-1))).toContain(
+      `${40 - shown.length} more container(s) keep the template`,
+    );
+  });
+});
