@@ -22,6 +22,24 @@ export type Failure = Extract<Outcome, { ok: false }>;
 // User words quoted in problems are cut so a pasted essay cannot flood the answer.
 const MAX_QUOTED = 60;
 
+// Words from other tools that mean one of ours; too far apart for edit distance.
+// A Map, so user words like `constructor` cannot reach Object.prototype.
+const SYNONYMS = new Map<string, readonly string[]>([
+  ['rm', ['remove', 'delete']],
+  ['del', ['delete', 'remove']],
+  ['delete', ['remove']],
+  ['remove', ['delete']],
+  ['new', ['create']],
+  ['get', ['show']],
+  ['describe', ['show']],
+  ['list', ['vessels', 'images']],
+  ['ls', ['vessels', 'images']],
+  ['tail', ['logs']],
+  ['finish', ['end']],
+  ['stop', ['end']],
+  ['begin', ['start']],
+]);
+
 /** User text as inline code in a problem sentence, cut short and without backticks that would end the span. */
 export function code(text: string): string {
   const clean = text.replace(/`/g, "'");
@@ -138,7 +156,8 @@ export class Context {
     candidates: readonly string[],
     label: (candidate: string) => string = (c) => c,
   ): Failure {
-    const close = closestWords(token.value, candidates).slice(0, 3);
+    const synonyms = (SYNONYMS.get(token.value.toLowerCase()) ?? []).filter((w) => candidates.includes(w));
+    const close = [...new Set([...synonyms, ...closestWords(token.value, candidates)])].slice(0, 3);
     if (close.length === 0) return this.fail(problem, ids);
     for (const candidate of close) {
       const fixed = this.replaced(token, candidate);

@@ -6,7 +6,7 @@
  */
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
-import { COMMAND_WORDS, formsOfWord } from './forms.js';
+import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
@@ -80,6 +80,9 @@ function unknownCommand(ctx: Context, first: Token): Outcome {
  */
 function withSlip(ctx: Context, first: Token, failure: Extract<Outcome, { ok: false }>): Outcome {
   const word = first.value.toLowerCase();
+  // `vessel create` used a real sub-command; `vessels create` would read it as an environment.
+  const second = ctx.tokenized.tokens[1]?.value.toLowerCase();
+  if (second !== undefined && subCommands(word).includes(second)) return failure;
   const alternatives = COMMAND_WORDS.filter((w) => w === `${word}s` || `${w}s` === word);
   for (const alternative of alternatives) {
     const fixed = ctx.replaced(first, alternative);

@@ -1,0 +1,188 @@
+/**
+ * Help and usage answers, rendered from the grammar's forms table so they
+ * always show what the parser accepts, with the configured command name.
+ * Everything that came from the user or the table is escaped: forms are full
+ * of `<` and `>`.
+ */
+import type { KnownBlock } from '@slack/types';
+import type { Usage } from '../grammar/command.js';
+import {
+  type FormId,
+  formsOfTopic,
+  getForm,
+  HELP_TOPICS,
+  type HelpTopic,
+  renderExample,
+  renderForm,
+} from '../grammar/forms.js';
+import { closestWords } from '../grammar/suggest.js';
+import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+interface TopicInfo {
+  title: string;
+  /** Other words people use for the topic (singulars, command words). */
+  aliases: readonly string[];
+  /** What the topic is about and what to know before using it. */
+  notes: string;
+}
+
+const TOPICS: Record<HelpTopic, TopicInfo> = {
+  images: {
+    title: 'Images',
+    aliases: ['image', 'promote', 'promotion', 'branch', 'branches'],
+    notes:
+      'Images live in branches. A promotion copies one image tag from a source branch into a target branch.',
+  },
+  vessels: {
+    title: 'Vessels',
+    aliases: ['vessel'],
+    notes: 'A vessel is one game server deployment in one region, made of one or more containers.',
+  },
+  formations: {
+    title: 'Formations',
+    aliases: ['formation'],
+    notes:
+      'A formation groups vessels and gives them a template. In `formation add`, each `--container` starts an override of that container; the `--image` and `--args` after it apply to it. Put `--args` in quotes so its words stay together.',
+  },
+  regions: {
+    title: 'Regions',
+    aliases: ['region', 'scheduling', 'packed', 'distributed'],
+    notes:
+      'A region has region types, each with a scheduling strategy: Packed gathers game servers on shared nodes, Distributed spreads them out. A new strategy applies only to game servers started afterwards.',
+  },
+  logs: {
+    title: 'Logs',
+    aliases: ['log', 'tail'],
+    notes:
+      '`--lines` takes 1 to 1000 (default 50); `--follow` keeps the message updating as new lines arrive.',
+  },
+  releases: {
+    title: 'Releases',
+    aliases: ['release'],
+    notes: 'A release gathers related work in one thread. Titles need no quotes.',
+  },
+  approvals: {
+    title: 'Approvals',
+    aliases: ['approval', 'approve'],
+    notes: 'Changes that policy sends for approval wait here until someone allowed to approve acts on them.',
+  },
+  help: {
+    title: 'Help',
+    aliases: ['topics'],
+    notes: 'Forms in `[brackets]` are optional; `<names>` are yours to fill in.',
+  },
+};
+
+const CHANGES_NOTE =
+  'Changes show a preview first and happen only after you confirm; policy may also ask for an approval.';
+
+/** The help topic `topic` names (a topic, one of its aliases, or a command starting with one), if any. */
+export function resolveHelpTopic(topic: string): HelpTopic | undefined {
+  const words = topic.trim().toLowerCase().split(/\s+/);
+  for (const candidate of [words.join(' '), words[0] ?? '']) {
+    const found = HELP_TOPICS.find((t) => t === candidate || TOPICS[t].aliases.includes(candidate));
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The overview of every command, or the forms and examples of one topic; an unknown topic gets the overview with a note. */
+export function renderHelp(commandName: string, topic?: string): SlackMessage {
+  if (topic === undefined || topic.trim() === '') return overview(commandName);
+  const resolved = resolveHelpTopic(topic);
+  if (resolved) return topicHelp(commandName, resolved);
+  const close = closestWords(topic.trim(), HELP_TOPICS);
+  const guess = close[0] ? ` Did you mean \`${close[0]}\`?` : '';
+  const note = `There is no help topic \`${truncate(topic.trim(), 60).replace(/`/g, "'")}\`; topics are ${HELP_TOPICS.join(', ')}.${guess}`;
+  return overview(commandName, note);
+}
+
+/** A usage answer: the problem, "did you mean", the closest forms as code, and an example. */
+export function renderUsage(commandName: string, usage: Usage): SlackMessage {
+  const blocks: KnownBlock[] = [section(usage.problem)];
+  if (usage.suggestion) blocks.push(section(usage.suggestion));
+  if (usage.forms.length > 0) {
+    const forms = joinWithMore(usage.forms.map(escapeMrkdwn), LIMITS.sectionText - 40);
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `*Usage*\n\`\`\`${forms}\`\`\`` } });
+  }
+  const footer = [`\`${escapeMrkdwn(commandName)} help\` lists every command.`];
+  if (usage.example) footer.unshift(`Example: \`${escapeMrkdwn(truncate(usage.example, 500))}\``);
+  blocks.push(context(footer.join('  ')));
+  const text = [
+    usage.problem,
+    usage.suggestion,
+    usage.forms.length > 0 ? `Usage: ${usage.forms.join(' | ')}` : undefined,
+    usage.example ? `Example: ${usage.example}` : undefined,
+  ].filter((line): line is string => line !== undefined);
+  return { text: truncate(escapeMrkdwn(text.join('\n')), LIMITS.messageText), blocks };
+}
+
+function overview(commandName: string, note?: string): SlackMessage {
+  const name = escapeMrkdwn(commandName);
+  const blocks: KnownBlock[] = [header(`${commandName} commands`)];
+  if (note) blocks.push(section(note));
+  const groups = HELP_TOPICS.filter((t) => t !== 'help');
+  for (const topic of groups) {
+    const lines = formsOfTopic(topic).map(
+      (id) => `\`${escapeMrkdwn(renderForm(id, commandName))}\`  ${escapeMrkdwn(getForm(id).description)}`,
+    );
+    blocks.push(mrkdwnSection(`*${TOPICS[topic].title}*\n${joinWithMore(lines, LIMITS.sectionText - 40)}`));
+  }
+  blocks.push(
+    context(
+      `${CHANGES_NOTE}  \`${name} help &lt;topic&gt;\` shows examples; topics are ${groups.join(', ')}.`,
+    ),
+  );
+  const text = [
+    `${commandName} commands:`,
+    ...(note ? [note] : []),
+    ...groups.flatMap((t) => formsOfTopic(t).map((id) => renderForm(id, commandName))),
+    `${commandName} help <topic> shows examples.`,
+  ];
+  return { text: escapeMrkdwn(joinWithMore(text, LIMITS.messageText - 200)), blocks };
+}
+
+function topicHelp(commandName: string, topic: HelpTopic): SlackMessage {
+  const info = TOPICS[topic];
+  const ids = topic === 'help' ? (['help'] as FormId[]) : formsOfTopic(topic);
+  const blocks: KnownBlock[] = [header(`${commandName} help: ${info.title}`), section(info.notes)];
+  for (const id of ids) blocks.push(mrkdwnSection(formDetail(commandName, id)));
+  const others = HELP_TOPICS.filter((t) => t !== topic && t !== 'help');
+  blocks.push(context(`Other topics: ${others.join(', ')}. ${CHANGES_NOTE}`));
+  const text = [
+    `${commandName} help: ${info.title}`,
+    ...ids.flatMap((id) => [renderForm(id, commandName), `  e.g. ${renderExample(id, commandName)}`]),
+  ];
+  return { text: escapeMrkdwn(joinWithMore(text, LIMITS.messageText - 200)), blocks };
+}
+
+// One form: the syntax, what it does, its flags, an example.
+function formDetail(commandName: string, id: FormId): string {
+  const form = getForm(id);
+  const lines = [`\`${escapeMrkdwn(renderForm(id, commandName))}\``, escapeMrkdwn(form.description)];
+  for (const flag of form.flags) {
+    const syntax = flag.value ? `${flag.name} ${flag.value}` : flag.name;
+    lines.push(`• \`${escapeMrkdwn(syntax)}\` ${escapeMrkdwn(flag.description)}`);
+  }
+  if (form.opensModal) lines.push('_Opens a form._');
+  lines.push(`Example: \`${escapeMrkdwn(renderExample(id, commandName))}\``);
+  return truncate(lines.join('\n'), LIMITS.sectionText);
+}
+
+// A section of text that may contain user input: escaped and cut to Slack's limit.
+function section(text: string): KnownBlock {
+  return mrkdwnSection(escapeMrkdwn(text));
+}
+
+function mrkdwnSection(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, LIMITS.sectionText) } };
+}
+
+function header(text: string): KnownBlock {
+  return { type: 'header', text: { type: 'plain_text', text: truncate(text, LIMITS.headerText) } };
+}
+
+function context(text: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(text, LIMITS.contextText) }] };
+}
