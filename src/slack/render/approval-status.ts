@@ -4,8 +4,7 @@
  * approvals list so both say the same thing.
  */
 import type { Change } from '../../changes/change.js';
-import { groupMention, mention } from './blocks.js';
-import { joinWithMore } from './limits.js';
+import { groupMention, joinMapped, mention } from './blocks.js';
 
 // A policy may list many approvers; past this the line names how many more.
 const MAX_APPROVER_CHARS = 1200;
@@ -25,18 +24,16 @@ export function whoMayApprove(change: Change): string {
   const names = [...(anyone ? [] : r.approvers.users.map(mention)), ...r.approvers.groups.map(groupMention)];
   if (anyone) {
     const who = r.allowSelfApproval ? 'anyone' : 'anyone other than the requester';
-    return names.length ? `${who} (including ${joinWithMore(names, MAX_APPROVER_CHARS, ', ')})` : who;
+    return names.length ? `${who} (including ${list(names)})` : who;
   }
-  return names.length
-    ? joinWithMore(names, MAX_APPROVER_CHARS, ', ')
-    : 'nobody (the policy lists no approvers)';
+  return names.length ? list(names) : 'nobody (the policy lists no approvers)';
 }
 
 /** "1 of 2 approvals so far (<@U3>)", or "0 of 1 approvals so far". */
 export function approvalProgress(change: Change): string {
   const required = change.requirement.mode === 'approval' ? change.requirement.required : 1;
   const given = approvers(change);
-  const names = given.length ? ` (${joinWithMore(given.map(mention), MAX_APPROVER_CHARS, ', ')})` : '';
+  const names = given.length ? ` (${joinMapped(given, mention, MAX_APPROVER_CHARS, ', ')})` : '';
   return `${given.length} of ${required} approval${required === 1 ? '' : 's'} so far${names}`;
 }
 
@@ -47,4 +44,8 @@ export function selfApprovalNote(change: Change): string {
   return r.allowSelfApproval
     ? `${mention(change.requester)} may approve their own change.`
     : `${mention(change.requester)} cannot approve their own change.`;
+}
+
+function list(names: readonly string[]): string {
+  return joinMapped(names, (n) => n, MAX_APPROVER_CHARS, ', ');
 }

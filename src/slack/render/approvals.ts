@@ -6,9 +6,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { approvalProgress, whoMayApprove } from './approval-status.js';
-import { divider, finish, fitMrkdwn, header, mention, relativeTime, section, slackDate } from './blocks.js';
+import { divider, escapeFit, finish, header, mention, relativeTime, section, slackDate } from './blocks.js';
 import { actions, approvalButtons } from './buttons.js';
-import { escapeMrkdwn } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 // Three blocks per change (section, buttons, divider) keeps 15 well under 50 blocks.
@@ -41,7 +40,7 @@ function describe(change: Change, now: number): string {
       ? `expires ${slackDate(change.expiresAt)} (${relativeTime(change.expiresAt, now)})`
       : `expired ${slackDate(change.expiresAt)}`;
   return [
-    `*${fitMrkdwn(escapeMrkdwn(change.preview.summary), 1000)}*${change.preview.destructive ? ' (destructive)' : ''}`,
+    `*${escapeFit(change.preview.summary, 1000)}*${change.preview.destructive ? ' (destructive)' : ''}`,
     `Requested by ${mention(change.requester)} · ${when}`,
     `${approvalProgress(change)} · approvers: ${whoMayApprove(change)}`,
   ].join('\n');

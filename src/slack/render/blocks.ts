@@ -4,7 +4,7 @@
  * only has to think about how many blocks it uses.
  */
 import type { ContextBlock, DividerBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
-import { joinWithMore, LIMITS, truncate } from './limits.js';
+import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /**
@@ -18,6 +18,11 @@ export function fitMrkdwn(text: string, max: number): string {
     .replace(/&[a-z]*$/, '')
     .replace(/<[^>]*$/, '');
   return `${cut}…`;
+}
+
+/** Escapes raw text for mrkdwn and cuts it to `max`, escaping only the part that can be shown. */
+export function escapeFit(text: string, max: number): string {
+  return fitMrkdwn(escapeMrkdwn(text.slice(0, max + 1)), max);
 }
 
 /** A user mention; ids come from Slack, but anything odd is dropped so it cannot break the markup. */
@@ -96,28 +101,91 @@ export interface PackOptions {
   maxLineLength?: number;
 }
 
+/**
+ * `joinWithMore` over `items` shown by `render`, rendering only until the
+ * text is full; the rest are only counted. Keeps 100,000-item lists cheap.
+ */
+export function joinMapped<T>(
+  items: readonly T[],
+  render: (item: T) => string,
+  max: number,
+  separator = '\n',
+): string {
+  const { shown, hidden } = renderFitting(items, render, max, separator.length);
+  return joinAll(withHidden(shown, hidden, max), hidden, max, separator);
+}
+
 /** Packs escaped mrkdwn lines into as few sections as fit, at most `maxBlocks`. */
 export function packLines(lines: readonly string[], options: PackOptions): SectionBlock[] {
-  const capped = lines.map((l) => fitMrkdwn(l, options.maxLineLength ?? 1000));
+  return packItems(lines, (l) => l, options);
+}
+
+/** Like packLines, rendering each item with `render` only when it could be shown. */
+export function packItems<T>(
+  items: readonly T[],
+  render: (item: T) => string,
+  options: PackOptions,
+): SectionBlock[] {
+  const lineMax = options.maxLineLength ?? 1000;
+  const { shown, hidden } = renderFitting(
+    items,
+    (item) => fitMrkdwn(render(item), lineMax),
+    options.maxBlocks * LIMITS.sectionText,
+    1,
+  );
   const blocks: SectionBlock[] = [];
   let i = 0;
-  while (i < capped.length && blocks.length < options.maxBlocks) {
-    if (blocks.length === options.maxBlocks - 1) {
-      blocks.push(section(joinWithMore(capped.slice(i), LIMITS.sectionText)));
-      break;
-    }
+  while (i < shown.length && blocks.length < options.maxBlocks - 1) {
     let text = '';
-    while (i < capped.length) {
-      const next = text ? `${text}\n${capped[i]}` : (capped[i] as string);
+    while (i < shown.length) {
+      const next = text ? `${text}\n${shown[i]}` : (shown[i] as string);
       if (next.length > LIMITS.sectionText) break;
       text = next;
       i++;
     }
     // Only reachable when maxLineLength exceeds a section: cut that one line.
-    if (!text) text = fitMrkdwn(capped[i++] as string, LIMITS.sectionText);
+    if (!text) text = fitMrkdwn(shown[i++] as string, LIMITS.sectionText);
     blocks.push(section(text));
   }
+  // Whatever is left goes in one last section that ends in "… and N more".
+  if (i < shown.length || hidden > 0) {
+    const rest = withHidden(shown.slice(i), hidden, LIMITS.sectionText);
+    blocks.push(section(joinAll(rest, hidden, LIMITS.sectionText, '\n')));
+  }
   return blocks;
+}
+
+// Renders items until they could no longer fit in `max` characters and counts the rest.
+function renderFitting<T>(
+  items: readonly T[],
+  render: (item: T) => string,
+  max: number,
+  separatorLength: number,
+): { shown: string[]; hidden: number } {
+  const shown: string[] = [];
+  let used = 0;
+  for (const item of items) {
+    if (used > max) break;
+    const rendered = render(item);
+    shown.push(rendered);
+    used += rendered.length + separatorLength;
+  }
+  return { shown, hidden: items.length - shown.length };
+}
+
+// joinWithMore reserves room for "… and N more" even when every item fits; skip it then.
+function joinAll(items: string[], hidden: number, max: number, separator: string): string {
+  if (hidden === 0) {
+    const all = items.join(separator);
+    if (all.length <= max) return all;
+  }
+  return joinWithMore(items, max, separator);
+}
+
+// Unrendered items become one shared string too long to ever fit, so joinWithMore counts them.
+function withHidden(shown: string[], hidden: number, max: number): string[] {
+  if (hidden === 0) return shown;
+  return shown.concat(new Array<string>(hidden).fill(' '.repeat(max + 1)));
 }
 
 /**

@@ -6,9 +6,9 @@
 import type { KnownBlock } from '@slack/types';
 import type { Change, ChangeFailure } from '../../changes/change.js';
 import { approvalProgress, approvers, selfApprovalNote, whoMayApprove } from './approval-status.js';
-import { context, finish, fitMrkdwn, header, mention, section, slackDate } from './blocks.js';
+import { context, escapeFit, finish, header, joinMapped, mention, section, slackDate } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
-import { escapeMrkdwn, joinWithMore } from './limits.js';
+import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 
@@ -115,7 +115,7 @@ function succeeded(change: Change): SlackMessage {
 function failed(change: Change): SlackMessage {
   const { summary } = change.preview;
   const failure = change.error ?? { message: 'The change failed for an unknown reason.', kind: 'internal' };
-  const message = fitMrkdwn(escapeMrkdwn(failure.message), ERROR_MAX);
+  const message = escapeFit(failure.message, ERROR_MAX);
   const unchanged =
     nothingChanged(failure) && !/nothing was changed/i.test(failure.message) ? '\nNothing was changed.' : '';
   return finish(fallback('Failed', `${summary}: ${failure.message}`), [
@@ -151,11 +151,11 @@ function expired(change: Change): SlackMessage {
 
 // Header with the status, then the summary in bold: the two things a reader scans for.
 function top(title: string, summary: string): KnownBlock[] {
-  return [header(title), section(`*${fitMrkdwn(escapeMrkdwn(summary), SUMMARY_MAX)}*`)];
+  return [header(title), section(`*${escapeFit(summary, SUMMARY_MAX)}*`)];
 }
 
 function fallback(title: string, summary: string): string {
-  return `${title}: ${escapeMrkdwn(summary)}`;
+  return `${title}: ${escapeFit(summary, LIMITS.messageText)}`;
 }
 
 // No "in 14 min": this message stays up unchanged for minutes and would go stale, while the
@@ -167,9 +167,7 @@ function expiry(change: Change, now: number): string {
 }
 
 function ruleNote(change: Change): string {
-  return change.requirement.rule
-    ? ` · policy rule \`${fitMrkdwn(escapeMrkdwn(change.requirement.rule), 200)}\``
-    : '';
+  return change.requirement.rule ? ` · policy rule \`${escapeFit(change.requirement.rule, 200)}\`` : '';
 }
 
 function people(change: Change): string {
@@ -181,5 +179,5 @@ function people(change: Change): string {
 }
 
 function names(users: readonly string[]): string {
-  return joinWithMore(users.map(mention), 1200, ', ');
+  return joinMapped(users, mention, 1200, ', ');
 }

@@ -4,23 +4,21 @@
  * which logs the internals under an id and gives the user words, never a stack.
  */
 import { describeFailure } from '../../changes/describe-failure.js';
-import { UserError, ValidationError } from '../../changes/errors.js';
+import { type FieldProblem, UserError, ValidationError } from '../../changes/errors.js';
 import type { Logger } from '../../runtime/logger.js';
-import { finish, fitMrkdwn, section } from './blocks.js';
-import { escapeMrkdwn, joinWithMore, LIMITS } from './limits.js';
+import { escapeFit, finish, joinMapped, section } from './blocks.js';
+import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** A message telling the user what went wrong with their command or change. */
 export function renderError(err: unknown, logger: Logger): SlackMessage {
   if (err instanceof ValidationError && err.problems.length > 0) {
     const intro = err.problems.length === 1 ? 'One thing needs fixing:' : 'Some things need fixing:';
-    const bullets = err.problems.map(
-      (p) => `• \`${fitMrkdwn(escapeMrkdwn(p.field), 200)}\`: ${fitMrkdwn(escapeMrkdwn(p.message), 600)}`,
-    );
-    const body = `${intro}\n${joinWithMore(bullets, LIMITS.sectionText - intro.length - 1)}`;
+    const bullet = (p: FieldProblem) => `• \`${escapeFit(p.field, 200)}\`: ${escapeFit(p.message, 600)}`;
+    const body = `${intro}\n${joinMapped(err.problems, bullet, LIMITS.sectionText - intro.length - 1)}`;
     return finish(body, [section(body)]);
   }
   const message = err instanceof UserError ? err.message : describeFailure(err, logger).message;
-  const text = fitMrkdwn(escapeMrkdwn(message || 'Something went wrong.'), LIMITS.sectionText);
+  const text = escapeFit(message || 'Something went wrong.', LIMITS.sectionText);
   return finish(text, [section(text)]);
 }

@@ -4,8 +4,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { FollowEvent } from '../../changes/operation.js';
-import { context, finish, fitMrkdwn, section } from './blocks.js';
-import { escapeMrkdwn } from './limits.js';
+import { context, escapeFit, finish, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
 
 const PREFIX: Record<FollowEvent['kind'], string> = {
@@ -17,12 +16,12 @@ const PREFIX: Record<FollowEvent['kind'], string> = {
 
 /** One follow-up step as a short thread message, naming the vessel it is about. */
 export function renderFollowEvent(event: FollowEvent): SlackMessage {
-  const text = `${PREFIX[event.kind]}: ${fitMrkdwn(escapeMrkdwn(event.message), 2500)}`;
+  const text = `${PREFIX[event.kind]}: ${escapeFit(event.message, 2500)}`;
   const blocks: KnownBlock[] = [section(text)];
   if (event.vessel) {
     blocks.push(
       context(
-        `Vessel \`${fitMrkdwn(escapeMrkdwn(event.vessel.name), 200)}\` in environment \`${fitMrkdwn(escapeMrkdwn(event.vessel.environment), 200)}\``,
+        `Vessel \`${escapeFit(event.vessel.name, 200)}\` in environment \`${escapeFit(event.vessel.environment, 200)}\``,
       ),
     );
   }

@@ -5,8 +5,8 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Line, Preview } from '../../changes/operation.js';
-import { fieldsSection, fitMrkdwn, packLines, section } from './blocks.js';
-import { escapeMrkdwn, joinWithMore, LIMITS } from './limits.js';
+import { escapeFit, fieldsSection, joinMapped, packItems, section } from './blocks.js';
+import { escapeMrkdwn, LIMITS } from './limits.js';
 
 // Fields read well side by side only while values are short.
 const FIELD_VALUE_MAX = 200;
@@ -26,25 +26,29 @@ export function lineBlocks(lines: readonly Line[]): KnownBlock[] {
       ),
     ];
   }
-  return packLines(
-    lines.map((l) => `*${escapeMrkdwn(l.label)}:* ${escapeMrkdwn(l.value)}`),
-    { maxBlocks: 2, maxLineLength: 500 },
-  );
+  return packItems(lines, (l) => `*${escapeFit(l.label, 200)}:* ${escapeFit(l.value, 500)}`, {
+    maxBlocks: 2,
+    maxLineLength: 500,
+  });
 }
 
 /** Notes as one bulleted section (none when there are no notes). */
 export function noteBlocks(notes: readonly string[]): KnownBlock[] {
   if (notes.length === 0) return [];
-  const bullets = notes.map((n) => `• ${fitMrkdwn(escapeMrkdwn(n), 500)}`);
-  return [section(joinWithMore(bullets, LIMITS.sectionText))];
+  return [section(joinMapped(notes, (n) => `• ${escapeFit(n, 500)}`, LIMITS.sectionText))];
 }
 
 /** Up to three titled lists, each one section with "… and N more" when cut. */
 export function listBlocks(lists: readonly { title: string; items: string[] }[]): KnownBlock[] {
   const shown = lists.slice(0, MAX_LISTS).map((list) => {
-    const title = `*${fitMrkdwn(escapeMrkdwn(list.title), 200)}* (${list.items.length})`;
-    const items = list.items.map((i) => `• ${fitMrkdwn(escapeMrkdwn(i), LIST_ITEM_MAX)}`);
-    const body = items.length ? joinWithMore(items, LIMITS.sectionText - title.length - 1) : '_none_';
+    const title = `*${escapeFit(list.title, 200)}* (${list.items.length})`;
+    const body = list.items.length
+      ? joinMapped(
+          list.items,
+          (i) => `• ${escapeFit(i, LIST_ITEM_MAX)}`,
+          LIMITS.sectionText - title.length - 1,
+        )
+      : '_none_';
     return section(`${title}\n${body}`);
   });
   if (lists.length > MAX_LISTS) shown.push(section(`… and ${lists.length - MAX_LISTS} more lists`));

@@ -4,8 +4,7 @@
  * cutting long lists with "… and N more".
  */
 import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../changes/queries.js';
-import { context, finish, fitMrkdwn, header, packLines, section } from './blocks.js';
-import { escapeMrkdwn as esc, joinWithMore } from './limits.js';
+import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
 
 export { renderApprovals } from './approvals.js';
@@ -25,18 +24,12 @@ export function renderImages(branch: string, groups: ImageGroup[], ref?: string)
   }
   const tags = groups.reduce((n, g) => n + g.tags.length, 0);
   const counts = `${plural(groups.length, 'image')}, ${plural(tags, 'tag')} in ${where}`;
-  const lines = groups.map(
-    (g) =>
-      `*${name(g.image)}*  ${joinWithMore(
-        g.tags.map((t) => `\`${name(t.tag)}\``),
-        600,
-        ', ',
-      )}`,
-  );
+  const line = (g: ImageGroup) =>
+    `*${name(g.image)}*  ${joinMapped(g.tags, (t) => `\`${name(t.tag)}\``, 600, ', ')}`;
   return finish(counts, [
     header(`Images in ${branch}`),
     context(counts),
-    ...packLines(lines, { maxBlocks: LIST_BLOCKS }),
+    ...packItems(groups, line, { maxBlocks: LIST_BLOCKS }),
   ]);
 }
 
@@ -47,18 +40,17 @@ export function renderVessels(environment: string, vessels: VesselSummary[]): Sl
     return finish(`No vessels in ${env}.`, [section(`No vessels in ${env}.`)]);
   }
   const summary = `${plural(vessels.length, 'vessel')} in ${env}: ${stateCounts(vessels.map((v) => v.state))}`;
-  const lines = vessels.map((v) =>
+  const line = (v: VesselSummary) =>
     [
       `*${name(v.name)}*`,
       `region \`${name(v.region)}\``,
       name(v.state),
       v.formation ? `formation \`${name(v.formation)}\`` : 'no formation',
-    ].join(' · '),
-  );
+    ].join(' · ');
   return finish(summary, [
     header(`Vessels in ${environment}`),
     context(summary),
-    ...packLines(lines, { maxBlocks: LIST_BLOCKS }),
+    ...packItems(vessels, line, { maxBlocks: LIST_BLOCKS }),
   ]);
 }
 
@@ -68,35 +60,33 @@ export function renderFormation(environment: string, view: FormationView): Slack
   const title = `Formation *${name(f.metadata.name)}* in environment *${name(environment)}*`;
   const about = [
     title,
-    f.spec.description ? fitMrkdwn(esc(f.spec.description), 500) : '',
+    f.spec.description ? escapeFit(f.spec.description, 500) : '',
     f.status?.state
       ? `Status: ${name(f.status.state)}${f.status.reason ? ` (${name(f.status.reason)})` : ''}`
       : '',
   ].filter(Boolean);
-  const containers = (f.spec.template?.spec.containers ?? []).map(
-    (c) =>
-      `• \`${name(c.name)}\` image \`${name(c.image ?? 'none')}\`${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}`,
-  );
+  const containers = f.spec.template?.spec.containers ?? [];
+  const container = (c: (typeof containers)[number]) =>
+    `• \`${name(c.name)}\` image \`${name(c.image ?? 'none')}\`${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}`;
   const template = containers.length
-    ? `*Template*\n${joinWithMore(containers, 2900)}`
+    ? `*Template*\n${joinMapped(containers, container, 2900)}`
     : '*Template*\nNo containers in the template.';
-  const vesselLines = view.vessels.map((v) =>
+  const vesselLine = (v: FormationView['vessels'][number]) =>
     [
       `\`#${v.index}\` *${name(v.name)}*`,
       `region \`${name(v.region)}\``,
       name(v.state),
-      ...(v.overrides.length ? [`overrides: ${joinWithMore(v.overrides.map(name), 400, '; ')}`] : []),
-    ].join(' · '),
-  );
+      ...(v.overrides.length ? [`overrides: ${joinMapped(v.overrides, name, 400, '; ')}`] : []),
+    ].join(' · ');
   const count = view.vessels.length
     ? `${plural(view.vessels.length, 'vessel')}: ${stateCounts(view.vessels.map((v) => v.state))}`
     : 'no vessels';
-  return finish(`Formation ${esc(f.metadata.name)} in ${esc(environment)}: ${count}`, [
+  return finish(`Formation ${name(f.metadata.name)} in ${name(environment)}: ${count}`, [
     header(`Formation ${f.metadata.name}`),
     section(about.join('\n')),
     section(template),
     context(view.vessels.length ? count : 'This formation has no vessels.'),
-    ...packLines(vesselLines, { maxBlocks: LIST_BLOCKS }),
+    ...packItems(view.vessels, vesselLine, { maxBlocks: LIST_BLOCKS }),
   ]);
 }
 
@@ -106,33 +96,27 @@ export function renderRegion(environment: string, view: RegionView): SlackMessag
   const about = [
     `Region *${name(r.metadata.name)}* in environment *${name(environment)}*`,
     r.spec.displayName ? `Display name: ${name(r.spec.displayName)}` : '',
-    r.spec.description ? fitMrkdwn(esc(r.spec.description), 500) : '',
+    r.spec.description ? escapeFit(r.spec.description, 500) : '',
   ].filter(Boolean);
-  const lines = view.types.map(
-    (t) =>
-      `*${name(t.name)}* · scheduling *${name(t.scheduling)}* · ${
-        t.locations.length
-          ? `locations: ${joinWithMore(
-              t.locations.map((l) => `\`${name(l)}\``),
-              800,
-              ', ',
-            )}`
-          : 'no locations'
-      }`,
-  );
+  const line = (t: RegionView['types'][number]) =>
+    `*${name(t.name)}* · scheduling *${name(t.scheduling)}* · ${
+      t.locations.length
+        ? `locations: ${joinMapped(t.locations, (l) => `\`${name(l)}\``, 800, ', ')}`
+        : 'no locations'
+    }`;
   const count = plural(view.types.length, 'type');
-  return finish(`Region ${esc(r.metadata.name)} in ${esc(environment)}: ${count}`, [
+  return finish(`Region ${name(r.metadata.name)} in ${name(environment)}: ${count}`, [
     header(`Region ${r.metadata.name}`),
     section(about.join('\n')),
-    ...(lines.length
-      ? packLines(lines, { maxBlocks: LIST_BLOCKS })
+    ...(view.types.length
+      ? packItems(view.types, line, { maxBlocks: LIST_BLOCKS })
       : [section('This region has no types, so nothing can be scheduled in it.')]),
   ]);
 }
 
 // Names come from users and the API: escaped, and cut so one cannot crowd out the rest.
 function name(text: string): string {
-  return fitMrkdwn(esc(text), NAME_MAX);
+  return escapeFit(text, NAME_MAX);
 }
 
 function plural(n: number, word: string): string {
@@ -143,11 +127,12 @@ function plural(n: number, word: string): string {
 function stateCounts(states: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const s of states) {
-    const state = s.split(' (')[0] || s;
+    const paren = s.indexOf(' (');
+    const state = paren > 0 ? s.slice(0, paren) : s;
     counts.set(state, (counts.get(state) ?? 0) + 1);
   }
   const parts = [...counts.entries()]
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([state, n]) => `${n} ${name(state)}`);
-  return joinWithMore(parts, 500, ', ');
+  return joinMapped(parts, (p) => p, 500, ', ');
 }
