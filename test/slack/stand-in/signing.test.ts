@@ -13,6 +13,8 @@ import {
   signature,
   signedHeaders,
   slashCommandBody,
+  staticSelect,
+  storedView,
   textInput,
   viewSubmissionPayload,
 } from '../../support/slack/signing.js';
@@ -74,6 +76,42 @@ describe('payload builders', () => {
       'trigger_id',
     ]);
     expect(fields).toMatchObject({ command: '/harbor', text: 'vessels prod eu', user_id: TEST_USER.id });
+  });
+
+  it('builds a click inside a modal with the view, its full state and the picked option', () => {
+    const blocks = [
+      {
+        type: 'input',
+        block_id: 'branch',
+        dispatch_action: true,
+        label: { type: 'plain_text', text: 'Branch' },
+        element: { type: 'static_select', action_id: 'modal.reload', options: [] },
+      },
+      {
+        type: 'input',
+        block_id: 'image',
+        label: { type: 'plain_text', text: 'Image' },
+        element: { type: 'plain_text_input', action_id: 'value', initial_value: 'game:1' },
+      },
+    ];
+    const view = storedView({ id: 'V0PROMOTE', blocks });
+    const payload = blockActionsPayload({
+      actionId: 'modal.reload',
+      view,
+      values: { branch: { 'modal.reload': staticSelect('main') } },
+    });
+    expect(payload.container).toEqual({ type: 'view', view_id: 'V0PROMOTE' });
+    expect(payload.channel).toBeUndefined();
+    expect(payload.response_url).toBeUndefined();
+    expect(payload.actions[0]).toMatchObject({
+      type: 'static_select',
+      block_id: 'branch',
+      selected_option: { value: 'main' },
+    });
+    expect(payload.view?.state.values).toEqual({
+      branch: { 'modal.reload': staticSelect('main') },
+      image: { value: { type: 'plain_text_input', value: 'game:1' } },
+    });
   });
 
   it('wraps interactions as payload=<urlencoded JSON>', () => {

@@ -79,6 +79,8 @@ export interface BlockActionsOptions {
   messageTs?: string;
   /** Set when the element sits in a modal: the container becomes the view, no channel/message. */
   view?: StoredView;
+  /** The modal's inputs as the user left them (untouched ones are filled in from `view`). */
+  values?: StateValues;
   responseUrl?: string;
   triggerId?: string;
   /** Replaces the whole action element (e.g. a static_select with `selected_option`). */
@@ -97,8 +99,11 @@ export function blockActionsPayload(options: BlockActionsOptions): BlockActionsP
   const blockId = options.blockId ?? found?.blockId ?? 'kit-block';
   const element = found?.element ?? { type: 'button', text: { type: 'plain_text', text: options.actionId } };
   const value = options.value ?? (typeof element.value === 'string' ? element.value : undefined);
+  // A select's action carries what was picked; take it from the state the test gave.
+  const picked = options.values?.[blockId]?.[options.actionId];
   const action = options.action ?? {
-    ...element,
+    ...actionFields(element),
+    ...picked,
     action_id: options.actionId,
     block_id: blockId,
     ...(value !== undefined ? { value } : {}),
@@ -115,11 +120,11 @@ export function blockActionsPayload(options: BlockActionsOptions): BlockActionsP
     actions: [action as unknown as BlockAction['actions'][number]],
   };
   if (options.view) {
+    const values = completeState(options.view.blocks, options.values ?? {});
     return {
       ...base,
       container: { type: 'view', view_id: options.view.id },
-      view: viewOutput(options.view, options.view.state.values as StateValues),
-      state: { values: options.view.state.values as StateValues },
+      view: viewOutput(options.view, values),
     };
   }
   const channel =
@@ -167,7 +172,7 @@ export interface ViewSubmissionOptions {
 /** A `view_submission` payload for a modal, as Slack sends it. */
 export function viewSubmissionPayload(options: ViewSubmissionOptions): ViewSubmitAction {
   const user = userRef(options.user);
-  const view = options.view ?? bareView(options.viewId ?? 'V0KIT');
+  const view = options.view ?? storedView({ id: options.viewId ?? 'V0KIT' });
   const values = completeState(view.blocks, options.values ?? {});
   const output = viewOutput(
     {
@@ -195,7 +200,9 @@ function channelName(id: string | undefined): string {
   return id === undefined || id === TEST_CHANNEL.id ? TEST_CHANNEL.name : id.toLowerCase();
 }
 
-function bareView(id: string): StoredView {
+/** A view as the stand-in would store it, for building payloads without opening one. */
+export function storedView(fields: Partial<StoredView> = {}): StoredView {
+  const id = fields.id ?? 'V0KIT';
   return {
     id,
     team_id: TEST_TEAM.id,
@@ -214,6 +221,7 @@ function bareView(id: string): StoredView {
     app_id: TEST_BOT.appId,
     app_installed_team_id: TEST_TEAM.id,
     bot_id: TEST_BOT.botId,
+    ...fields,
   };
 }
 
@@ -246,6 +254,12 @@ function viewOutput(view: StoredView, values: StateValues): ViewOutput {
     app_installed_team_id: view.app_installed_team_id,
     bot_id: view.bot_id,
   };
+}
+
+// Slack echoes only these fields of the element in the action (not options, confirm, initial values).
+function actionFields(element: Record<string, any>): Record<string, unknown> {
+  const keep = ['type', 'text', 'value', 'style', 'url', 'placeholder'];
+  return Object.fromEntries(Object.entries(element).filter(([key]) => keep.includes(key)));
 }
 
 // The interactive element with this action id in actions blocks, section accessories or inputs.
