@@ -47,6 +47,8 @@ export interface SlackBot {
   channelNames: ChannelNames;
   /** Resolves when all work started by requests so far has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /** Resolves when every follow-up (thread status after an apply) has finished. */
+  followUpsDone(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     },
   });
   const tasks = new Tasks(logger);
+  const followUps = new Tasks(logger);
   const ctx: BotContext = {
     engine: o.engine,
     policy: o.policy,
@@ -79,6 +82,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     logger,
     metrics: o.metrics,
     tasks,
+    followUps,
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
     branches: o.branches,
@@ -106,6 +110,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       for (const change of changes) await rewriteChangeMessage(ctx, change);
     },
     idle: () => tasks.idle(),
+    followUpsDone: () => followUps.idle(),
     stop: async () => {
       await receiver.stop();
       await tasks.idle();

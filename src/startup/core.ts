@@ -39,6 +39,8 @@ export interface CoreOptions {
   groups: Pick<PolicyContext, 'resolveGroup' | 'resolveChannelName'>;
   clock?: Clock;
   metrics?: Metrics;
+  /** How follow-ups poll after an apply (tests shorten it). */
+  follow?: { pollMs?: number; timeoutMs?: number };
 }
 
 /** Opens every part and starts housekeeping. */
@@ -48,6 +50,7 @@ export async function startCore({
   groups,
   clock = systemClock,
   metrics,
+  follow,
 }: CoreOptions): Promise<Core> {
   const api = await connectHostingApi(config.gamefabric, logger, metrics);
   const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
@@ -62,6 +65,7 @@ export async function startCore({
     clock,
     logger,
     replicaId: config.replicaId,
+    ...(follow ? { follow } : {}),
   });
 
   let timer: NodeJS.Timeout | undefined;

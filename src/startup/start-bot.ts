@@ -28,6 +28,8 @@ export interface StartBotOptions {
   clientOptions?: WebClientOptions;
   /** Node process metrics on /metrics (off in tests, where many bots share a process). */
   processMetrics?: boolean;
+  /** How follow-ups poll after an apply (tests shorten it). */
+  follow?: { pollMs?: number; timeoutMs?: number };
 }
 
 /** Starts every part and returns the running bot. */
@@ -47,6 +49,7 @@ export async function startBot(
     logger,
     clock,
     metrics,
+    ...(options.follow ? { follow: options.follow } : {}),
     groups: {
       resolveGroup: (id) => resolveGroup(id),
       resolveChannelName: (id) => channelName(id),

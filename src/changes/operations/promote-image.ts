@@ -38,7 +38,16 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
 
   async plan(ctx, r) {
     const source = await findOrExplain(ctx.client, r.sourceBranch, r.image, r.tag);
-    const existing = await ctx.client.listImages(r.targetBranch, { image: r.image, tag: r.tag });
+    const existing = await ctx.client
+      .listImages(r.targetBranch, { image: r.image, tag: r.tag })
+      .catch((err) => {
+        if (isNotFound(err))
+          throw new UserError(
+            `No branch ${r.targetBranch} to promote into (check targetBranch for typos).`,
+            'not_found',
+          );
+        throw err;
+      });
     const preview: Preview = {
       summary: `Promote ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
       lines: [
@@ -113,6 +122,8 @@ async function findOrExplain(
       }
       throw new UserError(`No image ${image}:${tag} in branch ${branch}.${hint}`, 'not_found');
     }
+    if (isNotFound(err))
+      throw new UserError(`No branch ${branch} (check sourceBranch for typos).`, 'not_found');
     throw err;
   }
 }

@@ -27,7 +27,8 @@ export async function handleClick(
   await rewriteChangeMessage(ctx, outcome.change);
   const text = renderClickReply(outcome);
   if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
-  if (outcome.kind === 'applied') void ctx.tasks.run('follow-up', () => followUp(ctx, outcome.change));
+  // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".
+  if (outcome.kind === 'applied') void ctx.followUps.run('follow-up', () => followUp(ctx, outcome.change));
   return outcome;
 }
 

@@ -25,6 +25,8 @@ export interface BotContext {
   logger: Logger;
   metrics: Metrics;
   tasks: Tasks;
+  /** Follow-ups after an apply (minutes long; best effort, not awaited by idle()). */
+  followUps: Tasks;
   channelNames: ChannelNames;
   /** The slash command's name, e.g. `/harbor`, for help and usage texts. */
   commandName: string;

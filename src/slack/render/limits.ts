@@ -32,6 +32,7 @@ export const LIMITS = {
   placeholder: 150,
   confirmTitle: 100,
   confirmText: 300,
+  confirmButton: 30,
 } as const;
 
 /** Escapes the three characters mrkdwn treats specially (log lines and names may contain them). */
@@ -50,22 +51,20 @@ export function truncate(text: string, max: number): string {
  * "… and N more" for the rest. The result is never longer than `max`.
  */
 export function joinWithMore(items: readonly string[], max: number, separator = '\n'): string {
+  const all = items.join(separator);
+  if (all.length <= max) return all;
   const out: string[] = [];
   let length = 0;
   for (let i = 0; i < items.length; i++) {
-    const item = items[i] as string;
+    const add = (out.length ? separator.length : 0) + (items[i] as string).length;
     const rest = items.length - i - 1;
-    const tail = rest > 0 ? `${separator}… and ${rest} more`.length : 0;
-    const add = (out.length ? separator.length : 0) + item.length;
-    if (length + add + tail > max) {
-      const more = `… and ${items.length - i} more`;
-      const line = out.length ? `${out.join(separator)}${separator}${more}` : more;
-      return truncate(line, max);
-    }
-    out.push(item);
+    const more = rest > 0 ? `${separator}… and ${rest} more`.length : 0;
+    if (length + add + more > max) break;
+    out.push(items[i] as string);
     length += add;
   }
-  return out.join(separator);
+  const more = `… and ${items.length - out.length} more`;
+  return truncate(out.length ? `${out.join(separator)}${separator}${more}` : more, max);
 }
 
 /** Keeps at most `max` items, replacing the rest with one item built by `more(n)`. */
@@ -171,5 +170,7 @@ function elementProblems(el: any, where: string, problems: string[]): void {
   if (el.confirm) {
     check(el.confirm.title?.text, LIMITS.confirmTitle, `${where}.confirm.title`, problems);
     check(el.confirm.text?.text, LIMITS.confirmText, `${where}.confirm.text`, problems);
+    check(el.confirm.confirm?.text, LIMITS.confirmButton, `${where}.confirm.confirm`, problems);
+    check(el.confirm.deny?.text, LIMITS.confirmButton, `${where}.confirm.deny`, problems);
   }
 }

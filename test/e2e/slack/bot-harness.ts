@@ -1,0 +1,177 @@
+/**
+ * The whole bot, started exactly as main.ts starts it (startBot), with the
+ * project's API simulator as the hosting API and the Slack stand-in as Slack.
+ * Tests talk to it only as Slack would: real signed HTTP requests into Bolt's
+ * HTTP receiver. `settle()` waits (event-driven, no sleeping) until the bot
+ * has finished the work those requests started.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../../src/config/config.js';
+import { createMemoryLogger } from '../../../src/runtime/logger.js';
+import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import type { ViewStateValue } from '../../../src/slack/modals/types.js';
+import { type RunningBot, startBot } from '../../../src/startup/start-bot.js';
+import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
+import {
+  blockActionsPayload,
+  interactionBody,
+  postSigned,
+  type SignedResponse,
+  slashCommandBody,
+  viewSubmissionPayload,
+} from '../../support/slack/signing.js';
+import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../support/slack/stand-in.js';
+
+export const SIGNING_SECRET = 'e2e-signing-secret-0123456789';
+export const ALICE: TestUser = { id: 'U0ALICE', name: 'alice' };
+export const BOB: TestUser = { id: 'U0BOB', name: 'bob' };
+export const CAROL: TestUser = { id: 'U0CAROL', name: 'carol' };
+export const SRE_GROUP = 'S0SRE';
+
+/** A policy like a studio's: dev open, promotions into prod and prod deletes need an SRE's approval. */
+export const E2E_POLICY = `
+version: 1
+defaults:
+  expires: 30m
+rules:
+  - name: reads
+    operations: [images.list, vessels.list, formation.show, region.show, logs.read]
+  - name: prod-promotions
+    operations: [image.promote]
+    target: { branch: prod }
+    approval: { required: 1, approvers: { groups: [${SRE_GROUP}] } }
+  - name: prod-changes
+    operations: ['*']
+    target: { environment: prod }
+    approval: { required: 1, approvers: { groups: [${SRE_GROUP}] } }
+  - name: everything-else
+    operations: ['*']
+    approval: { mode: confirm }
+`;
+
+export interface BotHarness {
+  sim: Simulator;
+  slack: SlackStandIn;
+  running: RunningBot;
+  eventsUrl: string;
+  logs: ReturnType<typeof createMemoryLogger>;
+  /** Sends `/harbor <text>` as `user` and waits for the bot to finish answering. */
+  slash(text: string, user?: TestUser): Promise<SignedResponse>;
+  /** Clicks a button on a message the stand-in holds, as `user`, and waits for the bot. */
+  click(message: StoredMessage, actionId: string, user?: TestUser): Promise<SignedResponse>;
+  /** Submits the modal `viewId` (as the stand-in holds it) with `values`, and waits for the bot. */
+  submit(
+    viewId: string,
+    values: Record<string, Record<string, ViewStateValue>>,
+    user?: TestUser,
+  ): Promise<SignedResponse>;
+  /** Sends an interaction payload as is (e.g. a select change inside a modal). */
+  interact(payload: object): Promise<SignedResponse>;
+  /** Waits until the bot has finished all request work (follow-ups excluded). */
+  settle(): Promise<void>;
+  /** The latest top-level bot message in the test channel. */
+  lastMessage(): StoredMessage;
+  /** Ephemeral texts sent to `user` (response_url or postEphemeral), oldest first. */
+  ephemeralTexts(user?: TestUser): string[];
+  stop(): Promise<void>;
+}
+
+/** Starts simulator, stand-in and bot. */
+export async function startBotHarness(options: { policy?: string } = {}): Promise<BotHarness> {
+  // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
+  const data = demoData();
+  data.branches.staging = [];
+  const sim = await startSimulator({ port: 0, stepMs: 5, data });
+  const slack = await startSlackStandIn({
+    token: TEST_BOT.token,
+    usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
+  });
+  const dataDir = await mkdtemp(join(tmpdir(), 'harbor-e2e-'));
+  const policyPath = join(dataDir, 'policy.yml');
+  await writeFile(policyPath, options.policy ?? E2E_POLICY);
+  const config = readConfig({
+    SLACK_BOT_TOKEN: TEST_BOT.token,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    PORT: '0',
+    GAMEFABRIC_URL: sim.url,
+    GAMEFABRIC_TOKEN: sim.token,
+    HARBOR_DATA_DIR: dataDir,
+    HARBOR_POLICY: policyPath,
+    HARBOR_REPLICA_ID: 'e2e',
+  });
+  if (!config.ok) throw new Error(config.problems.join('\n'));
+  const logs = createMemoryLogger();
+  const running = await startBot(config.config, logs, {
+    clientOptions: { retryConfig: { retries: 0 } },
+    follow: { pollMs: 10, timeoutMs: 10_000 },
+  });
+  const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
+  const settle = () => running.bot.idle();
+  const send = async (body: string) => {
+    const res = await postSigned(eventsUrl, SIGNING_SECRET, body);
+    await settle();
+    return res;
+  };
+
+  return {
+    sim,
+    slack,
+    running,
+    eventsUrl,
+    logs,
+    settle,
+    slash: (text, user = ALICE) =>
+      send(
+        slashCommandBody({
+          text,
+          user_id: user.id,
+          user_name: user.name,
+          response_url: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
+          trigger_id: slack.triggerId(),
+        }),
+      ),
+    click: (message, actionId, user = ALICE) =>
+      send(
+        interactionBody(
+          blockActionsPayload({
+            actionId,
+            user,
+            channel: TEST_CHANNEL,
+            message,
+            responseUrl: slack.responseUrl({
+              channel: TEST_CHANNEL.id,
+              user: user.id,
+              messageTs: message.ts,
+            }),
+            triggerId: slack.triggerId(),
+          }),
+        ),
+      ),
+    submit: (viewId, values, user = ALICE) => {
+      const view = slack.view(viewId);
+      if (!view) throw new Error(`no view ${viewId}`);
+      return send(interactionBody(viewSubmissionPayload({ view, values: values as never, user })));
+    },
+    interact: (payload) => send(interactionBody(payload)),
+    lastMessage: () => {
+      const top = slack.channelMessages(TEST_CHANNEL.id).filter((m) => !m.threadTs || m.threadTs === m.ts);
+      const last = top.at(-1);
+      if (!last) throw new Error('the bot posted nothing in the channel');
+      return last;
+    },
+    ephemeralTexts: (user = ALICE) =>
+      slack
+        .ephemerals()
+        .filter((e) => e.user === user.id)
+        .map((e) => e.text ?? ''),
+    stop: async () => {
+      await running.stop();
+      await slack.stop();
+      await sim.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
