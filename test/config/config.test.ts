@@ -13,6 +13,18 @@ describe('readConfig', () => {
     expect(result.config.gamefabric.vesselApiVersion).toBe('formation/v1beta1');
   });
 
+  it('offers dev and prod branches in modals unless HARBOR_BRANCHES says otherwise', () => {
+    expect(readConfig({}).ok && (readConfig({}) as { config: { branches: string[] } }).config.branches).toEqual([
+      'dev',
+      'prod',
+    ]);
+    const custom = readConfig({ HARBOR_BRANCHES: 'dev, staging ,prod' });
+    expect(custom.ok && custom.config.branches).toEqual(['dev', 'staging', 'prod']);
+    const bad = readConfig({ HARBOR_BRANCHES: 'dev,Not A Branch' });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(/^HARBOR_BRANCHES: must be a comma-separated list/);
+  });
+
   it('picks Socket Mode when an app-level token is set', () => {
     const result = readConfig({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' });
     expect(result.ok && result.config.slack.mode).toBe('socket');
