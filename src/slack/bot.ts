@@ -68,6 +68,9 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     deferInitialization: true,
     clientOptions: {
       ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
+      // The SDK's default keeps retrying for ~30 minutes; an on-call user
+      // waiting for an answer (or a start-up check) needs to hear within seconds.
+      retryConfig: { retries: 4, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
       ...o.clientOptions,
     },
   });

@@ -12,6 +12,9 @@ export function describeStartFailure(err: unknown, secrets: readonly string[]): 
   ) {
     return `Slack rejected SLACK_BOT_TOKEN (${code}). Copy the Bot User OAuth Token again from OAuth & Permissions, and reinstall the app if it was removed.`;
   }
+  if ((err as { code?: string }).code === 'slack_webapi_request_error') {
+    return 'could not reach the Slack Web API (network error). Check connectivity, proxies and SLACK_API_URL if set.';
+  }
   const message = err instanceof Error ? err.message : String(err);
   return redact(message, secrets);
 }

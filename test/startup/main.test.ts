@@ -1,0 +1,116 @@
+/**
+ * The README's run command, as a real process: without Slack credentials it
+ * lists what is missing; with them (Slack played by the stand-in) it starts on
+ * the embedded simulator, answers /healthz, a signed slash command, and stops
+ * cleanly on SIGTERM. No secret appears in its output.
+ */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from '@jest/globals';
+import { TEST_BOT } from '../support/slack/identity.js';
+import { postSigned, slashCommandBody } from '../support/slack/signing.js';
+import { type SlackStandIn, startSlackStandIn } from '../support/slack/stand-in.js';
+
+const SECRET = 'main-test-signing-secret';
+let child: ChildProcessWithoutNullStreams | undefined;
+let standIn: SlackStandIn | undefined;
+let dataDir: string | undefined;
+
+afterEach(async () => {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGKILL');
+    await exited;
+  }
+  await standIn?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  child = undefined;
+  standIn = undefined;
+});
+
+function run(env: Record<string, string>): ChildProcessWithoutNullStreams {
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
+  return child;
+}
+
+/**
+ * Collects the log (stderr) as it comes; `until(pattern)` resolves with
+ * everything so far once `pattern` has appeared. (A listener rather than
+ * for-await: leaving a for-await loop destroys the stream and the child
+ * would then die writing its log.)
+ */
+function collectLog(proc: ChildProcessWithoutNullStreams) {
+  let text = '';
+  const waiters: { pattern: RegExp; resolve: (t: string) => void }[] = [];
+  proc.stderr.on('data', (chunk) => {
+    text += String(chunk);
+    for (const w of [...waiters]) if (w.pattern.test(text)) w.resolve(text);
+  });
+  return {
+    text: () => text,
+    until: (pattern: RegExp) =>
+      new Promise<string>((resolve, reject) => {
+        if (pattern.test(text)) return resolve(text);
+        waiters.push({ pattern, resolve });
+        proc.once('exit', () => reject(new Error(`exited without ${pattern}: ${text}`)));
+      }),
+  };
+}
+
+it('exits 1 listing exactly the missing Slack settings and how to get them', async () => {
+  const proc = run({});
+  let stderr = '';
+  proc.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const [code] = await once(proc, 'exit');
+  expect(code).toBe(1);
+  expect(stderr).toContain('SLACK_BOT_TOKEN (xoxb-...)');
+  expect(stderr).toContain('SLACK_APP_TOKEN (xapp-...');
+  expect(stderr).toContain('manifest.yml');
+});
+
+it('starts on the embedded simulator, is healthy, answers a command and stops on SIGTERM', async () => {
+  standIn = await startSlackStandIn({ token: TEST_BOT.token });
+  dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
+  const proc = run({
+    SLACK_BOT_TOKEN: TEST_BOT.token,
+    SLACK_SIGNING_SECRET: SECRET,
+    SLACK_API_URL: standIn.apiUrl,
+    PORT: '0',
+    HARBOR_DATA_DIR: dataDir,
+    HARBOR_LOG_LEVEL: 'debug', // the most verbose level must still leak no secret
+  });
+  const log = collectLog(proc);
+  const output = await log.until(/Harbormaster started/);
+  expect(output).toContain('NO GAMEFABRIC_URL SET');
+  const port = Number(/HTTP on port (\d+)/.exec(output)?.[1]);
+
+  const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toEqual({ ready: true, slack: 'connected', store: 'ok' });
+
+  const responseUrl = standIn.responseUrl({ channel: 'C0OPS', user: 'U0ALICE' });
+  const res = await postSigned(
+    `http://127.0.0.1:${port}/slack/events`,
+    SECRET,
+    slashCommandBody({ text: 'images dev game-server', response_url: responseUrl }),
+  );
+  expect(res.status).toBe(200);
+  const answer = await standIn.waitFor((c) => c.method === 'response_url', { timeoutMs: 10_000 });
+  expect(JSON.stringify(answer.body)).toContain('1.2.0');
+
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  const [code] = await exited;
+  expect(code).toBe(0);
+  for (const secret of [TEST_BOT.token, SECRET]) {
+    expect(log.text()).not.toContain(secret);
+  }
+});
