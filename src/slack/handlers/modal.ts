@@ -6,10 +6,8 @@
  * errors in the ack); planning happens after the ack, with the modal showing
  * "Checking…" and then the outcome.
  */
-import { ValidationError } from '../../changes/errors.js';
-import { operationModule } from '../../changes/operations/index.js';
 import type { ModalMetadata } from '../ids.js';
-import { fieldErrors, loadedView, openingView, readSubmission } from '../modals/index.js';
+import { loadedView, openingView, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
@@ -48,9 +46,8 @@ export type SubmissionAck =
   | { response_action: 'update'; view: ReturnType<typeof statusView> };
 
 /**
- * Checks a submission without any API call (shape, then the operation's own
- * validation), so problems show inline on the fields. Returns the ack and, when
- * the submission is good, the work to run after acking.
+ * Checks a submission without any API call. Returns the ack and, when the
+ * submission is good, the work to run after acking.
  */
 export function checkSubmission(
   ctx: BotContext,
@@ -59,15 +56,9 @@ export function checkSubmission(
   viewId: string,
   actor: Actor,
 ): { ack: SubmissionAck; then?: () => Promise<void> } {
+  // Shape and the operation's own validation (no API call), so problems show inline on the fields.
   const read = readSubmission(meta, values);
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
-  try {
-    operationModule(read.operation).parse(read.input);
-  } catch (err) {
-    if (err instanceof ValidationError)
-      return { ack: { response_action: 'errors', errors: fieldErrors(meta, err.problems) } };
-    throw err;
-  }
   return {
     ack: {
       response_action: 'update',
