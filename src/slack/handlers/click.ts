@@ -8,24 +8,29 @@
  */
 import type { Change, ClickOutcome } from '../../changes/change.js';
 import type { ChangeAction } from '../ids.js';
-import { renderClickReply } from '../render/click-reply.js';
+import { renderClickReply, renderPrivateClickReply } from '../render/click-reply.js';
 import { renderFollowEvent } from '../render/follow.js';
 import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 
-/** Runs the click through the engine and shows its outcome. */
+/**
+ * Runs the click through the engine and shows its outcome. `privateOrigin`: the
+ * button sat in an ephemeral message (the approvals list), where the rewritten
+ * change message is not in view, so the clicker is told every outcome.
+ */
 export async function handleClick(
   ctx: BotContext,
   action: ChangeAction,
   changeId: string,
   actor: Actor,
   reply: PrivateReply,
+  options: { privateOrigin?: boolean } = {},
 ): Promise<ClickOutcome> {
   const click = { changeId, user: actor.user, channel: actor.channel };
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   await rewriteChangeMessage(ctx, outcome.change);
-  const text = renderClickReply(outcome);
+  const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
   if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".
   if (outcome.kind === 'applied') void ctx.followUps.run('follow-up', () => followUp(ctx, outcome.change));

@@ -25,6 +25,8 @@ export function registerInteractions(app: App, ctx: BotContext): void {
         ...(body.channel?.name ? { channelName: body.channel.name } : {}),
       };
       ctx.channelNames.learn(actor.channel, actor.channelName);
+      // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
+      const privateOrigin = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
       const reply: PrivateReply = async (m) => {
         await respond({
           response_type: 'ephemeral',
@@ -36,7 +38,7 @@ export function registerInteractions(app: App, ctx: BotContext): void {
       const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'click' });
       await ctx.tasks.run(`click ${action}`, async () => {
         try {
-          await handleClick(ctx, action, button.value ?? '', actor, reply);
+          await handleClick(ctx, action, button.value ?? '', actor, reply, { privateOrigin });
         } catch (err) {
           ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: 'error' });
           await reportError(ctx, reply, err, `click ${action}`);

@@ -3,7 +3,10 @@
  * the cases the rewritten change message does not explain on its own.
  */
 import type { ClickOutcome } from '../../changes/change.js';
-import { LIMITS, truncate } from './limits.js';
+import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
+
+const SUMMARY_MAX = 1000;
+const ERROR_MAX = 2000;
 
 /** What to tell the clicker privately, or undefined when the updated message says it all. */
 export function renderClickReply(outcome: ClickOutcome): string | undefined {
@@ -18,5 +21,29 @@ export function renderClickReply(outcome: ClickOutcome): string | undefined {
     }
     default:
       return undefined;
+  }
+}
+
+/**
+ * The answer to a click made in a private message (the approvals list): the
+ * change's channel message is out of view there, so every outcome is told.
+ */
+export function renderPrivateClickReply(outcome: ClickOutcome): string {
+  const said = renderClickReply(outcome);
+  if (said) return said;
+  const { change } = outcome;
+  const summary = escapeMrkdwn(truncate(change.result?.summary ?? change.preview.summary, SUMMARY_MAX));
+  const where = ` Its message in <#${change.origin.channel}> has the details.`;
+  switch (outcome.kind) {
+    case 'applied':
+      return `Done: ${summary}.${where}`;
+    case 'failed':
+      return `Failed: ${summary}: ${escapeMrkdwn(truncate(change.error?.message ?? 'unknown error', ERROR_MAX))}${where}`;
+    case 'rejected':
+      return `Rejected: ${summary}; nothing was applied.${where}`;
+    case 'cancelled':
+      return `Cancelled: ${summary}; nothing was applied.${where}`;
+    default:
+      return `${summary}.${where}`;
   }
 }
