@@ -7,8 +7,14 @@
  */
 import { request } from 'node:http';
 import type { ViewStateValue } from '../../../src/slack/modals/types.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import type { RecordedCall, StoredMessage, StoredView } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
+import { blockActionsPayload, type SignedResponse } from '../../support/slack/signing.js';
+import type {
+  EphemeralMessage,
+  RecordedCall,
+  StoredMessage,
+  StoredView,
+} from '../../support/slack/stand-in.js';
 import type { BotHarness } from './bot-harness.js';
 
 /** Everything a person could read in a message or view: its text and its blocks, as one string. */
@@ -140,4 +146,26 @@ export function get(h: BotHarness, path: string): Promise<PlainResponse> {
     req.on('error', reject);
     req.end();
   });
+}
+
+/** Clicks a button in an ephemeral message (e.g. the approvals list) as `user`, and waits for the bot. */
+export function clickEphemeral(
+  h: BotHarness,
+  ephemeral: EphemeralMessage,
+  actionId: string,
+  user: TestUser,
+  value?: string,
+): Promise<SignedResponse> {
+  return h.interact(
+    blockActionsPayload({
+      actionId,
+      ...(value !== undefined ? { value } : {}),
+      user,
+      channel: TEST_CHANNEL,
+      message: { ts: ephemeral.messageTs, text: ephemeral.text, blocks: ephemeral.blocks },
+      isEphemeral: true,
+      responseUrl: h.slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
+      triggerId: h.slack.triggerId(),
+    }),
+  );
 }
