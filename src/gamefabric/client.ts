@@ -118,11 +118,11 @@ export interface GameFabricClient {
     name: string,
     opts?: { container?: string; tailLines?: number; signal?: AbortSignal },
   ): Promise<string[]>;
-  /** New log lines as they arrive (follow=true), until aborted or the stream ends. */
+  /** New log lines as they arrive (follow=true, after the last `tailLines` lines), until aborted or the stream ends. */
   streamVesselLogs(
     env: string,
     name: string,
-    opts?: { container?: string; signal?: AbortSignal },
+    opts?: { container?: string; tailLines?: number; signal?: AbortSignal },
   ): AsyncIterable<string>;
   /** Every Formation in the environment. */
   listFormations(env: string): Promise<Formation[]>;

@@ -47,13 +47,14 @@ export async function* streamVesselLogs(
   http: Requester,
   env: string,
   name: string,
-  opts: LogOptions = {},
+  opts: LogOptions & { tailLines?: number } = {},
 ): AsyncGenerator<string, void, undefined> {
   const { signal } = opts;
   const spec: RequestSpec = {
     method: 'GET',
     path: logsPath(env, name),
-    query: { follow: true, container: opts.container },
+    // tailLines 0 on a reconnect asks for new lines only, so a resumed tail does not repeat old ones.
+    query: { follow: true, container: opts.container, tailLines: opts.tailLines },
     accept: LOG_ACCEPT,
     headers: { Connection: 'keep-alive' },
     retry: 'idempotent',

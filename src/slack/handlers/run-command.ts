@@ -5,10 +5,12 @@
  */
 import { UserError } from '../../changes/errors.js';
 import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
+import { isNotFound } from '../../gamefabric/errors.js';
 import type { ReadOperation, Target } from '../../policy/operations.js';
 import type { Command } from '../grammar/command.js';
 import { renderApprovals } from '../render/approvals.js';
 import { renderHelp } from '../render/help.js';
+import { renderLogSnapshot } from '../render/logs.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { requestChange } from './request-change.js';
@@ -52,14 +54,33 @@ export async function runCommand(
       // The preview is the answer: posted publicly in the channel by requestChange.
       await requestChange(ctx, actor, command.operation, command.input);
       return;
-    case 'logs':
+    case 'logs': {
+      if (command.follow) break;
+      const target = { environment: command.environment, vessel: command.vessel };
+      await authorizeRead(ctx, actor, 'logs.read', target);
+      const lines = await ctx.api
+        .vesselLogs(command.environment, command.vessel, {
+          tailLines: command.lines,
+          ...(command.container ? { container: command.container } : {}),
+        })
+        .catch((err) => {
+          if (isNotFound(err))
+            throw new UserError(
+              `No vessel ${command.vessel} in environment ${command.environment}.`,
+              'not_found',
+            );
+          throw err;
+        });
+      return reply(renderLogSnapshot(command.environment, command.vessel, lines, command.container));
+    }
     case 'release.start':
     case 'release.end':
-      throw new UserError(
-        `\`${ctx.commandName} ${command.kind === 'logs' ? 'logs' : command.kind.replace('.', ' ')}\` is not enabled on this bot yet.`,
-        'unsupported',
-      );
+      break;
   }
+  throw new UserError(
+    `\`${ctx.commandName} ${command.kind === 'logs' ? 'logs --follow' : command.kind.replace('.', ' ')}\` is not enabled on this bot yet.`,
+    'unsupported',
+  );
 }
 
 /** Read commands skip the change engine but still answer to the policy. */

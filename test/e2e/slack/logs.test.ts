@@ -1,0 +1,27 @@
+/** `/harbor logs` without --follow: the last lines, escaped, in one private answer. */
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { type BotHarness, startBotHarness } from './bot-harness.js';
+
+let h: BotHarness;
+beforeEach(async () => {
+  h = await startBotHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+it('shows the last n lines of a vessel, escaped for mrkdwn', async () => {
+  h.sim.emitLogLines('dev', 'lobby-1', ['first', 'player <alice> joined & ready', 'last line']);
+  await h.slash('logs dev lobby-1 --lines 2');
+  const answer = h.ephemeralTexts().at(-1) ?? '';
+  expect(answer).toMatch(/Last 2 log lines of lobby-1/);
+  const blocks = JSON.stringify(h.slack.ephemerals().at(-1)?.blocks);
+  expect(blocks).toContain('player &lt;alice&gt; joined &amp; ready');
+  expect(blocks).toContain('last line');
+  expect(blocks).not.toContain('first');
+});
+
+it('names a vessel that does not exist', async () => {
+  await h.slash('logs dev no-such-vessel');
+  expect(h.ephemeralTexts().at(-1)).toBe('No vessel no-such-vessel in environment dev.');
+});
