@@ -14,10 +14,9 @@ describe('readConfig', () => {
   });
 
   it('offers dev and prod branches in modals unless HARBOR_BRANCHES says otherwise', () => {
-    expect(readConfig({}).ok && (readConfig({}) as { config: { branches: string[] } }).config.branches).toEqual([
-      'dev',
-      'prod',
-    ]);
+    expect(
+      readConfig({}).ok && (readConfig({}) as { config: { branches: string[] } }).config.branches,
+    ).toEqual(['dev', 'prod']);
     const custom = readConfig({ HARBOR_BRANCHES: 'dev, staging ,prod' });
     expect(custom.ok && custom.config.branches).toEqual(['dev', 'staging', 'prod']);
     const bad = readConfig({ HARBOR_BRANCHES: 'dev,Not A Branch' });
