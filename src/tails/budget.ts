@@ -8,50 +8,22 @@
  * pauses the method for everyone, as Slack means it.
  */
 import type { Clock } from '../runtime/clock.js';
+import {
+  type AcquireRequest,
+  BudgetError,
+  type BudgetOptions,
+  type BudgetStats,
+  type SlackMethod,
+} from './budget-types.js';
 import { RateGate } from './rate-gate.js';
 
-export type SlackMethod = 'chat.update' | 'chat.postMessage';
-
-export interface BudgetOptions {
-  clock: Clock;
-  /** chat.update calls a minute over the workspace (default 45, a margin under Tier 3's 50). */
-  updatesPerMinute?: number;
-  /** chat.update calls allowed back to back (default 3; any 60 s then holds at most 45 + 3). */
-  updateBurst?: number;
-  /** chat.postMessage calls a minute over the workspace (default 100). */
-  postsPerMinute?: number;
-  /** chat.postMessage calls allowed back to back over the workspace (default 3). */
-  postBurst?: number;
-  /** Least time between two posts in one channel (default 1000). */
-  postSpacingMs?: number;
-}
-
-export interface AcquireRequest {
-  method: SlackMethod;
-  channel: string;
-  /** Who is asking (e.g. one tail's id); fairness is between consumers. */
-  consumer: string;
-  signal?: AbortSignal;
-}
-
-/** A consumer asked for a second slot of a method while its first was still waiting. */
-export class BudgetError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'BudgetError';
-  }
-}
-
-export interface BudgetStats {
-  /** Slots granted per consumer (both methods). */
-  granted: Record<string, number>;
-  grantedByMethod: Record<SlackMethod, number>;
-  /** Time granted requests spent waiting. */
-  waits: { count: number; totalMs: number; maxMs: number };
-  waiting: Record<SlackMethod, number>;
-  /** Until when a 429 paused each method (absent when not paused now). */
-  pausedUntil: Partial<Record<SlackMethod, number>>;
-}
+export {
+  type AcquireRequest,
+  BudgetError,
+  type BudgetOptions,
+  type BudgetStats,
+  type SlackMethod,
+} from './budget-types.js';
 
 interface Waiter {
   consumer: string;

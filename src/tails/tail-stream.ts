@@ -4,20 +4,14 @@
  * backoff and says so, and ends with the reason it stopped. A stream that
  * ends is not trusted to mean "deleted": the Vessel is looked up first.
  */
+import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import { backoffDelayMs } from '../gamefabric/retry.js';
 import type { Clock } from '../runtime/clock.js';
 import { describeStreamError, stopReasonOf, type TailStopReason } from './stop-reason.js';
 
-/** The part of the GameFabric client a tail uses (GameFabricClient fits). */
-export interface TailLogSource {
-  streamVesselLogs(
-    env: string,
-    name: string,
-    opts: { container?: string; signal?: AbortSignal; tailLines?: number },
-  ): AsyncIterable<string>;
-  getVessel(env: string, name: string): Promise<unknown>;
-}
+/** The part of the GameFabric client a tail uses. */
+export type TailLogSource = Pick<GameFabricClient, 'streamVesselLogs' | 'getVessel'>;
 
 /** What happened to the connection: `gap` means lines may be missing from the tail at this point. */
 export type TailEvent =
