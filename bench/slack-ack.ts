@@ -70,6 +70,16 @@ function latestPreview(h: BotHarness): StoredMessage {
   return preview;
 }
 
+/** Mean of the bot's ack histogram per kind, in ms: the part of the latency inside its listener. */
+async function listenerAckMeans(h: BotHarness): Promise<string> {
+  const { values } = await h.running.metrics.ackSeconds.get();
+  const total = (suffix: string, kind: string) =>
+    values.find((v) => v.metricName === `harbor_ack_seconds_${suffix}` && v.labels.kind === kind)?.value ?? 0;
+  return (['command', 'click'] as const)
+    .map((kind) => `${kind} ${((1000 * total('sum', kind)) / total('count', kind)).toFixed(2)} ms`)
+    .join(', ');
+}
+
 function positive(flag: string, raw: string): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1)
@@ -226,6 +236,9 @@ async function main(): Promise<number> {
         `${h.slack.callsTo('chat.postMessage').length - posts} chat.postMessage, ` +
         `${h.sim.countRequests('POST', '/api/container/v1/imagepromotions')} promotion(s) applied ` +
         `(one per round; the other clicks were told it was already done)`,
+    );
+    notes.push(
+      `harbormaster's own timer from listener entry to ack (harbor_ack_seconds), mean: ${await listenerAckMeans(h)}`,
     );
   } finally {
     // An applied promotion's follow-up may still be polling the slow API: wait a bounded time.
