@@ -43,3 +43,25 @@ export interface ModalMetadata {
   environment?: string;
   formation?: string;
 }
+
+/** Buttons of live tails. `stop`'s value is the tail id; `start`'s is JSON of TailStartValue. */
+export const TAIL_ACTIONS = {
+  stop: 'tail.stop',
+  start: 'tail.start',
+} as const;
+
+/** What a "Tail logs" button (e.g. on a change result) carries: which Vessel, and the release thread if any. */
+export interface TailStartValue {
+  environment: string;
+  vessel: string;
+  container?: string;
+  releaseId?: string;
+}
+
+/** Buttons on a release message; their value is the release id. */
+export const RELEASE_ACTIONS = {
+  promote: 'release.promote',
+  formationAdd: 'release.formation.add',
+  formationRemove: 'release.formation.remove',
+  tailLogs: 'release.tail',
+} as const;
