@@ -47,7 +47,7 @@ export function createMetrics({ processMetrics = false } = {}): Metrics {
     }),
     ackSeconds: new Histogram({
       name: 'harbor_ack_seconds',
-      help: 'Time from receiving a Slack request to acking it',
+      help: 'Time from a listener receiving a Slack request to acking it (Bolt parsing and signature check not included)',
       labelNames: ['kind'],
       buckets: latency,
       registers,
