@@ -13,6 +13,7 @@ import type { Policy } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
+import type { Store } from '../store/types.js';
 import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
 import { registerCommand } from './listeners/commands.js';
@@ -26,6 +27,8 @@ import { ChannelNames } from './runtime/user-groups.js';
 export interface SlackBotOptions {
   slack: SlackConfig;
   engine: ChangeEngine;
+  /** Release threads read and write their records here. */
+  store: Store;
   policy: Policy;
   api: GameFabricClient;
   pingStore(): Promise<void>;
@@ -78,6 +81,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   const followUps = new Tasks(logger);
   const ctx: BotContext = {
     engine: o.engine,
+    store: o.store,
     policy: o.policy,
     api: o.api,
     slack: app.client,

@@ -58,6 +58,8 @@ export async function startBot(
   const bot = createSlackBot({
     slack: config.slack,
     engine: core.engine,
+    // Release threads keep their records in the same store as changes.
+    store: core.store,
     policy: core.policy,
     api: core.api.client,
     pingStore: () => core.store.ping(),

@@ -11,12 +11,15 @@ import type { Policy } from '../../policy/types.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
+import type { Store } from '../../store/types.js';
 import type { SlackMessage } from '../render/message.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { ChannelNames } from '../runtime/user-groups.js';
 
 export interface BotContext {
   engine: ChangeEngine;
+  /** Release threads (and live tails) keep their state here, so any replica can serve their buttons. */
+  store: Store;
   /** For read commands, which skip the engine but not the policy. */
   policy: Policy;
   api: GameFabricClient;
