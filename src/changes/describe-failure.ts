@@ -74,8 +74,13 @@ export function describeApiError(err: ApiError): ChangeFailure {
   }
 }
 
-/** ApiError messages start with "METHOD /path: "; users get the part after it. */
+/**
+ * ApiError messages read "METHOD /path: 403 Forbidden: text"; users get the
+ * text (the reason is added once by the caller), and never the API's
+ * internal address (network errors quote the URL).
+ */
 function stripPrefix(message: string): string {
   const i = message.indexOf(': ');
-  return i > 0 && /^[A-Z]+ \//.test(message) ? message.slice(i + 2) : message;
+  const rest = i > 0 && /^[A-Z]+ \//.test(message) ? message.slice(i + 2) : message;
+  return rest.replace(/^\d{3} [A-Za-z]+: /, '').replace(/https?:\/\/\S+/g, 'the API');
 }

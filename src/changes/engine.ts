@@ -291,10 +291,14 @@ export class ChangeEngine {
   }
 
   /** Watches the aftermath of a succeeded change (vessel scheduled, gone, ...). */
-  follow(change: Change): AsyncIterable<FollowEvent> {
+  follow(change: Change, signal?: AbortSignal): AsyncIterable<FollowEvent> {
     const module = operationModule(change.operation);
     if (!module.follow || change.status !== 'succeeded' || !change.result) return emptyFollow();
-    return module.follow(this.context(), this.applyInput(change), change.result);
+    return module.follow(
+      { ...this.context(), ...(signal ? { signal } : {}) },
+      this.applyInput(change),
+      change.result,
+    );
   }
 
   // ---- internals -----------------------------------------------------------

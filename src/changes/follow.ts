@@ -21,6 +21,7 @@ export async function* watchVessel(
   const about = { environment, name };
   let lastState: string | undefined;
   for (;;) {
+    if (ctx.signal?.aborted) return;
     let vessel: Vessel | undefined;
     try {
       vessel = await ctx.client.getVessel(environment, name);
@@ -52,7 +53,11 @@ export async function* watchVessel(
       };
       return;
     }
-    await ctx.clock.sleep(ctx.follow.pollMs);
+    try {
+      await ctx.clock.sleep(ctx.follow.pollMs, ctx.signal);
+    } catch {
+      return; // aborted: the bot is stopping
+    }
   }
 }
 

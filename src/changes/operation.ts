@@ -52,6 +52,8 @@ export interface OperationContext {
   logger: Logger;
   /** How often follow-ups poll, and how long they keep at it. */
   follow: { pollMs: number; timeoutMs: number };
+  /** Ends a follow-up early (the bot is shutting down). */
+  signal?: AbortSignal;
 }
 
 /** The stored, validated request and the facts of its preview, as apply/verify see them. */

@@ -79,6 +79,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   });
   const tasks = new Tasks(logger);
   const followUps = new Tasks(logger);
+  const stopping = new AbortController();
   const ctx: BotContext = {
     engine: o.engine,
     store: o.store,
@@ -90,6 +91,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     metrics: o.metrics,
     tasks,
     followUps,
+    stopping: stopping.signal,
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
     branches: o.branches,
@@ -121,6 +123,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     stop: async () => {
       await receiver.stop();
       await tasks.idle();
+      stopping.abort();
+      await followUps.idle();
     },
   };
 }

@@ -113,7 +113,10 @@ async function findOrExplain(
   } catch (err) {
     if (err instanceof ImageNotFoundError) {
       const others = await client.listImages(branch, { image }).catch(() => []);
-      const tags = others.map((i) => i.spec.tag).slice(0, 10);
+      const tags = others
+        .map((i) => i.spec.tag)
+        .sort((a, b) => b.localeCompare(a, undefined, { numeric: true }))
+        .slice(0, 10);
       const hint = tags.length > 0 ? ` Tags of ${image} in ${branch}: ${tags.join(', ')}.` : '';
       if (when) {
         throw new WorldMovedError(

@@ -42,7 +42,7 @@ export async function followUp(ctx: BotContext, change: Change): Promise<void> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
   if (!threadTs) return;
   try {
-    for await (const event of ctx.engine.follow(change)) {
+    for await (const event of ctx.engine.follow(change, ctx.stopping)) {
       const message = renderFollowEvent(event);
       await ctx.slack.chat.postMessage({
         channel: change.origin.channel,

@@ -30,6 +30,8 @@ export interface BotContext {
   tasks: Tasks;
   /** Follow-ups after an apply (minutes long; best effort, not awaited by idle()). */
   followUps: Tasks;
+  /** Aborted when the bot stops: long-running work (follow-ups) ends early. */
+  stopping: AbortSignal;
   channelNames: ChannelNames;
   /** The slash command's name, e.g. `/harbor`, for help and usage texts. */
   commandName: string;
