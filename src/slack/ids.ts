@@ -21,7 +21,9 @@ export const MODAL_CALLBACKS: Record<ModalKind, string> = {
   promote: 'modal.promote',
   'vessel.create': 'modal.vessel.create',
   'formation.add': 'modal.formation.add',
+  'formation.remove': 'modal.formation.remove',
   'region.create': 'modal.region.create',
+  'logs.follow': 'modal.logs.follow',
 };
 
 /**

@@ -6,8 +6,20 @@
  */
 import type { ChangeOperation } from '../../policy/operations.js';
 
-/** Modals a command can open. `environment`/`formation` prefill what the command named. */
-export type ModalKind = 'promote' | 'vessel.create' | 'formation.add' | 'region.create';
+/** Modals whose submission becomes a change through the engine. */
+export type ChangeModalKind =
+  | 'promote'
+  | 'vessel.create'
+  | 'formation.add'
+  | 'formation.remove'
+  | 'region.create';
+
+/**
+ * Modals a command or a release thread's button can open: the change modals,
+ * and `logs.follow`, which starts a live tail. `environment`/`formation`
+ * prefill what the command named.
+ */
+export type ModalKind = ChangeModalKind | 'logs.follow';
 
 export type Command =
   | { kind: 'help'; topic?: string }

@@ -5,7 +5,7 @@
  */
 import type { FieldProblem } from '../../changes/errors.js';
 import { readBlock, TYPED_SUFFIX } from './state.js';
-import type { ModalDefinition, ViewStateValues } from './types.js';
+import type { ModalShell, ViewStateValues } from './types.js';
 
 /** Slack does not document a cap on error text; keep each one readable. */
 const ERROR_MAX = 1000;
@@ -24,7 +24,7 @@ export function addError(errors: Record<string, string>, blockId: string, messag
 
 /** Every problem keyed by the block that shows it. */
 export function mapProblems(
-  def: ModalDefinition,
+  def: Pick<ModalShell, 'blockFor' | 'fallbackBlock'>,
   problems: readonly FieldProblem[],
   values?: ViewStateValues,
 ): Record<string, string> {

@@ -1,42 +1,77 @@
 /**
- * The four modals behind one interface: the loading view opened at once from
- * the trigger, the loaded view (or what failed), reading a submission into an
- * engine request, and placing the engine's validation problems on blocks.
+ * The modals behind one interface: the loading view opened at once from the
+ * trigger, the loaded view (or what failed), reading a submission into an
+ * engine request (or, for the tail modal, the tail to start), and placing
+ * validation problems on blocks. A modal opened without the place it needs
+ * (from a release thread's buttons) asks for it first: see where.ts.
  */
 import type { ModalView } from '@slack/types';
 import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { operationModule } from '../../changes/operations/index.js';
 import type { Logger } from '../../runtime/logger.js';
+import type { ChangeModalKind, ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { mapProblems } from './field-errors.js';
 import { formationAddModal } from './formation-add.js';
+import { formationRemoveModal } from './formation-remove.js';
+import { logsFollowModal } from './logs-follow.js';
 import { promoteModal } from './promote.js';
 import { regionCreateModal } from './region-create.js';
-import type { ModalDefinition, ModalDeps, SubmissionResult, ViewStateValues } from './types.js';
+import type {
+  ModalDefinition,
+  ModalDeps,
+  ModalShell,
+  SubmissionResult,
+  TailSubmission,
+  ViewStateValues,
+} from './types.js';
 import { vesselCreateModal } from './vessel-create.js';
 import { errorView, modalView } from './view.js';
+import { askWhere, placeOf, type WhereNeed } from './where.js';
 
 export { FORMATION_BLOCKS, KEEP_TEMPLATE, overrideBlock } from './formation-add.js';
+export { FORMATION_REMOVE_BLOCKS } from './formation-remove.js';
+export { LOGS_FOLLOW_BLOCKS } from './logs-follow.js';
 export { readMetadata, writeMetadata } from './metadata.js';
 export { PROMOTE_BLOCKS } from './promote.js';
 export { REGION_BLOCKS, REGION_TYPE_ROWS, typeBlock } from './region-create.js';
 export { TYPED_SUFFIX } from './state.js';
-export type { FieldProblem, ModalDeps, SubmissionResult, ViewStateValue, ViewStateValues } from './types.js';
+export type {
+  FieldProblem,
+  ModalDeps,
+  SubmissionResult,
+  TailRequest,
+  TailSubmission,
+  ViewStateValue,
+  ViewStateValues,
+} from './types.js';
 export { VESSEL_BLOCKS } from './vessel-create.js';
 export { MODAL_TITLES, openingView } from './view.js';
+export { WHERE_BLOCKS } from './where.js';
 
-const DEFINITIONS: Record<ModalMetadata['kind'], ModalDefinition> = {
+const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
   promote: promoteModal,
   'vessel.create': vesselCreateModal,
   'formation.add': formationAddModal,
+  'formation.remove': formationRemoveModal,
   'region.create': regionCreateModal,
+};
+
+const MODALS: Record<ModalKind, ModalShell> = { ...CHANGE_MODALS, 'logs.follow': logsFollowModal };
+
+/** What a modal asks for itself when its opener (a release thread's button) did not name it. */
+const WHERE: Partial<Record<ModalKind, WhereNeed>> = {
+  'formation.add': 'formation',
+  'formation.remove': 'formation',
+  'logs.follow': 'environment',
 };
 
 /**
  * Reads the API and builds the full view; `values` (view.state.values) keeps what
  * the user already chose. On an API error returns a view saying what failed, with
- * a retry button and Close.
+ * a retry button and Close. Until the place it needs is known the view has no
+ * submit button: only the where step.
  */
 export async function loadedView(
   meta: ModalMetadata,
@@ -44,10 +79,12 @@ export async function loadedView(
   logger: Logger,
   values: ViewStateValues = {},
 ): Promise<ModalView> {
-  const def = DEFINITIONS[meta.kind];
+  const def = MODALS[meta.kind];
   try {
-    const blocks = await def.build(meta, deps, values);
-    return modalView(meta, blocks, { submit: def.submit, close: 'Cancel' });
+    const where = await askWhere(meta, WHERE[meta.kind], deps, values);
+    if (!where.known) return modalView(meta, where.blocks, { close: 'Cancel' });
+    const blocks = await def.build(where.meta, deps, values);
+    return modalView(meta, [...where.blocks, ...blocks], { submit: def.submit, close: 'Cancel' });
   } catch (err) {
     return errorView(meta, describeFailure(err, logger, { modal: meta.kind }));
   }
@@ -59,8 +96,10 @@ export async function loadedView(
  * operation's own parse, so what it accepts the engine accepts.
  */
 export function readSubmission(meta: ModalMetadata, values: ViewStateValues): SubmissionResult {
-  const def = DEFINITIONS[meta.kind];
-  const read = def.read(meta, values);
+  if (meta.kind === 'logs.follow')
+    throw new Error('the logs.follow modal starts a tail: use readTailSubmission');
+  const def = CHANGE_MODALS[meta.kind];
+  const read = def.read(placeOf(meta, WHERE[meta.kind], values), values);
   if (!read.ok) return read;
   try {
     operationModule(read.operation).parse(read.input);
@@ -69,6 +108,11 @@ export function readSubmission(meta: ModalMetadata, values: ViewStateValues): Su
     throw err;
   }
   return read;
+}
+
+/** Turns a "Tail logs" submission into the tail to start, or per-block errors; no API call. */
+export function readTailSubmission(meta: ModalMetadata, values: ViewStateValues): TailSubmission {
+  return logsFollowModal.read(placeOf(meta, WHERE[meta.kind], values), values);
 }
 
 /**
@@ -82,5 +126,5 @@ export function fieldErrors(
   problems: FieldProblem[],
   values?: ViewStateValues,
 ): Record<string, string> {
-  return mapProblems(DEFINITIONS[meta.kind], problems, values);
+  return mapProblems(MODALS[meta.kind], problems, values);
 }

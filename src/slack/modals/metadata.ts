@@ -6,7 +6,14 @@ import { z } from 'zod';
 import type { ModalMetadata } from '../ids.js';
 
 const ModalMetadataSchema = z.object({
-  kind: z.enum(['promote', 'vessel.create', 'formation.add', 'region.create']),
+  kind: z.enum([
+    'promote',
+    'vessel.create',
+    'formation.add',
+    'formation.remove',
+    'region.create',
+    'logs.follow',
+  ]),
   channel: z.string().min(1),
   channelName: z.string().optional(),
   threadTs: z.string().optional(),

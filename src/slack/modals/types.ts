@@ -1,5 +1,5 @@
 /**
- * Shapes shared by the four modals: what they need to load choices, the
+ * Shapes shared by the modals: what they need to load choices, the
  * `view.state.values` Slack sends back, and the per-modal definition the
  * index dispatches to.
  */
@@ -34,19 +34,38 @@ export type SubmissionResult =
   | { ok: true; operation: ChangeOperation; input: Record<string, unknown> }
   | { ok: false; errors: Record<string, string> };
 
-/** One modal kind: its submit label, how it builds its blocks, reads a submission and places errors. */
-export interface ModalDefinition {
+/** What every modal kind has: its submit label, its blocks, and where each field's problems show. */
+export interface ModalShell {
   /** Submit button text, ≤ 24 characters (titles are in view.ts, the loading view needs them too). */
   submit: string;
-  operation: ChangeOperation;
   /** Reads what the modal needs from the API and returns its blocks (throws on API errors). */
   build(meta: ModalMetadata, deps: ModalDeps, values: ViewStateValues): Promise<KnownBlock[]>;
-  /** The engine input from the submitted values, or errors for what is missing or malformed. */
-  read(meta: ModalMetadata, values: ViewStateValues): SubmissionResult;
   /** The input block that shows a problem with `field`; undefined sends it to `fallbackBlock`. */
   blockFor(field: string, values?: ViewStateValues): string | undefined;
   /** An input block that always exists, for problems no other block owns. */
   fallbackBlock: string;
+}
+
+/** A modal whose submission becomes a change through the engine. */
+export interface ModalDefinition extends ModalShell {
+  operation: ChangeOperation;
+  /** The engine input from the submitted values, or errors for what is missing or malformed. */
+  read(meta: ModalMetadata, values: ViewStateValues): SubmissionResult;
+}
+
+/** What a "Tail logs" submission asks for: which Vessel (and container) to follow. */
+export interface TailRequest {
+  environment: string;
+  vessel: string;
+  container?: string;
+}
+
+/** What a tail modal's submission turns into: the tail to start, or messages keyed by block id. */
+export type TailSubmission = { ok: true; tail: TailRequest } | { ok: false; errors: Record<string, string> };
+
+/** The modal that starts a live tail instead of a change. */
+export interface TailModalDefinition extends ModalShell {
+  read(meta: ModalMetadata, values: ViewStateValues): TailSubmission;
 }
 
 export type { FieldProblem };

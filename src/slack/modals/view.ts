@@ -15,7 +15,9 @@ export const MODAL_TITLES: Record<ModalMetadata['kind'], string> = {
   promote: 'Promote image',
   'vessel.create': 'Create vessel',
   'formation.add': 'Add to formation',
+  'formation.remove': 'Remove vessel',
   'region.create': 'Create region',
+  'logs.follow': 'Tail logs',
 };
 
 function label(text: string) {

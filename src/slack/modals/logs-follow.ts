@@ -1,0 +1,116 @@
+/**
+ * The "Tail logs" modal of a release thread: which Vessel (and optionally
+ * which container) to follow. Its submission starts a live tail in the
+ * thread rather than a change, so it reads into a TailRequest, checked with
+ * the same name rules the change operations use.
+ */
+import { ValidationError } from '../../changes/errors.js';
+import { fieldsOf } from '../../changes/validate.js';
+import { isNotFound } from '../../gamefabric/errors.js';
+import type { Vessel } from '../../gamefabric/resources.js';
+import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { choiceBlocks, contextBlock, textInput } from './blocks.js';
+import { needEnvironment } from './environment.js';
+import { addError, errorBlock, mapProblems } from './field-errors.js';
+import { readBlock, readChoice, TYPED_SUFFIX, textInitial } from './state.js';
+import type { TailModalDefinition, TailRequest } from './types.js';
+import { whereBlockFor } from './where.js';
+
+/** Block ids of the tail modal (besides the where step's). */
+export const LOGS_FOLLOW_BLOCKS = { vessel: 'vessel', container: 'container' } as const;
+
+const B = LOGS_FOLLOW_BLOCKS;
+const VESSEL_HINT = 'a vessel name (e.g. lobby-1)';
+
+/** "lobby-1 (Running)": the state tells which vessels have logs worth following. */
+function vesselLabel(v: Vessel): string {
+  const state = v.status?.state;
+  return state ? `${v.metadata.name} (${state})` : v.metadata.name;
+}
+
+export const logsFollowModal: TailModalDefinition = {
+  submit: 'Start tail',
+  fallbackBlock: B.vessel,
+
+  async build(meta, deps, values) {
+    const env = needEnvironment(meta);
+    let vessels: Vessel[] | undefined;
+    try {
+      vessels = await deps.client.listVessels(env);
+    } catch (err) {
+      // A mistyped environment is the user's to fix in the field above, not a load failure.
+      if (!isNotFound(err)) throw err;
+    }
+    const shownEnv = escapeMrkdwn(truncate(env, 200));
+    return [
+      contextBlock(
+        vessels
+          ? `Follows a vessel's logs in *${shownEnv}*: the latest lines appear in a message in the thread, updated live, until someone presses Stop.`
+          : `:warning: There is no environment *${shownEnv}*. Check the name.`,
+      ),
+      ...choiceBlocks({
+        blockId: B.vessel,
+        label: 'Vessel',
+        choices: (vessels ?? []).map((v) => ({ label: vesselLabel(v), value: v.metadata.name })),
+        noun: `vessels in ${env}`,
+        typeHint: VESSEL_HINT,
+        initial: readChoice(values, B.vessel),
+        typedInitial: readBlock(values, `${B.vessel}${TYPED_SUFFIX}`),
+        resetKey: env,
+      }),
+      textInput({
+        blockId: B.container,
+        label: 'Container',
+        optional: true,
+        initial: textInitial(values, B.container),
+        placeholder: 'game-server',
+        hint: "Leave empty for the vessel's first container.",
+      }),
+    ];
+  },
+
+  read(meta, values) {
+    const errors: Record<string, string> = {};
+    const vessel = readChoice(values, B.vessel);
+    if (!meta.environment) addError(errors, B.vessel, 'This form lost its environment; open it again.');
+    if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
+    if (!meta.environment || !vessel) return { ok: false, errors };
+    try {
+      return {
+        ok: true,
+        tail: parseTailRequest({
+          environment: meta.environment,
+          vessel,
+          container: readBlock(values, B.container),
+        }),
+      };
+    } catch (err) {
+      if (err instanceof ValidationError)
+        return { ok: false, errors: mapProblems(logsFollowModal, err.problems, values) };
+      throw err;
+    }
+  },
+
+  blockFor(field, values) {
+    if (field === 'vessel' || field === 'container') return B[field];
+    return whereBlockFor(field, values);
+  },
+};
+
+/** Checks names the way the change operations do; throws ValidationError naming each bad field. */
+export function parseTailRequest(raw: {
+  environment: string;
+  vessel: string;
+  container?: string;
+}): TailRequest {
+  const f = fieldsOf(raw);
+  const environment = f.name('environment', 'environment', 'dev');
+  const vessel = f.name('vessel', 'vessel', 'lobby-1');
+  const container = f.optionalName('container', 'container', 'game-server');
+  f.done();
+  return {
+    environment: environment as string,
+    vessel: vessel as string,
+    ...(container ? { container } : {}),
+  };
+}

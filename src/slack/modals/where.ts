@@ -1,0 +1,126 @@
+/**
+ * The "where" step of a modal opened without a place. A release thread's
+ * buttons name no environment or formation, so the modal asks for them first
+ * (type an environment and press Enter: its formations are listed; pick one:
+ * the rest of the form loads). The metadata keeps only what the opener
+ * named; what the user picked lives in the view's state, so every reload and
+ * the submission read it from there and the user can change it any time.
+ */
+import type { KnownBlock } from '@slack/types';
+import { isNotFound } from '../../gamefabric/errors.js';
+import type { ModalMetadata } from '../ids.js';
+import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { choiceBlocks, contextBlock, textInput } from './blocks.js';
+import { readBlock, readChoice, TYPED_SUFFIX, textInitial } from './state.js';
+import type { ModalDeps, ViewStateValues } from './types.js';
+
+/** Block ids of the where step. */
+export const WHERE_BLOCKS = { environment: 'where.environment', formation: 'where.formation' } as const;
+
+/** What a modal must know before the rest of it can load: an environment, or a formation (in one). */
+export type WhereNeed = 'environment' | 'formation';
+
+/** The where blocks to show, the metadata completed with the user's picks, and whether the place is known. */
+export interface Where {
+  meta: ModalMetadata;
+  blocks: KnownBlock[];
+  known: boolean;
+}
+
+/** Whether the opener left out part of what `need` asks for, so the modal asks the user. */
+export function asksWhere(meta: ModalMetadata, need: WhereNeed | undefined): need is WhereNeed {
+  if (!need) return false;
+  return !meta.environment || (need === 'formation' && !meta.formation);
+}
+
+/** The metadata completed with the place picked in the where blocks; no API call (for submissions). */
+export function placeOf(
+  meta: ModalMetadata,
+  need: WhereNeed | undefined,
+  values: ViewStateValues,
+): ModalMetadata {
+  if (!asksWhere(meta, need)) return meta;
+  const environment = meta.environment ?? readBlock(values, WHERE_BLOCKS.environment);
+  const formation =
+    need === 'formation' ? (meta.formation ?? readChoice(values, WHERE_BLOCKS.formation)) : meta.formation;
+  return { ...meta, ...(environment ? { environment } : {}), ...(formation ? { formation } : {}) };
+}
+
+/** The where block that shows a problem with `field`, when the submitted view has one. */
+export function whereBlockFor(field: string, values?: ViewStateValues): string | undefined {
+  if (field !== 'environment' && field !== 'formation') return undefined;
+  const id = WHERE_BLOCKS[field];
+  return values && (id in values || `${id}${TYPED_SUFFIX}` in values) ? id : undefined;
+}
+
+/**
+ * The where step for what the opener left out: an environment field (Enter
+ * reloads), then, when a formation is needed, that environment's formations.
+ * An environment or formation that does not exist is said so, not thrown.
+ */
+export async function askWhere(
+  meta: ModalMetadata,
+  need: WhereNeed | undefined,
+  deps: ModalDeps,
+  values: ViewStateValues,
+): Promise<Where> {
+  if (!asksWhere(meta, need)) return { meta, blocks: [], known: true };
+  const blocks: KnownBlock[] = [];
+  const environment = meta.environment ?? readBlock(values, WHERE_BLOCKS.environment);
+  if (!meta.environment) {
+    blocks.push(
+      textInput({
+        blockId: WHERE_BLOCKS.environment,
+        label: 'Environment',
+        initial: textInitial(values, WHERE_BLOCKS.environment),
+        placeholder: 'dev',
+        hint:
+          need === 'formation'
+            ? 'Type the environment and press Enter to list its formations.'
+            : 'Type the environment and press Enter.',
+        reload: true,
+      }),
+    );
+  }
+  if (!environment) return { meta, blocks, known: false };
+  const withEnvironment = { ...meta, environment };
+  if (need === 'environment') return { meta: withEnvironment, blocks, known: true };
+
+  let names: string[];
+  try {
+    names = (await deps.client.listFormations(environment)).map((f) => f.metadata.name);
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    blocks.push(
+      contextBlock(`:warning: There is no environment *${shownName(environment)}*. Check the name.`),
+    );
+    return { meta, blocks, known: false };
+  }
+  const picked = meta.formation ?? readChoice(values, WHERE_BLOCKS.formation);
+  const formation = picked && names.includes(picked) ? picked : undefined;
+  if (!meta.formation) {
+    blocks.push(
+      ...choiceBlocks({
+        blockId: WHERE_BLOCKS.formation,
+        label: 'Formation',
+        choices: names.map((n) => ({ label: n, value: n })),
+        noun: `formations in ${environment}`,
+        typeHint: 'a formation name and press Enter',
+        initial: formation,
+        typedInitial: readBlock(values, `${WHERE_BLOCKS.formation}${TYPED_SUFFIX}`),
+        reload: true,
+      }),
+    );
+  }
+  if (picked && !formation) {
+    blocks.push(
+      contextBlock(`:warning: There is no formation *${shownName(picked)}* in *${shownName(environment)}*.`),
+    );
+  }
+  if (!formation) return { meta: withEnvironment, blocks, known: false };
+  return { meta: { ...withEnvironment, formation }, blocks, known: true };
+}
+
+function shownName(name: string): string {
+  return escapeMrkdwn(truncate(name, 200));
+}
