@@ -1,0 +1,431 @@
+/**
+ * Live log tails for the Slack bot (TailService): starting a tail posts its
+ * messages and records it; the replica holding a tail's lease runs it; any
+ * replica can stop it (directly when it runs here, else by a stop request in
+ * the record that the owner sees on its next renewal); a periodic scan takes
+ * over tails whose owner's lease lapsed. One SlackBudget per workspace is
+ * shared by every tail this replica runs. Tails started here are not tasks of
+ * the bot: they outlive the request that started them.
+ */
+import { randomUUID } from 'node:crypto';
+import { UserError } from '../../changes/errors.js';
+import { type Clock, systemClock } from '../../runtime/clock.js';
+import type { Logger } from '../../runtime/logger.js';
+import type { Store, TailRecord } from '../../store/types.js';
+import { type BudgetOptions, SlackBudget } from '../../tails/budget.js';
+import { releaseEnded, stopByUser, type TailAbort, type TailStopReason } from '../../tails/stop-reason.js';
+import type { TailLogSource } from '../../tails/tail-stream.js';
+import { renderLiveTail, renderTailParent, renderTakeover } from '../render/tail-message.js';
+import { type LeaseSettings, TailLease } from './leases.js';
+import {
+  initialProgress,
+  readProgress,
+  type StopRequest,
+  stopRequestOf,
+  type TailProgress,
+} from './progress.js';
+import { type TailLimits, TailRunner } from './runner.js';
+import { budgetedCall, type TailSlack } from './slack-calls.js';
+import type { TailService, TailStartInput } from './types.js';
+
+export interface TailServiceOptions {
+  store: Store;
+  /** The hosting API (log streams and Vessel lookups). */
+  source: TailLogSource;
+  /** Tails' own Slack client (see webApiTailSlack). */
+  slack: TailSlack;
+  /** This replica's id (lease owner, named in takeover notices). */
+  replicaId: string;
+  logger: Logger;
+  clock?: Clock;
+  /** Tail ids (default random UUIDs). */
+  newId?: () => string;
+  /** Longest a tail runs, from its start (default 2 h). */
+  maxDurationMs?: number;
+  /** Lease lifetime (default 15 s), renewal period (default 5 s) and orphan scan period (default 5 s). */
+  leaseTtlMs?: number;
+  renewMs?: number;
+  scanMs?: number;
+  /** Log stream reconnect backoff (default 1 s doubling to 30 s). */
+  backoff?: { initialMs: number; maxMs: number };
+  maxReconnects?: number;
+  /** Recent lines a new tail shows first (default 20). */
+  initialTailLines?: number;
+  /** Ring bounds per tail (default 2000 lines, 256 KiB of text). */
+  ring?: { maxLines: number; maxChars: number };
+  /** Messages per tail before the last one only scrolls (default 10). */
+  maxMessages?: number;
+  /** Per-workspace budget settings (default: SlackBudget's, 45 updates a minute). */
+  budget?: Omit<BudgetOptions, 'clock'>;
+  /** Jitter for reconnect backoff (default Math.random). */
+  random?: () => number;
+}
+
+/** A tail running on this replica. */
+interface LocalTail {
+  runner: TailRunner;
+  lease: TailLease;
+  /** The record as last read or written here (its version guards our writes). */
+  record: TailRecord;
+  lost: boolean;
+  done: Promise<void>;
+}
+
+const DEFAULTS = {
+  maxDurationMs: 2 * 60 * 60_000,
+  leaseTtlMs: 15_000,
+  renewMs: 5_000,
+  scanMs: 5_000,
+  backoff: { initialMs: 1_000, maxMs: 30_000 },
+  initialTailLines: 20,
+  ring: { maxLines: 2_000, maxChars: 256 * 1024 },
+  maxMessages: 10,
+};
+
+const WRITE_ATTEMPTS = 5;
+
+/** The TailService of one replica; `startScanning` and `close` tie it to the bot's lifetime. */
+export class SlackTailService implements TailService {
+  private readonly o: TailServiceOptions;
+  private readonly clock: Clock;
+  private readonly log: Logger;
+  private readonly limits: TailLimits;
+  private readonly leases: LeaseSettings;
+  private readonly budgets = new Map<string, SlackBudget>();
+  private readonly local = new Map<string, LocalTail>();
+  private readonly scanStop = new AbortController();
+  private scanning: Promise<void> = Promise.resolve();
+  private closed = false;
+
+  constructor(options: TailServiceOptions) {
+    this.o = options;
+    this.clock = options.clock ?? systemClock;
+    this.log = options.logger.child({ component: 'tails' });
+    this.limits = {
+      maxDurationMs: options.maxDurationMs ?? DEFAULTS.maxDurationMs,
+      backoff: options.backoff ?? DEFAULTS.backoff,
+      ...(options.maxReconnects !== undefined ? { maxReconnects: options.maxReconnects } : {}),
+      initialTailLines: options.initialTailLines ?? DEFAULTS.initialTailLines,
+      ring: options.ring ?? DEFAULTS.ring,
+      maxMessages: options.maxMessages ?? DEFAULTS.maxMessages,
+    };
+    this.leases = {
+      store: options.store,
+      owner: options.replicaId,
+      ttlMs: options.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
+      renewMs: options.renewMs ?? DEFAULTS.renewMs,
+      clock: this.clock,
+      logger: this.log,
+    };
+  }
+
+  async start(input: TailStartInput): Promise<TailRecord> {
+    if (this.closed) throw new UserError('Harbormaster is shutting down; start the tail again in a moment.');
+    const { store, slack, replicaId } = this.o;
+    const id = (this.o.newId ?? randomUUID)();
+    const budget = this.budget(input.workspace);
+    const subject = {
+      env: input.env,
+      vessel: input.vessel,
+      ...(input.container ? { container: input.container } : {}),
+    };
+    const post = (threadTs: string | undefined, message: Parameters<TailSlack['post']>[2]) =>
+      budgetedCall(budget, { method: 'chat.postMessage', channel: input.channel, consumer: id }, () =>
+        slack.post(input.channel, threadTs, message),
+      );
+    const threadTs = input.threadTs ?? (await post(undefined, renderTailParent(subject, input.user)));
+    const messageTs = await post(
+      threadTs,
+      renderLiveTail({ tailId: id, ...subject, lines: [], seen: 0, neverShown: 0 }),
+    );
+    const record = await store.createTail({
+      id,
+      workspace: input.workspace,
+      channel: input.channel,
+      threadTs,
+      messageTs,
+      ...subject,
+      ...(input.releaseId ? { releaseId: input.releaseId } : {}),
+      startedBy: input.user,
+      startedAt: this.clock.now(),
+      status: 'active',
+      state: initialProgress(replicaId, messageTs),
+    });
+    const lease = await TailLease.acquire(this.leases, id);
+    // A fresh id has no lease yet; should that ever fail, the scan of some replica picks the tail up.
+    if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs));
+    this.log.info('tail started', { tail: id, env: input.env, vessel: input.vessel, user: input.user });
+    return record;
+  }
+
+  async stop(tailId: string, by: string): Promise<'stopped' | 'requested' | 'already_stopped'> {
+    const record = await this.o.store.getTail(tailId);
+    if (!record) throw new UserError('That log tail is not known (it may have been removed).', 'not_found');
+    if (record.status === 'stopped') return 'already_stopped';
+    return this.stopOne(record, { kind: 'stopped', by, at: this.clock.now() });
+  }
+
+  async stopRelease(releaseId: string): Promise<number> {
+    const tails = await this.o.store.listTails({ status: 'active', releaseId });
+    for (const record of tails) {
+      try {
+        await this.stopOne(record, { kind: 'release_ended', release: releaseId, at: this.clock.now() });
+      } catch (error) {
+        this.log.error('could not stop a tail of an ended release', { tail: record.id, error });
+      }
+    }
+    return tails.length;
+  }
+
+  async resumeOrphans(): Promise<void> {
+    if (this.closed) return;
+    const active = await this.o.store.listTails({ status: 'active' });
+    for (const record of active) {
+      if (this.closed) return;
+      if (this.local.has(record.id)) continue;
+      try {
+        await this.tryResume(record.id);
+      } catch (error) {
+        this.log.error('could not take over a tail', { tail: record.id, error });
+      }
+    }
+  }
+
+  /** Takes over orphans now, then every scanMs until close(). */
+  async startScanning(): Promise<void> {
+    await this.resumeOrphans().catch((error: unknown) =>
+      this.log.error('the first scan for orphaned tails failed', { error }),
+    );
+    this.scanning = this.scanLoop();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.scanStop.abort();
+    await this.scanning;
+    const running = [...this.local.values()];
+    for (const tail of running) tail.runner.detach();
+    await Promise.all(running.map((t) => t.done));
+    for (const budget of this.budgets.values()) budget.close();
+  }
+
+  /** The budget of a workspace (shared by every tail of that workspace on this replica). */
+  budget(workspace: string): SlackBudget {
+    let budget = this.budgets.get(workspace);
+    if (!budget) {
+      budget = new SlackBudget({ ...this.o.budget, clock: this.clock });
+      this.budgets.set(workspace, budget);
+    }
+    return budget;
+  }
+
+  /** Ids of the tails running on this replica now. */
+  runningHere(): string[] {
+    return [...this.local.keys()];
+  }
+
+  /** Resolves when the tail stops or detaches here (at once when it does not run here). */
+  async settled(tailId: string): Promise<void> {
+    await this.local.get(tailId)?.done;
+  }
+
+  private async scanLoop(): Promise<void> {
+    const scanMs = this.o.scanMs ?? DEFAULTS.scanMs;
+    for (;;) {
+      try {
+        await this.clock.sleep(scanMs, this.scanStop.signal);
+      } catch {
+        return;
+      }
+      await this.resumeOrphans().catch((error: unknown) =>
+        this.log.error('the scan for orphaned tails failed', { error }),
+      );
+    }
+  }
+
+  /** Records the stop (so it survives a crash), then stops the tail here, or takes it over if nobody runs it. */
+  private async stopOne(record: TailRecord, request: StopRequest): Promise<'stopped' | 'requested'> {
+    await this.requestStop(record, request);
+    const abort = abortFor(request);
+    const here = this.local.get(record.id);
+    if (here) {
+      here.runner.stop(abort);
+      return 'stopped';
+    }
+    // An orphan would wait for the next scan; taking it over now ends it at once (it sees the request).
+    if (await this.tryResume(record.id)) return 'stopped';
+    return 'requested';
+  }
+
+  /** Adds a stop request to the record's state, unless it is stopped or already asked to stop. */
+  private async requestStop(record: TailRecord, request: StopRequest): Promise<void> {
+    let current: TailRecord | undefined = record;
+    for (let i = 0; i < WRITE_ATTEMPTS && current; i++) {
+      if (current.status === 'stopped' || stopRequestOf(current.state)) return;
+      const state = { ...(current.state as object), stopRequest: request };
+      const updated = await this.o.store.updateTail(current.id, { state }, current.version);
+      if (updated) {
+        const here = this.local.get(updated.id);
+        if (here) here.record = updated;
+        return;
+      }
+      current = await this.o.store.getTail(record.id);
+    }
+  }
+
+  /** Takes a tail over when its lease can be had; true when it now runs here. */
+  private async tryResume(tailId: string): Promise<boolean> {
+    if (this.closed || this.local.has(tailId)) return false;
+    const { store, replicaId } = this.o;
+    const lease = await TailLease.acquire(this.leases, tailId);
+    if (!lease) return false;
+    const record = await store.getTail(tailId);
+    const progress = record && readProgress(record.state);
+    if (!record || record.status !== 'active' || this.local.has(tailId) || !progress) {
+      if (record?.status === 'active' && !progress) {
+        this.log.error('a tail record cannot be resumed (unreadable state); marking it stopped', {
+          tail: tailId,
+        });
+        await store.updateTail(tailId, { status: 'stopped', stopReason: 'unreadable_state' });
+      }
+      await lease.release();
+      return false;
+    }
+    const previousOwner = progress.owner;
+    const mine: TailProgress = { ...progress, owner: replicaId };
+    // Claiming in the record too lets a late write of the old owner notice that it lost the tail.
+    const claimed = await store.updateTail(tailId, { state: mine }, record.version);
+    if (!claimed) {
+      await lease.release();
+      return false;
+    }
+    const request = stopRequestOf(record.state);
+    this.log.warn('taking over a tail', { tail: tailId, from: previousOwner });
+    const here = this.launch(claimed, lease, mine, replicaId);
+    if (request) here.runner.stop(abortFor(request));
+    else if (previousOwner !== replicaId) void this.announceTakeover(claimed);
+    return true;
+  }
+
+  private async announceTakeover(record: TailRecord): Promise<void> {
+    const subject = {
+      env: record.env,
+      vessel: record.vessel,
+      ...(record.container ? { container: record.container } : {}),
+    };
+    try {
+      await budgetedCall(
+        this.budget(record.workspace),
+        { method: 'chat.postMessage', channel: record.channel, consumer: `${record.id}:notice` },
+        () => this.o.slack.post(record.channel, record.threadTs, renderTakeover(subject, this.o.replicaId)),
+      );
+    } catch (error) {
+      this.log.warn('could not post a takeover notice', { tail: record.id, error });
+    }
+  }
+
+  private launch(
+    record: TailRecord,
+    lease: TailLease,
+    progress: TailProgress,
+    takenOverBy?: string,
+  ): LocalTail {
+    const runner = new TailRunner({
+      target: {
+        id: record.id,
+        channel: record.channel,
+        ...(record.threadTs ? { threadTs: record.threadTs } : {}),
+        env: record.env,
+        vessel: record.vessel,
+        ...(record.container ? { container: record.container } : {}),
+        startedAt: record.startedAt,
+      },
+      replicaId: this.o.replicaId,
+      progress,
+      ...(takenOverBy ? { takenOverBy } : {}),
+      source: this.o.source,
+      slack: this.o.slack,
+      budget: this.budget(record.workspace),
+      clock: this.clock,
+      logger: this.log,
+      limits: this.limits,
+      ...(this.o.random ? { random: this.o.random } : {}),
+      save: (p) => this.save(here, p),
+      finish: (p, reason) => this.finish(here, p, reason),
+    });
+    const here: LocalTail = { runner, lease, record, lost: false, done: Promise.resolve() };
+    this.local.set(record.id, here);
+    lease.keep({
+      onRenewed: () => this.checkRecord(here),
+      onLost: () => {
+        this.log.warn('lost the lease of a tail to another replica', { tail: record.id });
+        here.lost = true;
+        runner.detach();
+      },
+    });
+    here.done = runner.done
+      .then(async () => {
+        if (here.lost) await lease.abandon();
+        else await lease.release();
+      })
+      .catch((error: unknown) => this.log.error('a tail ended badly', { tail: record.id, error }))
+      .finally(() => {
+        if (this.local.get(record.id) === here) this.local.delete(record.id);
+      });
+    return here;
+  }
+
+  /** On each renewal: a stop asked for elsewhere, or a record someone else took, ends the tail here. */
+  private async checkRecord(here: LocalTail): Promise<void> {
+    const record = await this.o.store.getTail(here.record.id);
+    if (!record || record.status === 'stopped') return here.runner.detach();
+    here.record = record;
+    this.honour(here, record);
+  }
+
+  private honour(here: LocalTail, record: TailRecord): void {
+    const request = stopRequestOf(record.state);
+    if (request) here.runner.stop(abortFor(request));
+    const owner = readProgress(record.state)?.owner;
+    if (owner !== undefined && owner !== this.o.replicaId) {
+      here.lost = true;
+      here.runner.detach();
+    }
+  }
+
+  /** Writes progress guarded by the record version; a conflict means someone asked to stop, or took over. */
+  private async save(here: LocalTail, progress: TailProgress): Promise<void> {
+    for (let i = 0; i < WRITE_ATTEMPTS; i++) {
+      const request = stopRequestOf(here.record.state);
+      const state = request ? { ...progress, stopRequest: request } : progress;
+      const updated = await this.o.store.updateTail(here.record.id, { state }, here.record.version);
+      if (updated) {
+        here.record = updated;
+        return;
+      }
+      const fresh = await this.o.store.getTail(here.record.id);
+      if (!fresh || fresh.status === 'stopped') return here.runner.detach();
+      here.record = fresh;
+      this.honour(here, fresh);
+      if (here.lost) return;
+    }
+  }
+
+  private async finish(here: LocalTail, progress: TailProgress, reason: TailStopReason): Promise<void> {
+    const fresh = (await this.o.store.getTail(here.record.id)) ?? here.record;
+    const request = stopRequestOf(fresh.state);
+    const state = request ? { ...progress, stopRequest: request } : progress;
+    await this.o.store.updateTail(here.record.id, { status: 'stopped', stopReason: reason.kind, state });
+    this.log.info('tail stopped', { tail: here.record.id, reason: reason.kind, seen: progress.seen });
+  }
+}
+
+/** The abort reason a stop request stands for. */
+function abortFor(request: StopRequest): TailAbort {
+  return request.kind === 'stopped' ? stopByUser(request.by) : releaseEnded(request.release);
+}
+
+/** Builds the service (nothing runs until start() or startScanning()). */
+export function createTailService(options: TailServiceOptions): SlackTailService {
+  return new SlackTailService(options);
+}

@@ -1,0 +1,98 @@
+/**
+ * The two Slack calls a tail makes, behind an interface the runner is tested
+ * against, and their Web API implementation. Tails use their own WebClient
+ * that never waits out a 429 itself: the shared SlackBudget must hear about
+ * it, pause that method for every tail, and the tail retries the same refresh
+ * later. The bot's client would silently sleep instead, holding its queue.
+ */
+import { WebClient } from '@slack/web-api';
+import type { Logger } from '../../runtime/logger.js';
+import type { SlackBudget, SlackMethod } from '../../tails/budget.js';
+import type { SlackMessage } from '../render/message.js';
+import { boltLogger } from '../runtime/bolt-logger.js';
+
+/** Slack answered 429; nothing of this method may be sent for `retryAfterMs`. */
+export class SlackRateLimited extends Error {
+  constructor(
+    readonly method: SlackMethod,
+    readonly retryAfterMs: number,
+  ) {
+    super(`${method} was rate limited for ${retryAfterMs} ms`);
+    this.name = 'SlackRateLimited';
+  }
+}
+
+/** What a tail posts and edits; implementations throw SlackRateLimited on a 429. */
+export interface TailSlack {
+  /** Posts `message` (in the thread when `threadTs` is given); resolves with its ts. */
+  post(channel: string, threadTs: string | undefined, message: SlackMessage): Promise<string>;
+  /** Replaces the message `ts` with `message`. */
+  update(channel: string, ts: string, message: SlackMessage): Promise<void>;
+}
+
+/** Where the tails' own client connects: the bot's token and API URL. */
+export interface TailClientOptions {
+  token: string;
+  /** The Slack API base URL (tests: the stand-in). */
+  apiUrl?: string;
+  logger?: Logger;
+}
+
+/** A TailSlack over a dedicated WebClient that rejects rate-limited calls and never retries. */
+export function webApiTailSlack(options: TailClientOptions): TailSlack {
+  const client = new WebClient(options.token, {
+    ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
+    rejectRateLimitedCalls: true,
+    retryConfig: { retries: 0 },
+    ...(options.logger ? { logger: boltLogger(options.logger.child({ component: 'tail-web-api' })) } : {}),
+  });
+  return {
+    post: async (channel, threadTs, message) => {
+      const res = await rateLimitAware('chat.postMessage', () =>
+        client.chat.postMessage({
+          channel,
+          text: message.text,
+          blocks: message.blocks,
+          ...(threadTs ? { thread_ts: threadTs } : {}),
+        }),
+      );
+      if (!res.ts) throw new Error('chat.postMessage answered without a ts');
+      return res.ts;
+    },
+    update: async (channel, ts, message) => {
+      await rateLimitAware('chat.update', () =>
+        client.chat.update({ channel, ts, text: message.text, blocks: message.blocks }),
+      );
+    },
+  };
+}
+
+/** Runs `call`, turning the SDK's rate-limit rejection into SlackRateLimited. */
+async function rateLimitAware<T>(method: SlackMethod, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    const e = error as { code?: string; retryAfter?: number };
+    if (e?.code === 'slack_webapi_rate_limited_error') {
+      throw new SlackRateLimited(method, Math.max(0, (e.retryAfter ?? 1) * 1000));
+    }
+    throw error;
+  }
+}
+
+/** A slot from `budget`, then the call; a 429 pauses the method for every tail and the call is tried again. */
+export async function budgetedCall<T>(
+  budget: SlackBudget,
+  request: { method: SlackMethod; channel: string; consumer: string; signal?: AbortSignal },
+  call: () => Promise<T>,
+): Promise<T> {
+  for (;;) {
+    await budget.acquire(request);
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof SlackRateLimited)) throw error;
+      budget.rateLimited(error.method, error.retryAfterMs);
+    }
+  }
+}
