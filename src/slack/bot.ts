@@ -23,12 +23,15 @@ import { boltLogger } from './runtime/bolt-logger.js';
 import { healthRoutes } from './runtime/health.js';
 import { Tasks } from './runtime/tasks.js';
 import { ChannelNames } from './runtime/user-groups.js';
+import type { TailService } from './tails/types.js';
 
 export interface SlackBotOptions {
   slack: SlackConfig;
   engine: ChangeEngine;
   /** Release threads read and write their records here. */
   store: Store;
+  /** Live tails: resumed (and scanned for orphans) once the bot is up, detached when it stops. */
+  tails: TailService & { startScanning(): Promise<void> };
   policy: Policy;
   api: GameFabricClient;
   pingStore(): Promise<void>;
@@ -83,6 +86,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   const ctx: BotContext = {
     engine: o.engine,
     store: o.store,
+    tails: o.tails,
     policy: o.policy,
     api: o.api,
     slack: app.client,
@@ -113,6 +117,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       logger.info(
         `Slack bot listening (${receiver.mode === 'socket' ? 'Socket Mode' : `HTTP on port ${port}`})`,
       );
+      // Tails a previous run (or a dead replica) left active carry on here.
+      await o.tails.startScanning();
       return port;
     },
     changesClosed: async (changes) => {
@@ -123,6 +129,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     stop: async () => {
       await receiver.stop();
       await tasks.idle();
+      // Tails are left active, not stopped: a restart or another replica resumes them.
+      await o.tails.close();
       stopping.abort();
       await followUps.idle();
     },

@@ -11,6 +11,8 @@ import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
+import { createTailService, type TailServiceOptions } from '../slack/tails/service.js';
+import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { type Core, startCore } from './core.js';
 
 export interface RunningBot {
@@ -30,6 +32,8 @@ export interface StartBotOptions {
   processMetrics?: boolean;
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number };
+  /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
+  tails?: Partial<Omit<TailServiceOptions, 'store' | 'source' | 'logger'>>;
 }
 
 /** Starts every part and returns the running bot. */
@@ -55,11 +59,26 @@ export async function startBot(
       resolveChannelName: (id) => channelName(id),
     },
   });
+  const tails = createTailService({
+    store: core.store,
+    source: core.api.client,
+    // Tails' own client: a 429 must reach their shared budget, not be slept off inside the SDK.
+    slack: webApiTailSlack({
+      token: config.slack.botToken ?? '',
+      ...(config.slack.apiUrl ? { apiUrl: config.slack.apiUrl } : {}),
+      logger,
+    }),
+    replicaId: config.replicaId,
+    logger,
+    clock,
+    ...options.tails,
+  });
   const bot = createSlackBot({
     slack: config.slack,
     engine: core.engine,
     // Release threads keep their records in the same store as changes.
     store: core.store,
+    tails,
     policy: core.policy,
     api: core.api.client,
     pingStore: () => core.store.ping(),

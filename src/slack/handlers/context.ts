@@ -15,11 +15,14 @@ import type { Store } from '../../store/types.js';
 import type { SlackMessage } from '../render/message.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { ChannelNames } from '../runtime/user-groups.js';
+import type { TailService } from '../tails/types.js';
 
 export interface BotContext {
   engine: ChangeEngine;
   /** Release threads (and live tails) keep their state here, so any replica can serve their buttons. */
   store: Store;
+  /** Live log tails (issue 5): started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
+  tails: TailService;
   /** For read commands, which skip the engine but not the policy. */
   policy: Policy;
   api: GameFabricClient;

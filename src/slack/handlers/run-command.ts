@@ -12,6 +12,7 @@ import { renderApprovals } from '../render/approvals.js';
 import { renderHelp } from '../render/help.js';
 import { renderLogSnapshot } from '../render/logs.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
+import { followLogs } from '../tails/actions.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { requestChange } from './request-change.js';
 
@@ -55,9 +56,17 @@ export async function runCommand(
       await requestChange(ctx, actor, command.operation, command.input);
       return;
     case 'logs': {
-      if (command.follow) break;
       const target = { environment: command.environment, vessel: command.vessel };
       await authorizeRead(ctx, actor, 'logs.read', target);
+      if (command.follow) {
+        // A live tail in a new thread (src/slack/tails); the thread is the answer.
+        await followLogs(
+          ctx,
+          { ...target, ...(command.container ? { container: command.container } : {}) },
+          actor,
+        );
+        return;
+      }
       const lines = await ctx.api
         .vesselLogs(command.environment, command.vessel, {
           tailLines: command.lines,
@@ -78,7 +87,7 @@ export async function runCommand(
       break;
   }
   throw new UserError(
-    `\`${ctx.commandName} ${command.kind === 'logs' ? 'logs --follow' : command.kind.replace('.', ' ')}\` is not enabled on this bot yet.`,
+    `\`${ctx.commandName} ${command.kind.replace('.', ' ')}\` is not enabled on this bot yet.`,
     'unsupported',
   );
 }
