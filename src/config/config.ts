@@ -5,6 +5,7 @@
  */
 import { hostname } from 'node:os';
 import { z } from 'zod';
+import { parseDuration } from '../policy/duration.js';
 
 export interface SlackConfig {
   botToken?: string;
@@ -37,6 +38,8 @@ export interface Config {
   replicaId: string;
   /** Image branches offered in the promote and vessel-create modals (the API has no branch list). */
   branches: string[];
+  /** Live log tails stop by themselves after this long. */
+  tailMaxDurationMs: number;
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -104,6 +107,7 @@ const EnvSchema = z.object({
   }),
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   HARBOR_REPLICA_ID: optionalString,
+  HARBOR_TAIL_MAX_DURATION: optionalString,
   HARBOR_BRANCHES: optionalString.refine(
     (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
     { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
@@ -140,7 +144,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
     );
   }
 
-  if (problems.length > 0) return { ok: false, problems };
+  const tailDuration = parseDuration(e.HARBOR_TAIL_MAX_DURATION ?? '2h');
+  if ('problem' in tailDuration) problems.push(`HARBOR_TAIL_MAX_DURATION: ${tailDuration.problem}`);
+
+  if (problems.length > 0 || 'problem' in tailDuration) return { ok: false, problems };
 
   return {
     ok: true,
@@ -165,6 +172,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       databaseUrl: e.DATABASE_URL,
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
+      tailMaxDurationMs: tailDuration.ms,
       branches: (e.HARBOR_BRANCHES ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
   };

@@ -24,6 +24,17 @@ describe('readConfig', () => {
     expect(!bad.ok && bad.problems.join('\n')).toMatch(/^HARBOR_BRANCHES: must be a comma-separated list/);
   });
 
+  it('stops live tails after 2h unless HARBOR_TAIL_MAX_DURATION says otherwise', () => {
+    const byDefault = readConfig({});
+    expect(byDefault.ok && byDefault.config.tailMaxDurationMs).toBe(7_200_000);
+    const custom = readConfig({ HARBOR_TAIL_MAX_DURATION: '30m' });
+    expect(custom.ok && custom.config.tailMaxDurationMs).toBe(1_800_000);
+    const bad = readConfig({ HARBOR_TAIL_MAX_DURATION: 'forever' });
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(
+      /^HARBOR_TAIL_MAX_DURATION: expected a duration like 30m/,
+    );
+  });
+
   it('picks Socket Mode when an app-level token is set', () => {
     const result = readConfig({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' });
     expect(result.ok && result.config.slack.mode).toBe('socket');
