@@ -19,6 +19,8 @@ import type { BotContext } from './handlers/context.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
 import { createReceiver } from './receiver.js';
+import { tailsRefreshingReleases } from './releases/tail-hooks.js';
+import { ReleaseThreads } from './releases/threads.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { healthRoutes } from './runtime/health.js';
 import { Tasks } from './runtime/tasks.js';
@@ -83,10 +85,19 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   const tasks = new Tasks(logger);
   const followUps = new Tasks(logger);
   const stopping = new AbortController();
+  const releases = new ReleaseThreads({
+    store: o.store,
+    slack: app.client,
+    clock: o.clock,
+    logger: logger.child({ component: 'releases' }),
+    tails: o.tails,
+  });
   const ctx: BotContext = {
     engine: o.engine,
     store: o.store,
-    tails: o.tails,
+    // Tails started or stopped in a release thread redraw its release message.
+    tails: tailsRefreshingReleases(o.tails, o.store, (id) => releases.refresh(id)),
+    releases,
     policy: o.policy,
     api: o.api,
     slack: app.client,
@@ -123,6 +134,9 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     },
     changesClosed: async (changes) => {
       for (const change of changes) await rewriteChangeMessage(ctx, change);
+      // Expired or recovered changes of a release change what its message shows.
+      const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
+      for (const id of releaseIds) await releases.refresh(id);
     },
     idle: () => tasks.idle(),
     followUpsDone: () => followUps.idle(),

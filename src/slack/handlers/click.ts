@@ -9,7 +9,7 @@
 import type { Change, ClickOutcome } from '../../changes/change.js';
 import type { ChangeAction } from '../ids.js';
 import { renderClickReply, renderPrivateClickReply } from '../render/click-reply.js';
-import { renderFollowEvent } from '../render/follow.js';
+import { renderFollowEvent, tailOffer } from '../render/follow.js';
 import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 
@@ -30,6 +30,8 @@ export async function handleClick(
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   await rewriteChangeMessage(ctx, outcome.change);
+  // A release message shows its steps, who did them and what waits (src/slack/releases).
+  if (outcome.change.origin.releaseId) await ctx.releases.refresh(outcome.change.origin.releaseId);
   const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
   if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".
@@ -43,7 +45,8 @@ export async function followUp(ctx: BotContext, change: Change): Promise<void> {
   if (!threadTs) return;
   try {
     for await (const event of ctx.engine.follow(change, ctx.stopping)) {
-      const message = renderFollowEvent(event);
+      // A Vessel the change created gets a "Tail logs" button on its follow-up.
+      const message = renderFollowEvent(event, tailOffer(change, event));
       await ctx.slack.chat.postMessage({
         channel: change.origin.channel,
         thread_ts: threadTs,

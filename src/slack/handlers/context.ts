@@ -12,6 +12,7 @@ import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
 import type { Store } from '../../store/types.js';
+import type { ReleaseThreads } from '../releases/threads.js';
 import type { SlackMessage } from '../render/message.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { ChannelNames } from '../runtime/user-groups.js';
@@ -23,6 +24,8 @@ export interface BotContext {
   store: Store;
   /** Live log tails (issue 5): started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
+  /** Release threads (issue 5): start, end, and `refresh(releaseId)` after anything a release shows changed. */
+  releases: ReleaseThreads;
   /** For read commands, which skip the engine but not the policy. */
   policy: Policy;
   api: GameFabricClient;

@@ -9,6 +9,7 @@
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
+import { checkTailSubmission } from '../releases/tail-modal.js';
 import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
 import type { Actor, BotContext } from './context.js';
@@ -56,6 +57,8 @@ export function checkSubmission(
   viewId: string,
   actor: Actor,
 ): { ack: SubmissionAck; then?: () => Promise<void> } {
+  // A release thread's "Tail logs" modal starts a live tail, not a change (src/slack/releases).
+  if (meta.kind === 'logs.follow') return checkTailSubmission(ctx, meta, values, viewId, actor);
   // Shape and the operation's own validation (no API call), so problems show inline on the fields.
   const read = readSubmission(meta, values);
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };

@@ -12,6 +12,7 @@ import { renderApprovals } from '../render/approvals.js';
 import { renderHelp } from '../render/help.js';
 import { renderLogSnapshot } from '../render/logs.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
+import { renderAmbiguousRelease, renderReleaseEnded } from '../render/release-message.js';
 import { followLogs } from '../tails/actions.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { requestChange } from './request-change.js';
@@ -83,13 +84,18 @@ export async function runCommand(
       return reply(renderLogSnapshot(command.environment, command.vessel, lines, command.container));
     }
     case 'release.start':
-    case 'release.end':
-      break;
+      // Release threads (src/slack/releases): the release message in the channel is the answer.
+      await ctx.releases.start(actor, command.title);
+      return;
+    case 'release.end': {
+      const outcome = await ctx.releases.end(actor, command.ref);
+      return reply(
+        outcome.kind === 'ended'
+          ? renderReleaseEnded(outcome.release, outcome.tailsStopped)
+          : renderAmbiguousRelease(ctx.commandName, command.ref, outcome.matches),
+      );
+    }
   }
-  throw new UserError(
-    `\`${ctx.commandName} ${command.kind.replace('.', ' ')}\` is not enabled on this bot yet.`,
-    'unsupported',
-  );
 }
 
 /** Read commands skip the change engine but still answer to the policy. */

@@ -10,12 +10,15 @@ import { reportError } from '../handlers/report-error.js';
 import { CHANGE_ACTIONS, type ChangeAction, MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../ids.js';
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
+import { registerReleaseActions } from '../releases/listeners.js';
 import { registerTailActions } from '../tails/listeners.js';
 
 /** Registers the change buttons, the modal reload action and the modal submissions on `app`. */
 export function registerInteractions(app: App, ctx: BotContext): void {
   // Live tails (issue 5): the Stop and "Tail logs" buttons.
   registerTailActions(app, ctx);
+  // Release threads (issue 5): the buttons on a release message open its modals.
+  registerReleaseActions(app, ctx);
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action: button, respond }) => {
       const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'click' });

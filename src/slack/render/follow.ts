@@ -1,11 +1,20 @@
 /**
  * A thread reply for one step in the aftermath of an applied change (a
- * vessel getting scheduled, failing, or the watch giving up).
+ * vessel getting scheduled, failing, or the watch giving up). A Vessel the
+ * change created can be tailed from there with one click.
  */
 import type { KnownBlock } from '@slack/types';
+import type { Change } from '../../changes/change.js';
 import type { FollowEvent } from '../../changes/operation.js';
+import type { ChangeOperation } from '../../policy/operations.js';
+import { TAIL_ACTIONS, type TailStartValue } from '../ids.js';
 import { context, escapeFit, finish, section } from './blocks.js';
+import { actions } from './buttons.js';
+import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
+
+/** Operations whose follow-up is about a Vessel they created, whose logs are worth a look. */
+const CREATES_VESSELS: ReadonlySet<ChangeOperation> = new Set(['vessel.create', 'formation.add']);
 
 const PREFIX: Record<FollowEvent['kind'], string> = {
   progress: ':hourglass_flowing_sand: Progress',
@@ -14,8 +23,23 @@ const PREFIX: Record<FollowEvent['kind'], string> = {
   timeout: ':warning: Stopped watching',
 };
 
-/** One follow-up step as a short thread message, naming the vessel it is about. */
-export function renderFollowEvent(event: FollowEvent): SlackMessage {
+/**
+ * What a "Tail logs" button on this follow-up step should follow: the Vessel
+ * the change created, once it is placed (or the watch gave up on it), in the
+ * change's release thread if it has one. Undefined when there is nothing to tail.
+ */
+export function tailOffer(change: Change, event: FollowEvent): TailStartValue | undefined {
+  if (!event.vessel || !CREATES_VESSELS.has(change.operation)) return undefined;
+  if (event.kind !== 'done' && event.kind !== 'timeout') return undefined;
+  return {
+    environment: event.vessel.environment,
+    vessel: event.vessel.name,
+    ...(change.origin.releaseId ? { releaseId: change.origin.releaseId } : {}),
+  };
+}
+
+/** One follow-up step as a short thread message, naming the vessel it is about (and offering its logs). */
+export function renderFollowEvent(event: FollowEvent, tail?: TailStartValue): SlackMessage {
   const text = `${PREFIX[event.kind]}: ${escapeFit(event.message, 2500)}`;
   const blocks: KnownBlock[] = [section(text)];
   if (event.vessel) {
@@ -23,6 +47,19 @@ export function renderFollowEvent(event: FollowEvent): SlackMessage {
       context(
         `Vessel \`${escapeFit(event.vessel.name, 200)}\` in environment \`${escapeFit(event.vessel.environment, 200)}\``,
       ),
+    );
+  }
+  const value = tail && JSON.stringify(tail);
+  if (value && value.length <= LIMITS.buttonValue) {
+    blocks.push(
+      actions([
+        {
+          type: 'button',
+          action_id: TAIL_ACTIONS.start,
+          text: { type: 'plain_text', text: 'Tail logs' },
+          value,
+        },
+      ]),
     );
   }
   return finish(text, blocks);

@@ -1,0 +1,74 @@
+/**
+ * The submission of a release thread's "Tail logs" modal: checked without
+ * any API call for the ack (problems show on the fields), then authorized
+ * like `logs --follow` and started as a live tail in the release thread. The
+ * release message lists the tail once it runs.
+ */
+import { UserError } from '../../changes/errors.js';
+import type { Actor, BotContext } from '../handlers/context.js';
+import type { SubmissionAck } from '../handlers/modal.js';
+import type { ModalMetadata } from '../ids.js';
+import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
+import { renderError } from '../render/errors.js';
+import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { statusView } from '../render/status-view.js';
+import { followLogs } from '../tails/actions.js';
+
+/** The ack for a "Tail logs" submission and, when it is good, the work to run after acking. */
+export function checkTailSubmission(
+  ctx: BotContext,
+  meta: ModalMetadata,
+  values: ViewStateValues,
+  viewId: string,
+  actor: Actor,
+): { ack: SubmissionAck; then?: () => Promise<void> } {
+  const read = readTailSubmission(meta, values);
+  if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
+  return {
+    ack: { response_action: 'update', view: statusView('Starting…', 'Checking the vessel…') },
+    then: async () => {
+      try {
+        await startTail(ctx, meta, read.tail, actor);
+        const where = meta.threadTs ? 'the release thread' : `<#${meta.channel}>`;
+        await ctx.slack.views.update({
+          view_id: viewId,
+          view: statusView(
+            'Tail started',
+            `Following *${escapeMrkdwn(truncate(read.tail.vessel, 200))}* in ${where}. Press Stop on the tail message to end it.`,
+          ),
+        });
+      } catch (err) {
+        const message = renderError(err, ctx.logger.child({ where: 'tail-submit' }));
+        ctx.metrics.errors.inc({ where: 'tail-submit' });
+        await ctx.slack.views.update({ view_id: viewId, view: statusView('Could not start', message.text) });
+      }
+    },
+  };
+}
+
+async function startTail(
+  ctx: BotContext,
+  meta: ModalMetadata,
+  tail: TailRequest,
+  actor: Actor,
+): Promise<void> {
+  // An ended release keeps no live tails (its end stopped them); do not start one behind its back.
+  if (meta.releaseId) await ctx.releases.openRelease(meta.releaseId);
+  const decision = await ctx.policy.authorizeRequest({
+    user: actor.user,
+    channel: actor.channel,
+    operation: 'logs.read',
+    target: { environment: tail.environment, vessel: tail.vessel },
+  });
+  if (!decision.allowed) throw new UserError(decision.reason, 'refused');
+  await followLogs(
+    ctx,
+    {
+      ...tail,
+      ...(meta.releaseId ? { releaseId: meta.releaseId } : {}),
+      ...(meta.threadTs ? { threadTs: meta.threadTs } : {}),
+    },
+    actor,
+  );
+  if (meta.releaseId) await ctx.releases.refresh(meta.releaseId);
+}

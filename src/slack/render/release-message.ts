@@ -1,0 +1,242 @@
+/**
+ * The release message (the top of a release thread) and what is said about
+ * a release: the live board, kept current as work happens (steps done and by
+ * whom, what waits for a confirmation or an approval, live tails, buttons for
+ * the common steps), the ended board (no buttons), the summary posted in the
+ * thread at the end, and the answers to `release end`.
+ */
+import type { Button, KnownBlock } from '@slack/types';
+import type { Change } from '../../changes/change.js';
+import type { ReleaseRecord, TailRecord } from '../../store/types.js';
+import { RELEASE_ACTIONS } from '../ids.js';
+import type { ReleaseSnapshot, ReleaseSummary } from '../releases/types.js';
+import { approvalProgress, approvers, whoMayApprove } from './approval-status.js';
+import {
+  context,
+  escapeFit,
+  fieldsSection,
+  finish,
+  header,
+  joinMapped,
+  mention,
+  packItems,
+  slackDate,
+} from './blocks.js';
+import { actions } from './buttons.js';
+import { renderUsage } from './help.js';
+import { LIMITS } from './limits.js';
+import type { SlackMessage } from './message.js';
+
+const SUMMARY_MAX = 300;
+const NAME_MAX = 200;
+const ERROR_MAX = 300;
+/** Sections per list: enough for hundreds of steps before "… and N more". */
+const LIST_BLOCKS = { done: 6, waiting: 4, tails: 3 } as const;
+
+const BUTTONS: { action: keyof typeof RELEASE_ACTIONS; label: string }[] = [
+  { action: 'promote', label: 'Promote image' },
+  { action: 'formationAdd', label: 'Add vessel to formation' },
+  { action: 'formationRemove', label: 'Remove vessel' },
+  { action: 'tailLogs', label: 'Tail logs' },
+];
+
+const WAITING = new Set<Change['status']>(['pending', 'awaiting_approval', 'approved', 'applying']);
+
+/** The release message for `snapshot`: the live board while open, the record of it once ended. */
+export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): SlackMessage {
+  const { release, changes, tails } = snapshot;
+  const open = release.status === 'open';
+  const done = changes.filter((c) => !WAITING.has(c.status));
+  const waiting = changes.filter((c) => WAITING.has(c.status));
+  const blocks: KnownBlock[] = [
+    header(`${open ? 'Release' : 'Release ended'}: ${release.title}`),
+    context(byline(snapshot, now)),
+  ];
+  // Newest first on the board: the latest step is what people look for, and what a long list must not cut.
+  blocks.push(
+    ...list(
+      `Steps done (${done.length})`,
+      [...done].reverse(),
+      stepLine,
+      LIST_BLOCKS.done,
+      'Nothing done yet.',
+    ),
+  );
+  if (waiting.length)
+    blocks.push(...list(`Waiting (${waiting.length})`, waiting, waitingLine, LIST_BLOCKS.waiting));
+  if (open && tails.length)
+    blocks.push(...list(`Live tails (${tails.length})`, tails, tailLine, LIST_BLOCKS.tails));
+  if (open) {
+    blocks.push(actions(BUTTONS.map((b) => releaseButton(b.action, b.label, release.id))));
+    blocks.push(
+      context(
+        'Work started from these buttons runs in this thread: previews, approvals and results. End the release with `release end` and its title or id.',
+      ),
+    );
+  }
+  const title = escapeFit(release.title, NAME_MAX);
+  const text = open
+    ? `Release ${title}: ${done.length} done, ${waiting.length} waiting, ${tails.length} live tails`
+    : `Release ended: ${title} (${done.length} steps done)`;
+  return finish(text, blocks);
+}
+
+/** The summary posted in the thread when the release ends. */
+export function renderReleaseSummary(s: ReleaseSummary): SlackMessage {
+  const fields = [
+    { label: 'Lasted', value: elapsed(s.durationMs) },
+    { label: 'Applied', value: String(s.applied) },
+    { label: 'Failed', value: String(s.failed) },
+    { label: 'Rejected / cancelled', value: `${s.rejected} / ${s.cancelled}` },
+    { label: 'Expired', value: String(s.expired) },
+    { label: 'Still open at the end', value: String(s.open) },
+    { label: 'Approvals given', value: String(s.approvals) },
+    { label: 'Tails stopped', value: String(s.tailsStopped) },
+    {
+      label: 'Median request to result',
+      value: s.medianToDoneMs === undefined ? '–' : elapsed(s.medianToDoneMs),
+    },
+    {
+      label: 'Longest wait for approval',
+      value: s.longestApprovalWaitMs === undefined ? '–' : elapsed(s.longestApprovalWaitMs),
+    },
+  ];
+  const ended = s.endedBy ? `Ended by ${mention(s.endedBy)}` : 'Ended';
+  const blocks: KnownBlock[] = [
+    header(`Release summary: ${s.release.title}`),
+    fieldsSection(fields),
+    ...list(
+      `Steps (${s.changes.length}), in order`,
+      s.changes,
+      summaryLine,
+      LIST_BLOCKS.done,
+      'No changes were made in this release.',
+    ),
+    context(
+      `${ended} ${slackDate(s.endedAt)} · started by ${mention(s.release.createdBy)} ${slackDate(s.release.createdAt)}`,
+    ),
+  ];
+  const text = `Release ${escapeFit(s.release.title, NAME_MAX)} ended after ${elapsed(s.durationMs)}: ${s.applied} applied, ${s.failed} failed, ${s.rejected + s.cancelled} rejected or cancelled, ${s.approvals} approvals`;
+  return finish(text, blocks);
+}
+
+/** The private answer to whoever ended the release. */
+export function renderReleaseEnded(release: ReleaseRecord, tailsStopped: number): SlackMessage {
+  const tails = tailsStopped ? ` Stopped ${tailsStopped} live tail${tailsStopped === 1 ? '' : 's'}.` : '';
+  const text = `Ended release *${escapeFit(release.title, NAME_MAX)}* (\`${escapeFit(release.id, NAME_MAX)}\`); the summary is in its thread.${tails}`;
+  return finish(text, [{ type: 'section', text: { type: 'mrkdwn', text } }]);
+}
+
+/** `release end <title>` matched several open releases: a usage answer listing their ids. */
+export function renderAmbiguousRelease(
+  commandName: string,
+  ref: string,
+  matches: readonly ReleaseRecord[],
+): SlackMessage {
+  const ids = joinMapped(
+    matches,
+    (r) => `\`${r.id}\` in <#${r.channel}> (started by ${mention(r.createdBy)} ${slackDate(r.createdAt)})`,
+    LIMITS.sectionText - 200,
+    ', ',
+  );
+  return renderUsage(commandName, {
+    problem: `${matches.length} open releases are titled “${escapeFit(ref, NAME_MAX)}”: ${ids}. Name the one to end by its id.`,
+    forms: [`${commandName} release end <title-or-id...>`],
+    ...(matches[0] ? { example: `${commandName} release end ${matches[0].id}` } : {}),
+  });
+}
+
+function byline(snapshot: ReleaseSnapshot, now: number): string {
+  const { release, data } = snapshot;
+  const started = `Started by ${mention(release.createdBy)} ${slackDate(release.createdAt)}`;
+  const id = `id \`${escapeFit(release.id, NAME_MAX)}\``;
+  if (release.status === 'open') return `${started} · ${id}`;
+  const endedAt = release.endedAt ?? now;
+  const by = data.endedBy ? ` by ${mention(data.endedBy)}` : '';
+  return `${started} · ended${by} ${slackDate(endedAt)} after ${elapsed(endedAt - release.createdAt)} · ${id}`;
+}
+
+function list<T>(
+  title: string,
+  items: readonly T[],
+  render: (item: T) => string,
+  maxBlocks: number,
+  empty?: string,
+): KnownBlock[] {
+  if (items.length === 0) return empty ? packItems([`*${title}*\n${empty}`], (l) => l, { maxBlocks: 1 }) : [];
+  const rows = [`*${title}*`, ...items.map((item) => ({ item }))];
+  return packItems(rows, (row) => (typeof row === 'string' ? row : render(row.item)), { maxBlocks });
+}
+
+function releaseButton(action: keyof typeof RELEASE_ACTIONS, label: string, releaseId: string): Button {
+  return {
+    type: 'button',
+    action_id: RELEASE_ACTIONS[action],
+    text: { type: 'plain_text', text: label },
+    value: releaseId,
+  };
+}
+
+function summaryOf(c: Change): string {
+  return `*${escapeFit(c.status === 'succeeded' ? (c.result?.summary ?? c.preview.summary) : c.preview.summary, SUMMARY_MAX)}*`;
+}
+
+function people(c: Change): string {
+  const parts = [`requested by ${mention(c.requester)}`];
+  if (c.confirmedBy && c.requirement.mode !== 'approval')
+    parts.push(`confirmed by ${mention(c.confirmedBy)}`);
+  const approved = approvers(c);
+  if (approved.length) parts.push(`approved by ${joinMapped(approved, mention, 300, ', ')}`);
+  return parts.join(', ');
+}
+
+function stepLine(c: Change): string {
+  switch (c.status) {
+    case 'succeeded':
+      return `:white_check_mark: ${summaryOf(c)} — ${people(c)}`;
+    case 'failed':
+      return `:x: ${summaryOf(c)} — failed: ${escapeFit(c.error?.message ?? 'unknown error', ERROR_MAX)} (${people(c)})`;
+    case 'cancelled': {
+      const verb = c.error?.kind === 'rejected' ? 'rejected' : 'cancelled';
+      const by = c.error?.by ? ` by ${mention(c.error.by)}` : '';
+      return `:no_entry_sign: ${summaryOf(c)} — ${verb}${by} (${people(c)})`;
+    }
+    case 'expired':
+      return `:hourglass: ${summaryOf(c)} — expired unconfirmed (${people(c)})`;
+    default:
+      return waitingLine(c);
+  }
+}
+
+function waitingLine(c: Change): string {
+  switch (c.status) {
+    case 'pending':
+      return `:point_right: ${summaryOf(c)} — waiting for ${mention(c.requester)} to confirm`;
+    case 'awaiting_approval':
+      return `:raised_hand: ${summaryOf(c)} — waiting for approval by ${whoMayApprove(c)}; ${approvalProgress(c)} (requested by ${mention(c.requester)})`;
+    default:
+      return `:gear: ${summaryOf(c)} — applying (${people(c)})`;
+  }
+}
+
+function summaryLine(c: Change): string {
+  const took = WAITING.has(c.status) ? '' : ` · ${elapsed(c.updatedAt - c.createdAt)}`;
+  return `${stepLine(c)}${took}`;
+}
+
+function tailLine(t: TailRecord): string {
+  const container = t.container ? `, container \`${escapeFit(t.container, NAME_MAX)}\`` : '';
+  return `:scroll: \`${escapeFit(t.vessel, NAME_MAX)}\` in \`${escapeFit(t.env, NAME_MAX)}\`${container} — started by ${mention(t.startedBy)} ${slackDate(t.startedAt)}`;
+}
+
+/** "45 s", "12 min", "2 h 5 min", "3 d 4 h": a span for people, not for machines. */
+export function elapsed(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
+}
