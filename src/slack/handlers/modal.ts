@@ -7,7 +7,7 @@
  * "Checking…" and then the outcome.
  */
 import type { ModalMetadata } from '../ids.js';
-import { loadedView, openingView, readSubmission } from '../modals/index.js';
+import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { checkTailSubmission } from '../releases/tail-modal.js';
 import { renderError } from '../render/errors.js';
@@ -57,6 +57,13 @@ export function checkSubmission(
   viewId: string,
   actor: Actor,
 ): { ack: SubmissionAck; then?: () => Promise<void> } {
+  // The where step's Next (src/slack/modals/where.ts): load the rest of the form with what was picked.
+  if (placeMissing(meta, values)) {
+    return {
+      ack: { response_action: 'update', view: openingView(meta) },
+      then: () => fillModal(ctx, meta, viewId, undefined, values),
+    };
+  }
   // A release thread's "Tail logs" modal starts a live tail, not a change (src/slack/releases).
   if (meta.kind === 'logs.follow') return checkTailSubmission(ctx, meta, values, viewId, actor);
   // Shape and the operation's own validation (no API call), so problems show inline on the fields.

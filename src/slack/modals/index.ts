@@ -28,7 +28,7 @@ import type {
 } from './types.js';
 import { vesselCreateModal } from './vessel-create.js';
 import { errorView, modalView } from './view.js';
-import { askWhere, placeOf, type WhereNeed } from './where.js';
+import { asksWhere, askWhere, placeOf, type WhereNeed } from './where.js';
 
 export { FORMATION_BLOCKS, KEEP_TEMPLATE, overrideBlock } from './formation-add.js';
 export { FORMATION_REMOVE_BLOCKS } from './formation-remove.js';
@@ -82,12 +82,23 @@ export async function loadedView(
   const def = MODALS[meta.kind];
   try {
     const where = await askWhere(meta, WHERE[meta.kind], deps, values);
-    if (!where.known) return modalView(meta, where.blocks, { close: 'Cancel' });
+    // Slack wants a submit button beside input blocks; on the where step it loads the rest.
+    if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
     const blocks = await def.build(where.meta, deps, values);
     return modalView(meta, [...where.blocks, ...blocks], { submit: def.submit, close: 'Cancel' });
   } catch (err) {
     return errorView(meta, describeFailure(err, logger, { modal: meta.kind }));
   }
+}
+
+/**
+ * Whether a submission came from the where step, before the rest of the form
+ * was loaded (the user pressed Next instead of Enter): it is to be reloaded
+ * with these values, not read. No API call.
+ */
+export function placeMissing(meta: ModalMetadata, values: ViewStateValues): boolean {
+  // A loaded form always holds its fallback block; the where step alone never does.
+  return asksWhere(meta, WHERE[meta.kind]) && !(MODALS[meta.kind].fallbackBlock in values);
 }
 
 /**

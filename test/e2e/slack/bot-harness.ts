@@ -75,6 +75,12 @@ export interface BotHarness {
   lastMessage(): StoredMessage;
   /** Ephemeral texts sent to `user` (response_url or postEphemeral), oldest first. */
   ephemeralTexts(user?: TestUser): string[];
+  /**
+   * Stops the bot (not the simulator or Slack) and starts a new one on the same
+   * data dir and config, as a deploy or crash would; `running` and `eventsUrl`
+   * then point at the new one.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -104,11 +110,14 @@ export async function startBotHarness(options: { policy?: string } = {}): Promis
   });
   if (!config.ok) throw new Error(config.problems.join('\n'));
   const logs = createMemoryLogger();
-  const running = await startBot(config.config, logs, {
-    clientOptions: { retryConfig: { retries: 0 } },
-    follow: { pollMs: 10, timeoutMs: 10_000 },
-  });
-  const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
+  const boot = () =>
+    startBot(config.config, logs, {
+      clientOptions: { retryConfig: { retries: 0 } },
+      follow: { pollMs: 10, timeoutMs: 10_000 },
+    });
+  let running = await boot();
+  const urlOf = (bot: RunningBot) => `http://127.0.0.1:${bot.port}/slack/events`;
+  let eventsUrl = urlOf(running);
   const settle = () => running.bot.idle();
   const send = async (body: string) => {
     const res = await postSigned(eventsUrl, SIGNING_SECRET, body);
@@ -119,8 +128,12 @@ export async function startBotHarness(options: { policy?: string } = {}): Promis
   return {
     sim,
     slack,
-    running,
-    eventsUrl,
+    get running() {
+      return running;
+    },
+    get eventsUrl() {
+      return eventsUrl;
+    },
     logs,
     settle,
     slash: (text, user = ALICE) =>
@@ -167,6 +180,11 @@ export async function startBotHarness(options: { policy?: string } = {}): Promis
         .ephemerals()
         .filter((e) => e.user === user.id)
         .map((e) => e.text ?? ''),
+    restart: async () => {
+      await running.stop();
+      running = await boot();
+      eventsUrl = urlOf(running);
+    },
     stop: async () => {
       await running.stop();
       await slack.stop();

@@ -13,6 +13,7 @@ import {
   fieldErrors,
   loadedView,
   openingView,
+  placeMissing,
   readSubmission,
   WHERE_BLOCKS as W,
 } from '../../../src/slack/modals/index.js';
@@ -33,10 +34,10 @@ describe('remove-from-formation modal', () => {
     expect(openingView(fromRelease).title.text).toBe('Remove vessel');
   });
 
-  it('from a release thread asks for the environment first, without a submit button', async () => {
+  it('from a release thread asks for the environment first; its submit button is Next', async () => {
     const view = await loadedView(fromRelease, world.deps, silentLogger);
     expect([...inputs(view).keys()]).toEqual([W.environment]);
-    expect(view.submit).toBeUndefined();
+    expect(view.submit?.text).toBe('Next');
     const env = inputs(view).get(W.environment);
     expect(env?.dispatch_action).toBe(true);
   });
@@ -50,7 +51,7 @@ describe('remove-from-formation modal', () => {
       fill(step1, { [W.environment]: 'dev' }),
     );
     expect(optionValues(step2, W.formation)).toEqual(['lobby']);
-    expect(step2.submit).toBeUndefined();
+    expect(step2.submit?.text).toBe('Next');
 
     const step3 = await loadedView(
       fromRelease,
@@ -72,6 +73,31 @@ describe('remove-from-formation modal', () => {
     expect(operationModule('formation.remove').parse(input)).toEqual(input);
   });
 
+  it('a submission of the where step (Next) is to be reloaded, not read; a loaded form is read', async () => {
+    const step1 = await loadedView(fromRelease, world.deps, silentLogger);
+    expect(placeMissing(fromRelease, fill(step1, { [W.environment]: 'dev' }))).toBe(true);
+    const step2 = await loadedView(
+      fromRelease,
+      world.deps,
+      silentLogger,
+      fill(step1, { [W.environment]: 'dev' }),
+    );
+    expect(placeMissing(fromRelease, fill(step2, { [W.environment]: 'dev', [W.formation]: 'lobby' }))).toBe(
+      true,
+    );
+    const step3 = await loadedView(
+      fromRelease,
+      world.deps,
+      silentLogger,
+      fill(step2, { [W.environment]: 'dev', [W.formation]: 'lobby' }),
+    );
+    expect(placeMissing(fromRelease, fill(step3, { [W.environment]: 'dev', [W.formation]: 'lobby' }))).toBe(
+      false,
+    );
+    // Opened with its place, a form is always read (it has no where step).
+    expect(placeMissing(lobby, {})).toBe(false);
+  });
+
   it('says so when the typed environment or formation does not exist', async () => {
     const step1 = await loadedView(fromRelease, world.deps, silentLogger);
     const noEnv = await loadedView(
@@ -81,7 +107,7 @@ describe('remove-from-formation modal', () => {
       fill(step1, { [W.environment]: 'qa' }),
     );
     expect(JSON.stringify(noEnv.blocks)).toContain('There is no environment *qa*');
-    expect(noEnv.submit).toBeUndefined();
+    expect(noEnv.submit?.text).toBe('Next');
 
     const typed = {
       [W.environment]: { value: { type: 'plain_text_input', value: 'dev' } },
@@ -89,7 +115,7 @@ describe('remove-from-formation modal', () => {
     };
     const noFormation = await loadedView(fromRelease, world.deps, silentLogger, typed);
     expect(JSON.stringify(noFormation.blocks)).toContain('There is no formation *arena* in *dev*');
-    expect(noFormation.submit).toBeUndefined();
+    expect(noFormation.submit?.text).toBe('Next');
   });
 
   it('opened with a place shows only the vessel choice', async () => {

@@ -33,7 +33,7 @@ describe('tail logs modal', () => {
   it('asks for the environment, then lists its vessels with their state', async () => {
     const step1 = await loadedView(fromRelease, world.deps, silentLogger);
     expect([...inputs(step1).keys()]).toEqual([W.environment]);
-    expect(step1.submit).toBeUndefined();
+    expect(step1.submit?.text).toBe('Next');
 
     const step2 = await loadedView(
       fromRelease,
