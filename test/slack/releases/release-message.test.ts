@@ -1,0 +1,270 @@
+/**
+ * The release message and summary: what the board shows (steps and who did
+ * them, what waits, live tails, buttons carrying only the release id), the
+ * ended board without buttons, the summary's figures, and Slack's size limits
+ * with 200 changes, huge summaries and long titles.
+ */
+import { describe, expect, it } from '@jest/globals';
+import type { Change } from '../../../src/changes/change.js';
+import { RELEASE_ACTIONS } from '../../../src/slack/ids.js';
+import { summarize } from '../../../src/slack/releases/summary.js';
+import type { ReleaseSnapshot } from '../../../src/slack/releases/types.js';
+import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
+import {
+  elapsed,
+  renderAmbiguousRelease,
+  renderReleaseEnded,
+  renderReleaseMessage,
+  renderReleaseSummary,
+} from '../../../src/slack/render/release-message.js';
+import type { ReleaseRecord, TailRecord } from '../../../src/store/types.js';
+import { APPROVAL, buttonsOf, MINUTE, makeChange, NOW, PREVIEW, textOf } from '../render/fixtures.js';
+
+const RELEASE: ReleaseRecord = {
+  id: 'rel-1',
+  workspace: 'T1',
+  channel: 'C1',
+  messageTs: '1700000000.000100',
+  title: 'Season 4 launch',
+  status: 'open',
+  createdBy: 'U_LEAD',
+  createdAt: NOW - 60 * MINUTE,
+  data: {},
+  version: 2,
+};
+
+const TAIL: TailRecord = {
+  id: 'tail-1',
+  workspace: 'T1',
+  channel: 'C1',
+  threadTs: RELEASE.messageTs,
+  env: 'dev',
+  vessel: 'lobby-3',
+  releaseId: 'rel-1',
+  startedBy: 'U_REQ',
+  startedAt: NOW - 5 * MINUTE,
+  status: 'active',
+  state: {},
+  version: 1,
+};
+
+function snapshot(overrides: Partial<ReleaseSnapshot> = {}): ReleaseSnapshot {
+  return { release: RELEASE, data: {}, changes: [], tails: [], ...overrides };
+}
+
+const applied = makeChange({
+  id: 'c-applied',
+  status: 'succeeded',
+  confirmedBy: 'U_REQ',
+  updatedAt: NOW + 2 * MINUTE,
+  result: { summary: 'Promoted game-server:1.2.0 to prod', lines: [], facts: {} },
+  origin: { workspace: 'T1', channel: 'C1', releaseId: 'rel-1' },
+});
+const approved = makeChange({
+  id: 'c-approved',
+  status: 'succeeded',
+  requirement: APPROVAL,
+  confirmedBy: 'U_APP1',
+  approvals: [{ changeId: 'c-approved', userId: 'U_APP1', decision: 'approve', at: NOW + 3 * MINUTE }],
+  updatedAt: NOW + 4 * MINUTE,
+});
+const waiting = makeChange({ id: 'c-waiting', status: 'awaiting_approval', requirement: APPROVAL });
+const pending = makeChange({ id: 'c-pending', preview: { ...PREVIEW, summary: 'Add vessel lobby-4' } });
+const failed = makeChange({
+  id: 'c-failed',
+  status: 'failed',
+  error: { message: 'Formation lobby has no vessel lobby-9', kind: 'not_found' },
+  updatedAt: NOW + MINUTE,
+});
+const rejected = makeChange({
+  id: 'c-rejected',
+  status: 'cancelled',
+  error: { message: 'Rejected by <@U_APP1>.', kind: 'rejected', by: 'U_APP1' },
+});
+
+describe('release message', () => {
+  it('a new release: its title, who started it, nothing done yet, the four buttons carrying the id', () => {
+    const msg = renderReleaseMessage(snapshot(), NOW);
+    expect(msg.text).toBe('Release Season 4 launch: 0 done, 0 waiting, 0 live tails');
+    expect(textOf(msg)).toContain('Nothing done yet.');
+    expect(textOf(msg)).toContain('Started by <@U_LEAD>');
+    expect(textOf(msg)).toContain('id `rel-1`');
+    const buttons = buttonsOf(msg);
+    expect(buttons.map((b) => b.action_id)).toEqual(Object.values(RELEASE_ACTIONS));
+    expect(buttons.map((b) => b.text.text)).toEqual([
+      'Promote image',
+      'Add vessel to formation',
+      'Remove vessel',
+      'Tail logs',
+    ]);
+    expect(buttons.every((b) => b.value === 'rel-1')).toBe(true);
+    expect(messageProblems(msg)).toEqual([]);
+  });
+
+  it('steps done (newest first) with who did them, what waits and for whom, and live tails', () => {
+    const msg = renderReleaseMessage(
+      snapshot({ changes: [applied, approved, failed, rejected, waiting, pending], tails: [TAIL] }),
+      NOW,
+    );
+    const text = textOf(msg);
+    expect(msg.text).toBe('Release Season 4 launch: 4 done, 2 waiting, 1 live tails');
+    expect(text).toContain('*Steps done (4)*');
+    expect(text).toContain(
+      ':white_check_mark: *Promoted game-server:1.2.0 to prod* — requested by <@U_REQ>, confirmed by <@U_REQ>',
+    );
+    expect(text).toContain('approved by <@U_APP1>');
+    expect(text).toContain('failed: Formation lobby has no vessel lobby-9');
+    expect(text).toContain('rejected by <@U_APP1>');
+    expect(text.indexOf('rejected by')).toBeLessThan(text.indexOf('Promoted game-server'));
+    expect(text).toContain('*Waiting (2)*');
+    expect(text).toContain('waiting for approval by <@U_APP1>, <!subteam^S_OPS>; 0 of 2 approvals so far');
+    expect(text).toContain(':point_right: *Add vessel lobby-4* — waiting for <@U_REQ> to confirm');
+    expect(text).toContain('*Live tails (1)*');
+    expect(text).toContain(':scroll: `lobby-3` in `dev` — started by <@U_REQ>');
+    expect(messageProblems(msg)).toEqual([]);
+  });
+
+  it('an ended release: no buttons, who ended it and after how long; tails are not listed', () => {
+    const ended = { ...RELEASE, status: 'ended' as const, endedAt: NOW };
+    const msg = renderReleaseMessage(
+      snapshot({ release: ended, data: { endedBy: 'U_LEAD' }, changes: [applied], tails: [TAIL] }),
+      NOW,
+    );
+    expect(buttonsOf(msg)).toEqual([]);
+    expect(msg.text).toBe('Release ended: Season 4 launch (1 steps done)');
+    expect(textOf(msg)).toContain('ended by <@U_LEAD>');
+    expect(textOf(msg)).toContain('after 1 h');
+    expect(textOf(msg)).not.toContain('Live tails');
+  });
+
+  it('mrkdwn in titles and summaries is escaped', () => {
+    const change = makeChange({
+      status: 'succeeded',
+      preview: { ...PREVIEW, summary: 'Promote <!channel> & co' },
+    });
+    const msg = renderReleaseMessage(
+      snapshot({ release: { ...RELEASE, title: '<@U1> & <!here>' }, changes: [change] }),
+      NOW,
+    );
+    expect(msg.text).toContain('&lt;@U1&gt; &amp; &lt;!here&gt;');
+    expect(textOf(msg)).toContain('Promote &lt;!channel&gt; &amp; co');
+    expect(textOf(msg)).not.toContain('<!channel>');
+  });
+});
+
+describe('size limits', () => {
+  const LONG_TITLE = 'Season 4 launch with a very long name '.repeat(100);
+  const HUGE = 'x'.repeat(5000);
+  const statuses: Change['status'][] = [
+    'succeeded',
+    'failed',
+    'cancelled',
+    'expired',
+    'pending',
+    'awaiting_approval',
+  ];
+  const many = Array.from({ length: 200 }, (_, i) =>
+    makeChange({
+      id: `c-${i}`,
+      status: statuses[i % statuses.length] as Change['status'],
+      requirement: i % 2 ? APPROVAL : makeChange().requirement,
+      preview: { ...PREVIEW, summary: `${i}: ${HUGE}` },
+      error: { message: HUGE, kind: 'api' },
+      approvals: Array.from({ length: 30 }, (_, a) => ({
+        changeId: `c-${i}`,
+        userId: `U${a}`,
+        decision: 'approve' as const,
+        at: NOW + a,
+      })),
+      createdAt: NOW + i * MINUTE,
+      updatedAt: NOW + i * MINUTE + 30_000,
+    }),
+  );
+  const tails = Array.from({ length: 50 }, (_, i) => ({
+    ...TAIL,
+    id: `t-${i}`,
+    vessel: `${HUGE}-${i}`,
+    container: HUGE,
+  }));
+  const big = snapshot({ release: { ...RELEASE, title: LONG_TITLE }, changes: many, tails });
+
+  it('the open board with 200 changes, 50 tails and a long title fits, buttons kept', () => {
+    const msg = renderReleaseMessage(big, NOW);
+    expect(messageProblems(msg)).toEqual([]);
+    expect(msg.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
+    expect(buttonsOf(msg)).toHaveLength(4);
+    expect(textOf(msg)).toMatch(/… and \d+ more/);
+    // Newest first: the latest step is shown, the oldest are the ones counted away.
+    expect(textOf(msg)).toContain('*198: ');
+  });
+
+  it('the ended board and the summary with 200 changes fit too', () => {
+    const ended = {
+      ...big,
+      release: { ...big.release, status: 'ended' as const, endedAt: NOW + 300 * MINUTE },
+    };
+    expect(messageProblems(renderReleaseMessage(ended, NOW))).toEqual([]);
+    const summary = renderReleaseSummary(summarize(ended, NOW + 300 * MINUTE, 50));
+    expect(messageProblems(summary)).toEqual([]);
+    expect(summary.text.length).toBeLessThanOrEqual(LIMITS.messageText);
+  });
+
+  it('the ambiguity answer with 200 matches and the end reply with a long title fit', () => {
+    const matches = Array.from({ length: 200 }, (_, i) => ({ ...RELEASE, id: `rel-${i}`, channel: `C${i}` }));
+    expect(messageProblems(renderAmbiguousRelease('/harbor', LONG_TITLE, matches))).toEqual([]);
+    expect(messageProblems(renderReleaseEnded({ ...RELEASE, title: LONG_TITLE }, 3))).toEqual([]);
+  });
+});
+
+describe('summary', () => {
+  it('counts outcomes, approvals and durations', () => {
+    const ended = { ...RELEASE, status: 'ended' as const, endedAt: NOW + 10 * MINUTE };
+    const s = summarize(
+      snapshot({
+        release: ended,
+        data: { endedBy: 'U_LEAD' },
+        changes: [applied, approved, failed, rejected, waiting],
+      }),
+      NOW + 10 * MINUTE,
+      2,
+    );
+    expect(s).toMatchObject({
+      applied: 2,
+      failed: 1,
+      rejected: 1,
+      cancelled: 0,
+      expired: 0,
+      open: 1,
+      approvals: 1,
+      tailsStopped: 2,
+      durationMs: 70 * MINUTE,
+      medianToDoneMs: 3 * MINUTE,
+      longestApprovalWaitMs: 3 * MINUTE,
+      endedBy: 'U_LEAD',
+    });
+    const msg = renderReleaseSummary(s);
+    expect(msg.text).toBe(
+      'Release Season 4 launch ended after 1 h 10 min: 2 applied, 1 failed, 1 rejected or cancelled, 1 approvals',
+    );
+    const text = textOf(msg);
+    expect(text).toContain('*Median request to result*\n3 min');
+    expect(text).toContain('*Tails stopped*\n2');
+    expect(text).toContain('*Steps (5), in order*');
+    // In order, each with how long it took.
+    expect(text.indexOf('Promoted game-server')).toBeLessThan(text.indexOf('lobby-9'));
+    expect(text).toContain('confirmed by <@U_REQ> · 2 min');
+    expect(text).toContain('Ended by <@U_LEAD>');
+  });
+
+  it('without changes says so and shows no durations', () => {
+    const s = summarize(snapshot(), NOW, 0);
+    expect(s.medianToDoneMs).toBeUndefined();
+    expect(textOf(renderReleaseSummary(s))).toContain('No changes were made in this release.');
+  });
+
+  it('durations read as people say them', () => {
+    expect(
+      [45_000, 12 * MINUTE, 125 * MINUTE, 120 * MINUTE, 76 * 60 * MINUTE, 72 * 60 * MINUTE].map(elapsed),
+    ).toEqual(['45 s', '12 min', '2 h 5 min', '2 h', '3 d 4 h', '3 d']);
+  });
+});
