@@ -21,6 +21,7 @@ import {
   type TailCounts,
   type TailViewOptions,
   type TailViewState,
+  type TailViewUpdate,
 } from '../../tails/tail-view.js';
 import { MAX_LINE_CHARS } from '../render/log-lines.js';
 import {
@@ -106,6 +107,8 @@ export class TailRunner {
   private view: TailViewState;
   private messageTs: string;
   private freezes: Freeze[] = [];
+  private freezing: Promise<void> = Promise.resolve();
+  private freezerRunning = false;
   private waiter: (() => void) | undefined;
   private detached = false;
 
@@ -158,12 +161,18 @@ export class TailRunner {
     this.refreshAbort.abort();
     this.wake();
     await refreshing;
-    if (this.detached) return 'detached';
-    if (reason.kind === 'max_duration') {
-      reason = { kind: 'max_duration', afterMs: this.o.clock.now() - this.o.target.startedAt };
+    await this.freezing;
+    try {
+      if (this.detached) return 'detached';
+      if (reason.kind === 'max_duration') {
+        reason = { kind: 'max_duration', afterMs: this.o.clock.now() - this.o.target.startedAt };
+      }
+      await this.finalize(reason);
+      return this.detached ? 'detached' : 'stopped';
+    } finally {
+      this.o.budget.forget(this.o.target.id);
+      this.o.budget.forget(`${this.o.target.id}/freeze`);
     }
-    await this.finalize(reason);
-    return this.detached ? 'detached' : 'stopped';
   }
 
   private async follow(): Promise<TailStopReason> {
@@ -197,14 +206,13 @@ export class TailRunner {
     }
   }
 
-  /** Edits the message whenever there is news and a slot; freezes left-behind parts first. */
+  /** Edits the message whenever there is news and a slot. */
   private async refreshLoop(): Promise<void> {
     const signal = this.refreshAbort.signal;
     let failures = 0;
     while (!signal.aborted) {
       try {
-        if (this.freezes.length > 0) await this.freezeOne(signal);
-        else if (this.ring.hasNews(this.view.cursor)) await this.refreshOnce(signal);
+        if (this.ring.hasNews(this.view.cursor)) await this.refreshOnce(signal);
         else await this.news(signal);
         failures = 0;
       } catch (error) {
@@ -222,12 +230,12 @@ export class TailRunner {
 
   private async refreshOnce(signal: AbortSignal): Promise<void> {
     const { budget, slack, target } = this.o;
-    const first = refreshTailView(this.ring, this.view, this.viewOptions);
+    const first = this.plan();
     if (first.action === 'none') return;
     const method = methodOf(first.action);
     await budget.acquire({ method, channel: target.channel, consumer: target.id, signal });
     // The newest lines, unless they now need the other call: then the slot goes to the older refresh.
-    const newest = refreshTailView(this.ring, this.view, this.viewOptions);
+    const newest = this.plan();
     const update = methodOf(newest.action) === method ? newest : first;
     const message = renderLiveTail(this.input(update.lines, this.total(update.counts)));
     try {
@@ -235,6 +243,7 @@ export class TailRunner {
         const ts = await slack.post(target.channel, target.threadTs, message);
         this.freezes.push({ ts: this.messageTs, part: this.view.message, lines: [...this.view.window] });
         this.messageTs = ts;
+        this.kickFreezer();
       } else {
         await slack.update(target.channel, this.messageTs, message);
       }
@@ -247,14 +256,58 @@ export class TailRunner {
     await this.save();
   }
 
-  private async freezeOne(signal: AbortSignal): Promise<void> {
+  /**
+   * The next refresh. A rollover that would skip lines becomes a scroll: when
+   * lines arrive faster than messages can show them, a new message would hold
+   * only a sample of them, at the price of a post and a freeze.
+   */
+  private plan(): TailViewUpdate {
+    const update = refreshTailView(this.ring, this.view, this.viewOptions);
+    if (update.action !== 'rollover') return update;
+    const arrived = update.state.cursor.line - this.view.cursor.line;
+    if (update.state.shown - this.view.shown >= arrived) return update;
+    return refreshTailView(this.ring, this.view, { ...this.viewOptions, maxMessages: this.view.message + 1 });
+  }
+
+  /**
+   * Freezes left-behind parts beside the refreshes, as a consumer of its own,
+   * so a tail's next refresh never waits behind its freeze.
+   */
+  private kickFreezer(): void {
+    if (this.freezerRunning) return;
+    this.freezerRunning = true;
+    this.freezing = this.freezeLoop();
+  }
+
+  private async freezeLoop(): Promise<void> {
+    const signal = this.refreshAbort.signal;
+    let failures = 0;
+    // The check and the flag reset share one synchronous step, so a freeze queued meanwhile is never stranded.
+    while (this.freezes.length > 0 && !signal.aborted) {
+      try {
+        await this.freezeOne(signal, `${this.o.target.id}/freeze`);
+        failures = 0;
+      } catch (error) {
+        if (signal.aborted) break;
+        failures += 1;
+        this.log.warn('could not freeze a part of a tail; trying again', { error, failures });
+        await this.o.clock.sleep(retryDelay(failures), signal).catch(() => undefined);
+      }
+    }
+    this.freezerRunning = false;
+  }
+
+  private async freezeOne(signal: AbortSignal, consumer = this.o.target.id): Promise<void> {
     const freeze = this.freezes[0] as Freeze;
     const message = renderFrozenTail({
       ...this.input(freeze.lines, this.total(countsOf(this.view))),
       part: freeze.part + 1,
     });
-    await this.call('chat.update', signal, () =>
-      this.o.slack.update(this.o.target.channel, freeze.ts, message),
+    await this.call(
+      'chat.update',
+      signal,
+      () => this.o.slack.update(this.o.target.channel, freeze.ts, message),
+      consumer,
     );
     this.freezes.shift();
   }
@@ -294,7 +347,6 @@ export class TailRunner {
     } catch (error) {
       this.log.error('could not record that a tail stopped', { error });
     }
-    this.o.budget.forget(this.o.target.id);
   }
 
   /** Tries `step` a few times with backoff (non-429 failures); false when it never worked. */
@@ -314,10 +366,15 @@ export class TailRunner {
   }
 
   /** A budgeted call that waits out 429s (for writes whose content does not change while waiting). */
-  private async call(method: SlackMethod, signal: AbortSignal, fn: () => Promise<void>): Promise<void> {
+  private async call(
+    method: SlackMethod,
+    signal: AbortSignal,
+    fn: () => Promise<void>,
+    consumer = this.o.target.id,
+  ): Promise<void> {
     const { budget } = this.o;
     for (;;) {
-      await budget.acquire({ method, channel: this.o.target.channel, consumer: this.o.target.id, signal });
+      await budget.acquire({ method, channel: this.o.target.channel, consumer, signal });
       try {
         return await fn();
       } catch (error) {

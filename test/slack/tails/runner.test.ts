@@ -65,8 +65,6 @@ async function setup(
     progress: progress ?? initialProgress('replica-a', firstTs),
     source,
     slack,
-    budget,
-    clock,
     logger: silentLogger,
     limits: LIMITS,
     random: () => 1,
@@ -176,6 +174,30 @@ describe('TailRunner', () => {
     expect(live).not.toContain('line 0028');
     expect(live).toContain('tail.stop');
     expect(s.saved.at(-1)).toMatchObject({ messageTs: next?.ts, part: 1 });
+  });
+
+  it('scrolls instead of rolling over while lines come faster than messages can show them', async () => {
+    const s = await setup();
+    const long = (i: number) => `line ${String(i).padStart(4, '0')} ${'x'.repeat(90)}`;
+    s.source.emit(Array.from({ length: 29 }, (_, i) => long(i)));
+    await drained(s);
+    await s.clock.advance(60_000);
+    await drained(s);
+    // Use up the burst, so the next lines all arrive while the refresher waits for its slot.
+    while (s.budget.stats().waiting['chat.update'] === 0) {
+      s.source.emit(['pad']);
+      await drained(s);
+    }
+    // Three messages' worth at once: a new message would show only the newest third of them.
+    s.source.emit(Array.from({ length: 90 }, (_, i) => long(100 + i)));
+    await drained(s);
+    await s.clock.advance(60_000);
+    await drained(s);
+    expect(s.slack.ok('chat.postMessage')).toHaveLength(1); // only the setup's first message
+    const shown = s.slack.shown(s.firstTs);
+    expect(shown).toContain('line 0189');
+    expect(shown).not.toContain('line 0028');
+    expect(shown).toMatch(/1\d\d lines seen · [1-9]\d* not shown/);
   });
 
   it('shows a gap marker when the stream drops, reconnects after the backoff and goes on', async () => {
