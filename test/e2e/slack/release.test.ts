@@ -75,7 +75,7 @@ async function pickPlace(viewId: string, given: Record<string, string>, by: 'ent
   for (const step of steps) {
     const view = viewOf(viewId);
     if (by === 'next') {
-      expect(view.submit?.text).toBe('Next');
+      expect(shown({ blocks: [view.submit] })).toContain('Next');
       const res = await h.submit(viewId, answers(view, step));
       expect(res.body).toMatchObject({ response_action: 'update' });
     } else {
