@@ -1,0 +1,174 @@
+/**
+ * The whole bot for live-tail end-to-end tests: started by startBot exactly
+ * as main.ts does, against the API simulator and the Slack stand-in, with
+ * real signed requests in. Unlike the shared e2e harness, the tails run on a
+ * ManualClock (the stand-in's clock too, so its rate-limit windows and call
+ * times are on the budget's clock), and the simulator on one of its own.
+ * Tails outlive requests, so `pumpUntil` moves the tail clock in steps and
+ * lets I/O run until what the test waits for has happened.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readConfig } from '../../../src/config/config.js';
+import { ManualClock } from '../../../src/runtime/clock.js';
+import { createMemoryLogger } from '../../../src/runtime/logger.js';
+import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type RunningBot, type StartBotOptions, startBot } from '../../../src/startup/start-bot.js';
+import type { TailRecord } from '../../../src/store/types.js';
+import { ALICE, E2E_POLICY, SIGNING_SECRET } from '../../e2e/slack/bot-harness.js';
+import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
+import {
+  blockActionsPayload,
+  interactionBody,
+  postSigned,
+  type SignedResponse,
+  slashCommandBody,
+} from '../../support/slack/signing.js';
+import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../support/slack/stand-in.js';
+
+export interface TailBotOptions {
+  /** HARBOR_REPLICA_ID (default `e2e`). */
+  replicaId?: string;
+  /** SQLite directory to use (and keep); default a fresh temporary one. */
+  dataDir?: string;
+  /** Extra Vessels `load-0` … in the `lobby` Formation of `dev`. */
+  extraVessels?: number;
+  /** Tail settings on top of the harness's (ManualClock, no recent lines, top-of-range jitter). */
+  tails?: StartBotOptions['tails'];
+  /** Start of the tail clock (default now). */
+  clockStart?: number;
+}
+
+export interface TailBot {
+  sim: Simulator;
+  simClock: ManualClock;
+  /** The tails' clock (and the stand-in's). */
+  clock: ManualClock;
+  slack: SlackStandIn;
+  running: RunningBot;
+  logs: ReturnType<typeof createMemoryLogger>;
+  dataDir: string;
+  /** Sends `/harbor <text>`; the ack comes back at once, the work goes on (see settle). */
+  slash(text: string, user?: TestUser): Promise<SignedResponse>;
+  /** Clicks a button of a message the stand-in holds. */
+  click(message: StoredMessage, actionId: string, user?: TestUser): Promise<SignedResponse>;
+  /** Pumps the tail clock until the bot has finished the work requests started (tails excluded). */
+  settle(): Promise<void>;
+  /** Pumps the tail clock (steps of `stepMs`, I/O in between) until `cond` holds. */
+  pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
+  /** The tail records in the bot's store, oldest first. */
+  tails(): Promise<TailRecord[]>;
+  /** The latest version of a message in the test channel. */
+  message(ts: string): StoredMessage;
+  /** Replies in a thread of the test channel, oldest first. */
+  thread(threadTs: string): StoredMessage[];
+  stop(): Promise<void>;
+}
+
+/** One event-loop turn, I/O included. */
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Starts simulator, stand-in and bot. */
+export async function startTailBot(options: TailBotOptions = {}): Promise<TailBot> {
+  const data = demoData();
+  const lobby = data.environments.dev?.formations?.[0];
+  for (let i = 0; i < (options.extraVessels ?? 0); i++) {
+    lobby?.spec.vessels.push({ name: `load-${i}`, region: 'eu-central' });
+  }
+  const simClock = new ManualClock(options.clockStart ?? Date.now());
+  const sim = await startSimulator({ port: 0, clock: simClock, stepMs: 5, logLinesPerSecond: 0, data });
+  const clock = new ManualClock(options.clockStart ?? Date.now());
+  const slack = await startSlackStandIn({ token: TEST_BOT.token, clock });
+  const ownDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'harbor-tails-')));
+  const policyPath = join(dataDir, 'policy.yml');
+  await writeFile(policyPath, E2E_POLICY);
+  const config = readConfig({
+    SLACK_BOT_TOKEN: TEST_BOT.token,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: slack.apiUrl,
+    PORT: '0',
+    GAMEFABRIC_URL: sim.url,
+    GAMEFABRIC_TOKEN: sim.token,
+    HARBOR_DATA_DIR: dataDir,
+    HARBOR_POLICY: policyPath,
+    HARBOR_REPLICA_ID: options.replicaId ?? 'e2e',
+  });
+  if (!config.ok) throw new Error(config.problems.join('\n'));
+  const logs = createMemoryLogger();
+  const running = await startBot(config.config, logs, {
+    clientOptions: { retryConfig: { retries: 0 } },
+    tails: { clock, initialTailLines: 0, random: () => 1, ...options.tails },
+  });
+  const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
+
+  const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {
+    for (let step = 0; step < 4000; step++) {
+      for (let i = 0; i < 20; i++) {
+        if (await cond()) return;
+        await turn();
+      }
+      await clock.advance(stepMs);
+    }
+    throw new Error(`timed out waiting for ${what}`);
+  };
+  const message = (ts: string) => {
+    const found = slack.message(TEST_CHANNEL.id, ts);
+    if (!found) throw new Error(`no message ${ts}`);
+    return found;
+  };
+
+  return {
+    sim,
+    simClock,
+    clock,
+    slack,
+    running,
+    logs,
+    dataDir,
+    slash: (text, user = ALICE) =>
+      postSigned(
+        eventsUrl,
+        SIGNING_SECRET,
+        slashCommandBody({
+          text,
+          user_id: user.id,
+          user_name: user.name,
+          response_url: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
+          trigger_id: slack.triggerId(),
+        }),
+      ),
+    click: (m, actionId, user = ALICE) =>
+      postSigned(
+        eventsUrl,
+        SIGNING_SECRET,
+        interactionBody(
+          blockActionsPayload({
+            actionId,
+            user,
+            channel: TEST_CHANNEL,
+            message: m,
+            responseUrl: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id, messageTs: m.ts }),
+          }),
+        ),
+      ),
+    settle: async () => {
+      let idle = false;
+      void running.bot.idle().then(() => {
+        idle = true;
+      });
+      await pumpUntil(() => idle, 'the bot to finish its requests');
+    },
+    pumpUntil,
+    tails: () => running.core.store.listTails({}),
+    message,
+    thread: (threadTs) => slack.thread(TEST_CHANNEL.id, threadTs),
+    stop: async () => {
+      await running.stop();
+      await slack.stop();
+      await sim.stop();
+      if (ownDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
