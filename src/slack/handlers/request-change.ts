@@ -42,9 +42,14 @@ export async function requestChange(
   }
 }
 
-function postFailure(err: unknown): Error {
+/** Whether Slack refused a post because the bot is not in (or cannot see) the channel. */
+export function notInChannel(err: unknown): boolean {
   const code = (err as { data?: { error?: string } }).data?.error;
-  if (code === 'not_in_channel' || code === 'channel_not_found') {
+  return code === 'not_in_channel' || code === 'channel_not_found';
+}
+
+function postFailure(err: unknown): Error {
+  if (notInChannel(err)) {
     return new UserError(
       'I cannot post in this channel, so nobody could confirm the change; nothing was changed. Invite me with `/invite @Harbormaster` and run the command again.',
       'slack',

@@ -98,8 +98,8 @@ export async function runCommand(
   }
 }
 
-/** Read commands skip the change engine but still answer to the policy. */
-async function authorizeRead(ctx: BotContext, actor: Actor, operation: ReadOperation, target: Target) {
+/** Read commands skip the change engine but still answer to the policy; throws UserError when refused. */
+export async function authorizeRead(ctx: BotContext, actor: Actor, operation: ReadOperation, target: Target) {
   const decision = await ctx.policy.authorizeRequest({
     user: actor.user,
     channel: actor.channel,

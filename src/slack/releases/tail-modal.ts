@@ -4,9 +4,9 @@
  * like `logs --follow` and started as a live tail in the release thread. The
  * release message lists the tail once it runs.
  */
-import { UserError } from '../../changes/errors.js';
 import type { Actor, BotContext } from '../handlers/context.js';
 import type { SubmissionAck } from '../handlers/modal.js';
+import { authorizeRead } from '../handlers/run-command.js';
 import type { ModalMetadata } from '../ids.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
 import { renderError } from '../render/errors.js';
@@ -54,13 +54,7 @@ async function startTail(
 ): Promise<void> {
   // An ended release keeps no live tails (its end stopped them); do not start one behind its back.
   if (meta.releaseId) await ctx.releases.openRelease(meta.releaseId);
-  const decision = await ctx.policy.authorizeRequest({
-    user: actor.user,
-    channel: actor.channel,
-    operation: 'logs.read',
-    target: { environment: tail.environment, vessel: tail.vessel },
-  });
-  if (!decision.allowed) throw new UserError(decision.reason, 'refused');
+  await authorizeRead(ctx, actor, 'logs.read', { environment: tail.environment, vessel: tail.vessel });
   await followLogs(
     ctx,
     {

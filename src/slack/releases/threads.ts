@@ -13,6 +13,7 @@ import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { ReleaseRecord, Store } from '../../store/types.js';
 import type { Actor } from '../handlers/context.js';
+import { notInChannel } from '../handlers/request-change.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
 import type { TailService } from '../tails/types.js';
 import { type FoundRelease, findRelease, openReleasesTitled } from './find.js';
@@ -216,8 +217,7 @@ function duplicate(open: ReleaseRecord): UserError {
 }
 
 function postFailure(err: unknown): Error {
-  const code = (err as { data?: { error?: string } }).data?.error;
-  if (code === 'not_in_channel' || code === 'channel_not_found') {
+  if (notInChannel(err)) {
     return new UserError(
       'I cannot post in this channel, so the release has no thread; nothing was started. Invite me with `/invite @Harbormaster` and run the command again.',
       'slack',
