@@ -109,6 +109,8 @@ export class TailRunner {
   private freezes: Freeze[] = [];
   private freezing: Promise<void> = Promise.resolve();
   private freezerRunning = false;
+  /** The last applied refresh left lines out (lines come faster than messages show them). */
+  private skipping = false;
   private waiter: (() => void) | undefined;
   private detached = false;
 
@@ -252,20 +254,21 @@ export class TailRunner {
       budget.rateLimited(error.method, error.retryAfterMs);
       return; // the view is unchanged: the next refresh carries these lines too
     }
+    this.skipping = skips(this.view, update.state);
     this.view = update.state;
     await this.save();
   }
 
   /**
-   * The next refresh. A rollover that would skip lines becomes a scroll: when
-   * lines arrive faster than messages can show them, a new message would hold
-   * only a sample of them, at the price of a post and a freeze.
+   * The next refresh. While lines come faster than messages can show them
+   * (this refresh or the last one leaves lines out), a rollover becomes a
+   * scroll: a new message would hold only a sample, at the price of a post
+   * and a freeze, and the freeze's update slot would slow every tail down.
    */
   private plan(): TailViewUpdate {
     const update = refreshTailView(this.ring, this.view, this.viewOptions);
     if (update.action !== 'rollover') return update;
-    const arrived = update.state.cursor.line - this.view.cursor.line;
-    if (update.state.shown - this.view.shown >= arrived) return update;
+    if (!this.skipping && !skips(this.view, update.state)) return update;
     return refreshTailView(this.ring, this.view, { ...this.viewOptions, maxMessages: this.view.message + 1 });
   }
 
@@ -445,6 +448,11 @@ function viewFromWindow(window: readonly ShownLine[], part: number): TailViewSta
 
 function countsOf(view: TailViewState): TailCounts {
   return { seen: view.cursor.line, shown: view.shown, neverShown: view.cursor.line - view.shown };
+}
+
+/** True when going from `before` to `after` leaves some of the log lines in between unshown. */
+function skips(before: TailViewState, after: TailViewState): boolean {
+  return after.shown - before.shown < after.cursor.line - before.cursor.line;
 }
 
 function methodOf(action: TailAction): SlackMethod {

@@ -14,6 +14,7 @@ import { readConfig } from '../../../src/config/config.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
+import { type TailSlack, webApiTailSlack } from '../../../src/slack/tails/slack-calls.js';
 import { type RunningBot, type StartBotOptions, startBot } from '../../../src/startup/start-bot.js';
 import type { TailRecord } from '../../../src/store/types.js';
 import { ALICE, E2E_POLICY, SIGNING_SECRET } from '../../e2e/slack/bot-harness.js';
@@ -55,6 +56,10 @@ export interface TailBot {
   click(message: StoredMessage, actionId: string, user?: TestUser): Promise<SignedResponse>;
   /** Pumps the tail clock until the bot has finished the work requests started (tails excluded). */
   settle(): Promise<void>;
+  /** Tail calls to Slack under way now (the clock waits for them, so their times are exact). */
+  inflight(): number;
+  /** Lets I/O run until no tail call is under way. */
+  quiesce(): Promise<void>;
   /** Pumps the tail clock (steps of `stepMs`, I/O in between) until `cond` holds. */
   pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
   /** The tail records in the bot's store, oldest first. */
@@ -97,18 +102,37 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   });
   if (!config.ok) throw new Error(config.problems.join('\n'));
   const logs = createMemoryLogger();
+  // The tails' real client to the stand-in, counted, so the clock never moves while a call is under way.
+  let inflight = 0;
+  const real = webApiTailSlack({ token: TEST_BOT.token, apiUrl: slack.apiUrl });
+  const counted =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      inflight += 1;
+      try {
+        return await call(...args);
+      } finally {
+        inflight -= 1;
+      }
+    };
+  const tailSlack: TailSlack = { post: counted(real.post), update: counted(real.update) };
   const running = await startBot(config.config, logs, {
     clientOptions: { retryConfig: { retries: 0 } },
-    tails: { clock, initialTailLines: 0, random: () => 1, ...options.tails },
+    tails: { clock, initialTailLines: 0, random: () => 1, slack: tailSlack, ...options.tails },
   });
   const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
 
+  const quiesce = async () => {
+    for (let i = 0; i < 100_000 && inflight > 0; i++) await turn();
+  };
   const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {
     for (let step = 0; step < 4000; step++) {
       for (let i = 0; i < 20; i++) {
         if (await cond()) return;
         await turn();
       }
+      await quiesce();
+      if (await cond()) return;
       await clock.advance(stepMs);
     }
     throw new Error(`timed out waiting for ${what}`);
@@ -160,6 +184,8 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
       });
       await pumpUntil(() => idle, 'the bot to finish its requests');
     },
+    inflight: () => inflight,
+    quiesce,
     pumpUntil,
     tails: () => running.core.store.listTails({}),
     message,
