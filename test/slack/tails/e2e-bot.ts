@@ -33,6 +33,8 @@ export interface TailBotOptions {
   replicaId?: string;
   /** SQLite directory to use (and keep); default a fresh temporary one. */
   dataDir?: string;
+  /** DATABASE_URL: PostgreSQL instead of SQLite. */
+  databaseUrl?: string;
   /** Extra Vessels `load-0` … in the `lobby` Formation of `dev`. */
   extraVessels?: number;
   /** Tail settings on top of the harness's (ManualClock, no recent lines, top-of-range jitter). */
@@ -99,6 +101,7 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
     HARBOR_DATA_DIR: dataDir,
     HARBOR_POLICY: policyPath,
     HARBOR_REPLICA_ID: options.replicaId ?? 'e2e',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
   if (!config.ok) throw new Error(config.problems.join('\n'));
   const logs = createMemoryLogger();
