@@ -24,7 +24,8 @@ import {
   stopRequestOf,
   type TailProgress,
 } from './progress.js';
-import { type TailLimits, TailRunner } from './runner.js';
+import { TailRunner } from './runner.js';
+import type { TailLimits } from './runner-options.js';
 import { budgetedCall, type TailSlack } from './slack-calls.js';
 import type { TailService, TailStartInput } from './types.js';
 

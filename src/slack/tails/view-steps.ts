@@ -1,0 +1,78 @@
+/**
+ * The pure steps between a tail's ring and its messages: the view a resumed
+ * tail starts from, the counts a view stands for, when a refresh leaves
+ * lines out, which Slack call an action needs, the gap markers, and the
+ * refresh plan that turns a pointless rollover into a scroll.
+ */
+import type { SlackMethod } from '../../tails/budget.js';
+import { type LineRing, RING_START } from '../../tails/ring-buffer.js';
+import type { TailEvent } from '../../tails/tail-stream.js';
+import {
+  refreshTailView,
+  type TailAction,
+  type TailCounts,
+  type TailViewOptions,
+  type TailViewState,
+  type TailViewUpdate,
+} from '../../tails/tail-view.js';
+import { tailLineCost } from '../render/tail-message.js';
+import type { ShownLine } from './progress.js';
+
+/** A view whose current message already shows `window` (a resumed tail keeps editing that message). */
+export function viewFromWindow(window: readonly ShownLine[], part: number): TailViewState {
+  const lines = window.map((l) => ({ text: l.text, marker: l.marker }));
+  const costs = lines.map(tailLineCost);
+  return {
+    cursor: RING_START,
+    window: lines,
+    costs,
+    used: costs.reduce((a, b) => a + b, 0),
+    message: part,
+    shown: 0,
+  };
+}
+
+/** The counts a view stands for (lines taken from the ring so far). */
+export function countsOf(view: TailViewState): TailCounts {
+  return { seen: view.cursor.line, shown: view.shown, neverShown: view.cursor.line - view.shown };
+}
+
+/** True when going from `before` to `after` leaves some of the log lines in between unshown. */
+export function skips(before: TailViewState, after: TailViewState): boolean {
+  return after.shown - before.shown < after.cursor.line - before.cursor.line;
+}
+
+/** The Slack call an action needs. */
+export function methodOf(action: TailAction): SlackMethod {
+  return action === 'rollover' ? 'chat.postMessage' : 'chat.update';
+}
+
+/** The marker line for a dropped or resumed stream. */
+export function markerText(event: TailEvent): string {
+  if (event.kind === 'resumed') return '── log stream reconnected ──';
+  const seconds = Math.max(1, Math.round(event.retryInMs / 1000));
+  return `── log stream dropped (${event.cause}); reconnecting in ${seconds} s, lines written until then are lost ──`;
+}
+
+/**
+ * The next refresh. While lines come faster than messages can show them
+ * (this refresh, or the last one applied, leaves lines out), a rollover
+ * becomes a scroll: a new message would hold only a sample, at the price of
+ * a post and a freeze, and the freeze's update slot would slow every tail.
+ */
+export function planRefresh(
+  ring: LineRing,
+  view: TailViewState,
+  options: TailViewOptions,
+  lastSkipped: boolean,
+): TailViewUpdate {
+  const update = refreshTailView(ring, view, options);
+  if (update.action !== 'rollover') return update;
+  if (!lastSkipped && !skips(view, update.state)) return update;
+  return scrollOnly(ring, view, options);
+}
+
+/** The refresh as a scroll of the current message, never a rollover. */
+export function scrollOnly(ring: LineRing, view: TailViewState, options: TailViewOptions): TailViewUpdate {
+  return refreshTailView(ring, view, { ...options, maxMessages: view.message + 1 });
+}
