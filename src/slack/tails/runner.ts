@@ -8,12 +8,10 @@
  * tail stopped and what was seen; `detach` leaves all that to whoever
  * resumes the tail.
  */
-import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { SlackBudget } from '../../tails/budget.js';
 import { LineRing } from '../../tails/ring-buffer.js';
 import type { TailAbort, TailStopReason } from '../../tails/stop-reason.js';
-import { runTailStream, type TailLogSource } from '../../tails/tail-stream.js';
+import { runTailStream } from '../../tails/tail-stream.js';
 import {
   finalCounts,
   type TailCounts,
@@ -27,7 +25,6 @@ import {
   renderFrozenTail,
   renderLiveTail,
   TAIL_LINES_BUDGET,
-  type TailSubject,
   tailLineCost,
 } from '../render/tail-message.js';
 import { type Freeze, PartFreezer } from './freezer.js';

@@ -11,12 +11,11 @@ import { randomUUID } from 'node:crypto';
 import { UserError } from '../../changes/errors.js';
 import { type Clock, systemClock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { Store, TailRecord } from '../../store/types.js';
-import { type BudgetOptions, SlackBudget } from '../../tails/budget.js';
-import { releaseEnded, stopByUser, type TailAbort, type TailStopReason } from '../../tails/stop-reason.js';
-import type { TailLogSource } from '../../tails/tail-stream.js';
+import type { TailRecord } from '../../store/types.js';
+import { SlackBudget } from '../../tails/budget.js';
 import { renderLiveTail, renderTailParent, renderTakeover } from '../render/tail-message.js';
 import { type LeaseSettings, TailLease } from './leases.js';
+import { abortFor, OwnedTail, requestStop } from './owned-tail.js';
 import {
   initialProgress,
   readProgress,
@@ -26,64 +25,11 @@ import {
 } from './progress.js';
 import { TailRunner } from './runner.js';
 import type { TailLimits } from './runner-options.js';
+import { TAIL_DEFAULTS, type TailServiceOptions } from './service-options.js';
 import { budgetedCall, type TailSlack } from './slack-calls.js';
 import type { TailService, TailStartInput } from './types.js';
 
-export interface TailServiceOptions {
-  store: Store;
-  /** The hosting API (log streams and Vessel lookups). */
-  source: TailLogSource;
-  /** Tails' own Slack client (see webApiTailSlack). */
-  slack: TailSlack;
-  /** This replica's id (lease owner, named in takeover notices). */
-  replicaId: string;
-  logger: Logger;
-  clock?: Clock;
-  /** Tail ids (default random UUIDs). */
-  newId?: () => string;
-  /** Longest a tail runs, from its start (default 2 h). */
-  maxDurationMs?: number;
-  /** Lease lifetime (default 15 s), renewal period (default 5 s) and orphan scan period (default 5 s). */
-  leaseTtlMs?: number;
-  renewMs?: number;
-  scanMs?: number;
-  /** Log stream reconnect backoff (default 1 s doubling to 30 s). */
-  backoff?: { initialMs: number; maxMs: number };
-  maxReconnects?: number;
-  /** Recent lines a new tail shows first (default 20). */
-  initialTailLines?: number;
-  /** Ring bounds per tail (default 2000 lines, 256 KiB of text). */
-  ring?: { maxLines: number; maxChars: number };
-  /** Messages per tail before the last one only scrolls (default 10). */
-  maxMessages?: number;
-  /** Per-workspace budget settings (default: SlackBudget's, 45 updates a minute). */
-  budget?: Omit<BudgetOptions, 'clock'>;
-  /** Jitter for reconnect backoff (default Math.random). */
-  random?: () => number;
-}
-
-/** A tail running on this replica. */
-interface LocalTail {
-  runner: TailRunner;
-  lease: TailLease;
-  /** The record as last read or written here (its version guards our writes). */
-  record: TailRecord;
-  lost: boolean;
-  done: Promise<void>;
-}
-
-const DEFAULTS = {
-  maxDurationMs: 2 * 60 * 60_000,
-  leaseTtlMs: 15_000,
-  renewMs: 5_000,
-  scanMs: 5_000,
-  backoff: { initialMs: 1_000, maxMs: 30_000 },
-  initialTailLines: 20,
-  ring: { maxLines: 2_000, maxChars: 256 * 1024 },
-  maxMessages: 10,
-};
-
-const WRITE_ATTEMPTS = 5;
+export type { TailServiceOptions } from './service-options.js';
 
 /** The TailService of one replica; `startScanning` and `close` tie it to the bot's lifetime. */
 export class SlackTailService implements TailService {
@@ -93,7 +39,7 @@ export class SlackTailService implements TailService {
   private readonly limits: TailLimits;
   private readonly leases: LeaseSettings;
   private readonly budgets = new Map<string, SlackBudget>();
-  private readonly local = new Map<string, LocalTail>();
+  private readonly local = new Map<string, OwnedTail>();
   private readonly scanStop = new AbortController();
   private scanning: Promise<void> = Promise.resolve();
   private closed = false;
@@ -103,18 +49,18 @@ export class SlackTailService implements TailService {
     this.clock = options.clock ?? systemClock;
     this.log = options.logger.child({ component: 'tails' });
     this.limits = {
-      maxDurationMs: options.maxDurationMs ?? DEFAULTS.maxDurationMs,
-      backoff: options.backoff ?? DEFAULTS.backoff,
+      maxDurationMs: options.maxDurationMs ?? TAIL_DEFAULTS.maxDurationMs,
+      backoff: options.backoff ?? TAIL_DEFAULTS.backoff,
       ...(options.maxReconnects !== undefined ? { maxReconnects: options.maxReconnects } : {}),
-      initialTailLines: options.initialTailLines ?? DEFAULTS.initialTailLines,
-      ring: options.ring ?? DEFAULTS.ring,
-      maxMessages: options.maxMessages ?? DEFAULTS.maxMessages,
+      initialTailLines: options.initialTailLines ?? TAIL_DEFAULTS.initialTailLines,
+      ring: options.ring ?? TAIL_DEFAULTS.ring,
+      maxMessages: options.maxMessages ?? TAIL_DEFAULTS.maxMessages,
     };
     this.leases = {
       store: options.store,
       owner: options.replicaId,
-      ttlMs: options.leaseTtlMs ?? DEFAULTS.leaseTtlMs,
-      renewMs: options.renewMs ?? DEFAULTS.renewMs,
+      ttlMs: options.leaseTtlMs ?? TAIL_DEFAULTS.leaseTtlMs,
+      renewMs: options.renewMs ?? TAIL_DEFAULTS.renewMs,
       clock: this.clock,
       logger: this.log,
     };
@@ -231,7 +177,7 @@ export class SlackTailService implements TailService {
   }
 
   private async scanLoop(): Promise<void> {
-    const scanMs = this.o.scanMs ?? DEFAULTS.scanMs;
+    const scanMs = this.o.scanMs ?? TAIL_DEFAULTS.scanMs;
     for (;;) {
       try {
         await this.clock.sleep(scanMs, this.scanStop.signal);
@@ -246,7 +192,8 @@ export class SlackTailService implements TailService {
 
   /** Records the stop (so it survives a crash), then stops the tail here, or takes it over if nobody runs it. */
   private async stopOne(record: TailRecord, request: StopRequest): Promise<'stopped' | 'requested'> {
-    await this.requestStop(record, request);
+    const updated = await requestStop(this.o.store, record, request);
+    if (updated) this.local.get(record.id)?.honour(updated);
     const abort = abortFor(request);
     const here = this.local.get(record.id);
     if (here) {
@@ -256,22 +203,6 @@ export class SlackTailService implements TailService {
     // An orphan would wait for the next scan; taking it over now ends it at once (it sees the request).
     if (await this.tryResume(record.id)) return 'stopped';
     return 'requested';
-  }
-
-  /** Adds a stop request to the record's state, unless it is stopped or already asked to stop. */
-  private async requestStop(record: TailRecord, request: StopRequest): Promise<void> {
-    let current: TailRecord | undefined = record;
-    for (let i = 0; i < WRITE_ATTEMPTS && current; i++) {
-      if (current.status === 'stopped' || stopRequestOf(current.state)) return;
-      const state = { ...(current.state as object), stopRequest: request };
-      const updated = await this.o.store.updateTail(current.id, { state }, current.version);
-      if (updated) {
-        const here = this.local.get(updated.id);
-        if (here) here.record = updated;
-        return;
-      }
-      current = await this.o.store.getTail(record.id);
-    }
   }
 
   /** Takes a tail over when its lease can be had; true when it now runs here. */
@@ -330,100 +261,43 @@ export class SlackTailService implements TailService {
     lease: TailLease,
     progress: TailProgress,
     takenOverBy?: string,
-  ): LocalTail {
-    const runner = new TailRunner({
-      target: {
-        id: record.id,
-        channel: record.channel,
-        ...(record.threadTs ? { threadTs: record.threadTs } : {}),
-        env: record.env,
-        vessel: record.vessel,
-        ...(record.container ? { container: record.container } : {}),
-        startedAt: record.startedAt,
-      },
+  ): OwnedTail {
+    const here: OwnedTail = new OwnedTail({
+      record,
+      lease,
+      store: this.o.store,
       replicaId: this.o.replicaId,
-      progress,
-      ...(takenOverBy ? { takenOverBy } : {}),
-      source: this.o.source,
-      slack: this.o.slack,
-      budget: this.budget(record.workspace),
-      clock: this.clock,
-      logger: this.log,
-      limits: this.limits,
-      ...(this.o.random ? { random: this.o.random } : {}),
-      save: (p) => this.save(here, p),
-      finish: (p, reason) => this.finish(here, p, reason),
-    });
-    const here: LocalTail = { runner, lease, record, lost: false, done: Promise.resolve() };
-    this.local.set(record.id, here);
-    lease.keep({
-      onRenewed: () => this.checkRecord(here),
-      onLost: () => {
-        this.log.warn('lost the lease of a tail to another replica', { tail: record.id });
-        here.lost = true;
-        runner.detach();
+      log: this.log,
+      runner: (hooks) =>
+        new TailRunner({
+          target: {
+            id: record.id,
+            channel: record.channel,
+            ...(record.threadTs ? { threadTs: record.threadTs } : {}),
+            env: record.env,
+            vessel: record.vessel,
+            ...(record.container ? { container: record.container } : {}),
+            startedAt: record.startedAt,
+          },
+          replicaId: this.o.replicaId,
+          progress,
+          ...(takenOverBy ? { takenOverBy } : {}),
+          source: this.o.source,
+          slack: this.o.slack,
+          budget: this.budget(record.workspace),
+          clock: this.clock,
+          logger: this.log,
+          limits: this.limits,
+          ...(this.o.random ? { random: this.o.random } : {}),
+          ...hooks,
+        }),
+      onDone: () => {
+        if (this.local.get(record.id) === here) this.local.delete(record.id);
       },
     });
-    here.done = runner.done
-      .then(async () => {
-        if (here.lost) await lease.abandon();
-        else await lease.release();
-      })
-      .catch((error: unknown) => this.log.error('a tail ended badly', { tail: record.id, error }))
-      .finally(() => {
-        if (this.local.get(record.id) === here) this.local.delete(record.id);
-      });
+    this.local.set(record.id, here);
     return here;
   }
-
-  /** On each renewal: a stop asked for elsewhere, or a record someone else took, ends the tail here. */
-  private async checkRecord(here: LocalTail): Promise<void> {
-    const record = await this.o.store.getTail(here.record.id);
-    if (!record || record.status === 'stopped') return here.runner.detach();
-    here.record = record;
-    this.honour(here, record);
-  }
-
-  private honour(here: LocalTail, record: TailRecord): void {
-    const request = stopRequestOf(record.state);
-    if (request) here.runner.stop(abortFor(request));
-    const owner = readProgress(record.state)?.owner;
-    if (owner !== undefined && owner !== this.o.replicaId) {
-      here.lost = true;
-      here.runner.detach();
-    }
-  }
-
-  /** Writes progress guarded by the record version; a conflict means someone asked to stop, or took over. */
-  private async save(here: LocalTail, progress: TailProgress): Promise<void> {
-    for (let i = 0; i < WRITE_ATTEMPTS; i++) {
-      const request = stopRequestOf(here.record.state);
-      const state = request ? { ...progress, stopRequest: request } : progress;
-      const updated = await this.o.store.updateTail(here.record.id, { state }, here.record.version);
-      if (updated) {
-        here.record = updated;
-        return;
-      }
-      const fresh = await this.o.store.getTail(here.record.id);
-      if (!fresh || fresh.status === 'stopped') return here.runner.detach();
-      here.record = fresh;
-      this.honour(here, fresh);
-      if (here.lost) return;
-    }
-  }
-
-  private async finish(here: LocalTail, progress: TailProgress, reason: TailStopReason): Promise<void> {
-    const fresh = (await this.o.store.getTail(here.record.id)) ?? here.record;
-    const request = stopRequestOf(fresh.state);
-    const state = request ? { ...progress, stopRequest: request } : progress;
-    await this.o.store.updateTail(here.record.id, { status: 'stopped', stopReason: reason.kind, state });
-    this.log.info('tail stopped', { tail: here.record.id, reason: reason.kind, seen: progress.seen });
-  }
-}
-
-/** The abort reason a stop request stands for. */
-function abortFor(request: StopRequest): TailAbort {
-  return request.kind === 'stopped' ? stopByUser(request.by) : releaseEnded(request.release);
 }
 
 /** Builds the service (nothing runs until start() or startScanning()). */
