@@ -71,6 +71,7 @@ export async function startBot(
     replicaId: config.replicaId,
     logger,
     clock,
+    maxDurationMs: config.tailMaxDurationMs,
     ...options.tails,
   });
   const bot = createSlackBot({
