@@ -49,6 +49,8 @@ export interface SlackBot {
   app: App;
   /** Checks the bot token (auth.test) and starts the receiver; returns the HTTP port. */
   start(): Promise<number | undefined>;
+  /** Redraws a release message (e.g. after one of its tails stopped by itself). */
+  refreshRelease(releaseId: string): Promise<void>;
   /** Rewrites the messages of changes housekeeping closed (expired, recovered). */
   changesClosed(changes: Change[]): Promise<void>;
   /** Channel names learnt from payloads, for policy rules that name channels. */
@@ -132,6 +134,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       await o.tails.startScanning();
       return port;
     },
+    refreshRelease: (releaseId) => releases.refresh(releaseId),
     changesClosed: async (changes) => {
       for (const change of changes) await rewriteChangeMessage(ctx, change);
       // Expired or recovered changes of a release change what its message shows.

@@ -13,6 +13,7 @@ import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { createTailService, type TailServiceOptions } from '../slack/tails/service.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
+import type { TailRecord } from '../store/types.js';
 import { type Core, startCore } from './core.js';
 
 export interface RunningBot {
@@ -59,6 +60,9 @@ export async function startBot(
       resolveChannelName: (id) => channelName(id),
     },
   });
+  // A tail that stops by itself (vessel gone, time up) redraws its release
+  // message; the releases live in the bot, built below, so this is bound late.
+  let tailStopped: (record: TailRecord) => Promise<void> = async () => {};
   const tails = createTailService({
     store: core.store,
     source: core.api.client,
@@ -72,6 +76,7 @@ export async function startBot(
     logger,
     clock,
     maxDurationMs: config.tailMaxDurationMs,
+    onStopped: (record) => tailStopped(record),
     ...options.tails,
   });
   const bot = createSlackBot({
@@ -91,6 +96,9 @@ export async function startBot(
   });
   resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
   channelName = (id) => bot.channelNames.resolve(id);
+  tailStopped = async (record) => {
+    if (record.releaseId) await bot.refreshRelease(record.releaseId);
+  };
   let port: number | undefined;
   try {
     port = await bot.start();

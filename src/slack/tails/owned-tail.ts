@@ -21,6 +21,8 @@ export interface OwnedTailOptions {
   store: Store;
   replicaId: string;
   log: Logger;
+  /** Told after the tail is recorded as stopped, whatever stopped it (release messages list live tails). */
+  onStopped?: (record: TailRecord) => Promise<void>;
   /** Builds the runner with the store hooks this tail provides. */
   runner(hooks: Pick<TailRunnerOptions, 'save' | 'finish'>): TailRunner;
   /** Called once the runner has ended and the lease is dealt with. */
@@ -101,8 +103,15 @@ export class OwnedTail {
     const fresh = (await store.getTail(this.record.id)) ?? this.record;
     const request = stopRequestOf(fresh.state);
     const state = request ? { ...progress, stopRequest: request } : progress;
-    await store.updateTail(this.record.id, { status: 'stopped', stopReason: reason.kind, state });
+    const stopped = await store.updateTail(this.record.id, {
+      status: 'stopped',
+      stopReason: reason.kind,
+      state,
+    });
     log.info('tail stopped', { tail: this.record.id, reason: reason.kind, seen: progress.seen });
+    if (stopped && this.o.onStopped) {
+      await this.o.onStopped(stopped).catch((error) => log.warn('tail stop hook failed', { error }));
+    }
   }
 }
 

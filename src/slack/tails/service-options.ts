@@ -5,7 +5,7 @@
  */
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { Store } from '../../store/types.js';
+import type { Store, TailRecord } from '../../store/types.js';
 import type { BudgetOptions } from '../../tails/budget.js';
 import type { TailLogSource } from '../../tails/tail-stream.js';
 import type { TailSlack } from './slack-calls.js';
@@ -39,6 +39,8 @@ export interface TailServiceOptions {
   maxMessages?: number;
   /** Per-workspace budget settings (default: SlackBudget's, 45 updates a minute). */
   budget?: Omit<BudgetOptions, 'clock'>;
+  /** Told after any tail this replica ran is recorded as stopped (e.g. to redraw its release message). */
+  onStopped?: (record: TailRecord) => Promise<void>;
   /** Jitter for reconnect backoff (default Math.random). */
   random?: () => number;
 }

@@ -268,6 +268,7 @@ export class SlackTailService implements TailService {
       store: this.o.store,
       replicaId: this.o.replicaId,
       log: this.log,
+      ...(this.o.onStopped ? { onStopped: this.o.onStopped } : {}),
       runner: (hooks) =>
         new TailRunner({
           target: {
