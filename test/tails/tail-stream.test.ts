@@ -9,6 +9,7 @@ import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 import { releaseEnded, stopByUser, type TailStopReason } from '../../src/tails/stop-reason.js';
 import { runTailStream, type TailEvent, type TailStreamOptions } from '../../src/tails/tail-stream.js';
+import { createStandaloneVessel } from '../support/standalone-vessel.js';
 
 const LOGS = '/api/formation/v1/environments/dev/vessels/tail-1/logs';
 
@@ -28,26 +29,7 @@ beforeEach(async () => {
     clock: simClock,
     retry: { maxAttempts: 1 }, // reconnecting is the tail's job here
   });
-  const image = await client.findImage('dev', 'game-server', '1.2.0');
-  await client.createVessel('dev', {
-    metadata: { name: 'tail-1', environment: 'dev' },
-    spec: {
-      region: 'eu-central',
-      template: {
-        spec: {
-          containers: [
-            {
-              name: 'game-server',
-              branch: 'dev',
-              image: image.metadata.name,
-              ports: [{ name: 'game', policy: 'Dynamic', containerPort: 7777, protocol: 'UDP' }],
-              resources: { requests: { cpu: '250m', memory: '512Mi' } },
-            },
-          ],
-        },
-      },
-    },
-  });
+  await createStandaloneVessel(client, 'dev', 'tail-1');
 });
 
 afterEach(async () => {

@@ -8,6 +8,7 @@ import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
 import { startTailBot, type TailBot } from '../../slack/tails/e2e-bot.js';
 import { TEST_CHANNEL } from '../../support/slack/identity.js';
 import type { StoredMessage } from '../../support/slack/stand-in.js';
+import { createStandaloneVessel } from '../../support/standalone-vessel.js';
 import { shown } from './harness-extras.js';
 
 let h: TailBot;
@@ -24,25 +25,7 @@ it('drops a tail whose Vessel was deleted from the release message', async () =>
     auth: { token: h.sim.token },
     clock: h.simClock,
   });
-  const image = await client.findImage('dev', 'game-server', '1.2.0');
-  await client.createVessel('dev', {
-    metadata: { name: 'solo-9', environment: 'dev' },
-    spec: {
-      region: 'eu-central',
-      template: {
-        spec: {
-          containers: [
-            {
-              name: 'game-server',
-              branch: 'dev',
-              image: image.metadata.name,
-              resources: { requests: { cpu: '250m', memory: '512Mi' } },
-            },
-          ],
-        },
-      },
-    },
-  });
+  await createStandaloneVessel(client, 'dev', 'solo-9');
   await h.slash('release start Hotfix 9');
   await h.settle();
   const release = h.slack.channelMessages(TEST_CHANNEL.id)[0] as StoredMessage;

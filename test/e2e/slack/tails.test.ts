@@ -9,6 +9,7 @@ import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
 import { startTailBot, type TailBot } from '../../slack/tails/e2e-bot.js';
 import { TEST_CHANNEL } from '../../support/slack/identity.js';
 import type { StoredMessage } from '../../support/slack/stand-in.js';
+import { createStandaloneVessel } from '../../support/standalone-vessel.js';
 import { ALICE, BOB } from './bot-harness.js';
 import { buttonIds, shown } from './harness-extras.js';
 
@@ -75,25 +76,7 @@ it('stops with "the Vessel was deleted" when the Vessel is deleted in the simula
     auth: { token: h.sim.token },
     clock: h.simClock,
   });
-  const image = await client.findImage('dev', 'game-server', '1.2.0');
-  await client.createVessel('dev', {
-    metadata: { name: 'solo-1', environment: 'dev' },
-    spec: {
-      region: 'eu-central',
-      template: {
-        spec: {
-          containers: [
-            {
-              name: 'game-server',
-              branch: 'dev',
-              image: image.metadata.name,
-              resources: { requests: { cpu: '250m', memory: '512Mi' } },
-            },
-          ],
-        },
-      },
-    },
-  });
+  await createStandaloneVessel(client, 'dev', 'solo-1');
   const { tail } = await follow('logs dev solo-1 --follow');
   await h.pumpUntil(() => h.sim.openLogStreams() === 1, 'the log stream');
   h.sim.emitLogLines('dev', 'solo-1', ['shutting down']);
