@@ -12,6 +12,7 @@ import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { registerReleaseActions } from '../releases/listeners.js';
 import { registerTailActions } from '../tails/listeners.js';
+import { privateReplyVia } from './private-reply.js';
 
 /** Registers the change buttons, the modal reload action and the modal submissions on `app`. */
 export function registerInteractions(app: App, ctx: BotContext): void {
@@ -33,14 +34,7 @@ export function registerInteractions(app: App, ctx: BotContext): void {
       ctx.channelNames.learn(actor.channel, actor.channelName);
       // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
       const privateOrigin = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
-      const reply: PrivateReply = async (m) => {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: m.text,
-          blocks: m.blocks,
-        });
-      };
+      const reply = privateReplyVia(respond);
       const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'click' });
       await ctx.tasks.run(`click ${action}`, async () => {
         try {

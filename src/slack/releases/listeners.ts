@@ -13,6 +13,7 @@ import type { BotContext, PrivateReply } from '../handlers/context.js';
 import { fillModal } from '../handlers/modal.js';
 import { reportError } from '../handlers/report-error.js';
 import { type ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
+import { privateReplyVia } from '../listeners/private-reply.js';
 import { openingView } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
 import { statusView } from '../render/status-view.js';
@@ -44,14 +45,7 @@ export function registerReleaseActions(app: App, ctx: BotContext): void {
         ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
         releaseId: button.value ?? '',
       };
-      const reply: PrivateReply = async (m) => {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: m.text,
-          blocks: m.blocks,
-        });
-      };
+      const reply = privateReplyVia(respond);
       await ctx.tasks.run(`click ${actionId}`, async () => {
         try {
           await openReleaseModal(ctx, body.trigger_id, meta);

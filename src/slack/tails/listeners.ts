@@ -7,6 +7,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { reportError } from '../handlers/report-error.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { privateReplyVia } from '../listeners/private-reply.js';
 import { startTailFromButton, stopTailFromButton } from './actions.js';
 
 /** Registers the Stop and "Tail logs" buttons on `app`. */
@@ -25,14 +26,7 @@ export function registerTailActions(app: App, ctx: BotContext): void {
         ...(message?.thread_ts ? { threadTs: message.thread_ts } : {}),
       };
       ctx.channelNames.learn(actor.channel, actor.channelName);
-      const reply: PrivateReply = async (m) => {
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: m.text,
-          blocks: m.blocks,
-        });
-      };
+      const reply = privateReplyVia(respond);
       await ctx.tasks.run(`click tail.${name}`, async () => {
         try {
           if (name === 'stop') await stopTailFromButton(ctx, button.value ?? '', actor, reply);
