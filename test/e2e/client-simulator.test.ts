@@ -9,6 +9,7 @@ import fetch from 'node-fetch';
 import { createGameFabricClient, type GameFabricClient } from '../../src/gamefabric/client.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { createStandaloneVessel } from '../support/standalone-vessel.js';
 
 let sim: Simulator;
 let clock: ManualClock;
@@ -40,26 +41,7 @@ describe('client flows against the simulator', () => {
   });
 
   it('creates a vessel, sees it scheduled, follows its logs, deletes it and sees it go', async () => {
-    const image = await client.findImage('dev', 'game-server', '1.2.0');
-    await client.createVessel('dev', {
-      metadata: { name: 'flow-1', environment: 'dev' },
-      spec: {
-        region: 'eu-central',
-        template: {
-          spec: {
-            containers: [
-              {
-                name: 'game-server',
-                branch: 'dev',
-                image: image.metadata.name,
-                ports: [{ name: 'game', policy: 'Dynamic', containerPort: 7777, protocol: 'UDP' }],
-                resources: { requests: { cpu: '250m', memory: '512Mi' } },
-              },
-            ],
-          },
-        },
-      },
-    });
+    await createStandaloneVessel(client, 'dev', 'flow-1');
     expect((await client.getVessel('dev', 'flow-1')).status?.state).toBe('Pending');
     await clock.advance(1000);
     const listed = (await client.listVessels('dev')).find((v) => v.metadata.name === 'flow-1');

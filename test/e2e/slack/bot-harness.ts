@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConfig } from '../../../src/config/config.js';
+import { type Config, readConfig } from '../../../src/config/config.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import type { ViewStateValue } from '../../../src/slack/modals/types.js';
@@ -84,6 +84,63 @@ export interface BotHarness {
   stop(): Promise<void>;
 }
 
+/** The bot's config for an e2e run against `sim` and the stand-in, with the policy written into `dataDir`. */
+export async function e2eConfig(o: {
+  slackApiUrl: string;
+  sim: Simulator;
+  dataDir: string;
+  policy?: string;
+  replicaId?: string;
+  databaseUrl?: string;
+}): Promise<Config> {
+  const policyPath = join(o.dataDir, 'policy.yml');
+  await writeFile(policyPath, o.policy ?? E2E_POLICY);
+  const config = readConfig({
+    SLACK_BOT_TOKEN: TEST_BOT.token,
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_API_URL: o.slackApiUrl,
+    PORT: '0',
+    GAMEFABRIC_URL: o.sim.url,
+    GAMEFABRIC_TOKEN: o.sim.token,
+    HARBOR_DATA_DIR: o.dataDir,
+    HARBOR_POLICY: policyPath,
+    HARBOR_REPLICA_ID: o.replicaId ?? 'e2e',
+    ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+  });
+  if (!config.ok) throw new Error(config.problems.join('\n'));
+  return config.config;
+}
+
+/** A signed-ready `/harbor <text>` body from `user` in the test channel, answerable through the stand-in. */
+export function slashBody(slack: SlackStandIn, text: string, user: TestUser = ALICE): string {
+  return slashCommandBody({
+    text,
+    user_id: user.id,
+    user_name: user.name,
+    response_url: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
+    trigger_id: slack.triggerId(),
+  });
+}
+
+/** A signed-ready click on `actionId` of `message` (as the stand-in holds it) by `user`. */
+export function clickBody(
+  slack: SlackStandIn,
+  message: StoredMessage,
+  actionId: string,
+  user: TestUser = ALICE,
+): string {
+  return interactionBody(
+    blockActionsPayload({
+      actionId,
+      user,
+      channel: TEST_CHANNEL,
+      message,
+      responseUrl: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id, messageTs: message.ts }),
+      triggerId: slack.triggerId(),
+    }),
+  );
+}
+
 /** Starts simulator, stand-in and bot. */
 export async function startBotHarness(options: { policy?: string } = {}): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
@@ -95,23 +152,10 @@ export async function startBotHarness(options: { policy?: string } = {}): Promis
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'harbor-e2e-'));
-  const policyPath = join(dataDir, 'policy.yml');
-  await writeFile(policyPath, options.policy ?? E2E_POLICY);
-  const config = readConfig({
-    SLACK_BOT_TOKEN: TEST_BOT.token,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    PORT: '0',
-    GAMEFABRIC_URL: sim.url,
-    GAMEFABRIC_TOKEN: sim.token,
-    HARBOR_DATA_DIR: dataDir,
-    HARBOR_POLICY: policyPath,
-    HARBOR_REPLICA_ID: 'e2e',
-  });
-  if (!config.ok) throw new Error(config.problems.join('\n'));
+  const config = await e2eConfig({ slackApiUrl: slack.apiUrl, sim, dataDir, policy: options.policy });
   const logs = createMemoryLogger();
   const boot = () =>
-    startBot(config.config, logs, {
+    startBot(config, logs, {
       clientOptions: { retryConfig: { retries: 0 } },
       follow: { pollMs: 10, timeoutMs: 10_000 },
     });
@@ -136,33 +180,8 @@ export async function startBotHarness(options: { policy?: string } = {}): Promis
     },
     logs,
     settle,
-    slash: (text, user = ALICE) =>
-      send(
-        slashCommandBody({
-          text,
-          user_id: user.id,
-          user_name: user.name,
-          response_url: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
-          trigger_id: slack.triggerId(),
-        }),
-      ),
-    click: (message, actionId, user = ALICE) =>
-      send(
-        interactionBody(
-          blockActionsPayload({
-            actionId,
-            user,
-            channel: TEST_CHANNEL,
-            message,
-            responseUrl: slack.responseUrl({
-              channel: TEST_CHANNEL.id,
-              user: user.id,
-              messageTs: message.ts,
-            }),
-            triggerId: slack.triggerId(),
-          }),
-        ),
-      ),
+    slash: (text, user = ALICE) => send(slashBody(slack, text, user)),
+    click: (message, actionId, user = ALICE) => send(clickBody(slack, message, actionId, user)),
     submit: (viewId, values, user = ALICE) => {
       const view = slack.view(viewId);
       if (!view) throw new Error(`no view ${viewId}`);

@@ -7,25 +7,18 @@
  * Tails outlive requests, so `pumpUntil` moves the tail clock in steps and
  * lets I/O run until what the test waits for has happened.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readConfig } from '../../../src/config/config.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import { type TailSlack, webApiTailSlack } from '../../../src/slack/tails/slack-calls.js';
 import { type RunningBot, type StartBotOptions, startBot } from '../../../src/startup/start-bot.js';
 import type { TailRecord } from '../../../src/store/types.js';
-import { ALICE, E2E_POLICY, SIGNING_SECRET } from '../../e2e/slack/bot-harness.js';
+import { ALICE, clickBody, e2eConfig, SIGNING_SECRET, slashBody } from '../../e2e/slack/bot-harness.js';
 import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
-import {
-  blockActionsPayload,
-  interactionBody,
-  postSigned,
-  type SignedResponse,
-  slashCommandBody,
-} from '../../support/slack/signing.js';
+import { postSigned, type SignedResponse } from '../../support/slack/signing.js';
 import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../support/slack/stand-in.js';
 
 export interface TailBotOptions {
@@ -89,21 +82,13 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   const slack = await startSlackStandIn({ token: TEST_BOT.token, clock });
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'harbor-tails-')));
-  const policyPath = join(dataDir, 'policy.yml');
-  await writeFile(policyPath, E2E_POLICY);
-  const config = readConfig({
-    SLACK_BOT_TOKEN: TEST_BOT.token,
-    SLACK_SIGNING_SECRET: SIGNING_SECRET,
-    SLACK_API_URL: slack.apiUrl,
-    PORT: '0',
-    GAMEFABRIC_URL: sim.url,
-    GAMEFABRIC_TOKEN: sim.token,
-    HARBOR_DATA_DIR: dataDir,
-    HARBOR_POLICY: policyPath,
-    HARBOR_REPLICA_ID: options.replicaId ?? 'e2e',
-    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  const config = await e2eConfig({
+    slackApiUrl: slack.apiUrl,
+    sim,
+    dataDir,
+    ...(options.replicaId ? { replicaId: options.replicaId } : {}),
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   });
-  if (!config.ok) throw new Error(config.problems.join('\n'));
   const logs = createMemoryLogger();
   // The tails' real client to the stand-in, counted, so the clock never moves while a call is under way.
   let inflight = 0;
@@ -119,7 +104,7 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
       }
     };
   const tailSlack: TailSlack = { post: counted(real.post), update: counted(real.update) };
-  const running = await startBot(config.config, logs, {
+  const running = await startBot(config, logs, {
     clientOptions: { retryConfig: { retries: 0 } },
     tails: { clock, initialTailLines: 0, random: () => 1, slack: tailSlack, ...options.tails },
   });
@@ -154,32 +139,9 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
     running,
     logs,
     dataDir,
-    slash: (text, user = ALICE) =>
-      postSigned(
-        eventsUrl,
-        SIGNING_SECRET,
-        slashCommandBody({
-          text,
-          user_id: user.id,
-          user_name: user.name,
-          response_url: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
-          trigger_id: slack.triggerId(),
-        }),
-      ),
+    slash: (text, user = ALICE) => postSigned(eventsUrl, SIGNING_SECRET, slashBody(slack, text, user)),
     click: (m, actionId, user = ALICE) =>
-      postSigned(
-        eventsUrl,
-        SIGNING_SECRET,
-        interactionBody(
-          blockActionsPayload({
-            actionId,
-            user,
-            channel: TEST_CHANNEL,
-            message: m,
-            responseUrl: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id, messageTs: m.ts }),
-          }),
-        ),
-      ),
+      postSigned(eventsUrl, SIGNING_SECRET, clickBody(slack, m, actionId, user)),
     settle: async () => {
       let idle = false;
       void running.bot.idle().then(() => {
