@@ -6,6 +6,7 @@
  * errors in the ack); planning happens after the ack, with the modal showing
  * "Checking…" and then the outcome.
  */
+import type { ModalView } from '@slack/types';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
@@ -44,7 +45,7 @@ export async function fillModal(
 /** What to ack a submission with: inline errors (modal stays as is) or a status view. */
 export type SubmissionAck =
   | { response_action: 'errors'; errors: Record<string, string> }
-  | { response_action: 'update'; view: ReturnType<typeof statusView> };
+  | { response_action: 'update'; view: ModalView };
 
 /**
  * Checks a submission without any API call. Returns the ack and, when the
@@ -74,25 +75,44 @@ export function checkSubmission(
       response_action: 'update',
       view: statusView('Checking…', 'Reading the current state to build a preview…'),
     },
-    then: async () => {
-      try {
-        const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId);
-        const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
-        await ctx.slack.views.update({
-          view_id: viewId,
-          view: statusView(
+    then: () =>
+      showOutcome(
+        ctx,
+        viewId,
+        'modal-submit',
+        'Could not prepare',
+        async () => {
+          const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId);
+          const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
+          return statusView(
             'Preview posted',
             `Posted the preview in ${where}: *${change.preview.summary}*. Confirm it there.`,
-          ),
-        });
-      } catch (err) {
-        const message = renderError(err, ctx.logger.child({ where: 'modal-submit' }));
-        ctx.metrics.errors.inc({ where: 'modal-submit' });
-        await ctx.slack.views.update({
-          view_id: viewId,
-          view: statusView('Could not prepare', `${message.text}\n\nNothing was changed.`),
-        });
-      }
-    },
+          );
+        },
+        '\n\nNothing was changed.',
+      ),
   };
+}
+
+/**
+ * After a submission was acked with a status view: runs `work` and shows the
+ * view it returns, or what went wrong (counted as an error under `where`).
+ */
+export async function showOutcome(
+  ctx: BotContext,
+  viewId: string,
+  where: string,
+  failureTitle: string,
+  work: () => Promise<ModalView>,
+  failureNote = '',
+): Promise<void> {
+  let view: ModalView;
+  try {
+    view = await work();
+  } catch (err) {
+    const message = renderError(err, ctx.logger.child({ where }));
+    ctx.metrics.errors.inc({ where });
+    view = statusView(failureTitle, `${message.text}${failureNote}`);
+  }
+  await ctx.slack.views.update({ view_id: viewId, view });
 }

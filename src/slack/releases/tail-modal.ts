@@ -5,11 +5,10 @@
  * release message lists the tail once it runs.
  */
 import type { Actor, BotContext } from '../handlers/context.js';
-import type { SubmissionAck } from '../handlers/modal.js';
+import { type SubmissionAck, showOutcome } from '../handlers/modal.js';
 import { authorizeRead } from '../handlers/run-command.js';
 import type { ModalMetadata } from '../ids.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
-import { renderError } from '../render/errors.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { statusView } from '../render/status-view.js';
 import { followLogs } from '../tails/actions.js';
@@ -26,23 +25,15 @@ export function checkTailSubmission(
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
   return {
     ack: { response_action: 'update', view: statusView('Starting…', 'Checking the vessel…') },
-    then: async () => {
-      try {
+    then: () =>
+      showOutcome(ctx, viewId, 'tail-submit', 'Could not start', async () => {
         await startTail(ctx, meta, read.tail, actor);
         const where = meta.threadTs ? 'the release thread' : `<#${meta.channel}>`;
-        await ctx.slack.views.update({
-          view_id: viewId,
-          view: statusView(
-            'Tail started',
-            `Following *${escapeMrkdwn(truncate(read.tail.vessel, 200))}* in ${where}. Press Stop on the tail message to end it.`,
-          ),
-        });
-      } catch (err) {
-        const message = renderError(err, ctx.logger.child({ where: 'tail-submit' }));
-        ctx.metrics.errors.inc({ where: 'tail-submit' });
-        await ctx.slack.views.update({ view_id: viewId, view: statusView('Could not start', message.text) });
-      }
-    },
+        return statusView(
+          'Tail started',
+          `Following *${escapeMrkdwn(truncate(read.tail.vessel, 200))}* in ${where}. Press Stop on the tail message to end it.`,
+        );
+      }),
   };
 }
 
