@@ -1,12 +1,12 @@
 /**
  * A click on Confirm, Cancel, Approve or Reject. The engine re-checks the
  * policy for the clicker and claims the change atomically, so a double click
- * or a click on another replica's message applies once. Whatever the outcome,
- * the change's message is rewritten to the truth; the clicker alone is told
+ * or a click on another replica's message applies once. Every outcome that
+ * moved the change is drawn on its message; the clicker alone is told
  * why nothing happened when nothing did; an applied change's aftermath is
  * followed in the message's thread.
  */
-import type { Change, ClickOutcome } from '../../changes/change.js';
+import { type Change, type ClickOutcome, FINAL_STATUSES } from '../../changes/change.js';
 import type { ChangeAction } from '../ids.js';
 import { renderClickReply, renderPrivateClickReply } from '../render/click-reply.js';
 import { renderFollowEvent, tailOffer } from '../render/follow.js';
@@ -29,14 +29,30 @@ export async function handleClick(
   const click = { changeId, user: actor.user, channel: actor.channel };
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
-  await rewriteChangeMessage(ctx, outcome.change);
-  // A release message shows its steps, who did them and what waits (src/slack/releases).
-  if (outcome.change.origin.releaseId) await ctx.releases.refresh(outcome.change.origin.releaseId);
+  if (changedOrFinal(outcome)) {
+    await rewriteChangeMessage(ctx, outcome.change);
+    // A release message shows its steps, who did them and what waits (src/slack/releases).
+    if (outcome.change.origin.releaseId) await ctx.releases.refresh(outcome.change.origin.releaseId);
+  }
   const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
   if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".
   if (outcome.kind === 'applied') void ctx.followUps.run('follow-up', () => followUp(ctx, outcome.change));
   return outcome;
+}
+
+/**
+ * Whether the click's outcome should be drawn on the change message. A refused
+ * click changed nothing. A stale click on a change another click is still
+ * applying must not draw it: its rewrite could land after the applying
+ * click's final one and leave "Applying…" for good. A stale click on a
+ * finished change redraws it (final states cannot regress), which repairs a
+ * message that still shows buttons.
+ */
+function changedOrFinal(outcome: ClickOutcome): boolean {
+  if (outcome.kind === 'refused') return false;
+  if (outcome.kind === 'stale') return FINAL_STATUSES.includes(outcome.change.status);
+  return true;
 }
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */

@@ -61,6 +61,10 @@ describe('promote', () => {
     await Promise.all([h.click(preview, CHANGE_ACTIONS.confirm), h.click(preview, CHANGE_ACTIONS.confirm)]);
     expect(promotions()).toBe(1);
     expect(h.ephemeralTexts(ALICE).join('\n')).toMatch(/already/i);
+    // The click that lost the race never draws the change over the winner's final rewrite.
+    const final = h.slack.message(TEST_CHANNEL.id, preview.ts);
+    expect(final?.text).toMatch(/^Done/);
+    expect(JSON.stringify(final?.blocks)).not.toContain(CHANGE_ACTIONS.confirm);
   });
 
   it('rejects a forged signature with 401 and does nothing', async () => {
