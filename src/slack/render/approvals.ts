@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
-import { approvalProgress, whoMayApprove } from './approval-status.js';
+import { appliesDestructive, approvalProgress, whoMayApprove } from './approval-status.js';
 import { divider, escapeFit, finish, header, mention, relativeTime, section, slackDate } from './blocks.js';
 import { actions, approvalButtons } from './buttons.js';
 import type { SlackMessage } from './message.js';
@@ -24,7 +24,16 @@ export function renderApprovals(changes: Change[], now: number): SlackMessage {
   changes.slice(0, MAX_SHOWN).forEach((change, i) => {
     if (i > 0) blocks.push(divider());
     blocks.push(section(describe(change, now), `approvals.${i}`));
-    blocks.push(actions(approvalButtons(change.id, change.preview.summary, false), `approvals.${i}.actions`));
+    blocks.push(
+      actions(
+        approvalButtons(change.id, change.preview.summary, {
+          withCancel: false,
+          appliesDestructive: appliesDestructive(change),
+          warnings: change.preview.warnings ?? [],
+        }),
+        `approvals.${i}.actions`,
+      ),
+    );
   });
   if (changes.length > MAX_SHOWN) {
     blocks.push(

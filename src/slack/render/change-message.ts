@@ -5,7 +5,13 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Change, ChangeFailure } from '../../changes/change.js';
-import { approvalProgress, approvers, selfApprovalNote, whoMayApprove } from './approval-status.js';
+import {
+  appliesDestructive,
+  approvalProgress,
+  approvers,
+  selfApprovalNote,
+  whoMayApprove,
+} from './approval-status.js';
 import { context, escapeFit, finish, header, joinMapped, mention, section, slackDate } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { LIMITS } from './limits.js';
@@ -71,13 +77,14 @@ function pending(change: Change, now: number): SlackMessage {
     context(
       `Requested by ${mention(change.requester)} · ${expiry(change, now)} · only the requester can confirm`,
     ),
-    actions(confirmButtons(change.id, summary, destructive)),
+    actions(confirmButtons(change.id, summary, destructive, change.preview.warnings)),
   ]);
 }
 
 function awaitingApproval(change: Change, now: number): SlackMessage {
-  const { summary } = change.preview;
-  const title = 'Waiting for approval';
+  const { summary, destructive } = change.preview;
+  // The status leads ("Waiting for approval"); what kind of change it is follows.
+  const title = destructive ? 'Waiting for approval: destructive change' : 'Waiting for approval';
   const who = `*Who can approve:* ${whoMayApprove(change)}\n${approvalProgress(change)}`;
   const self = selfApprovalNote(change);
   return finish(fallback(title, summary), [
@@ -85,7 +92,13 @@ function awaitingApproval(change: Change, now: number): SlackMessage {
     ...previewBlocks(change.preview),
     section(self ? `${who}\n${self}` : who),
     context(`Requested by ${mention(change.requester)} · ${expiry(change, now)}${ruleNote(change)}`),
-    actions(approvalButtons(change.id, summary, true)),
+    actions(
+      approvalButtons(change.id, summary, {
+        withCancel: true,
+        appliesDestructive: appliesDestructive(change),
+        warnings: change.preview.warnings ?? [],
+      }),
+    ),
   ]);
 }
 

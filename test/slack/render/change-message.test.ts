@@ -63,12 +63,12 @@ describe('renderChange buttons by status', () => {
     });
   });
 
-  it('awaiting approval: Approve primary, Reject danger with a dialog, Cancel plain', () => {
+  it('awaiting approval: Approve primary, Reject danger (its modal asks why), Cancel plain', () => {
     const [approve, reject, cancel] = buttonsOf(renderChange(inStatus('awaiting_approval'), NOW));
     expect(approve?.style).toBe('primary');
+    expect(approve?.confirm).toBeUndefined();
     expect(reject?.style).toBe('danger');
-    expect(reject?.confirm?.style).toBe('danger');
-    expect(reject?.confirm?.title?.text).toBe('Reject this change?');
+    expect(reject?.confirm).toBeUndefined();
     expect(cancel?.style).toBeUndefined();
   });
 });
