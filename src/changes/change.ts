@@ -26,6 +26,8 @@ export interface ChangeFailure {
   errorId?: string;
   /** Who rejected or cancelled, for those outcomes. */
   by?: string;
+  /** The reason a rejecting approver gave, as they typed it. */
+  reason?: string;
 }
 
 export interface Change {

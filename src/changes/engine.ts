@@ -52,6 +52,8 @@ export interface ClickInput {
   changeId: string;
   user: string;
   channel: string;
+  /** Why an approver rejects (reject only); kept with the change and in the audit. */
+  reason?: string;
 }
 
 const APPLYABLE_BY_CONFIRM: readonly ChangeStatus[] = ['pending', 'approved'];
@@ -201,7 +203,7 @@ export class ChangeEngine {
   }
 
   /** An approver rejects: the change is closed and will not be applied. */
-  async reject({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async reject({ changeId, user, channel, reason }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -215,8 +217,14 @@ export class ChangeEngine {
       );
     }
     const now = this.o.clock.now();
-    await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
-    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected');
+    await this.o.store.addApproval({
+      changeId,
+      userId: user,
+      decision: 'reject',
+      at: now,
+      ...(reason ? { comment: reason } : {}),
+    });
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', reason);
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
@@ -485,10 +493,16 @@ export class ChangeEngine {
     user: string,
     from: readonly ChangeStatus[],
     kind: 'rejected' | 'cancelled',
+    reason?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
-    const failure: ChangeFailure = { message: `${verb} by <@${user}>.`, kind, by: user };
+    const failure: ChangeFailure = {
+      message: `${verb} by <@${user}>.`,
+      kind,
+      by: user,
+      ...(reason ? { reason } : {}),
+    };
     const done = await this.o.store.transitionChange(c.id, from, 'cancelled', { error: failure }, { now });
     if (!done) return this.explainStale(c.id);
     await this.audit({
@@ -498,6 +512,7 @@ export class ChangeEngine {
       action: kind === 'rejected' ? 'reject' : 'cancel',
       operation: c.operation,
       origin: c.origin,
+      ...(reason ? { detail: { reason } } : {}),
     });
     return { kind, change: (await this.get(c.id)) as Change };
   }

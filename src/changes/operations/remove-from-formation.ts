@@ -4,9 +4,9 @@
  * changed underneath never loses the wrong Vessel.
  */
 import { VesselNotInFormationError } from '../../gamefabric/errors.js';
+import type { Formation } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilGone, watchVessel } from '../follow.js';
-import type { Formation } from '../../gamefabric/resources.js';
 import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
@@ -101,9 +101,7 @@ export function lastVesselWarnings(formation: Formation, vessel: string): string
   const removed = vessels.find((v) => v.name === vessel);
   if (!removed) return [];
   if (vessels.length === 1) {
-    return [
-      `${vessel} is the last vessel of formation ${name}: after this it runs no game servers at all.`,
-    ];
+    return [`${vessel} is the last vessel of formation ${name}: after this it runs no game servers at all.`];
   }
   const sameRegion = vessels.filter((v) => v.region === removed.region);
   if (sameRegion.length === 1) {

@@ -6,6 +6,7 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { handleClick } from '../handlers/click.js';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
+import { openRejectModal } from '../handlers/reject.js';
 import { reportError } from '../handlers/report-error.js';
 import { CHANGE_ACTIONS, type ChangeAction, MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../ids.js';
 import { readMetadata } from '../modals/index.js';
@@ -13,6 +14,7 @@ import type { ViewStateValues } from '../modals/types.js';
 import { registerReleaseActions } from '../releases/listeners.js';
 import { registerTailActions } from '../tails/listeners.js';
 import { privateReplyVia } from './private-reply.js';
+import { registerRejectSubmission } from './reject.js';
 
 /** Registers the change buttons, the modal reload action and the modal submissions on `app`. */
 export function registerInteractions(app: App, ctx: BotContext): void {
@@ -20,6 +22,8 @@ export function registerInteractions(app: App, ctx: BotContext): void {
   registerTailActions(app, ctx);
   // Release threads (issue 5): the buttons on a release message open its modals.
   registerReleaseActions(app, ctx);
+  // Reject's reason modal (issue 13).
+  registerRejectSubmission(app, ctx);
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action: button, respond }) => {
       const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'click' });
@@ -38,7 +42,22 @@ export function registerInteractions(app: App, ctx: BotContext): void {
       const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'click' });
       await ctx.tasks.run(`click ${action}`, async () => {
         try {
-          await handleClick(ctx, action, button.value ?? '', actor, reply, { privateOrigin });
+          if (action === 'reject') {
+            // Reject asks for the reason first; the modal's submission rejects (listeners/reject.ts).
+            const listResponseUrl = privateOrigin ? body.response_url : undefined;
+            const meta = {
+              changeId: button.value ?? '',
+              channel: actor.channel,
+              ...(listResponseUrl ? { listResponseUrl } : {}),
+            };
+            await openRejectModal(ctx, body.trigger_id, meta, actor, reply);
+            return;
+          }
+          await handleClick(ctx, action, button.value ?? '', actor, reply, {
+            privateOrigin,
+            // A click in the approvals list replaces that list with a fresh one.
+            ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+          });
         } catch (err) {
           ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: 'error' });
           await reportError(ctx, reply, err, `click ${action}`);

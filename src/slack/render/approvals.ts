@@ -13,14 +13,21 @@ import type { SlackMessage } from './message.js';
 // Three blocks per change (section, buttons, divider) keeps 15 well under 50 blocks.
 const MAX_SHOWN = 15;
 
-/** Pending approvals the user can act on, each with Approve / Reject; a friendly line when there are none. */
-export function renderApprovals(changes: Change[], now: number): SlackMessage {
+/**
+ * Pending approvals the user can act on, each with Approve / Reject; a
+ * friendly line when there are none. `notice`: what the user's last click in
+ * this list did, shown above the refreshed list that replaces the old one.
+ */
+export function renderApprovals(changes: Change[], now: number, notice?: string): SlackMessage {
+  const top: KnownBlock[] = notice ? [section(notice), divider()] : [];
   if (changes.length === 0) {
-    const text = 'Nothing is waiting for you: no changes need your approval right now.';
-    return finish(text, [section(text)]);
+    const text = notice
+      ? 'Nothing else is waiting for you.'
+      : 'Nothing is waiting for you: no changes need your approval right now.';
+    return finish(notice ?? text, [...top, section(text)]);
   }
-  const count = `${changes.length} change${changes.length === 1 ? '' : 's'} waiting for your approval`;
-  const blocks: KnownBlock[] = [header(count)];
+  const count = `${changes.length} ${notice ? 'more ' : ''}change${changes.length === 1 ? '' : 's'} waiting for your approval`;
+  const blocks: KnownBlock[] = [...top, header(count)];
   changes.slice(0, MAX_SHOWN).forEach((change, i) => {
     if (i > 0) blocks.push(divider());
     blocks.push(section(describe(change, now), `approvals.${i}`));
@@ -40,7 +47,7 @@ export function renderApprovals(changes: Change[], now: number): SlackMessage {
       section(`… and ${changes.length - MAX_SHOWN} more; approve these first, then ask again for the rest.`),
     );
   }
-  return finish(count, blocks);
+  return finish(notice ?? count, blocks);
 }
 
 function describe(change: Change, now: number): string {

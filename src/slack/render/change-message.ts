@@ -20,6 +20,7 @@ import { lineBlocks, previewBlocks } from './preview-blocks.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2500;
+const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
 export function renderChange(change: Change, now: number): SlackMessage {
@@ -139,6 +140,12 @@ function failed(change: Change): SlackMessage {
   ]);
 }
 
+// The rejecting approver's words, quoted so they read as theirs.
+function reasonText(change: Change): string {
+  const reason = change.error?.reason;
+  return reason ? `\n*Reason:* ${escapeFit(reason, REASON_MAX)}` : '';
+}
+
 function cancelled(change: Change): SlackMessage {
   const { summary } = change.preview;
   const rejected = change.error?.kind === 'rejected';
@@ -146,7 +153,7 @@ function cancelled(change: Change): SlackMessage {
   const by = change.error?.by ? ` by ${mention(change.error.by)}` : '';
   return finish(fallback(title, summary), [
     ...top(title, summary),
-    section(`${title}${by}; nothing was applied.`),
+    section(`${title}${by}; nothing was applied.${reasonText(change)}`),
     context(`Requested by ${mention(change.requester)}`),
   ]);
 }

@@ -164,7 +164,11 @@ export function clickEphemeral(
       channel: TEST_CHANNEL,
       message: { ts: ephemeral.messageTs, text: ephemeral.text, blocks: ephemeral.blocks },
       isEphemeral: true,
-      responseUrl: h.slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
+      responseUrl: h.slack.responseUrl({
+        channel: TEST_CHANNEL.id,
+        user: user.id,
+        messageTs: ephemeral.messageTs,
+      }),
       triggerId: h.slack.triggerId(),
     }),
   );

@@ -30,6 +30,8 @@ export interface EphemeralMessage extends MessageVersion {
   user: string;
   messageTs: string;
   threadTs?: string;
+  /** Earlier versions, oldest first, when a response_url replaced it (replace_original). */
+  replaced?: MessageVersion[];
 }
 
 /** Messages by channel and ts, plus the ephemerals (which Slack never lets anyone read back). */
@@ -115,6 +117,28 @@ export class MessageStore {
     };
     this.ephemerals.push(ephemeral);
     return ephemeral;
+  }
+
+  /**
+   * Replaces an ephemeral message (a response_url's replace_original on a
+   * click in it) with a new object in the same place, so a test holding the
+   * old one still sees what was clicked; undefined when there is none.
+   */
+  replaceEphemeral(messageTs: string, version: MessageVersion): EphemeralMessage | undefined {
+    const i = this.ephemerals.findIndex((e) => e.messageTs === messageTs);
+    const old = this.ephemerals[i];
+    if (!old) return undefined;
+    const { channel, user, messageTs: ts, threadTs, replaced, ...before } = old;
+    const next: EphemeralMessage = {
+      channel,
+      user,
+      messageTs: ts,
+      ...(threadTs ? { threadTs } : {}),
+      ...version,
+      replaced: [...(replaced ?? []), before],
+    };
+    this.ephemerals[i] = next;
+    return next;
   }
 
   private live(channel: string, ts: string): StoredMessage | undefined {

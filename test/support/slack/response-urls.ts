@@ -114,7 +114,11 @@ export class ResponseUrls {
     };
     if (bool(body, 'replace_original')) {
       // A replacement is a whole new message: blocks left out are gone, unlike chat.update.
-      if (origin.channel && origin.messageTs) this.messages.update(origin.channel, origin.messageTs, version);
+      // The button sat in a channel message, or in an ephemeral one (which only its user sees).
+      if (origin.channel && origin.messageTs) {
+        if (!this.messages.update(origin.channel, origin.messageTs, version))
+          this.messages.replaceEphemeral(origin.messageTs, version);
+      }
       return { effect: 'replaced' };
     }
     const threadTs = str(body, 'thread_ts') ?? origin.threadTs;
