@@ -8,6 +8,7 @@
 import { UserError } from '../../changes/errors.js';
 import { staleMessage } from '../../changes/stale-message.js';
 import { REJECT_REASON_INPUT, type RejectMetadata } from '../ids.js';
+import { staleText } from '../render/click-reply.js';
 import { escapeMrkdwn } from '../render/limits.js';
 import type { SlackMessage } from '../render/message.js';
 import { REASON_MAX, renderRejectModal } from '../render/reject-modal.js';
@@ -27,7 +28,7 @@ export async function openRejectModal(
   if (!change)
     throw new UserError('This change no longer exists (it may have been cleaned up).', 'not_found');
   if (change.status !== 'awaiting_approval') {
-    const text = staleMessage(change);
+    const text = staleText(change, staleMessage(change));
     await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
     return;
   }

@@ -122,7 +122,7 @@ function succeeded(change: Change): SlackMessage {
   return finish(fallback('Done', summary), [
     ...top('Done', summary),
     ...lineBlocks(change.result?.lines ?? []),
-    context(people(change)),
+    context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }
 
@@ -132,11 +132,12 @@ function failed(change: Change): SlackMessage {
   const message = escapeFit(failure.message, ERROR_MAX);
   const unchanged =
     nothingChanged(failure) && !/nothing was changed/i.test(failure.message) ? '\nNothing was changed.' : '';
+  // The preview's fields described the world before the attempt; after a failure they may be
+  // stale, so the message keeps the summary and the error only.
   return finish(fallback('Failed', `${summary}: ${failure.message}`), [
     ...top('Failed', summary),
     section(`${message}${unchanged}`),
-    ...lineBlocks(change.preview.lines),
-    context(people(change)),
+    context(`Failed ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }
 
@@ -191,9 +192,12 @@ function ruleNote(change: Change): string {
 }
 
 function people(change: Change): string {
-  const parts = [`Requested by ${mention(change.requester)}`];
-  if (change.confirmedBy) parts.push(`confirmed by ${mention(change.confirmedBy)}`);
+  const parts = [`requested by ${mention(change.requester)}`];
   const approved = approvers(change);
+  // The approval that satisfies the policy also applies the change, recording its author as the
+  // confirmer: naming them twice ("confirmed by X · approved by X") would say nothing more.
+  if (change.confirmedBy && !approved.includes(change.confirmedBy))
+    parts.push(`confirmed by ${mention(change.confirmedBy)}`);
   if (approved.length) parts.push(`approved by ${names(approved)}`);
   return parts.join(' · ');
 }

@@ -13,11 +13,17 @@ import { type Clock, systemClock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { TailRecord } from '../../store/types.js';
 import { SlackBudget } from '../../tails/budget.js';
-import { renderLiveTail, renderTailParent, renderTakeover } from '../render/tail-message.js';
+import {
+  renderLiveTail,
+  renderStoppedTailParent,
+  renderTailParent,
+  renderTakeover,
+} from '../render/tail-message.js';
 import { type LeaseSettings, TailLease } from './leases.js';
 import { abortFor, OwnedTail, requestStop } from './owned-tail.js';
 import {
   initialProgress,
+  parentOf,
   readProgress,
   type StopRequest,
   stopRequestOf,
@@ -80,7 +86,11 @@ export class SlackTailService implements TailService {
       budgetedCall(budget, { method: 'chat.postMessage', channel: input.channel, consumer: id }, () =>
         slack.post(input.channel, threadTs, message),
       );
-    const threadTs = input.threadTs ?? (await post(undefined, renderTailParent(subject, input.user)));
+    // A tail started outside a thread posts its own parent, which it redraws when it stops.
+    const parentTs = input.threadTs
+      ? undefined
+      : await post(undefined, renderTailParent(subject, input.user));
+    const threadTs = input.threadTs ?? parentTs;
     const messageTs = await post(
       threadTs,
       renderLiveTail({ tailId: id, ...subject, lines: [], seen: 0, neverShown: 0 }),
@@ -96,11 +106,11 @@ export class SlackTailService implements TailService {
       startedBy: input.user,
       startedAt: this.clock.now(),
       status: 'active',
-      state: initialProgress(replicaId, messageTs),
+      state: initialProgress(replicaId, messageTs, parentTs),
     });
     const lease = await TailLease.acquire(this.leases, id);
     // A fresh id has no lease yet; should that ever fail, the scan of some replica picks the tail up.
-    if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs));
+    if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs, parentTs));
     this.log.info('tail started', { tail: id, env: input.env, vessel: input.vessel, user: input.user });
     return record;
   }
@@ -239,6 +249,29 @@ export class SlackTailService implements TailService {
     return true;
   }
 
+  /** A stopped tail's own "Tailing …" parent says it stopped, so the channel does not show it as live. */
+  private async redrawParent(record: TailRecord): Promise<void> {
+    const parentTs = parentOf(record.state);
+    const ended = readProgress(record.state)?.ended;
+    if (!parentTs || !ended) return;
+    const subject = {
+      env: record.env,
+      vessel: record.vessel,
+      ...(record.container ? { container: record.container } : {}),
+    };
+    // One edit per stopped tail, outside the shared budget: that budget paces live lines and may be
+    // spent (or waiting on a clock) right when the tail stops; this edit must not wait behind it.
+    try {
+      await this.o.slack.update(
+        record.channel,
+        parentTs,
+        renderStoppedTailParent(subject, record.startedBy, ended.reason, ended.at),
+      );
+    } catch (error) {
+      this.log.warn('could not redraw a stopped tail parent', { tail: record.id, error });
+    }
+  }
+
   private async announceTakeover(record: TailRecord): Promise<void> {
     const subject = {
       env: record.env,
@@ -268,7 +301,10 @@ export class SlackTailService implements TailService {
       store: this.o.store,
       replicaId: this.o.replicaId,
       log: this.log,
-      ...(this.o.onStopped ? { onStopped: this.o.onStopped } : {}),
+      onStopped: async (stopped) => {
+        await this.redrawParent(stopped);
+        await this.o.onStopped?.(stopped);
+      },
       runner: (hooks) =>
         new TailRunner({
           target: {

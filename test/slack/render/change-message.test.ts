@@ -201,9 +201,12 @@ describe('renderChange: after the decision', () => {
     expect(msg.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Done' } });
     expect(text).toContain('*Promoted game-server:1.2.0 to prod*');
     expect(text).toContain('*Promotion*\npromo-abc');
+    // The last approval applied it: U_APP2 is named once, as an approver, and the time is a date token.
     expect(text).toContain(
-      'Requested by <@U_REQ> · confirmed by <@U_APP2> · approved by <@U_APP1>, <@U_APP2>',
+      `Applied <!date^${Math.floor(change.updatedAt / 1000)}^{date_short_pretty} {time}|`,
     );
+    expect(text).toContain('requested by <@U_REQ> · approved by <@U_APP1>, <@U_APP2>');
+    expect(text).not.toContain('confirmed by');
     expect(text).not.toContain('U_X');
   });
 
