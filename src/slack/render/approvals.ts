@@ -9,6 +9,7 @@ import { appliesDestructive, approvalProgress, whoMayApprove } from './approval-
 import { divider, escapeFit, finish, header, mention, relativeTime, section, slackDate } from './blocks.js';
 import { actions, approvalButtons } from './buttons.js';
 import type { SlackMessage } from './message.js';
+import { changeLink, linked } from './permalink.js';
 
 // Three blocks per change (section, buttons, divider) keeps 15 well under 50 blocks.
 const MAX_SHOWN = 15;
@@ -56,7 +57,8 @@ function describe(change: Change, now: number): string {
       ? `expires ${slackDate(change.expiresAt)} (${relativeTime(change.expiresAt, now)})`
       : `expired ${slackDate(change.expiresAt)}`;
   return [
-    `*${escapeFit(change.preview.summary, 1000)}*${change.preview.destructive ? ' (destructive)' : ''}`,
+    // The summary links to the change's own message, where its preview and thread are.
+    `*${linked(escapeFit(change.preview.summary, 1000), changeLink(change))}*${change.preview.destructive ? ' (destructive)' : ''}`,
     `Requested by ${mention(change.requester)} · ${when}`,
     `${approvalProgress(change)} · approvers: ${whoMayApprove(change)}`,
   ].join('\n');

@@ -26,6 +26,7 @@ import { actions } from './buttons.js';
 import { renderUsage } from './help.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { changeLink, linked } from './permalink.js';
 
 const SUMMARY_MAX = 300;
 const NAME_MAX = 200;
@@ -177,8 +178,10 @@ function releaseButton(action: keyof typeof RELEASE_ACTIONS, label: string, rele
   };
 }
 
+// Each step links to its change message in the thread: its preview, result and follow-ups.
 function summaryOf(c: Change): string {
-  return `*${escapeFit(c.status === 'succeeded' ? (c.result?.summary ?? c.preview.summary) : c.preview.summary, SUMMARY_MAX)}*`;
+  const summary = c.status === 'succeeded' ? (c.result?.summary ?? c.preview.summary) : c.preview.summary;
+  return `*${linked(escapeFit(summary, SUMMARY_MAX), changeLink(c))}*`;
 }
 
 function people(c: Change): string {
