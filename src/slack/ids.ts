@@ -74,6 +74,9 @@ export interface TailStartValue {
   releaseId?: string;
 }
 
+/** The "End release" button on a release message (its value: the release id); it ends, not opens a modal. */
+export const RELEASE_END_ACTION = 'release.end';
+
 /** Buttons on a release message; their value is the release id. */
 export const RELEASE_ACTIONS = {
   promote: 'release.promote',

@@ -9,13 +9,14 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { UserError } from '../../changes/errors.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
-import type { BotContext, PrivateReply } from '../handlers/context.js';
+import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { fillModal } from '../handlers/modal.js';
 import { reportError } from '../handlers/report-error.js';
-import { type ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
+import { type ModalMetadata, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
 import { openingView } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
+import { renderReleaseEnded } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
 
 /** The modal each release button opens. */
@@ -28,6 +29,7 @@ export const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
 
 /** Registers the release message's buttons on `app`. */
 export function registerReleaseActions(app: App, ctx: BotContext): void {
+  registerEndButton(app, ctx);
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
     keyof typeof RELEASE_ACTIONS,
     string,
@@ -89,4 +91,32 @@ export async function openReleaseModal(
     ...(release.messageTs ? { threadTs: release.messageTs } : {}),
   };
   await fillModal(ctx, where, view.id, view.hash);
+}
+
+/** "End release": ends the release the button carries, as `release end <id>` would, and tells the clicker. */
+function registerEndButton(app: App, ctx: BotContext): void {
+  app.action<BlockAction<ButtonAction>>(
+    RELEASE_END_ACTION,
+    async ({ ack, body, action: button, respond }) => {
+      await ack();
+      const actor: Actor = {
+        user: body.user.id,
+        team: body.team?.id ?? body.user.team_id ?? '',
+        channel: body.channel?.id ?? '',
+      };
+      const reply = privateReplyVia(respond);
+      await ctx.tasks.run(`click ${RELEASE_END_ACTION}`, async () => {
+        try {
+          // The button carries the id, so the release is found exactly (never "ambiguous").
+          const outcome = await ctx.releases.end(actor, button.value ?? '');
+          if (outcome.kind === 'ended')
+            await reply(renderReleaseEnded(outcome.release, outcome.tailsStopped));
+          ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome: 'ok' });
+        } catch (err) {
+          ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome: 'error' });
+          await reportError(ctx, reply, err, `click ${RELEASE_END_ACTION}`);
+        }
+      });
+    },
+  );
 }

@@ -11,6 +11,7 @@ import {
   CHANGE_ACTIONS,
   MODAL_RELOAD_ACTION,
   RELEASE_ACTIONS,
+  RELEASE_END_ACTION,
   TAIL_ACTIONS,
 } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../support/slack/identity.js';
@@ -40,6 +41,7 @@ const RELEASE_BUTTONS = [
   RELEASE_ACTIONS.formationAdd,
   RELEASE_ACTIONS.formationRemove,
   RELEASE_ACTIONS.tailLogs,
+  RELEASE_END_ACTION,
 ];
 
 /** Starts a release and returns its message. */
