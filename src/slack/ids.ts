@@ -77,6 +77,15 @@ export interface TailStartValue {
 /** The "End release" button on a release message (its value: the release id); it ends, not opens a modal. */
 export const RELEASE_END_ACTION = 'release.end';
 
+/** The history answer's paging button; its value is JSON of HistoryCursor. */
+export const HISTORY_ACTIONS = { older: 'history.older' } as const;
+
+/** Where the next history page starts: below this audit id, with the same filter. */
+export interface HistoryCursor {
+  before: number;
+  filter?: string;
+}
+
 /** Buttons on a release message; their value is the release id. */
 export const RELEASE_ACTIONS = {
   promote: 'release.promote',

@@ -8,6 +8,7 @@ import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
 import { openRejectModal } from '../handlers/reject.js';
 import { reportError } from '../handlers/report-error.js';
+import { registerHistoryActions } from '../history/listeners.js';
 import { CHANGE_ACTIONS, type ChangeAction, MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../ids.js';
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
@@ -22,8 +23,9 @@ export function registerInteractions(app: App, ctx: BotContext): void {
   registerTailActions(app, ctx);
   // Release threads (issue 5): the buttons on a release message open its modals.
   registerReleaseActions(app, ctx);
-  // Reject's reason modal (issue 13).
+  // Reject's reason modal and the history's Older button (issue 13).
   registerRejectSubmission(app, ctx);
+  registerHistoryActions(app, ctx);
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
     app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action: button, respond }) => {
       const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'click' });
