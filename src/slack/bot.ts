@@ -14,6 +14,7 @@ import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
+import type { TailService } from '../tails/types.js';
 import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
 import { registerCommand } from './listeners/commands.js';
@@ -25,7 +26,6 @@ import { boltLogger } from './runtime/bolt-logger.js';
 import { healthRoutes } from './runtime/health.js';
 import { Tasks } from './runtime/tasks.js';
 import { ChannelNames } from './runtime/user-groups.js';
-import type { TailService } from './tails/types.js';
 
 export interface SlackBotOptions {
   slack: SlackConfig;

@@ -2,7 +2,7 @@
  * The contract between the Slack layer and live tails: commands, buttons and
  * release threads start and stop tails only through this interface.
  */
-import type { TailRecord } from '../../store/types.js';
+import type { TailRecord } from '../store/types.js';
 
 export interface TailStartInput {
   workspace: string;
