@@ -19,11 +19,13 @@ import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
+import { createListen } from './listeners/listen.js';
 import { createReceiver } from './receiver.js';
 import { tailsRefreshingReleases } from './releases/tail-hooks.js';
 import { ReleaseThreads } from './releases/threads.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { healthRoutes } from './runtime/health.js';
+import { Slots } from './runtime/slots.js';
 import { Tasks } from './runtime/tasks.js';
 import { ChannelNames } from './runtime/user-groups.js';
 
@@ -43,7 +45,16 @@ export interface SlackBotOptions {
   metrics: Metrics;
   /** Extra WebClient options (tests: a fast retry policy). */
   clientOptions?: WebClientOptions;
+  /** Requests whose work (behind the ack) may run at once; the rest wait their turn (default 32). */
+  workConcurrency?: number;
 }
+
+/**
+ * Enough for a team's busiest minute (each piece mostly waits on the
+ * hosting API), few enough that a burst of hundreds cannot starve the acks
+ * of requests still arriving.
+ */
+export const DEFAULT_WORK_CONCURRENCY = 32;
 
 export interface SlackBot {
   app: App;
@@ -113,8 +124,9 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     commandName: o.slack.command,
     branches: o.branches,
   };
-  registerCommand(app, ctx);
-  registerInteractions(app, ctx);
+  const listen = createListen(ctx, new Slots(o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY));
+  registerCommand(app, ctx, listen);
+  registerInteractions(app, ctx, listen);
   app.error(async (err) => {
     o.metrics.errors.inc({ where: 'bolt' });
     logger.error('unhandled error in a Slack listener', { error: err });
