@@ -23,6 +23,7 @@ import { createListen } from './listeners/listen.js';
 import { createReceiver } from './receiver.js';
 import { tailsRefreshingReleases } from './releases/tail-hooks.js';
 import { ReleaseThreads } from './releases/threads.js';
+import { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { healthRoutes } from './runtime/health.js';
 import { Slots } from './runtime/slots.js';
@@ -81,7 +82,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     { slackConnected: () => tokenChecked && receiver.socketOpen(), pingStore: o.pingStore },
     o.metrics,
   );
-  const receiver = createReceiver(o.slack, routes, logger);
+  const acks = new AckWatch();
+  const receiver = createReceiver(o.slack, routes, logger, acks);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -95,7 +97,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       ...o.clientOptions,
     },
   });
-  const tasks = new Tasks(logger);
+  // Work behind acks starts once no ack is pending (at most 250 ms later, so steady traffic cannot starve it).
+  const tasks = new Tasks(logger, () => acks.quiet(250));
   const followUps = new Tasks(logger);
   const stopping = new AbortController();
   const releases = new ReleaseThreads({
