@@ -101,13 +101,18 @@ export class ReplicaTailService implements TailService {
 
   async stopRelease(releaseId: string): Promise<number> {
     const tails = await this.o.store.listTails({ status: 'active', releaseId });
+    const endingHere: Promise<void>[] = [];
     for (const record of tails) {
       try {
         await this.stopOne(record, { kind: 'release_ended', release: releaseId, at: this.clock.now() });
+        const here = this.local.get(record.id);
+        if (here) endingHere.push(here.done);
       } catch (error) {
         this.log.error('could not stop a tail of an ended release', { tail: record.id, error });
       }
     }
+    // The release's summary says its tails were stopped: those run here have written their last message by then.
+    await Promise.all(endingHere);
     return tails.length;
   }
 
