@@ -161,7 +161,7 @@ export interface GameFabricClient {
     typeName: string,
     strategy: SchedulingStrategy,
     opts?: { maxAttempts?: number },
-  ): Promise<{ region: Region; previous: SchedulingStrategy; attempts: number }>;
+  ): Promise<{ region: Region; previous: string; attempts: number }>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */

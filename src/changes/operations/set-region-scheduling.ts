@@ -110,7 +110,7 @@ async function readRegion(
   }
 }
 
-function currentScheduling(region: Region, r: SetRegionSchedulingRequest): SchedulingStrategy {
+function currentScheduling(region: Region, r: SetRegionSchedulingRequest): string {
   const type = region.spec.types.find((t) => t.name === r.type);
   if (!type) {
     const names = region.spec.types.map((t) => t.name).join(', ');
