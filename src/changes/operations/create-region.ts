@@ -35,7 +35,7 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       name: f.regionName('name'),
       displayName: f.optionalString('displayName', 'a display name', 'EU Central', 100),
       description: f.optionalString('description', 'a description', 'Frankfurt bare metal'),

@@ -29,7 +29,7 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       region: f.regionName('region'),
       type: f.name('type', 'region type', 'baremetal'),
       scheduling: f.scheduling('scheduling'),
