@@ -58,6 +58,8 @@ export const ObjectMetaSchema = z.looseObject({
   annotations: z.record(z.string(), z.string()).optional(),
   uid: z.string().optional(),
   revision: z.string().optional(),
+  /** RFC 3339, set by the service; several Images may share one image:tag, the newest counts. */
+  createdTimestamp: z.string().optional(),
   ownerReferences: z.array(OwnerReferenceSchema).optional(),
 });
 export type ObjectMeta = z.infer<typeof ObjectMetaSchema>;

@@ -104,6 +104,6 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
       },
     );
   }
-  svc.auth.authorize(account, match.route.resource, ctx.method);
+  svc.auth.authorize(account, match.route.resource, ctx.method, ctx.path);
   await handler(ctx, match.params, svc);
 }
