@@ -79,6 +79,15 @@ export const ImageSchema = z.looseObject({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
+/** A Branch: cluster-scoped; the platform's defaults display as "Production" and "Development". */
+export const BranchSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({ displayName: z.string().optional() }).optional(),
+});
+export type Branch = z.infer<typeof BranchSchema>;
+
 export const ImagePromotionSchema = z.looseObject({
   apiVersion: z.string(),
   kind: z.literal('ImagePromotion'),
