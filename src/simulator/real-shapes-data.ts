@@ -39,6 +39,9 @@ export function realShapesData(): SimulatorData {
     stamped(base, REAL_SHAPES.newerImageName, '2025-06-01T10:00:00Z', 'sha256:'.padEnd(71, 'b')),
     stamped(base, REAL_SHAPES.olderImageName, '2025-01-01T10:00:00Z', 'sha256:'.padEnd(71, 'a')),
   ];
+  // A branch that is neither default, for promotions that need no approval.
+  data.branches.qa = [];
+  data.branchDisplayNames = { ...data.branchDisplayNames, qa: 'Quality Assurance' };
   const devEnv = data.environments.dev ?? {};
   const lobby = devEnv.formations?.[0];
   const gameServer = lobby?.spec.template?.spec.containers[0];
