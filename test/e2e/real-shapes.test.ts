@@ -191,6 +191,22 @@ describe('Harbormaster against the real shapes', () => {
     );
   });
 
+  it('creates a region with its name as displayName when none is given', async () => {
+    const change = await h.engine.request({
+      operation: 'region.create',
+      input: {
+        environment: 'dev',
+        name: 'us-east',
+        types: [{ name: 'cloud', locations: ['nyc-1'], scheduling: 'Packed' }],
+      },
+      requester: 'U1',
+      origin,
+    });
+    expect(change.preview.lines).toContainEqual({ label: 'Region', value: 'us-east (us-east)' });
+    expect(applied(await h.engine.confirm(click(change.id))).status).toBe('succeeded');
+    expect(h.sim.state.getRegion('dev', 'us-east')?.spec.displayName).toBe('us-east');
+  });
+
   it('resolves branches by name or display name, case-insensitively, and names the ones that exist', async () => {
     expect(await resolveBranch(h.client, 'Production', 'targetBranch')).toBe('prod');
     expect(await resolveBranch(h.client, 'development', 'sourceBranch')).toBe('dev');
