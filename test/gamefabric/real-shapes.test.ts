@@ -129,14 +129,12 @@ describe('exact request shapes (issue 12)', () => {
 
   it('does not retry a 400 that does not name the apiVersion', async () => {
     const VESSELS = '/api/formation/v1/environments/dev/vessels';
-    api()
-      .post(VESSELS)
-      .reply(400, {
-        kind: 'Status',
-        reason: 'BadRequest',
-        code: 400,
-        message: 'spec.region: Required value',
-      });
+    api().post(VESSELS).reply(400, {
+      kind: 'Status',
+      reason: 'BadRequest',
+      code: 400,
+      message: 'spec.region: Required value',
+    });
     const { client } = testClient();
     await expect(
       client.createVessel('dev', {
