@@ -40,7 +40,8 @@ export interface SlackBotOptions {
   policy: Policy;
   api: GameFabricClient;
   pingStore(): Promise<void>;
-  branches: readonly string[];
+  /** HARBOR_BRANCHES: only these of the API's branches, when set. */
+  branches?: readonly string[];
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -125,7 +126,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     stopping: stopping.signal,
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
-    branches: o.branches,
+    ...(o.branches ? { branches: o.branches } : {}),
   };
   const listen = createListen(ctx, new Slots(o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY));
   registerCommand(app, ctx, listen);
