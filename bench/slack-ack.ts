@@ -10,10 +10,10 @@
  */
 import { parseArgs } from 'node:util';
 import { CHANGE_ACTIONS } from '../src/slack/ids.js';
+import { TEST_BOT, TEST_CHANNEL } from '../src/workspace/identity.js';
+import { blockActionsPayload, interactionBody, slashCommandBody } from '../src/workspace/signing.js';
+import type { StoredMessage } from '../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, SIGNING_SECRET, startBotHarness } from '../test/e2e/slack/bot-harness.js';
-import { TEST_BOT, TEST_CHANNEL } from '../test/support/slack/identity.js';
-import { blockActionsPayload, interactionBody, slashCommandBody } from '../test/support/slack/signing.js';
-import type { StoredMessage } from '../test/support/slack/stand-in.js';
 import { startBareBolt } from './support/bare-bolt.js';
 import { type Burst, burst, summarize, table } from './support/latency.js';
 

@@ -10,9 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from '@jest/globals';
-import { TEST_BOT } from '../support/slack/identity.js';
-import { postSigned, slashCommandBody } from '../support/slack/signing.js';
-import { type SlackStandIn, startSlackStandIn } from '../support/slack/stand-in.js';
+import { TEST_BOT } from '../../src/workspace/identity.js';
+import { postSigned, slashCommandBody } from '../../src/workspace/signing.js';
+import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
 
 const SECRET = 'main-test-signing-secret';
 let child: ChildProcessWithoutNullStreams | undefined;
