@@ -3,7 +3,7 @@
  * button and modal listeners over the platform-neutral core. Thin on purpose:
  * listeners live in listeners/, the flows in handlers/.
  */
-import { App } from '@slack/bolt';
+import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Change } from '../changes/change.js';
 import type { ChangeEngine } from '../changes/engine.js';
@@ -43,6 +43,8 @@ export interface SlackBotOptions {
   metrics: Metrics;
   /** Extra WebClient options (tests: a fast retry policy). */
   clientOptions?: WebClientOptions;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
 
 export interface SlackBot {
@@ -70,7 +72,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     { slackConnected: () => tokenChecked && receiver.socketOpen(), pingStore: o.pingStore },
     o.metrics,
   );
-  const receiver = createReceiver(o.slack, routes, logger);
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,

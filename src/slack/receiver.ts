@@ -62,7 +62,9 @@ export function createReceiver(slack: SlackConfig, routes: CustomRoute[], logger
     mode: 'http',
     socketOpen: () => true,
     start: async () => {
-      const server = (await receiver.start(slack.port)) as Server;
+      // Local mode binds to one interface (127.0.0.1) so nothing on the network reaches it.
+      const listen = slack.host ? { port: slack.port, host: slack.host } : slack.port;
+      const server = (await receiver.start(listen)) as Server;
       return (server.address() as AddressInfo).port;
     },
     stop: () => receiver.stop(),
