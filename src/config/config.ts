@@ -133,7 +133,10 @@ export interface ReadConfigOptions {
 }
 
 /** Reads and validates the configuration from `env` (defaults to the process environment). */
-export function readConfig(env: NodeJS.ProcessEnv = process.env, options: ReadConfigOptions = {}): ConfigResult {
+export function readConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ReadConfigOptions = {},
+): ConfigResult {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     return {
@@ -171,7 +174,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, options: ReadCo
   // workspace. A partial set is a mistake worth reporting, not a reason to go local.
   const noSlack = !e.SLACK_BOT_TOKEN && !e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET;
   const local =
-    options.local === true || e.HARBOR_LOCAL === '1' || e.HARBOR_LOCAL === 'true' || (noSlack && !e.HARBOR_LOCAL);
+    options.local === true ||
+    e.HARBOR_LOCAL === '1' ||
+    e.HARBOR_LOCAL === 'true' ||
+    (noSlack && !e.HARBOR_LOCAL);
   const host = e.HARBOR_LISTEN_HOST ?? (local ? '127.0.0.1' : undefined);
 
   return {

@@ -70,6 +70,14 @@ export function pageRoutes(o: PageRoutesOptions): WorkspaceRoute[] {
   return [
     { path: '/', method: ['GET'], handler: (_req, res) => send(res, 'text/html; charset=utf-8', HTML) },
     {
+      path: '/favicon.ico',
+      method: ['GET'],
+      handler: (_req, res) => {
+        res.writeHead(204);
+        res.end();
+      },
+    },
+    {
       path: '/workspace/app.js',
       method: ['GET'],
       handler: (_req, res) =>

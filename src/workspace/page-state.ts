@@ -31,7 +31,7 @@ export interface PageState {
   bot: { id: string; name: string };
   hint: CommandHint;
   people: readonly Person[];
-  groups: readonly Omit<UserGroup, 'members'>[];
+  groups: readonly UserGroup[];
   channels: readonly Channel[];
   messages: Record<string, PageMessage[]>;
   views: { view: StoredView; errors: Record<string, string> }[];
@@ -87,7 +87,7 @@ export function pageState(s: PageStateSources, viewer: string): PageState {
     bot: { id: TEST_BOT.userId, name: TEST_BOT.name },
     hint: s.hint,
     people: s.people,
-    groups: s.groups.map(({ members: _m, ...g }) => g),
+    groups: s.groups,
     channels: s.channels,
     messages,
     views: s.standIn.openViews(viewer).map((view) => ({ view, errors: s.fieldErrors.get(view.id) ?? {} })),
