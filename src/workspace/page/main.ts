@@ -194,7 +194,7 @@ function render(): void {
       },
       ...(state.people as Json[]).map((p) => {
         const groups = (state?.groups as Json[]).filter((g) => (g.members as string[]).includes(p.id));
-        const label = `${p.realName} (@${p.name}, ${p.role}) · ${groups.map((g) => `@${g.handle}`).join(', ')}`;
+        const label = `${p.realName} · ${groups.map((g) => `@${g.handle}`).join(', ')} (${p.role})`;
         return h('option', { value: p.id, selected: p.id === viewer }, label);
       }),
     ),
