@@ -108,8 +108,7 @@ maybe('local workspace flows in a browser', () => {
     const first = await tail.textContent();
     // The bot edits the tail in place as lines arrive; the page redraws it without a reload.
     await page.waitForFunction(
-      ([before]) => document.querySelectorAll('.thread-panel .message')[1]?.textContent !== before,
-      [first],
+      `document.querySelectorAll('.thread-panel .message')[1]?.textContent !== ${JSON.stringify(first)}`,
     );
     expect(await tail.locator('.edited').count()).toBe(1);
     await h.screenshot(page, '5-logs-follow-live');
