@@ -97,6 +97,8 @@ export interface SlackStandIn {
   responses(urlOrId: string): ResponsePost[];
   /** Answers the next `count` calls to `method` with HTTP 429 and Retry-After. */
   forceRateLimit(method: string, limit: ForcedRateLimit): void;
+  /** Answers the next call to `method` with `{ ok: false, error }`, as Slack refuses (e.g. `invalid_blocks`). */
+  refuseNext(method: string, error: string): void;
   /** Enforces Slack's budgets as sliding windows on a clock from now on. */
   enforceLimits(limits: EnforcedLimits): void;
   /** Stops enforcing budgets. */
@@ -118,6 +120,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
   const responseUrls = new ResponseUrls(clock, messages);
   const ctx = { messages, views, directory };
   const listeners = new Set<() => void>();
+  const refusals = new Map<string, string>();
   const changed = () => {
     for (const listener of [...listeners]) listener();
   };
@@ -132,6 +135,11 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     };
     if (options.token !== undefined && token !== options.token) {
       return reply(200, fail(token ? 'invalid_auth' : 'not_authed'));
+    }
+    const refusal = refusals.get(method);
+    if (refusal) {
+      refusals.delete(method);
+      return reply(200, fail(refusal));
     }
     const retryAfter = limiter.check(method, body);
     if (retryAfter !== undefined) {
@@ -234,6 +242,9 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     responseUrl: (origin) => `${url}/response/${responseUrls.create(origin)}`,
     responses: (urlOrId) => responseUrls.posts(urlOrId.slice(urlOrId.lastIndexOf('/') + 1)),
     forceRateLimit: (method, limit) => limiter.force(method, limit),
+    refuseNext: (method, error) => {
+      refusals.set(method, error);
+    },
     enforceLimits: (limits) => limiter.enforce(limits),
     relaxLimits: () => limiter.relax(),
     stop: async () => {

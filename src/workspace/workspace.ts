@@ -38,6 +38,18 @@ export interface Workspace {
   stop(): Promise<void>;
 }
 
+/** Per-minute budgets of the Web API methods the bot calls (Tier 3: 50, Tier 4: 100). */
+const SLACK_TIERS: Record<string, number> = {
+  'chat.delete': 50,
+  'chat.postEphemeral': 100,
+  'views.open': 100,
+  'views.update': 100,
+  'views.push': 100,
+  'usergroups.users.list': 50,
+  'conversations.info': 100,
+  'users.info': 100,
+};
+
 /** Starts the workspace's Web API and prepares the page. */
 export async function startWorkspace(options: WorkspaceOptions): Promise<Workspace> {
   const botToken = `xoxb-local-${randomBytes(12).toString('hex')}`;
@@ -47,6 +59,9 @@ export async function startWorkspace(options: WorkspaceOptions): Promise<Workspa
     ...workspaceDirectory(),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  // Slack's published tiers, so a bot that would be throttled in Slack is throttled here too.
+  // (chat.postMessage's 1 per second per channel allows bursts in Slack; a strict window would not.)
+  standIn.enforceLimits({ chatUpdatePerMinute: 50, perMinute: SLACK_TIERS });
   const hint = await readCommandHint(options.manifestPath, options.command);
   let eventsUrl: string | undefined;
   let version = 0;
