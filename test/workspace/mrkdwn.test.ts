@@ -24,7 +24,9 @@ describe('mrkdwn', () => {
     );
     expect(mrkdwnToHtml('&gt; quoted\nnext', ctx)).toBe('<blockquote>quoted</blockquote>next');
     expect(mrkdwnToHtml('snake_case_name and 2*3*4', ctx)).toBe('snake_case_name and 2*3*4');
-    expect(mrkdwnToHtml(':white_check_mark: done :unknown:', ctx)).toBe('\u2705 done :unknown:');
+    expect(mrkdwnToHtml(':white_check_mark: done :unknown:', ctx)).toBe(
+      '<span class="emoji ok" title=":white_check_mark:">\u2714</span> done :unknown:',
+    );
   });
 
   it('shows mentions as names and keeps only safe links', () => {

@@ -23,24 +23,19 @@ const unescapeSlack = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>
 
 const SAFE_URL = /^(https?:|mailto:)/i;
 
-// The emoji shortcodes the bot uses (and a few common ones); others stay as typed, as in Slack without the emoji.
-const EMOJI: Record<string, string> = {
-  white_check_mark: '\u2705',
-  x: '\u274C',
-  warning: '\u26A0\uFE0F',
-  scroll: '\u{1F4DC}',
-  raised_hand: '\u270B',
-  point_right: '\u{1F449}',
-  no_entry_sign: '\u{1F6AB}',
-  hourglass_flowing_sand: '\u23F3',
-  hourglass: '\u231B',
-  gear: '\u2699\uFE0F',
-  rocket: '\u{1F680}',
-  tada: '\u{1F389}',
-  eyes: '\u{1F440}',
-  white_circle: '\u26AA',
-  large_green_circle: '\u{1F7E2}',
-  red_circle: '\u{1F534}',
+// The emoji shortcodes the bot uses, as symbols ordinary text fonts carry (the page
+// works offline, without an emoji font); others stay as typed.
+const EMOJI: Record<string, [string, string]> = {
+  white_check_mark: ['\u2714', 'ok'],
+  x: ['\u2716', 'bad'],
+  warning: ['\u26A0', 'warn'],
+  no_entry_sign: ['\u2298', 'bad'],
+  hourglass: ['\u231B', 'wait'],
+  hourglass_flowing_sand: ['\u231B', 'wait'],
+  gear: ['\u2699', 'wait'],
+  raised_hand: ['\u270B', 'warn'],
+  point_right: ['\u261E', 'info'],
+  scroll: ['\u2630', 'info'],
 };
 
 /** One `<…>` token as HTML. */
@@ -118,7 +113,10 @@ export function mrkdwnToHtml(text: string, ctx: MrkdwnContext): string {
     keep(`<code>${escapeHtml(unescapeSlack(code))}</code>`),
   );
   rest = rest.replace(/<([^<>\n]+)>/g, (_m, inner: string) => keep(token(inner, ctx)));
-  rest = rest.replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => EMOJI[name] ?? whole);
+  rest = rest.replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
+    const emoji = EMOJI[name];
+    return emoji ? keep(`<span class="emoji ${emoji[1]}" title="${whole}">${emoji[0]}</span>`) : whole;
+  });
   let html = emphasis(escapeHtml(unescapeSlack(rest)));
   html = html
     .split('\n')
