@@ -28,18 +28,37 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
+// Handlers first: a signal that arrives while starting stops the bot once it is up,
+// instead of killing the process half-started.
+let stopAll: (() => Promise<void>) | undefined;
+let started: Promise<unknown> = Promise.resolve();
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`received ${signal}, finishing work in progress and stopping`);
+  await started;
+  await stopAll?.();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
 let running: Awaited<ReturnType<typeof startBot>>;
-let stopAll: () => Promise<void>;
 try {
   if (config.local) {
-    const local = await startLocalBot(config, logger, { processMetrics: true });
+    const starting = startLocalBot(config, logger, { processMetrics: true });
+    started = starting.catch(() => undefined);
+    const local = await starting;
     // The workspace's own token and secret are secrets too.
     secrets.push(...configSecrets(local.config));
     running = local.running;
     stopAll = local.stop;
     process.stdout.write(`Harbormaster local workspace: ${local.url}\n`);
   } else {
-    running = await startBot(config, logger, { processMetrics: true });
+    const starting = startBot(config, logger, { processMetrics: true });
+    started = starting.catch(() => undefined);
+    running = await starting;
     stopAll = running.stop;
   }
 } catch (err) {
@@ -51,11 +70,3 @@ logger.info('Harbormaster started', {
   store: running.core.store.kind,
   policy: running.core.policy.summary,
 });
-
-const shutdown = async (signal: string) => {
-  logger.info(`received ${signal}, finishing work in progress and stopping`);
-  await stopAll();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
