@@ -3,7 +3,7 @@
  * button and modal listeners over the platform-neutral core. Thin on purpose:
  * listeners live in listeners/, the flows in handlers/.
  */
-import { App } from '@slack/bolt';
+import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Change } from '../changes/change.js';
 import type { ChangeEngine } from '../changes/engine.js';
@@ -49,6 +49,8 @@ export interface SlackBotOptions {
   clientOptions?: WebClientOptions;
   /** Requests whose work (behind the ack) may run at once; the rest wait their turn (default 32). */
   workConcurrency?: number;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
 
 /**
@@ -84,7 +86,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     o.metrics,
   );
   const acks = new AckWatch();
-  const receiver = createReceiver(o.slack, routes, logger, acks);
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,

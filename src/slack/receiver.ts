@@ -68,7 +68,9 @@ export function createReceiver(
     mode: 'http',
     socketOpen: () => true,
     start: async () => {
-      const server = (await receiver.start(slack.port)) as Server;
+      // Local mode binds to one interface (127.0.0.1) so nothing on the network reaches it.
+      const listen = slack.host ? { port: slack.port, host: slack.host } : slack.port;
+      const server = (await receiver.start(listen)) as Server;
       // Counted before Bolt sees the request, so work behind earlier acks waits for this one's ack.
       if (acks) {
         server.prependListener('connection', (socket) => acks.connection(socket));

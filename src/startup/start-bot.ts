@@ -4,6 +4,7 @@
  * messages of changes it closes. main.ts and the end-to-end tests both start
  * the bot through here, so the tests run exactly what production runs.
  */
+import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
@@ -35,6 +36,8 @@ export interface StartBotOptions {
   follow?: { pollMs?: number; timeoutMs?: number };
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
   tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
 
 /** Starts every part and returns the running bot. */
@@ -93,6 +96,7 @@ export async function startBot(
     logger,
     metrics,
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+    ...(options.routes ? { routes: options.routes } : {}),
   });
   resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
   channelName = (id) => bot.channelNames.resolve(id);

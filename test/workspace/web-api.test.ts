@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { type WebAPIPlatformError, WebClient } from '@slack/web-api';
-import { ManualClock } from '../../../src/runtime/clock.js';
-import { TEST_BOT, TEST_CHANNEL, TEST_TEAM } from '../../support/slack/identity.js';
-import { recordingLogger } from '../../support/slack/recording-logger.js';
-import { type SlackStandIn, startSlackStandIn } from '../../support/slack/stand-in.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { TEST_BOT, TEST_CHANNEL, TEST_TEAM } from '../../src/workspace/identity.js';
+import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
+import { recordingLogger } from '../support/slack/recording-logger.js';
 
 const FAST_RETRIES = { retries: 0, factor: 1, minTimeout: 0, maxTimeout: 0 };
 

@@ -38,21 +38,49 @@ export type ViewRef = { viewId?: string; externalId?: string };
 export class ViewStore {
   private views = new Map<string, StoredView>();
   private versions = new Map<string, StoredView[]>();
-  private triggers = new Map<string, { issuedAt: number; viewId?: string }>();
+  private triggers = new Map<string, { issuedAt: number; viewId?: string; user?: string }>();
   private usedTriggers = new Set<string>();
+  /** Who each view was opened for (from the trigger's interaction), and which were closed. */
+  private owners = new Map<string, string>();
+  private closed = new Set<string>();
   private counter = 0;
 
   constructor(private readonly clock: StandInClock) {}
 
   /**
    * A trigger id as an interaction would carry, valid for 3 s of this clock.
-   * Pass the view the interaction happened in so views.push stacks on it.
+   * Pass the view the interaction happened in so views.push stacks on it, and
+   * the user who acted so the modal opens in front of them.
    */
-  issueTrigger(viewId?: string): string {
+  issueTrigger(viewId?: string, user?: string): string {
     this.counter += 1;
     const id = `${1000 + this.counter}.${Math.floor(this.clock.now() / 1000)}.${hex(this.counter, 16)}`;
-    this.triggers.set(id, { issuedAt: this.clock.now(), ...(viewId ? { viewId } : {}) });
+    this.triggers.set(id, {
+      issuedAt: this.clock.now(),
+      ...(viewId ? { viewId } : {}),
+      ...(user ? { user } : {}),
+    });
     return id;
+  }
+
+  /** The user a trigger id was issued to, if known. */
+  triggerUser(triggerId: string): string | undefined {
+    return this.triggers.get(triggerId)?.user;
+  }
+
+  /** Records who a view was opened for (the trigger's user). */
+  setOwner(viewId: string, user: string): void {
+    this.owners.set(viewId, user);
+  }
+
+  /** Closes a view (the person closed it, or a submission closed it); later updates fail `not_found`. */
+  close(viewId: string): void {
+    this.closed.add(viewId);
+  }
+
+  /** The modals open in front of `user`, bottom of the stack first. */
+  openFor(user: string): StoredView[] {
+    return [...this.views.values()].filter((v) => this.owners.get(v.id) === user && !this.closed.has(v.id));
   }
 
   /** The view a trigger id was issued from, if any. */
@@ -90,7 +118,7 @@ export class ViewStore {
   /** Replaces a view's content (views.update); the error code when missing or the hash is stale. */
   update(ref: ViewRef, view: Record<string, any>, hash?: string): StoredView | string {
     const current = this.find(ref);
-    if (!current) return 'not_found';
+    if (!current || this.closed.has(current.id)) return 'not_found';
     if (hash !== undefined && hash !== current.hash) return 'hash_conflict';
     const externalId = typeof view.external_id === 'string' ? view.external_id : current.external_id;
     const next = this.build(current.id, view, {

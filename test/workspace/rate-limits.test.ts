@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WebAPIRateLimitedError, WebClient, WebClientEvent, type WebClientOptions } from '@slack/web-api';
-import { ManualClock } from '../../../src/runtime/clock.js';
-import { TEST_BOT } from '../../support/slack/identity.js';
-import { recordingLogger } from '../../support/slack/recording-logger.js';
-import { type SlackStandIn, startSlackStandIn } from '../../support/slack/stand-in.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { TEST_BOT } from '../../src/workspace/identity.js';
+import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
+import { recordingLogger } from '../support/slack/recording-logger.js';
 
 let clock: ManualClock;
 let standIn: SlackStandIn;

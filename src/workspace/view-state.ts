@@ -4,7 +4,7 @@
  * their initial value or null). Tests name only the inputs they fill; the
  * rest is derived from the opened view as Slack would.
  */
-import type { ViewStateValue } from '@slack/bolt';
+import type { ViewStateValue } from './payload-types.js';
 
 export type StateValues = Record<string, Record<string, ViewStateValue>>;
 

@@ -61,6 +61,13 @@ function viewAnswer(result: StoredView | string): Answer {
   return typeof result === 'string' ? fail(result) : { ok: true, view: result };
 }
 
+// A modal opens in front of the person whose interaction carried the trigger.
+function owned(views: ViewStore, triggerId: string | undefined, result: StoredView | string) {
+  const user = triggerId ? views.triggerUser(triggerId) : undefined;
+  if (typeof result !== 'string' && user) views.setOwner(result.id, user);
+  return result;
+}
+
 const handlers: Record<string, Handler> = {
   'auth.test': () => ({
     ok: true,
@@ -117,9 +124,10 @@ const handlers: Record<string, Handler> = {
   'views.open': (args, { views }) => {
     const problem = viewError(args.view);
     if (problem) return failSurface(problem);
-    const triggerError = views.useTrigger(str(args, 'trigger_id'));
+    const triggerId = str(args, 'trigger_id');
+    const triggerError = views.useTrigger(triggerId);
     if (triggerError) return fail(triggerError);
-    return viewAnswer(views.open(args.view as Record<string, unknown>));
+    return viewAnswer(owned(views, triggerId, views.open(args.view as Record<string, unknown>)));
   },
 
   'views.push': (args, { views }) => {
@@ -129,7 +137,7 @@ const handlers: Record<string, Handler> = {
     const triggerError = views.useTrigger(triggerId);
     if (triggerError) return fail(triggerError);
     const parent = triggerId ? views.triggerView(triggerId) : undefined;
-    return viewAnswer(views.open(args.view as Record<string, unknown>, parent));
+    return viewAnswer(owned(views, triggerId, views.open(args.view as Record<string, unknown>, parent)));
   },
 
   'views.update': (args, { views }) => {

@@ -1,10 +1,10 @@
 /**
  * Request bodies shaped like the ones Slack sends to the bot: slash commands
  * (a form) and interactions (a form whose `payload` field holds JSON). Typed
- * against Bolt's own payload types so a shape Bolt reads differently fails to
- * compile. Defaults come from identity.ts, matching the stand-in.
+ * by payload-types.ts, which a test holds to Bolt's own payload types.
+ * Defaults come from identity.ts, matching the stand-in.
  */
-import type { BlockAction, SlashCommand, ViewOutput, ViewStateValue, ViewSubmitAction } from '@slack/bolt';
+
 import {
   TEST_BOT,
   TEST_CHANNEL,
@@ -13,8 +13,18 @@ import {
   TEST_VERIFICATION_TOKEN,
   type TestUser,
 } from './identity.js';
+import type {
+  BlockActionsPayload,
+  BlockElementAction,
+  SlashCommand,
+  ViewOutput,
+  ViewStateValue,
+  ViewSubmitAction,
+} from './payload-types.js';
 import { completeState, type StateValues } from './view-state.js';
 import type { StoredView } from './views.js';
+
+export type { BlockActionsPayload } from './payload-types.js';
 
 /** Where a response goes when a test gives none: a closed local port, so a stray call fails fast. */
 export const UNSET_RESPONSE_URL = 'http://127.0.0.1:9/response/unset';
@@ -89,8 +99,6 @@ export interface BlockActionsOptions {
   actionTs?: string;
 }
 
-export type BlockActionsPayload = Omit<BlockAction, 'response_url'> & { response_url?: string };
-
 /** A `block_actions` payload for a click on `actionId`, as Slack sends it. */
 export function blockActionsPayload(options: BlockActionsOptions): BlockActionsPayload {
   const user = userRef(options.user);
@@ -117,7 +125,7 @@ export function blockActionsPayload(options: BlockActionsOptions): BlockActionsP
     trigger_id: options.triggerId ?? newTriggerId(),
     team: { id: TEST_TEAM.id, domain: TEST_TEAM.domain },
     is_enterprise_install: false,
-    actions: [action as unknown as BlockAction['actions'][number]],
+    actions: [action as BlockElementAction],
   };
   if (options.view) {
     const values = completeState(options.view.blocks, options.values ?? {});

@@ -25,6 +25,8 @@ export interface ResponseOrigin {
   user?: string;
   /** Thread of the original message, for in_channel responses. */
   threadTs?: string;
+  /** The message carrying the button is ephemeral: replace/delete act on it. */
+  ephemeral?: boolean;
 }
 
 export type ResponseEffect = 'ephemeral' | 'in_channel' | 'replaced' | 'deleted' | 'rejected';
@@ -105,7 +107,8 @@ export class ResponseUrls {
     const hasContent = body.text !== undefined || body.blocks !== undefined || body.attachments !== undefined;
     if (bool(body, 'delete_original')) {
       if (hasContent) return { status: 400, error: 'delete_original_must_be_alone' };
-      if (origin.channel && origin.messageTs) this.messages.delete(origin.channel, origin.messageTs);
+      if (origin.ephemeral && origin.messageTs) this.messages.deleteEphemeral(origin.messageTs);
+      else if (origin.channel && origin.messageTs) this.messages.delete(origin.channel, origin.messageTs);
       else if (endpoint.ephemeral) this.messages.removeEphemeral(endpoint.ephemeral);
       return { effect: 'deleted' };
     }
@@ -119,7 +122,9 @@ export class ResponseUrls {
     if (bool(body, 'replace_original')) {
       // A replacement is a whole new message: blocks left out are gone, unlike chat.update.
       // From a slash command (no message of its own) it replaces what this URL posted last, as on Slack.
-      if (origin.channel && origin.messageTs) this.messages.update(origin.channel, origin.messageTs, version);
+      if (origin.ephemeral && origin.messageTs) this.messages.replaceEphemeral(origin.messageTs, version);
+      else if (origin.channel && origin.messageTs)
+        this.messages.update(origin.channel, origin.messageTs, version);
       else if (endpoint.ephemeral) Object.assign(endpoint.ephemeral, version);
       return { effect: 'replaced' };
     }

@@ -3,8 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { App, type BlockButtonAction, verifySlackRequest } from '@slack/bolt';
-import { TEST_BOT, TEST_USER } from '../../support/slack/identity.js';
-import { recordingLogger } from '../../support/slack/recording-logger.js';
+import { TEST_BOT, TEST_USER } from '../../src/workspace/identity.js';
 import {
   blockActionsPayload,
   interactionBody,
@@ -17,8 +16,9 @@ import {
   storedView,
   textInput,
   viewSubmissionPayload,
-} from '../../support/slack/signing.js';
-import { RESPONSE_URL_METHOD, type SlackStandIn, startSlackStandIn } from '../../support/slack/stand-in.js';
+} from '../../src/workspace/signing.js';
+import { RESPONSE_URL_METHOD, type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
+import { recordingLogger } from '../support/slack/recording-logger.js';
 
 const SECRET = 'harbor-signing-secret';
 

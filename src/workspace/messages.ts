@@ -30,6 +30,8 @@ export interface EphemeralMessage extends MessageVersion {
   user: string;
   messageTs: string;
   threadTs?: string;
+  /** Set when a response URL deleted it (`delete_original` on an ephemeral message). */
+  deleted?: boolean;
 }
 
 /** Messages by channel and ts, plus the ephemerals (which Slack never lets anyone read back). */
@@ -117,10 +119,25 @@ export class MessageStore {
     return ephemeral;
   }
 
-  /** Takes an ephemeral away (a response_url's delete_original): the user no longer sees it. */
+  /** Takes an ephemeral away (a slash command's response_url delete_original): the user no longer sees it. */
   removeEphemeral(ephemeral: EphemeralMessage): void {
-    const at = this.ephemerals.indexOf(ephemeral);
-    if (at >= 0) this.ephemerals.splice(at, 1);
+    ephemeral.deleted = true;
+  }
+
+  /** Replaces an ephemeral message's content (`replace_original` from a click on it); false if unknown. */
+  replaceEphemeral(messageTs: string, version: MessageVersion): boolean {
+    const ephemeral = this.ephemerals.find((e) => e.messageTs === messageTs && !e.deleted);
+    if (!ephemeral) return false;
+    Object.assign(ephemeral, version);
+    return true;
+  }
+
+  /** Removes an ephemeral message from view (`delete_original`); false if unknown. */
+  deleteEphemeral(messageTs: string): boolean {
+    const ephemeral = this.ephemerals.find((e) => e.messageTs === messageTs && !e.deleted);
+    if (!ephemeral) return false;
+    ephemeral.deleted = true;
+    return true;
   }
 
   private live(channel: string, ts: string): StoredMessage | undefined {

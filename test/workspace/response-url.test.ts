@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ManualClock } from '../../../src/runtime/clock.js';
-import { RESPONSE_URL_MAX_USES, RESPONSE_URL_TTL_MS } from '../../support/slack/response-urls.js';
-import { RESPONSE_URL_METHOD, type SlackStandIn, startSlackStandIn } from '../../support/slack/stand-in.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { RESPONSE_URL_MAX_USES, RESPONSE_URL_TTL_MS } from '../../src/workspace/response-urls.js';
+import { RESPONSE_URL_METHOD, type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
 
 let clock: ManualClock;
 let standIn: SlackStandIn;

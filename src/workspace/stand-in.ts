@@ -20,6 +20,7 @@ import {
   type StandInClock,
 } from './rate-limits.js';
 import { type ResponseOrigin, type ResponsePost, ResponseUrls } from './response-urls.js';
+import { viewError } from './surface-checks.js';
 import { type StoredView, ViewStore } from './views.js';
 
 export type { RecordedCall, WaitOptions } from './call-log.js';
@@ -67,14 +68,37 @@ export interface SlackStandIn {
   view(idOrExternalId: string): StoredView | undefined;
   /** Every version of a view, oldest first. */
   viewHistory(viewId: string): StoredView[];
-  /** A trigger id valid for 3 s of the clock; pass the modal it came from so views.push stacks on it. */
-  triggerId(viewId?: string): string;
+  /**
+   * A trigger id valid for 3 s of the clock; pass the modal it came from so
+   * views.push stacks on it, and the user who acted so the modal opens for them.
+   */
+  triggerId(viewId?: string, user?: string): string;
+  /** Modals open in front of `user`, bottom of the stack first. */
+  openViews(user: string): StoredView[];
+  /** Closes a modal (its person closed it or a submission did). */
+  closeView(viewId: string): void;
+  /** Posts a message as a person (what they type into the channel). */
+  postAsUser(channel: string, user: string, text: string, threadTs?: string): StoredMessage;
+  /** A fresh Slack timestamp on the stand-in's clock (for action_ts). */
+  messageTs(): string;
+  /** Tells change listeners something the page shows changed outside the Web API. */
+  touch(): void;
+  /** A submission's `response_action: update`: Slack's checks, then the view replaced. */
+  updateView(viewId: string, view: unknown): StoredView | string;
+  /** A submission's `response_action: push`: Slack's checks, then a view stacked on `parentId`. */
+  pushView(parentId: string, user: string, view: unknown): StoredView | string;
+  /** A slash command's ack text, which Slack shows the person as an ephemeral message. */
+  ephemeralFromAck(channel: string, user: string, version: { text: string; blocks: unknown[] }): void;
+  /** Calls `listener` after every change the stand-in answers or makes; returns an unsubscribe. */
+  onChange(listener: () => void): () => void;
   /** A fresh `http://127.0.0.1:<port>/response/<id>` for an interaction about `origin`. */
   responseUrl(origin?: ResponseOrigin): string;
   /** Every POST to a response URL (by URL or id), accepted or not. */
   responses(urlOrId: string): ResponsePost[];
   /** Answers the next `count` calls to `method` with HTTP 429 and Retry-After. */
   forceRateLimit(method: string, limit: ForcedRateLimit): void;
+  /** Answers the next call to `method` with `{ ok: false, error }`, as Slack refuses (e.g. `invalid_blocks`). */
+  refuseNext(method: string, error: string): void;
   /** Enforces Slack's budgets as sliding windows on a clock from now on. */
   enforceLimits(limits: EnforcedLimits): void;
   /** Stops enforcing budgets. */
@@ -95,6 +119,11 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
   const limiter = new RateLimiter(clock);
   const responseUrls = new ResponseUrls(clock, messages);
   const ctx = { messages, views, directory };
+  const listeners = new Set<() => void>();
+  const refusals = new Map<string, string>();
+  const changed = () => {
+    for (const listener of [...listeners]) listener();
+  };
 
   const answerApi = (req: IncomingMessage, res: ServerResponse, method: string, raw: string) => {
     const { token: _token, ...body } = parseArgs(raw, req.headers['content-type']);
@@ -102,9 +131,15 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     const reply = (status: number, response: Record<string, unknown>, headers?: Record<string, string>) => {
       log.record({ method, body, ...(token ? { token } : {}), at: clock.now(), status, response });
       sendJson(res, status, response, headers);
+      changed();
     };
     if (options.token !== undefined && token !== options.token) {
       return reply(200, fail(token ? 'invalid_auth' : 'not_authed'));
+    }
+    const refusal = refusals.get(method);
+    if (refusal) {
+      refusals.delete(method);
+      return reply(200, fail(refusal));
     }
     const retryAfter = limiter.check(method, body);
     if (retryAfter !== undefined) {
@@ -125,6 +160,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
       responseId: id,
     });
     sendJson(res, answer.status, answer.body);
+    changed();
   };
 
   const server = createServer((req, res) => {
@@ -164,16 +200,55 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     message: (channel, ts) => messages.get(channel, ts),
     thread: (channel, threadTs) => messages.thread(channel, threadTs),
     channelMessages: (channel) => messages.channel(channel),
-    ephemerals: () => [...messages.ephemerals],
+    ephemerals: () => messages.ephemerals.filter((e) => !e.deleted),
     view: (id) => views.find({ viewId: id }) ?? views.find({ externalId: id }),
     viewHistory: (viewId) => views.history(viewId),
-    triggerId: (viewId) => views.issueTrigger(viewId),
+    triggerId: (viewId, user) => views.issueTrigger(viewId, user),
+    openViews: (user) => views.openFor(user),
+    closeView: (viewId) => {
+      views.close(viewId);
+      changed();
+    },
+    messageTs: () => messages.nextTs(),
+    touch: changed,
+    updateView: (viewId, view) => {
+      const problem = viewError(view);
+      if (problem) return problem.error;
+      const result = views.update({ viewId }, view as Record<string, unknown>);
+      changed();
+      return result;
+    },
+    pushView: (parentId, user, view) => {
+      const problem = viewError(view);
+      if (problem) return problem.error;
+      const result = views.open(view as Record<string, unknown>, views.find({ viewId: parentId }));
+      if (typeof result !== 'string') views.setOwner(result.id, user);
+      changed();
+      return result;
+    },
+    ephemeralFromAck: (channel, user, version) => {
+      messages.postEphemeral(channel, user, version);
+      changed();
+    },
+    postAsUser: (channel, user, text, threadTs) => {
+      const posted = messages.post(channel, user, { text, blocks: [] }, threadTs);
+      changed();
+      return posted;
+    },
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     responseUrl: (origin) => `${url}/response/${responseUrls.create(origin)}`,
     responses: (urlOrId) => responseUrls.posts(urlOrId.slice(urlOrId.lastIndexOf('/') + 1)),
     forceRateLimit: (method, limit) => limiter.force(method, limit),
+    refuseNext: (method, error) => {
+      refusals.set(method, error);
+    },
     enforceLimits: (limits) => limiter.enforce(limits),
     relaxLimits: () => limiter.relax(),
     stop: async () => {
+      listeners.clear();
       log.rejectWaiters('The Slack stand-in stopped');
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
