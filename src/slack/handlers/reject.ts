@@ -5,6 +5,7 @@
  * lasts 3 s); whether the clicker may reject is checked right after, and a
  * refusal replaces the form instead of wasting the reason they would type.
  */
+import type { Change } from '../../changes/change.js';
 import { UserError } from '../../changes/errors.js';
 import { staleMessage } from '../../changes/stale-message.js';
 import { REJECT_REASON_INPUT, type RejectMetadata } from '../ids.js';
@@ -16,23 +17,36 @@ import { statusView } from '../render/status-view.js';
 import { handleClick } from './click.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 
-/** Opens the Reject modal for `changeId`, or tells the clicker why the change can no longer be rejected. */
+/**
+ * Opens the Reject modal for `changeId` (or finds the change can no longer be
+ * rejected) and returns the slower step: telling the clicker so, or checking
+ * they may reject at all, which replaces the form when not.
+ */
 export async function openRejectModal(
   ctx: BotContext,
   triggerId: string,
   meta: RejectMetadata,
   actor: Actor,
   reply: PrivateReply,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const change = await ctx.engine.get(meta.changeId);
   if (!change)
     throw new UserError('This change no longer exists (it may have been cleaned up).', 'not_found');
   if (change.status !== 'awaiting_approval') {
     const text = staleText(change, staleMessage(change));
-    await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
-    return;
+    return () => reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   }
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: renderRejectModal(change, meta) });
+  return () => refuseInModal(ctx, opened.view?.id, change, actor);
+}
+
+// A clicker who may not reject learns it on the form, before typing a reason for nothing.
+async function refuseInModal(
+  ctx: BotContext,
+  viewId: string | undefined,
+  change: Change,
+  actor: Actor,
+): Promise<void> {
   const decision = await ctx.policy.authorizeApproval({
     user: actor.user,
     channel: actor.channel,
@@ -43,9 +57,9 @@ export async function openRejectModal(
     now: ctx.clock.now(),
     expiresAt: change.expiresAt,
   });
-  if (!decision.allowed && opened.view?.id) {
+  if (!decision.allowed && viewId) {
     await ctx.slack.views.update({
-      view_id: opened.view.id,
+      view_id: viewId,
       view: statusView('Cannot reject', `${escapeMrkdwn(decision.reason)}\n\nNothing was changed.`),
     });
   }

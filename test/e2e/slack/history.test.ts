@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS, HISTORY_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import type { EphemeralMessage } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import type { EphemeralMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
 import { buttonIds, clickEphemeral, openedViewId, shown } from './harness-extras.js';
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { RELEASE_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { BOB, type BotHarness, startBotHarness } from './bot-harness.js';
 import { answers, current, openedViewId, shown } from './harness-extras.js';
 

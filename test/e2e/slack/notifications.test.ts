@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS, REJECT_CALLBACK, RELEASE_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import type { EphemeralMessage, StoredMessage } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, CAROL, E2E_POLICY, SRE_GROUP, startBotHarness } from './bot-harness.js';
 import { answers, buttonIds, clickEphemeral, current, openedViewId, shown } from './harness-extras.js';
 

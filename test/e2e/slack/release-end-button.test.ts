@@ -1,7 +1,7 @@
 /** Issue 13: a release can be ended by a button on its message, behind a dialog, as `release end` would. */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { RELEASE_END_ACTION } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { BOB, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, current } from './harness-extras.js';
 
