@@ -70,7 +70,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     { slackConnected: () => tokenChecked && receiver.socketOpen(), pingStore: o.pingStore },
     o.metrics,
   );
-  const receiver = createReceiver(o.slack, routes, logger);
+  const receiver = createReceiver(o.slack, routes, logger, o.clientOptions);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,

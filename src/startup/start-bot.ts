@@ -103,6 +103,8 @@ export async function startBot(
   try {
     port = await bot.start();
   } catch (err) {
+    // A half-started receiver (Socket Mode's health server, its socket client) must not outlive the failure.
+    await bot.stop().catch(() => {});
     await core.stop();
     throw err;
   }
