@@ -282,6 +282,19 @@ export abstract class SqlStore implements Store {
     );
   }
 
+  async rememberRequest(key: string, ttlMs: number, now: number): Promise<boolean> {
+    // Request keys share the leases table (key, owner, expiry) under their own prefix: no
+    // migration, and one statement decides which of two replicas saw a key first.
+    const p = this.params();
+    const forget = `DELETE FROM leases WHERE key LIKE 'request:%' AND expires_at <= ${p.add(now)} RETURNING key`;
+    await this.rows(p.query(forget));
+    const q = this.params();
+    const sql =
+      `INSERT INTO leases (key, owner, expires_at) VALUES (${q.add(`request:${key}`)}, 'request', ${q.add(now + ttlMs)}) ` +
+      'ON CONFLICT (key) DO NOTHING RETURNING key';
+    return (await this.first(q.query(sql))) !== undefined;
+  }
+
   async getLease(key: string): Promise<Lease | undefined> {
     const p = this.params();
     const row = await this.first(p.query(`SELECT * FROM leases WHERE key = ${p.add(key)}`));

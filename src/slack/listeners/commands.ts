@@ -10,6 +10,7 @@ import { openModal } from '../handlers/modal.js';
 import { reportError } from '../handlers/report-error.js';
 import { runCommand } from '../handlers/run-command.js';
 import { renderUsage } from '../render/help.js';
+import { firstSighting } from '../runtime/command-replay.js';
 
 /** Registers the slash command listener on `app`. */
 export function registerCommand(app: App, ctx: BotContext): void {
@@ -27,35 +28,54 @@ export function registerCommand(app: App, ctx: BotContext): void {
     const reply: PrivateReply = async (m) => {
       await respond({ response_type: 'ephemeral', text: m.text, blocks: m.blocks });
     };
-    const parsed = parseCommand(command.text ?? '', ctx.commandName);
-    if (!parsed.ok) {
-      ctx.metrics.commands.inc({ command: 'usage', outcome: 'usage' });
-      await ctx.tasks.run('usage', () => reply(renderUsage(ctx.commandName, parsed.usage)));
-      return;
-    }
-    const cmd = parsed.command;
-    const name =
-      cmd.kind === 'change' ? cmd.operation : cmd.kind === 'modal' ? `modal.${cmd.modal}` : cmd.kind;
-    const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'command' });
-    await ctx.tasks.run(`command ${name}`, async () => {
-      try {
-        if (cmd.kind === 'modal') {
-          const { kind: _, modal, ...prefill } = cmd;
-          await openModal(ctx, command.trigger_id, {
-            kind: modal,
-            channel: actor.channel,
-            ...(actor.channelName ? { channelName: actor.channelName } : {}),
-            ...prefill,
-          });
-        } else {
-          await runCommand(ctx, cmd, actor, reply);
+    const answer = async (): Promise<void> => {
+      const parsed = parseCommand(command.text ?? '', ctx.commandName);
+      if (!parsed.ok) {
+        ctx.metrics.commands.inc({ command: 'usage', outcome: 'usage' });
+        await ctx.tasks.run('usage', () => reply(renderUsage(ctx.commandName, parsed.usage)));
+        return;
+      }
+      const cmd = parsed.command;
+      const name =
+        cmd.kind === 'change' ? cmd.operation : cmd.kind === 'modal' ? `modal.${cmd.modal}` : cmd.kind;
+      const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'command' });
+      await ctx.tasks.run(`command ${name}`, async () => {
+        try {
+          if (cmd.kind === 'modal') {
+            const { kind: _, modal, ...prefill } = cmd;
+            await openModal(ctx, command.trigger_id, {
+              kind: modal,
+              channel: actor.channel,
+              ...(actor.channelName ? { channelName: actor.channelName } : {}),
+              ...prefill,
+            });
+          } else {
+            await runCommand(ctx, cmd, actor, reply);
+          }
+          ctx.metrics.commands.inc({ command: name, outcome: 'ok' });
+        } catch (err) {
+          ctx.metrics.commands.inc({ command: name, outcome: 'error' });
+          await reportError(ctx, reply, err, `command ${name}`);
+        } finally {
+          stopHandle();
         }
-        ctx.metrics.commands.inc({ command: name, outcome: 'ok' });
+      });
+    };
+    // A replayed signed body is dropped without an answer: its response_url is the original's,
+    // and the person who ran the command has had their answer already. The check is a task
+    // itself, so idle() (shutdown, tests) covers the moment before the answer's task starts.
+    await ctx.tasks.run('command replay check', async () => {
+      let first: boolean;
+      try {
+        first = await firstSighting(ctx.store, command, ctx.clock.now());
       } catch (err) {
-        ctx.metrics.commands.inc({ command: name, outcome: 'error' });
-        await reportError(ctx, reply, err, `command ${name}`);
-      } finally {
-        stopHandle();
+        await reportError(ctx, reply, err, 'command');
+        return;
+      }
+      if (first) await answer();
+      else {
+        ctx.metrics.commands.inc({ command: 'replay', outcome: 'ignored' });
+        ctx.logger.warn('ignored a replayed slash command', { user: actor.user, team: actor.team });
       }
     });
   });
