@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../runtime/logger.js';
 import { silentLogger } from '../runtime/logger.js';
+import { toStoreError } from './errors.js';
 import { assertSchemaName, migratePostgres } from './postgres-migrate.js';
 import type { Row } from './rows.js';
 import type { Query } from './sql.js';
@@ -80,7 +81,12 @@ export class PostgresStore extends SqlStore {
   }
 
   protected async rows(query: Query): Promise<Row[]> {
-    const result = await this.pool.query(query.sql, query.params as unknown[]);
-    return result.rows as Row[];
+    try {
+      const result = await this.pool.query(query.sql, query.params as unknown[]);
+      return result.rows as Row[];
+    } catch (err) {
+      // One error class for both stores, so the Slack layer can say "the database is unavailable".
+      throw toStoreError(err);
+    }
   }
 }
