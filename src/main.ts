@@ -5,6 +5,7 @@
 import { configSecrets, missingSlackSettings, readConfig } from './config/config.js';
 import { createJsonLogger } from './runtime/logger.js';
 import { describeStartFailure } from './startup/describe-start-failure.js';
+import { deadlineIn, stopWithin } from './startup/shutdown.js';
 import { startBot } from './startup/start-bot.js';
 
 const result = readConfig();
@@ -40,9 +41,20 @@ logger.info('Harbormaster started', {
 });
 
 const shutdown = async (signal: string) => {
-  logger.info(`received ${signal}, finishing work in progress and stopping`);
-  await running.stop();
-  process.exit(0);
+  logger.info(`received ${signal}, finishing work in progress and stopping`, {
+    deadlineMs: config.shutdownTimeoutMs,
+  });
+  const outcome = await stopWithin(running, deadlineIn(config.shutdownTimeoutMs));
+  if (outcome.kind === 'stopped') process.exit(0);
+  if (outcome.kind === 'deadline') {
+    logger.error(
+      `work in progress did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting without it`,
+      { left: outcome.left },
+    );
+  } else {
+    logger.error('stopping failed', { error: outcome.error, left: outcome.left });
+  }
+  process.exit(1);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -59,6 +59,8 @@ export interface SlackBot {
   idle(): Promise<void>;
   /** Resolves when every follow-up (thread status after an apply) has finished. */
   followUpsDone(): Promise<void>;
+  /** Names of the request tasks and follow-ups still running (what a cut-short shutdown leaves). */
+  inFlight(): string[];
   stop(): Promise<void>;
 }
 
@@ -143,6 +145,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     },
     idle: () => tasks.idle(),
     followUpsDone: () => followUps.idle(),
+    inFlight: () => [...tasks.names(), ...followUps.names()],
     stop: async () => {
       await receiver.stop();
       await tasks.idle();

@@ -23,6 +23,8 @@ export interface RunningBot {
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
   stop(): Promise<void>;
+  /** Work still running (request tasks, follow-ups), by name. */
+  inFlight(): string[];
 }
 
 export interface StartBotOptions {
@@ -114,6 +116,7 @@ export async function startBot(
     bot,
     metrics,
     port,
+    inFlight: () => bot.inFlight(),
     stop: async () => {
       await bot.stop();
       await core.stop();

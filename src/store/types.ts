@@ -282,5 +282,7 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (created if missing); default: the server's search_path. */
   schema?: string;
+  /** PostgreSQL connect and statement timeout (default 10 s). */
+  timeoutMs?: number;
   logger?: Logger;
 }
