@@ -10,6 +10,7 @@ import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } fro
 import type { WebClientOptions } from '@slack/web-api';
 import type { SlackConfig } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
+import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { guardRequests } from './runtime/request-guard.js';
 
@@ -30,6 +31,7 @@ export function createReceiver(
   slack: SlackConfig,
   routes: CustomRoute[],
   logger: Logger,
+  acks?: AckWatch,
   clientOptions: WebClientOptions = {},
 ): BotReceiver {
   const log = boltLogger(logger.child({ component: 'bolt' }));
@@ -76,6 +78,11 @@ export function createReceiver(
     socketOpen: () => true,
     start: async () => {
       const server = (await receiver.start(slack.port)) as Server;
+      // Counted before Bolt sees the request, so work behind earlier acks waits for this one's ack.
+      if (acks) {
+        server.prependListener('connection', (socket) => acks.connection(socket));
+        server.prependListener('request', (req, res) => acks.request(req, res));
+      }
       return (server.address() as AddressInfo).port;
     },
     stop: () => receiver.stop(),

@@ -11,8 +11,8 @@ import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
-import { createTailService, type TailServiceOptions } from '../slack/tails/service.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
+import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
 import type { TailRecord } from '../store/types.js';
 import { type Core, startCore } from './core.js';
 
@@ -36,7 +36,7 @@ export interface StartBotOptions {
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number };
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
-  tails?: Partial<Omit<TailServiceOptions, 'store' | 'source' | 'logger'>>;
+  tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
 }
 
 /** Starts every part and returns the running bot. */
@@ -90,7 +90,7 @@ export async function startBot(
     policy: core.policy,
     api: core.api.client,
     pingStore: () => core.store.ping(),
-    branches: config.branches,
+    ...(config.branches ? { branches: config.branches } : {}),
     clock,
     logger,
     metrics,

@@ -158,7 +158,7 @@ const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
       const [code] = await exited;
       expect(code).toBe(1);
       expect(log.text()).toContain('did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (500 ms)');
-      expect(log.text()).toMatch(/"left":\["command replay check"/);
+      expect(log.text()).toMatch(/"left":\["command work"/);
     } finally {
       await proxy.close();
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -12,11 +12,11 @@ import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
 import type { Store } from '../../store/types.js';
+import type { TailService } from '../../tails/types.js';
 import type { ReleaseThreads } from '../releases/threads.js';
 import type { SlackMessage } from '../render/message.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { ChannelNames } from '../runtime/user-groups.js';
-import type { TailService } from '../tails/types.js';
 
 export interface BotContext {
   engine: ChangeEngine;
@@ -41,8 +41,8 @@ export interface BotContext {
   channelNames: ChannelNames;
   /** The slash command's name, e.g. `/harbor`, for help and usage texts. */
   commandName: string;
-  /** Branches offered in modals. */
-  branches: readonly string[];
+  /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
+  branches?: readonly string[];
 }
 
 /** Who acted, where: the parts of a Slack payload handlers need. */

@@ -117,6 +117,12 @@ export class MessageStore {
     return ephemeral;
   }
 
+  /** Takes an ephemeral away (a response_url's delete_original): the user no longer sees it. */
+  removeEphemeral(ephemeral: EphemeralMessage): void {
+    const at = this.ephemerals.indexOf(ephemeral);
+    if (at >= 0) this.ephemerals.splice(at, 1);
+  }
+
   private live(channel: string, ts: string): StoredMessage | undefined {
     const message = this.messages.get(key(channel, ts));
     return message && !message.deleted ? message : undefined;

@@ -8,7 +8,7 @@
 import type { Args } from './http-body.js';
 import { bool, str } from './http-body.js';
 import { TEST_BOT } from './identity.js';
-import type { MessageStore } from './messages.js';
+import type { EphemeralMessage, MessageStore } from './messages.js';
 import type { StandInClock } from './rate-limits.js';
 import { messageError } from './surface-checks.js';
 
@@ -43,6 +43,8 @@ export interface ResponsePost {
 
 interface Endpoint {
   origin: ResponseOrigin;
+  /** The last ephemeral this URL posted: a slash command's replace/delete_original acts on it. */
+  ephemeral?: EphemeralMessage;
   createdAt: number;
   posts: ResponsePost[];
 }
@@ -88,7 +90,7 @@ export class ResponseUrls {
     };
     if (at - endpoint.createdAt > RESPONSE_URL_TTL_MS) return reject(404, 'expired_url');
     if (endpoint.posts.length >= RESPONSE_URL_MAX_USES) return reject(404, 'used_url');
-    const outcome = this.apply(endpoint.origin, body);
+    const outcome = this.apply(endpoint, body);
     if ('error' in outcome) return reject(outcome.status, outcome.error);
     const post: ResponsePost = { id, at, body, status: 200, ...outcome };
     endpoint.posts.push(post);
@@ -96,13 +98,15 @@ export class ResponseUrls {
   }
 
   private apply(
-    origin: ResponseOrigin,
+    endpoint: Endpoint,
     body: Args,
   ): { effect: ResponseEffect; ts?: string } | { status: number; error: string } {
+    const origin = endpoint.origin;
     const hasContent = body.text !== undefined || body.blocks !== undefined || body.attachments !== undefined;
     if (bool(body, 'delete_original')) {
       if (hasContent) return { status: 400, error: 'delete_original_must_be_alone' };
       if (origin.channel && origin.messageTs) this.messages.delete(origin.channel, origin.messageTs);
+      else if (endpoint.ephemeral) this.messages.removeEphemeral(endpoint.ephemeral);
       return { effect: 'deleted' };
     }
     const problem = messageError(body);
@@ -114,7 +118,9 @@ export class ResponseUrls {
     };
     if (bool(body, 'replace_original')) {
       // A replacement is a whole new message: blocks left out are gone, unlike chat.update.
+      // From a slash command (no message of its own) it replaces what this URL posted last, as on Slack.
       if (origin.channel && origin.messageTs) this.messages.update(origin.channel, origin.messageTs, version);
+      else if (endpoint.ephemeral) Object.assign(endpoint.ephemeral, version);
       return { effect: 'replaced' };
     }
     const threadTs = str(body, 'thread_ts') ?? origin.threadTs;
@@ -123,7 +129,12 @@ export class ResponseUrls {
       const posted = this.messages.post(origin.channel, TEST_BOT.userId, version, threadTs);
       return { effect: 'in_channel', ts: posted.ts };
     }
-    this.messages.postEphemeral(origin.channel ?? '', origin.user ?? '', version, threadTs);
+    endpoint.ephemeral = this.messages.postEphemeral(
+      origin.channel ?? '',
+      origin.user ?? '',
+      version,
+      threadTs,
+    );
     return { effect: 'ephemeral' };
   }
 }

@@ -4,8 +4,8 @@
  * beside the refreshes, as a budget consumer of its own, so a tail's next
  * refresh never waits behind the freeze of its last message.
  */
-import type { Clock } from '../../runtime/clock.js';
-import type { Logger } from '../../runtime/logger.js';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
 import type { ShownLine } from './progress.js';
 import { retryDelay, tryAFewTimes } from './retry.js';
 
@@ -24,6 +24,8 @@ export interface FreezerOptions {
   consumer: string;
   clock: Clock;
   log: Logger;
+  /** Jitter for the retry waits (default Math.random). */
+  random?: () => number;
 }
 
 /** Queues and freezes left-behind parts. */
@@ -56,6 +58,7 @@ export class PartFreezer {
         clock: this.o.clock,
         log: this.o.log,
         what: 'freezing a part of a tail',
+        ...(this.o.random ? { random: this.o.random } : {}),
       });
       this.queue.shift();
     }
@@ -73,7 +76,7 @@ export class PartFreezer {
         if (signal.aborted) break;
         failures += 1;
         this.o.log.warn('could not freeze a part of a tail; trying again', { error, failures });
-        await this.o.clock.sleep(retryDelay(failures), signal).catch(() => undefined);
+        await this.o.clock.sleep(retryDelay(failures, this.o.random), signal).catch(() => undefined);
       }
     }
     this.running = false;

@@ -2,7 +2,7 @@
  * The contract between the Slack layer and live tails: commands, buttons and
  * release threads start and stop tails only through this interface.
  */
-import type { TailRecord } from '../../store/types.js';
+import type { TailRecord } from '../store/types.js';
 
 export interface TailStartInput {
   workspace: string;
@@ -22,7 +22,7 @@ export interface TailService {
   start(input: TailStartInput): Promise<TailRecord>;
   /** Stops a tail here, or asks its owning replica to; `by` is the Slack user id. */
   stop(tailId: string, by: string): Promise<'stopped' | 'requested' | 'already_stopped'>;
-  /** Stops every active tail of a release (reason: the release ended); returns how many. */
+  /** Stops every active tail of a release (reason: the release ended); returns how many once those running here have ended. */
   stopRelease(releaseId: string): Promise<number>;
   /** Takes over active tails whose owner's lease lapsed (at start-up and periodically). */
   resumeOrphans(): Promise<void>;

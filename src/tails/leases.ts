@@ -5,9 +5,9 @@
  * Each renewal is also when the owner looks at the record for a stop another
  * replica asked for, so a Stop clicked anywhere lands within one period.
  */
-import type { Clock } from '../../runtime/clock.js';
-import type { Logger } from '../../runtime/logger.js';
-import type { Store } from '../../store/types.js';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { Store } from '../store/types.js';
 
 /** The store key of a tail's lease. */
 export function tailLeaseKey(tailId: string): string {

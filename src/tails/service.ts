@@ -1,19 +1,18 @@
 /**
- * Live log tails for the Slack bot (TailService): starting a tail posts its
- * messages and records it; the replica holding a tail's lease runs it; any
+ * Live log tails (TailService), platform-neutral: starting a tail has the
+ * surface post its messages, then records it; the replica holding a tail's lease runs it; any
  * replica can stop it (directly when it runs here, else by a stop request in
  * the record that the owner sees on its next renewal); a periodic scan takes
- * over tails whose owner's lease lapsed. One SlackBudget per workspace is
+ * over tails whose owner's lease lapsed. One MessageBudget per workspace is
  * shared by every tail this replica runs. Tails started here are not tasks of
  * the bot: they outlive the request that started them.
  */
 import { randomUUID } from 'node:crypto';
-import { UserError } from '../../changes/errors.js';
-import { type Clock, systemClock } from '../../runtime/clock.js';
-import type { Logger } from '../../runtime/logger.js';
-import type { TailRecord } from '../../store/types.js';
-import { SlackBudget } from '../../tails/budget.js';
-import { renderLiveTail, renderTailParent, renderTakeover } from '../render/tail-message.js';
+import { UserError } from '../changes/errors.js';
+import { type Clock, systemClock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { TailRecord } from '../store/types.js';
+import { MessageBudget } from './budget.js';
 import { type LeaseSettings, TailLease } from './leases.js';
 import { abortFor, OwnedTail, requestStop } from './owned-tail.js';
 import {
@@ -23,22 +22,19 @@ import {
   stopRequestOf,
   type TailProgress,
 } from './progress.js';
-import { TailRunner } from './runner.js';
-import type { TailLimits } from './runner-options.js';
-import { TAIL_DEFAULTS, type TailServiceOptions } from './service-options.js';
-import { budgetedCall, type TailSlack } from './slack-calls.js';
+import { TAIL_DEFAULTS, type TailLimits, type TailServiceOptions } from './service-options.js';
 import type { TailService, TailStartInput } from './types.js';
 
 export type { TailServiceOptions } from './service-options.js';
 
 /** The TailService of one replica; `startScanning` and `close` tie it to the bot's lifetime. */
-export class SlackTailService implements TailService {
+export class ReplicaTailService implements TailService {
   private readonly o: TailServiceOptions;
   private readonly clock: Clock;
   private readonly log: Logger;
   private readonly limits: TailLimits;
   private readonly leases: LeaseSettings;
-  private readonly budgets = new Map<string, SlackBudget>();
+  private readonly budgets = new Map<string, MessageBudget>();
   private readonly local = new Map<string, OwnedTail>();
   private readonly scanStop = new AbortController();
   private scanning: Promise<void> = Promise.resolve();
@@ -68,23 +64,14 @@ export class SlackTailService implements TailService {
 
   async start(input: TailStartInput): Promise<TailRecord> {
     if (this.closed) throw new UserError('Harbormaster is shutting down; start the tail again in a moment.');
-    const { store, slack, replicaId } = this.o;
+    const { store, replicaId } = this.o;
     const id = (this.o.newId ?? randomUUID)();
-    const budget = this.budget(input.workspace);
     const subject = {
       env: input.env,
       vessel: input.vessel,
       ...(input.container ? { container: input.container } : {}),
     };
-    const post = (threadTs: string | undefined, message: Parameters<TailSlack['post']>[2]) =>
-      budgetedCall(budget, { method: 'chat.postMessage', channel: input.channel, consumer: id }, () =>
-        slack.post(input.channel, threadTs, message),
-      );
-    const threadTs = input.threadTs ?? (await post(undefined, renderTailParent(subject, input.user)));
-    const messageTs = await post(
-      threadTs,
-      renderLiveTail({ tailId: id, ...subject, lines: [], seen: 0, neverShown: 0 }),
-    );
+    const { threadTs, messageTs } = await this.o.surface.open(id, input, this.budget(input.workspace));
     const record = await store.createTail({
       id,
       workspace: input.workspace,
@@ -114,13 +101,18 @@ export class SlackTailService implements TailService {
 
   async stopRelease(releaseId: string): Promise<number> {
     const tails = await this.o.store.listTails({ status: 'active', releaseId });
+    const endingHere: Promise<void>[] = [];
     for (const record of tails) {
       try {
         await this.stopOne(record, { kind: 'release_ended', release: releaseId, at: this.clock.now() });
+        const here = this.local.get(record.id);
+        if (here) endingHere.push(here.done);
       } catch (error) {
         this.log.error('could not stop a tail of an ended release', { tail: record.id, error });
       }
     }
+    // The release's summary says its tails were stopped: those run here have written their last message by then.
+    await Promise.all(endingHere);
     return tails.length;
   }
 
@@ -157,10 +149,10 @@ export class SlackTailService implements TailService {
   }
 
   /** The budget of a workspace (shared by every tail of that workspace on this replica). */
-  budget(workspace: string): SlackBudget {
+  budget(workspace: string): MessageBudget {
     let budget = this.budgets.get(workspace);
     if (!budget) {
-      budget = new SlackBudget({ ...this.o.budget, clock: this.clock });
+      budget = new MessageBudget({ ...this.o.budget, clock: this.clock });
       this.budgets.set(workspace, budget);
     }
     return budget;
@@ -240,17 +232,8 @@ export class SlackTailService implements TailService {
   }
 
   private async announceTakeover(record: TailRecord): Promise<void> {
-    const subject = {
-      env: record.env,
-      vessel: record.vessel,
-      ...(record.container ? { container: record.container } : {}),
-    };
     try {
-      await budgetedCall(
-        this.budget(record.workspace),
-        { method: 'chat.postMessage', channel: record.channel, consumer: `${record.id}:notice` },
-        () => this.o.slack.post(record.channel, record.threadTs, renderTakeover(subject, this.o.replicaId)),
-      );
+      await this.o.surface.announceTakeover(record, this.budget(record.workspace));
     } catch (error) {
       this.log.warn('could not post a takeover notice', { tail: record.id, error });
     }
@@ -270,27 +253,13 @@ export class SlackTailService implements TailService {
       log: this.log,
       ...(this.o.onStopped ? { onStopped: this.o.onStopped } : {}),
       runner: (hooks) =>
-        new TailRunner({
-          target: {
-            id: record.id,
-            channel: record.channel,
-            ...(record.threadTs ? { threadTs: record.threadTs } : {}),
-            env: record.env,
-            vessel: record.vessel,
-            ...(record.container ? { container: record.container } : {}),
-            startedAt: record.startedAt,
-          },
-          replicaId: this.o.replicaId,
+        this.o.surface.worker({
+          record,
           progress,
           ...(takenOverBy ? { takenOverBy } : {}),
-          source: this.o.source,
-          slack: this.o.slack,
           budget: this.budget(record.workspace),
-          clock: this.clock,
-          logger: this.log,
           limits: this.limits,
-          ...(this.o.random ? { random: this.o.random } : {}),
-          ...hooks,
+          hooks,
         }),
       onDone: () => {
         if (this.local.get(record.id) === here) this.local.delete(record.id);
@@ -302,6 +271,6 @@ export class SlackTailService implements TailService {
 }
 
 /** Builds the service (nothing runs until start() or startScanning()). */
-export function createTailService(options: TailServiceOptions): SlackTailService {
-  return new SlackTailService(options);
+export function createTailService(options: TailServiceOptions): ReplicaTailService {
+  return new ReplicaTailService(options);
 }

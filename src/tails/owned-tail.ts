@@ -5,15 +5,31 @@
  * each lease renewal looks at the record for the same reasons. When the
  * runner ends the lease is released (or left alone, when it was lost).
  */
-import type { Logger } from '../../runtime/logger.js';
-import type { Store, TailRecord } from '../../store/types.js';
-import { releaseEnded, stopByUser, type TailAbort, type TailStopReason } from '../../tails/stop-reason.js';
+import type { Logger } from '../runtime/logger.js';
+import type { Store, TailRecord } from '../store/types.js';
 import type { TailLease } from './leases.js';
 import { readProgress, type StopRequest, stopRequestOf, type TailProgress } from './progress.js';
-import type { TailRunner } from './runner.js';
-import type { TailRunnerOptions } from './runner-options.js';
+import { releaseEnded, stopByUser, type TailAbort, type TailStopReason } from './stop-reason.js';
 
 const WRITE_ATTEMPTS = 5;
+
+/** How a tail's loop reports to its record. */
+export interface TailHooks {
+  /** Persists progress after each message write (errors are logged, the tail goes on). */
+  save(progress: TailProgress): Promise<void>;
+  /** Marks the tail stopped in the store, after the final message. */
+  finish(progress: TailProgress, reason: TailStopReason): Promise<void>;
+}
+
+/** The loop that follows one tail's logs and draws them (the Slack layer's TailRunner). */
+export interface TailWorker {
+  /** Settles once the loop has ended (stopped or detached). */
+  readonly done: Promise<unknown>;
+  /** Ends the tail: a final message, then `finish`. */
+  stop(reason: TailAbort): void;
+  /** Leaves the tail as it is, for another replica or a restart to carry on. */
+  detach(): void;
+}
 
 export interface OwnedTailOptions {
   record: TailRecord;
@@ -24,14 +40,14 @@ export interface OwnedTailOptions {
   /** Told after the tail is recorded as stopped, whatever stopped it (release messages list live tails). */
   onStopped?: (record: TailRecord) => Promise<void>;
   /** Builds the runner with the store hooks this tail provides. */
-  runner(hooks: Pick<TailRunnerOptions, 'save' | 'finish'>): TailRunner;
+  runner(hooks: TailHooks): TailWorker;
   /** Called once the runner has ended and the lease is dealt with. */
   onDone(): void;
 }
 
 /** One tail this replica runs: its runner, its lease and its record as last seen. */
 export class OwnedTail {
-  readonly runner: TailRunner;
+  readonly runner: TailWorker;
   readonly done: Promise<void>;
   /** The record as last read or written here (its version guards our writes). */
   record: TailRecord;

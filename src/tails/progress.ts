@@ -4,7 +4,7 @@
  * what that message shows, the running counts, and a stop asked for by a
  * replica that does not own it. Read defensively: the store holds opaque JSON.
  */
-import type { TailStopReason } from '../../tails/stop-reason.js';
+import type { TailStopReason } from './stop-reason.js';
 
 /** A stop asked for by a replica that does not run the tail; the owner honours it on its next renewal. */
 export type StopRequest =

@@ -1,0 +1,16 @@
+/** The bare Bolt app of the ack benchmark, in a process of its own (see bare-bolt.ts). */
+import { SIGNING_SECRET } from '../../test/e2e/slack/bot-harness.js';
+import { TEST_BOT } from '../../test/support/slack/identity.js';
+import { type BareBolt, startBareBolt } from './bare-bolt.js';
+import { serve } from './ipc.js';
+
+let bare: BareBolt | undefined;
+serve({
+  start: async ({ slackApiUrl }: { slackApiUrl: string }) => {
+    bare = await startBareBolt({ signingSecret: SIGNING_SECRET, token: TEST_BOT.token, slackApiUrl });
+    return { eventsUrl: bare.eventsUrl };
+  },
+  stop: async () => {
+    await bare?.stop();
+  },
+});
