@@ -52,6 +52,12 @@ export interface ClickInput {
   changeId: string;
   user: string;
   channel: string;
+  /**
+   * The clicker's workspace (Slack team id), judged by the policy and written
+   * to the audit. The Slack layer always passes it; absent (callers outside
+   * Slack), the change's own workspace is assumed.
+   */
+  team?: string;
 }
 
 const APPLYABLE_BY_CONFIRM: readonly ChangeStatus[] = ['pending', 'approved'];
@@ -78,6 +84,7 @@ export class ChangeEngine {
     const target = module.target(request);
     const decision = await this.o.policy.authorizeRequest({
       user: requester,
+      team: origin.workspace,
       channel: origin.channel,
       operation,
       target,
@@ -137,7 +144,7 @@ export class ChangeEngine {
   }
 
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
-  async confirm({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async confirm({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -147,16 +154,18 @@ export class ChangeEngine {
     const decision = await this.o.policy.authorizeConfirm({
       user,
       channel,
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,
       target: c.target,
     });
-    if (!decision.allowed) return this.refuse(c, user, 'confirm', decision.reason);
-    return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm');
+    if (!decision.allowed) return this.refuse(c, user, 'confirm', decision.reason, team);
+    return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
   }
 
   /** An approver approves; when enough distinct approvers have, the change is applied at once. */
-  async approve({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async approve({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -167,8 +176,8 @@ export class ChangeEngine {
         change: c,
       };
     }
-    const decision = await this.judgeApproval(c, user, channel);
-    if (!decision.allowed) return this.refuse(c, user, 'approve', decision.reason);
+    const decision = await this.judgeApproval(c, user, channel, team);
+    if (!decision.allowed) return this.refuse(c, user, 'approve', decision.reason, team);
     const now = this.o.clock.now();
     const added = await this.o.store.addApproval({ changeId, userId: user, decision: 'approve', at: now });
     if (added)
@@ -179,6 +188,7 @@ export class ChangeEngine {
         action: 'approve',
         operation: c.operation,
         origin: c.origin,
+        workspace: team,
       });
     const fresh = (await this.get(changeId)) as Change;
     if (!decision.satisfied) {
@@ -197,42 +207,45 @@ export class ChangeEngine {
       { now },
     );
     if (!approved) return this.explainStale(changeId);
-    return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve');
+    return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve', team);
   }
 
   /** An approver rejects: the change is closed and will not be applied. */
-  async reject({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async reject({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
-    const decision = await this.judgeApproval(c, user, channel);
+    const decision = await this.judgeApproval(c, user, channel, team);
     if (!decision.allowed || c.status !== 'awaiting_approval') {
       return this.refuse(
         c,
         user,
         'reject',
         decision.allowed ? 'Only changes awaiting approval can be rejected.' : decision.reason,
+        team,
       );
     }
     const now = this.o.clock.now();
     await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
-    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected');
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team);
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
-  async cancel({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async cancel({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
     const decision = await this.o.policy.authorizeCancel({
       user,
       channel,
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,
       target: c.target,
     });
-    if (!decision.allowed) return this.refuse(c, user, 'cancel', decision.reason);
-    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled');
+    if (!decision.allowed) return this.refuse(c, user, 'cancel', decision.reason, team);
+    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled', team);
   }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
@@ -254,15 +267,15 @@ export class ChangeEngine {
     return out;
   }
 
-  /** Changes awaiting approval that `user` may approve now (for "/harbor approvals"). */
-  async approvableBy(user: string, channel: string): Promise<Change[]> {
+  /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
+  async approvableBy(user: string, channel: string, team?: string): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
     const out: Change[] = [];
     const now = this.o.clock.now();
     for (const record of records) {
       if (record.expiresAt <= now) continue;
       const c = toChange(record, await this.o.store.listApprovals(record.id));
-      const decision = await this.judgeApproval(c, user, channel);
+      const decision = await this.judgeApproval(c, user, channel, team);
       if (decision.allowed && !c.approvals.some((a) => a.userId === user)) out.push(c);
     }
     return out;
@@ -353,6 +366,7 @@ export class ChangeEngine {
     user: string,
     from: readonly ChangeStatus[],
     action: 'confirm' | 'approve',
+    team?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
     const claimed = await this.o.store.transitionChange(
@@ -371,6 +385,7 @@ export class ChangeEngine {
         action: 'confirm',
         operation: c.operation,
         origin: c.origin,
+        workspace: team,
       });
     }
     await this.o.store.acquireLease(leaseKey(c.id), this.o.replicaId, this.applyLeaseMs, now);
@@ -466,7 +481,13 @@ export class ChangeEngine {
     return { kind: 'stale', message: staleMessage(change), change };
   }
 
-  private async refuse(c: Change, user: string, action: string, reason: string): Promise<ClickOutcome> {
+  private async refuse(
+    c: Change,
+    user: string,
+    action: string,
+    reason: string,
+    team?: string,
+  ): Promise<ClickOutcome> {
     await this.audit({
       at: this.o.clock.now(),
       changeId: c.id,
@@ -474,6 +495,7 @@ export class ChangeEngine {
       action: `${action}_refused`,
       operation: c.operation,
       origin: c.origin,
+      workspace: team,
       outcome: reason,
     });
     return { kind: 'refused', message: reason, change: c };
@@ -485,6 +507,7 @@ export class ChangeEngine {
     user: string,
     from: readonly ChangeStatus[],
     kind: 'rejected' | 'cancelled',
+    team?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
@@ -498,15 +521,18 @@ export class ChangeEngine {
       action: kind === 'rejected' ? 'reject' : 'cancel',
       operation: c.operation,
       origin: c.origin,
+      workspace: team,
     });
     return { kind, change: (await this.get(c.id)) as Change };
   }
 
   /** The policy's verdict on `user` approving (or rejecting) `c` now. */
-  private judgeApproval(c: Change, user: string, channel: string) {
+  private judgeApproval(c: Change, user: string, channel: string, team?: string) {
     return this.o.policy.authorizeApproval({
       user,
       channel,
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,
       target: c.target,
@@ -547,12 +573,18 @@ export class ChangeEngine {
     operation?: string;
     params?: unknown;
     origin?: ChangeOrigin;
+    /** The actor's workspace when it is not the change's (a click from a shared channel). */
+    workspace?: string;
     outcome?: string;
     detail?: unknown;
   }): Promise<void> {
-    const { origin, ...rest } = entry;
+    const { origin, workspace, ...rest } = entry;
     try {
-      await this.o.store.appendAudit({ ...rest, workspace: origin?.workspace, channel: origin?.channel });
+      await this.o.store.appendAudit({
+        ...rest,
+        workspace: workspace ?? origin?.workspace,
+        channel: origin?.channel,
+      });
     } catch (err) {
       // The audit must never turn a done change into a reported failure; it is logged loudly instead.
       this.o.logger.error('audit write failed', {

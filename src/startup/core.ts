@@ -53,7 +53,12 @@ export async function startCore({
   follow,
 }: CoreOptions): Promise<Core> {
   const api = await connectHostingApi(config.gamefabric, logger, metrics);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeoutMs: config.databaseTimeoutMs,
+    logger,
+  });
   logger.info(
     `store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
   );

@@ -266,6 +266,13 @@ export interface Store {
   releaseLease(key: string, owner: string): Promise<void>;
   /** The lease row as stored (it may already be expired: compare `expiresAt` with now). */
   getLease(key: string): Promise<Lease | undefined>;
+
+  // request keys (replay protection)
+  /**
+   * Records that a request with `key` was seen, for `ttlMs` from `now`. True the
+   * first time; false while the key is remembered (a replay, on any replica).
+   */
+  rememberRequest(key: string, ttlMs: number, now: number): Promise<boolean>;
 }
 
 export interface OpenStoreOptions {
@@ -275,5 +282,7 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (created if missing); default: the server's search_path. */
   schema?: string;
+  /** PostgreSQL connect and statement timeout (default 10 s). */
+  timeoutMs?: number;
   logger?: Logger;
 }

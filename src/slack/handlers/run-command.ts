@@ -51,7 +51,10 @@ export async function runCommand(
     }
     case 'approvals':
       return reply(
-        renderApprovals(await ctx.engine.approvableBy(actor.user, actor.channel), ctx.clock.now()),
+        renderApprovals(
+          await ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
+          ctx.clock.now(),
+        ),
       );
     case 'change':
       // The preview is the answer: posted publicly in the channel by requestChange.
