@@ -376,7 +376,7 @@ export class ChangeEngine {
     // recovery sweep listing it can never take it from a live apply.
     const owner = uniqueOwner(this.o.replicaId, 'apply');
     const lease = await holdApplyLease(this.leaseOptions(), c.id, owner);
-    if (!lease) return this.explainStale(c.id);
+    if (!lease) return this.explainBusy(c.id);
     const now = this.o.clock.now();
     let claimed: ChangeRecord | undefined;
     try {
@@ -512,6 +512,15 @@ export class ChangeEngine {
       return { kind: 'done', outcome: { kind: 'stale', message: staleMessage(change), change } };
     }
     return { kind: 'ok', change };
+  }
+
+  /** Another click holds the apply lease: it may not have moved the change to applying yet. */
+  private async explainBusy(id: string): Promise<ClickOutcome> {
+    const change = (await this.get(id)) as Change;
+    const message = EXPIRABLE_STATUSES.includes(change.status)
+      ? 'Already being applied (another click got there first); nothing more to do.'
+      : staleMessage(change);
+    return { kind: 'stale', message, change };
   }
 
   private async explainStale(id: string): Promise<ClickOutcome> {

@@ -138,4 +138,49 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
     expect(promotions).toBeLessThanOrEqual(1);
     expect((await h.store.getChange(change.id))?.status).toBe(exists ? 'succeeded' : 'failed');
   });
+
+  it('a restart under a new replica id recovers the dead apply once its short lease lapsed, not after 5 minutes (defect 11)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'harbor-kill-'));
+    h = await startHarness({ store: 'sqlite', dataDir: dir, clockStart: Date.now() });
+    const change = await h.engine.request({
+      operation: 'formation.remove',
+      input: { environment: 'dev', formation: 'lobby', vessel: 'lobby-2' },
+      requester: 'U1',
+      origin,
+    });
+    // The PATCH never reaches the formation: the worker dies while the simulator holds it.
+    h.sim.setFaults([{ method: 'PATCH', path: '/api/formation/**', latencyMs: 3_600_000 }]);
+    const store = { dataDir: dir };
+    const worker = spawnEngineWorker({
+      simUrl: h.sim.url,
+      token: h.sim.token,
+      store,
+      replicaId: 'host-a-1234',
+      mode: 'confirm',
+      changeId: change.id,
+    });
+    for (let i = 0; i < 2000 && h.clock.pendingSleeps === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    expect((await h.store.getChange(change.id))?.status).toBe('applying');
+
+    // Outside containers the default replica id (host-pid) changes on every restart.
+    const restarted = spawnEngineWorker({
+      simUrl: h.sim.url,
+      token: h.sim.token,
+      store,
+      replicaId: 'host-a-5678',
+      mode: 'recover',
+      changeId: change.id,
+      laterMs: 31_000,
+    });
+    const out = (await restarted.result) as { recovered: { id: string; status: string }[] };
+    expect(out.recovered).toEqual([
+      expect.objectContaining({
+        id: change.id,
+        status: 'failed',
+        error: expect.objectContaining({ kind: 'interrupted' }),
+      }),
+    ]);
+  });
 });
