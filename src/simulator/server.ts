@@ -81,6 +81,17 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
   if (fault.drop) return ctx.drop();
   if (fault.status !== undefined) return ctx.error(faultError(fault));
   if (fault.cutAfterLines !== undefined) ctx.cutAfterLines = fault.cutAfterLines;
+  if (fault.afterWrite === 'land-late') {
+    // Keep the body, say nothing until the client gives up, then apply the request anyway.
+    await ctx.holdBody();
+    await new Promise<void>((resolve) =>
+      ctx.closed.aborted ? resolve() : ctx.closed.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    ctx.discardAnswers();
+    await svc.clock.sleep(fault.landAfterMs ?? 60_000);
+  } else if (fault.afterWrite) {
+    ctx.answerFault = fault.afterWrite;
+  }
 
   svc.sync();
   if (ctx.path === '/auth/token') return svc.auth.handleTokenRequest(ctx);
