@@ -14,6 +14,7 @@ const FaultRuleSchema = z.strictObject({
   share: z.number().min(0).max(1).optional(),
   retryAfterSeconds: z.number().int().min(0).optional(),
   dropConnection: z.boolean().optional(),
+  plainText: z.boolean().optional(),
   cutLogStreamAfterLines: z.number().int().min(0).optional(),
   afterWrite: z.enum(AFTER_WRITE_FAULTS as [AfterWriteFault, ...AfterWriteFault[]]).optional(),
   landAfterMs: z.number().int().min(0).optional(),
@@ -52,6 +53,7 @@ export interface FaultDecision {
   latencyMs: number;
   status?: number;
   retryAfterSeconds?: number;
+  plainText?: boolean;
   drop: boolean;
   cutAfterLines?: number;
   afterWrite?: AfterWriteFault;
@@ -105,6 +107,7 @@ export class FaultSet {
       if (decision.status === undefined && rule.status !== undefined) {
         decision.status = rule.status;
         if (rule.retryAfterSeconds !== undefined) decision.retryAfterSeconds = rule.retryAfterSeconds;
+        if (rule.plainText) decision.plainText = true;
       }
       if (decision.afterWrite === undefined && rule.afterWrite !== undefined) {
         decision.afterWrite = rule.afterWrite;

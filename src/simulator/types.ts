@@ -51,6 +51,8 @@ export interface FaultRule {
   share?: number;
   retryAfterSeconds?: number;
   dropConnection?: boolean;
+  /** With `status`: answer in plain text, as a gateway in front of the API would, not with a Status body. */
+  plainText?: boolean;
   cutLogStreamAfterLines?: number;
   /**
    * A fault AFTER the request was handled (the write is applied): the answer

@@ -97,7 +97,10 @@ export class RequestContext {
   /** The injected answer that replaces a successful one. */
   private brokenAnswer(status: number, fault: AfterWriteFault): void {
     const fault2xx = (body: string) => {
-      this.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+      this.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
       this.res.end(body);
     };
     this.answerFault = undefined;
