@@ -25,6 +25,7 @@ import {
   type ChangeFailure,
   type ChangePlan,
   type ClickOutcome,
+  FINAL_STATUSES,
   isUnconfirmed,
   toChange,
 } from './change.js';
@@ -309,6 +310,22 @@ export class ChangeEngine {
         await lease.release();
       }
     }
+    return out;
+  }
+
+  /** Records that the change's message now shows its status (the Slack layer calls it after a rewrite). */
+  async markDrawn(change: Change): Promise<void> {
+    await this.o.store.markDrawn(change.id, change.status);
+  }
+
+  /**
+   * Finished changes whose message does not show it (a rewrite lost to a
+   * Slack outage left live buttons): housekeeping redraws them.
+   */
+  async undrawnFinal(limit = 50): Promise<Change[]> {
+    const records = await this.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
+    const out: Change[] = [];
+    for (const record of records) out.push(toChange(record, await this.o.store.listApprovals(record.id)));
     return out;
   }
 

@@ -63,7 +63,10 @@ export interface HarnessOptions {
   /** Start of the ManualClock (default 2026-01-01); real time for tests with child processes. */
   clockStart?: number;
   /** API client settings (default: no retries, the client's default timeout). */
-  client?: { timeoutMs?: number; retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number } };
+  client?: {
+    timeoutMs?: number;
+    retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  };
 }
 
 /** Starts everything; call close() in afterEach. */

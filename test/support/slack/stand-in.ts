@@ -73,6 +73,8 @@ export interface SlackStandIn {
   responseUrl(origin?: ResponseOrigin): string;
   /** Every POST to a response URL (by URL or id), accepted or not. */
   responses(urlOrId: string): ResponsePost[];
+  /** Answers the next `count` calls to `method` with HTTP 503, as Slack does during an outage. */
+  forceOutage(method: string, count: number): void;
   /** Answers the next `count` calls to `method` with HTTP 429 and Retry-After. */
   forceRateLimit(method: string, limit: ForcedRateLimit): void;
   /** Enforces Slack's budgets as sliding windows on a clock from now on. */
@@ -95,6 +97,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
   const limiter = new RateLimiter(clock);
   const responseUrls = new ResponseUrls(clock, messages);
   const ctx = { messages, views, directory };
+  const outages = new Map<string, number>();
 
   const answerApi = (req: IncomingMessage, res: ServerResponse, method: string, raw: string) => {
     const { token: _token, ...body } = parseArgs(raw, req.headers['content-type']);
@@ -105,6 +108,11 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     };
     if (options.token !== undefined && token !== options.token) {
       return reply(200, fail(token ? 'invalid_auth' : 'not_authed'));
+    }
+    const down = outages.get(method) ?? 0;
+    if (down > 0) {
+      outages.set(method, down - 1);
+      return reply(503, fail('service_unavailable'));
     }
     const retryAfter = limiter.check(method, body);
     if (retryAfter !== undefined) {
@@ -170,6 +178,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     triggerId: (viewId) => views.issueTrigger(viewId),
     responseUrl: (origin) => `${url}/response/${responseUrls.create(origin)}`,
     responses: (urlOrId) => responseUrls.posts(urlOrId.slice(urlOrId.lastIndexOf('/') + 1)),
+    forceOutage: (method, count) => outages.set(method, count),
     forceRateLimit: (method, limit) => limiter.force(method, limit),
     enforceLimits: (limits) => limiter.enforce(limits),
     relaxLimits: () => limiter.relax(),
