@@ -66,6 +66,8 @@ export function demoData(): SimulatorData {
       ],
       prod: [makeImage('prod', 'game-server', '1.0.0')],
     },
+    // The platform's default branches display as "Development" and "Production".
+    branchDisplayNames: { dev: 'Development', prod: 'Production' },
     environments: {
       dev: {
         regions: [
@@ -110,6 +112,7 @@ export function demoData(): SimulatorData {
         name: 'viewer@demo.local',
         tokens: [DEMO_VIEWER_TOKEN],
         permissions: {
+          BRANCHES: ['GET'],
           IMAGES: ['GET'],
           IMAGEPROMOTIONS: ['GET'],
           VESSELS: ['GET'],

@@ -37,7 +37,8 @@ export interface SlackBotOptions {
   policy: Policy;
   api: GameFabricClient;
   pingStore(): Promise<void>;
-  branches: readonly string[];
+  /** HARBOR_BRANCHES: only these of the API's branches, when set. */
+  branches?: readonly string[];
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -111,7 +112,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     stopping: stopping.signal,
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
-    branches: o.branches,
+    ...(o.branches ? { branches: o.branches } : {}),
   };
   registerCommand(app, ctx);
   registerInteractions(app, ctx);
