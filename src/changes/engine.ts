@@ -18,12 +18,22 @@ import {
   EXPIRABLE_STATUSES,
   type Store,
 } from '../store/types.js';
+import { DEFAULT_APPLY_LEASE_MS, holdApplyLease, uniqueOwner } from './apply-lease.js';
 import { auditedClient } from './audited-client.js';
-import { type Change, type ChangeFailure, type ChangePlan, type ClickOutcome, toChange } from './change.js';
+import {
+  type Change,
+  type ChangeFailure,
+  type ChangePlan,
+  type ClickOutcome,
+  FINAL_STATUSES,
+  isUnconfirmed,
+  toChange,
+} from './change.js';
 import { describeFailure } from './describe-failure.js';
 import { UserError } from './errors.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 import { operationModule } from './operations/index.js';
+import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle-outcome.js';
 import { staleMessage } from './stale-message.js';
 
 export interface ChangeEngineOptions {
@@ -36,7 +46,7 @@ export interface ChangeEngineOptions {
   replicaId: string;
   newId?: () => string;
   follow?: { pollMs?: number; timeoutMs?: number };
-  /** How long an apply may hold its lease before another replica may recover the change. */
+  /** TTL of an apply's lease (renewed every third of it while the apply runs): how soon a dead owner's change is recovered. */
   applyLeaseMs?: number;
 }
 
@@ -69,7 +79,7 @@ export class ChangeEngine {
 
   constructor(private readonly o: ChangeEngineOptions) {
     this.newId = o.newId ?? randomUUID;
-    this.applyLeaseMs = o.applyLeaseMs ?? 5 * 60_000;
+    this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
   }
 
@@ -190,13 +200,18 @@ export class ChangeEngine {
         origin: c.origin,
         workspace: team,
       });
+    // "Enough approvals?" is decided on the approvals as stored after our insert: of two approvers
+    // clicking at once, the later insert sees both, so at least one click goes on to apply, and the
+    // atomic transition below lets exactly one of them.
     const fresh = (await this.get(changeId)) as Change;
-    if (!decision.satisfied) {
+    const after = await this.judgeApproval(fresh, user, channel);
+    if (!after.allowed) return this.refuse(fresh, user, 'approve', after.reason);
+    if (!after.satisfied) {
       return {
         kind: 'approval_recorded',
         change: fresh,
-        count: decision.count ?? 0,
-        required: decision.required ?? 0,
+        count: after.count ?? 0,
+        required: after.required ?? 0,
       };
     }
     const approved = await this.o.store.transitionChange(
@@ -282,24 +297,48 @@ export class ChangeEngine {
   }
 
   /**
-   * Resolves changes left `applying` by a process that died: reads the API to
-   * learn whether the change happened (never re-applies blindly) and records
-   * succeeded or failed. Changes whose apply lease is still held by a live
-   * replica are left alone.
+   * Resolves changes left `applying` by a process that died, and changes whose
+   * apply ended unconfirmed: reads the API to learn whether the change happened
+   * (never re-applies) and records what the read shows. A change whose apply
+   * is alive (its lease held and renewed, on this process or another) is left
+   * alone. Returns the changes whose message must be redrawn.
    */
   async recoverInterrupted(): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: ['applying'], limit: 500 });
     const out: Change[] = [];
     for (const record of records) {
-      const now = this.o.clock.now();
-      if (!(await this.o.store.acquireLease(leaseKey(record.id), this.o.replicaId, this.applyLeaseMs, now)))
-        continue;
+      const lease = await holdApplyLease(
+        this.leaseOptions(),
+        record.id,
+        uniqueOwner(this.o.replicaId, 'recover'),
+      );
+      if (!lease) continue;
       try {
-        out.push(await this.recoverOne(record));
+        // Re-read under the lease: the apply may have finished between the listing and now.
+        const current = await this.o.store.getChange(record.id);
+        if (current?.status !== 'applying') continue;
+        const resolved = await this.recoverOne(current);
+        if (resolved) out.push(resolved);
       } finally {
-        await this.o.store.releaseLease(leaseKey(record.id), this.o.replicaId);
+        await lease.release();
       }
     }
+    return out;
+  }
+
+  /** Records that the change's message now shows its status (the Slack layer calls it after a rewrite). */
+  async markDrawn(change: Change): Promise<void> {
+    await this.o.store.markDrawn(change.id, change.status);
+  }
+
+  /**
+   * Finished changes whose message does not show it (a rewrite lost to a
+   * Slack outage left live buttons): housekeeping redraws them.
+   */
+  async undrawnFinal(limit = 50): Promise<Change[]> {
+    const records = await this.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
+    const out: Change[] = [];
+    for (const record of records) out.push(toChange(record, await this.o.store.listApprovals(record.id)));
     return out;
   }
 
@@ -316,49 +355,45 @@ export class ChangeEngine {
 
   // ---- internals -----------------------------------------------------------
 
-  private async recoverOne(record: ChangeRecord): Promise<Change> {
+  private async recoverOne(record: ChangeRecord): Promise<Change | undefined> {
     const change = toChange(record, await this.o.store.listApprovals(record.id));
     const module = operationModule(change.operation);
     const ctx = this.context(change, 'recover');
+    if (isUnconfirmed(change)) {
+      const settled = await recheckUnconfirmed(
+        change,
+        () => module.verify(ctx, this.applyInput(change)),
+        this.o.clock.now(),
+      );
+      return settled ? this.record(change, settled, this.o.replicaId, 'recover') : undefined;
+    }
     let verdict: 'applied' | 'not_applied';
     try {
       verdict = await module.verify(ctx, this.applyInput(change));
     } catch (err) {
       // The API could not tell us; leave it applying so a later sweep tries again.
       this.o.logger.warn('recovery could not verify change', { changeId: change.id, error: err });
-      return change;
+      return undefined;
     }
-    const now = this.o.clock.now();
-    const patch =
+    const settled: Settlement =
       verdict === 'applied'
         ? {
+            status: 'succeeded',
             result: {
               summary: `${change.preview.summary}: done (confirmed after an interruption)`,
               lines: [],
               facts: {},
             },
-            applyingOwner: undefined,
           }
         : {
-            error: {
+            status: 'failed',
+            failure: {
               message:
                 'Interrupted before the change reached the hosting API; nothing was changed. Request it again.',
               kind: 'interrupted',
-            } satisfies ChangeFailure,
-            applyingOwner: undefined,
+            },
           };
-    const to = verdict === 'applied' ? 'succeeded' : 'failed';
-    const done = await this.o.store.transitionChange(change.id, ['applying'], to, patch, { now });
-    await this.audit({
-      at: now,
-      changeId: change.id,
-      actor: this.o.replicaId,
-      action: 'recover',
-      operation: change.operation,
-      origin: change.origin,
-      outcome: to,
-    });
-    return done ? toChange(done, change.approvals) : change;
+    return this.record(change, settled, this.o.replicaId, 'recover');
   }
 
   private async claimAndApply(
@@ -368,15 +403,29 @@ export class ChangeEngine {
     action: 'confirm' | 'approve',
     team?: string,
   ): Promise<ClickOutcome> {
+    // The lease comes first: once the change reads `applying`, its lease is already held, so a
+    // recovery sweep listing it can never take it from a live apply.
+    const owner = uniqueOwner(this.o.replicaId, 'apply');
+    const lease = await holdApplyLease(this.leaseOptions(), c.id, owner);
+    if (!lease) return this.explainBusy(c.id);
     const now = this.o.clock.now();
-    const claimed = await this.o.store.transitionChange(
-      c.id,
-      from,
-      'applying',
-      { confirmedBy: user, applyingOwner: this.o.replicaId, applyingSince: now },
-      { now },
-    );
-    if (!claimed) return this.explainStale(c.id);
+    let claimed: ChangeRecord | undefined;
+    try {
+      claimed = await this.o.store.transitionChange(
+        c.id,
+        from,
+        'applying',
+        { confirmedBy: user, applyingOwner: owner, applyingSince: now },
+        { now },
+      );
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
+    if (!claimed) {
+      await lease.release();
+      return this.explainStale(c.id);
+    }
     if (action === 'confirm') {
       await this.audit({
         at: now,
@@ -388,64 +437,85 @@ export class ChangeEngine {
         workspace: team,
       });
     }
-    await this.o.store.acquireLease(leaseKey(c.id), this.o.replicaId, this.applyLeaseMs, now);
     try {
       return await this.runApply(toChange(claimed, c.approvals), user);
     } finally {
-      await this.o.store.releaseLease(leaseKey(c.id), this.o.replicaId);
+      await lease.release();
     }
   }
 
   private async runApply(change: Change, user: string): Promise<ClickOutcome> {
     const module = operationModule(change.operation);
     const ctx = this.context(change, 'apply', user);
-    let status: 'succeeded' | 'failed';
-    let patch: Parameters<Store['transitionChange']>[3];
+    let settled: Settlement;
     try {
-      const result = await module.apply(ctx, this.applyInput(change));
-      status = 'succeeded';
-      patch = { result, applyingOwner: undefined };
+      settled = { status: 'succeeded', result: await module.apply(ctx, this.applyInput(change)) };
     } catch (err) {
       const failure = describeFailure(err, this.o.logger, { changeId: change.id });
-      // A write that got no clear answer may still have happened: ask the API before saying "nothing changed".
-      const unclear =
-        failure.kind === 'unreachable' || (failure.status !== undefined && failure.status >= 500);
-      const verdict = unclear
-        ? await module.verify(ctx, this.applyInput(change)).catch(() => 'unknown' as const)
-        : 'not_applied';
-      if (verdict === 'applied') {
-        status = 'succeeded';
-        patch = {
-          result: {
-            summary: `${change.preview.summary}: done (the API answered unclearly, but the change is there)`,
-            lines: [],
-            facts: {},
-          },
-          applyingOwner: undefined,
-        };
-      } else {
-        status = 'failed';
-        if (verdict === 'unknown') {
-          failure.message = `${failure.message.replace(/; nothing was changed\.?$/, '.')} Whether it took effect could not be checked; look before retrying.`;
-        }
-        patch = { error: failure, applyingOwner: undefined };
-      }
+      // A write that got no clear answer may still have happened: read the API before saying anything.
+      settled = await settleFailedApply(
+        change,
+        err,
+        failure,
+        () => module.verify(ctx, this.applyInput(change)),
+        this.o.clock.now(),
+        this.o.logger,
+      );
     }
+    const final = (await this.record(change, settled, user, 'apply')) ?? change;
+    if (settled.status === 'succeeded') return { kind: 'applied', change: final };
+    if (settled.status === 'failed') return { kind: 'failed', change: final };
+    return { kind: 'unconfirmed', change: final };
+  }
+
+  /**
+   * Stores a settlement of an applying change and audits it. An unconfirmed
+   * one stays `applying` (its message says so) for housekeeping to check again.
+   * Undefined when the change had already left `applying` (someone else settled it).
+   */
+  private async record(
+    change: Change,
+    settled: Settlement,
+    actor: string,
+    action: 'apply' | 'recover',
+  ): Promise<Change | undefined> {
     const now = this.o.clock.now();
-    const done = await this.o.store.transitionChange(change.id, ['applying'], status, patch, { now });
+    const done =
+      settled.status === 'unconfirmed'
+        ? await this.o.store.transitionChange(
+            change.id,
+            ['applying'],
+            'applying',
+            { error: settled.failure, applyingOwner: undefined },
+            { now },
+          )
+        : await this.o.store.transitionChange(
+            change.id,
+            ['applying'],
+            settled.status,
+            settled.status === 'succeeded'
+              ? { result: settled.result, error: undefined, applyingOwner: undefined }
+              : { error: settled.failure, applyingOwner: undefined },
+            { now },
+          );
     await this.audit({
       at: now,
       changeId: change.id,
-      actor: user,
-      action: 'apply',
+      actor,
+      action,
       operation: change.operation,
       origin: change.origin,
-      outcome: status,
+      outcome: settled.status,
       detail:
-        status === 'succeeded' ? { summary: (patch?.result as { summary: string }).summary } : patch?.error,
+        settled.status === 'succeeded'
+          ? { summary: settled.result.summary, lines: settled.result.lines }
+          : settled.failure,
     });
-    const final = done ? toChange(done, change.approvals) : ((await this.get(change.id)) as Change);
-    return status === 'succeeded' ? { kind: 'applied', change: final } : { kind: 'failed', change: final };
+    return done ? toChange(done, change.approvals) : undefined;
+  }
+
+  private leaseOptions() {
+    return { store: this.o.store, clock: this.o.clock, logger: this.o.logger, ttlMs: this.applyLeaseMs };
   }
 
   /** Loads a change and answers for it when it is missing, final, or past its expiry. */
@@ -474,6 +544,15 @@ export class ChangeEngine {
       return { kind: 'done', outcome: { kind: 'stale', message: staleMessage(change), change } };
     }
     return { kind: 'ok', change };
+  }
+
+  /** Another click holds the apply lease: it may not have moved the change to applying yet. */
+  private async explainBusy(id: string): Promise<ClickOutcome> {
+    const change = (await this.get(id)) as Change;
+    const message = EXPIRABLE_STATUSES.includes(change.status)
+      ? 'Already being applied (another click got there first); nothing more to do.'
+      : staleMessage(change);
+    return { kind: 'stale', message, change };
   }
 
   private async explainStale(id: string): Promise<ClickOutcome> {
@@ -594,10 +673,6 @@ export class ChangeEngine {
       });
     }
   }
-}
-
-function leaseKey(changeId: string): string {
-  return `apply:${changeId}`;
 }
 
 async function* emptyFollow(): AsyncIterable<FollowEvent> {}

@@ -80,9 +80,44 @@ export interface FaultRule {
   share?: number;
   retryAfterSeconds?: number;
   dropConnection?: boolean;
+  /** With `status`: answer in plain text, as a gateway in front of the API would, not with a Status body. */
+  plainText?: boolean;
   cutLogStreamAfterLines?: number;
+  /**
+   * A fault AFTER the request was handled (the write is applied): the answer
+   * is replaced by a 2xx with broken JSON (`bad-json`), an empty 2xx
+   * (`empty`), a 2xx of the wrong shape (`wrong-shape`), a plain-text 409
+   * (`conflict-plain`), a 500 Status (`error-500`), a dropped connection
+   * (`reset`) or no answer at all (`hang`). `land-late` holds the request
+   * without answering until the client gives up, then applies it
+   * `landAfterMs` later.
+   */
+  afterWrite?: AfterWriteFault;
+  /** For `land-late`: how long (simulator clock) after the client gave up the write lands; default 60000. */
+  landAfterMs?: number;
   times?: number;
 }
+
+export type AfterWriteFault =
+  | 'bad-json'
+  | 'empty'
+  | 'wrong-shape'
+  | 'conflict-plain'
+  | 'error-500'
+  | 'reset'
+  | 'hang'
+  | 'land-late';
+
+export const AFTER_WRITE_FAULTS: readonly AfterWriteFault[] = [
+  'bad-json',
+  'empty',
+  'wrong-shape',
+  'conflict-plain',
+  'error-500',
+  'reset',
+  'hang',
+  'land-late',
+];
 
 /** One /api or /auth request as the simulator saw it; status 0 while in flight or when dropped. */
 export interface RequestLogEntry {

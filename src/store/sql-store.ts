@@ -156,6 +156,13 @@ export abstract class SqlStore implements Store {
     return (await this.rows(p.query(changesSelect(filter, p)))).map((row) => toChange(row, this.json));
   }
 
+  async markDrawn(id: string, status: ChangeStatus): Promise<void> {
+    const p = this.params();
+    await this.rows(
+      p.query(`UPDATE changes SET drawn_status = ${p.add(status)} WHERE id = ${p.add(id)} RETURNING id`),
+    );
+  }
+
   async expireChanges(now: number): Promise<ChangeRecord[]> {
     const p = this.params();
     const head = updateSql(

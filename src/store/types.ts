@@ -60,6 +60,8 @@ export interface ChangeRecord {
   applyToken?: string;
   result?: unknown;
   error?: unknown;
+  /** The status the change's Slack message last showed (set by `markDrawn`, never by updates). */
+  drawnStatus?: ChangeStatus;
   /** Incremented on every update. */
   version: number;
 }
@@ -159,6 +161,8 @@ export interface ChangeFilter {
   releaseId?: string;
   /** Only changes created strictly after this time. */
   createdAfter?: number;
+  /** Only changes with a posted message that does not show their current status yet. */
+  undrawn?: boolean;
   limit?: number;
 }
 
@@ -220,6 +224,8 @@ export interface Store {
   ): Promise<ChangeRecord | undefined>;
   /** Changes matching every given filter, oldest first (createdAt, then id). */
   listChanges(filter: ChangeFilter): Promise<ChangeRecord[]>;
+  /** Records that the change's message now shows `status`; leaves version and updatedAt alone. */
+  markDrawn(id: string, status: ChangeStatus): Promise<void>;
   /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
   expireChanges(now: number): Promise<ChangeRecord[]>;
 
