@@ -36,13 +36,17 @@ function duo(override: unknown) {
 }
 
 const containersOf = (sim: TestSim) =>
-  sim.sim.state.getVessel('dev', 'duo-1')?.spec.template.spec.containers.map((c) => [c.name, c.image, c.args]);
+  sim.sim.state
+    .getVessel('dev', 'duo-1')
+    ?.spec.template.spec.containers.map((c) => [c.name, c.image, c.args]);
 
 describe('override entries', () => {
   it('by name (seed): an entry naming sidecar overrides sidecar whatever its place', async () => {
     const s = await start({});
     await callJson(s.sim, FORMATIONS, 201, {
-      body: duo({ containers: [{ name: 'sidecar', image: img('dev', 'game-server', '1.1.0'), args: ['--x'] }] }),
+      body: duo({
+        containers: [{ name: 'sidecar', image: img('dev', 'game-server', '1.1.0'), args: ['--x'] }],
+      }),
     });
     expect(containersOf(s)).toEqual([
       ['game-server', img('dev', 'game-server', '1.0.0'), ['--a']],
@@ -86,7 +90,9 @@ describe('override entries', () => {
       // Not even checked: an unknown field is not looked at.
       body: duo({ containers: [{ name: 'game-server', image: 'img-nowhere', args: ['--x'] }] }),
     });
-    expect(created.spec.vessels[0].override).toEqual({ containers: [{ name: 'game-server', args: ['--x'] }] });
+    expect(created.spec.vessels[0].override).toEqual({
+      containers: [{ name: 'game-server', args: ['--x'] }],
+    });
     expect(containersOf(s)).toEqual([
       ['game-server', img('dev', 'game-server', '1.0.0'), ['--x']],
       ['sidecar', img('dev', 'game-server', '1.0.0'), ['--s']],
