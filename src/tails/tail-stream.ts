@@ -99,7 +99,8 @@ async function follow(
   const random = options.random ?? Math.random;
   const policy = { maxAttempts: 1, baseDelayMs: backoff.initialMs, maxDelayMs: backoff.maxMs };
   const seen: Seen = { existed: false, gotLines: false };
-  const replay = new ReplayFilter({ keepOnMiss: options.initialTailLines ?? 20 });
+  // Not initialTailLines: a tail taken over asks for 0 at first, but must still show new lines after a reconnect.
+  const replay = new ReplayFilter();
   let attempt = 0; // reconnects since the last line arrived
   for (;;) {
     const read = await readOnce(options, signal, attempt, seen, replay);
