@@ -1,94 +1,38 @@
 /**
- * Ack latency of slash commands and button clicks under load: N signed
- * requests at once into the real bot (started as main.ts starts it, the API
- * simulator answering every /api/** call 2.5 s late) and into a bare Bolt app
- * whose listeners only ack. Any hosting-API call made before the ack would
- * push the bot's figures to 2.5 s and beyond; the ratio shows what the bot's
- * own pre-ack work costs over Bolt's. Everything shares one process (as the
- * e2e harness does), so the bot's post-ack work competes with later acks.
- * Run: npx tsx bench/slack-ack.ts [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 3]
+ * Ack latency under load, as Slack sees it. Four processes: Harbormaster
+ * (started as main.ts starts it), a bare Bolt app of the same Bolt version
+ * whose listeners only ack, the stand-ins (Slack's Web API and response
+ * URLs; the hosting API answering every /api/** call `--latency-ms` late),
+ * and this one, which signs and fires `--requests` concurrent requests per
+ * burst at each app in turn. Surfaces: slash commands, button clicks and
+ * modal submissions; `--rounds` rounds, alternating which app goes first.
+ * Prints the p99 ratio per surface and checks the target: at most 1.2x bare
+ * Bolt, no ack over 3 s, and the work behind the acks done without errors.
+ * Run: npx tsx bench/slack-ack.ts [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 2]
  */
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CHANGE_ACTIONS } from '../src/slack/ids.js';
-import { ALICE, type BotHarness, SIGNING_SECRET, startBotHarness } from '../test/e2e/slack/bot-harness.js';
-import { TEST_BOT, TEST_CHANNEL } from '../test/support/slack/identity.js';
-import { blockActionsPayload, interactionBody, slashCommandBody } from '../test/support/slack/signing.js';
-import type { StoredMessage } from '../test/support/slack/stand-in.js';
-import { startBareBolt } from './support/bare-bolt.js';
+import { postSigned } from '../src/workspace/signing.js';
+import { SIGNING_SECRET } from '../test/e2e/slack/bot-harness.js';
+import { type Child, forkChild } from './support/ipc.js';
 import { type Burst, burst, summarize, table } from './support/latency.js';
 
 /** Tags of game-server in the demo data's dev branch: each round promotes a fresh one. */
 const TAGS = ['1.2.0', '1.1.0', '1.0.0'] as const;
-/** However the run goes, the process ends by then. */
-const HARD_LIMIT_MS = 120_000;
-/** How long shutdown may wait for work still talking to the slow API. */
-const STOP_WAIT_MS = 15_000;
+const HARD_LIMIT_MS = 600_000;
+const TARGET_RATIO = 1.2;
+const ACK_LIMIT_MS = 3000;
+/** What each modal submission asks for (the promote modal, as a user fills it). */
+const SUBMISSION = { image: 'game-server:1.2.0', targetBranch: 'prod' };
 
-/** Half read the slow API after the ack, half preview a change (API reads, store, a posted message). */
+type Surface = 'command' | 'click' | 'submit';
+type App = 'harbormaster' | 'bare bolt';
+type Key = `${Surface}/${App}`;
+const SURFACES: readonly Surface[] = ['command', 'click', 'submit'];
+
+/** Half read the slow API, half preview a change (API reads, policy, store, a posted message). */
 function commandTexts(tag: string): string[] {
   return ['vessels dev', `promote game-server:${tag} from dev to staging`];
-}
-
-type Surface = 'command' | 'click';
-
-/** `n` slash commands, alternating `texts`, each with its own response_url and trigger id. */
-function commandBodies(h: BotHarness, texts: readonly string[], n: number): string[] {
-  return Array.from({ length: n }, (_, i) =>
-    slashCommandBody({
-      text: texts[i % texts.length],
-      user_id: ALICE.id,
-      user_name: ALICE.name,
-      response_url: h.slack.responseUrl({ channel: TEST_CHANNEL.id, user: ALICE.id }),
-      trigger_id: h.slack.triggerId(),
-    }),
-  );
-}
-
-/** `n` clicks on the button `actionId` of `message`, as Slack sends them. */
-function clickBodies(h: BotHarness, message: StoredMessage, actionId: string, n: number): string[] {
-  return Array.from({ length: n }, () =>
-    interactionBody(
-      blockActionsPayload({
-        actionId,
-        user: ALICE,
-        channel: TEST_CHANNEL,
-        message,
-        responseUrl: h.slack.responseUrl({ channel: TEST_CHANNEL.id, user: ALICE.id, messageTs: message.ts }),
-        triggerId: h.slack.triggerId(),
-      }),
-    ),
-  );
-}
-
-/** The newest message in the channel carrying a Confirm button, i.e. a pending change's preview. */
-function latestPreview(h: BotHarness): StoredMessage {
-  const preview = h.slack
-    .channelMessages(TEST_CHANNEL.id)
-    .filter((m) => JSON.stringify(m.blocks).includes(CHANGE_ACTIONS.confirm))
-    .at(-1);
-  if (!preview) throw new Error('the bot posted no change preview with a Confirm button');
-  return preview;
-}
-
-/** Mean of the bot's ack histogram per kind, in ms: the part of the latency inside its listener. */
-async function listenerAckMeans(h: BotHarness): Promise<string> {
-  const { values } = await h.running.metrics.ackSeconds.get();
-  const total = (suffix: string, kind: string) =>
-    values.find((v) => v.metricName === `harbor_ack_seconds_${suffix}` && v.labels.kind === kind)?.value ?? 0;
-  return (['command', 'click'] as const)
-    .map((kind) => `${kind} ${((1000 * total('sum', kind)) / total('count', kind)).toFixed(2)} ms`)
-    .join(', ');
-}
-
-function positive(flag: string, raw: string): number {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(`--${flag} must be a positive integer (got "${raw}"), e.g. --${flag} 200`);
-  return n;
-}
-
-function failureText(b: Burst): string {
-  return [...b.failures].map(([reason, n]) => `${n}x ${reason}`).join(', ');
 }
 
 interface Options {
@@ -98,13 +42,20 @@ interface Options {
   rounds: number;
 }
 
+function positive(flag: string, raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`--${flag} must be a positive integer (got "${raw}"), e.g. --${flag} 200`);
+  return n;
+}
+
 function readOptions(): Options {
   const { values } = parseArgs({
     options: {
       requests: { type: 'string', default: '200' },
       'latency-ms': { type: 'string', default: '2500' },
       warmup: { type: 'string', default: '20' },
-      rounds: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '2' },
     },
   });
   const rounds = positive('rounds', values.rounds);
@@ -118,47 +69,68 @@ function readOptions(): Options {
   };
 }
 
-type App = 'harbormaster' | 'bare bolt';
-type Key = `${Surface}/${App}`;
+interface Parts {
+  standIns: Child;
+  bot: Child;
+  bare: Child;
+  urls: Record<App, string>;
+}
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+async function startParts(): Promise<Parts> {
+  const standIns = forkChild(here('./support/ack-stand-ins.ts'));
+  const bot = forkChild(here('./support/ack-bot.ts'));
+  const bare = forkChild(here('./support/ack-bare.ts'));
+  const outside = await standIns.call<{ slackApiUrl: string; simUrl: string; simToken: string }>('urls');
+  const [harbor, plain] = await Promise.all([
+    bot.call<{ eventsUrl: string }>('start', outside),
+    bare.call<{ eventsUrl: string }>('start', { slackApiUrl: outside.slackApiUrl }),
+  ]);
+  return { standIns, bot, bare, urls: { harbormaster: harbor.eventsUrl, 'bare bolt': plain.eventsUrl } };
+}
+
+/** The signed-ready bodies of one burst, written by the stand-ins (their URLs, triggers and views). */
+function bodies(p: Parts, surface: Surface, n: number, tag: string): Promise<string[]> {
+  if (surface === 'command') return p.standIns.call('commands', { texts: commandTexts(tag), n });
+  if (surface === 'click') return p.standIns.call('clicks', { action: 'confirm', n });
+  return p.standIns.call('submissions', { given: SUBMISSION, n });
+}
 
 /** Runs the warm-up and the measured rounds; returns every measured burst by surface and app. */
-async function measure(h: BotHarness, bareUrl: string, o: Options): Promise<Map<Key, Burst[]>> {
+async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
   const bursts = new Map<Key, Burst[]>();
-  const urls: Record<App, string> = { harbormaster: h.eventsUrl, 'bare bolt': bareUrl };
-  const timed = async (surface: Surface, app: App, bodies: string[]) => {
-    const b = await burst(urls[app], SIGNING_SECRET, bodies);
-    bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
-  };
+  const send = (app: App, b: string[]) => burst(p.urls[app], SIGNING_SECRET, b);
+
+  // The promote modal the submissions fill in, opened while the API is still fast.
+  const [openModal] = await p.standIns.call<string[]>('commands', { texts: ['promote'], n: 1 });
+  await postSigned(p.urls.harbormaster, SIGNING_SECRET, openModal ?? '');
+  await p.bot.call('idle');
+  await p.standIns.call('latency', o.latencyMs);
 
   // Warm-up: JIT, Bolt's cached auth.test, the store. Cancel, not Confirm, so no promotion
-  // takes a tag a round needs and no follow-up polls the API during the first round.
-  const warmTexts = commandTexts(TAGS[0]);
-  await burst(h.eventsUrl, SIGNING_SECRET, commandBodies(h, warmTexts, o.warmup));
-  await h.settle();
-  const warmPreview = latestPreview(h);
-  await burst(h.eventsUrl, SIGNING_SECRET, clickBodies(h, warmPreview, CHANGE_ACTIONS.cancel, o.warmup));
-  await h.settle();
-  await burst(bareUrl, SIGNING_SECRET, commandBodies(h, warmTexts, o.warmup));
-  await burst(bareUrl, SIGNING_SECRET, clickBodies(h, warmPreview, CHANGE_ACTIONS.confirm, o.warmup));
+  // takes a tag a round needs.
+  for (const app of ['harbormaster', 'bare bolt'] as const) {
+    await send(app, await bodies(p, 'command', o.warmup, TAGS[0]));
+    await p.bot.call('idle');
+    await send(app, await p.standIns.call<string[]>('clicks', { action: 'cancel', n: o.warmup }));
+    await send(app, await bodies(p, 'submit', o.warmup, TAGS[0]));
+    await p.bot.call('idle');
+  }
 
-  // Rounds alternate which app goes first, so drift in the machine's load hits both alike. The bot
-  // settles after each of its bursts: the bare app never shares the process with the bot's work.
   for (let round = 0; round < o.rounds; round++) {
-    const texts = commandTexts(TAGS[round] ?? TAGS[0]);
-    const harborFirst = round % 2 === 1;
-    const bareCommands = () => timed('command', 'bare bolt', commandBodies(h, texts, o.n));
-    if (!harborFirst) await bareCommands();
-    await timed('command', 'harbormaster', commandBodies(h, texts, o.n));
-    await h.settle();
-    if (harborFirst) await bareCommands();
-
-    const preview = latestPreview(h);
-    const bareClicks = () =>
-      timed('click', 'bare bolt', clickBodies(h, preview, CHANGE_ACTIONS.confirm, o.n));
-    if (!harborFirst) await bareClicks();
-    await timed('click', 'harbormaster', clickBodies(h, preview, CHANGE_ACTIONS.confirm, o.n));
-    await h.settle();
-    if (harborFirst) await bareClicks();
+    const tag = TAGS[round] ?? TAGS[0];
+    const order: App[] = round % 2 === 0 ? ['bare bolt', 'harbormaster'] : ['harbormaster', 'bare bolt'];
+    for (const surface of SURFACES) {
+      // Both apps get the same requests (same preview, same view); the bot finishes its work
+      // before the next burst, so every burst starts from a quiet bot.
+      const sameBodies = await bodies(p, surface, o.n, tag);
+      for (const app of order) {
+        const b = await send(app, sameBodies);
+        bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
+        await p.bot.call('idle');
+      }
+    }
   }
   return bursts;
 }
@@ -170,19 +142,31 @@ function pooled(bursts: readonly Burst[]): Burst {
   return { latenciesMs: bursts.flatMap((b) => b.latenciesMs).sort((a, b) => a - b), failures };
 }
 
-function report(bursts: Map<Key, Burst[]>, o: Options, notes: string[]): boolean {
+interface WorkReport {
+  bot: { ackMeansMs: Record<string, number>; errorsCounted: number; errorLines: string[] };
+  world: {
+    apiCalls: number;
+    promotions: number;
+    posts: number;
+    responses: number;
+    viewUpdates: number;
+    failedSlackCalls: string[];
+  };
+}
+
+function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport): boolean {
   const ms = (v: number) => v.toFixed(1);
   const rows: string[][] = [
     ['surface', 'app', 'n', 'p50 ms', 'p99 ms', 'max ms', 'not 200', 'p50 ratio', 'p99 ratio'],
   ];
-  let failed = false;
+  const verdicts: string[] = [];
+  let ok = true;
   const perRound: string[] = [];
-  for (const surface of ['command', 'click'] as const) {
+  for (const surface of SURFACES) {
     const base = summarize(pooled(bursts.get(`${surface}/bare bolt`) ?? []));
     for (const app of ['bare bolt', 'harbormaster'] as const) {
-      const all = pooled(bursts.get(`${surface}/${app}`) ?? []);
-      const s = summarize(all);
-      const ratio = (a: number, b: number) => (app === 'bare bolt' ? '' : `${(a / b).toFixed(2)}x`);
+      const s = summarize(pooled(bursts.get(`${surface}/${app}`) ?? []));
+      const bot = app === 'harbormaster';
       rows.push([
         surface,
         app,
@@ -191,67 +175,71 @@ function report(bursts: Map<Key, Burst[]>, o: Options, notes: string[]): boolean
         ms(s.p99),
         ms(s.max),
         String(s.failed),
-        ratio(s.p50, base.p50),
-        ratio(s.p99, base.p99),
+        bot ? `${(s.p50 / base.p50).toFixed(2)}x` : '',
+        bot ? `${(s.p99 / base.p99).toFixed(2)}x` : '',
       ]);
-      const rounds = (bursts.get(`${surface}/${app}`) ?? []).map((b) => ms(summarize(b).p50));
-      perRound.push(`${surface} ${app}: ${rounds.join(' / ')}`);
-      if (all.failures.size > 0) {
-        failed = true;
-        notes.push(`${app} ${surface}: ${failureText(all)}`);
+      perRound.push(
+        `${surface} ${app}: ${(bursts.get(`${surface}/${app}`) ?? []).map((b) => ms(summarize(b).p99)).join(' / ')}`,
+      );
+      if (s.failed > 0) {
+        ok = false;
+        verdicts.push(`FAIL ${app} ${surface}: ${s.failed} answers were not HTTP 200`);
       }
+      if (!bot) continue;
+      const ratio = s.p99 / base.p99;
+      const pass = ratio <= TARGET_RATIO && s.max <= ACK_LIMIT_MS;
+      ok &&= pass;
+      verdicts.push(
+        `${pass ? 'PASS' : 'FAIL'} ${surface}: p99 ${ratio.toFixed(2)}x bare Bolt (target <= ${TARGET_RATIO}x), ` +
+          `slowest ack ${ms(s.max)} ms (limit ${ACK_LIMIT_MS})`,
+      );
     }
   }
+  const workErrors = work.bot.errorsCounted + work.bot.errorLines.length + work.world.failedSlackCalls.length;
+  ok &&= workErrors === 0;
+  verdicts.push(
+    `${workErrors === 0 ? 'PASS' : 'FAIL'} work behind the acks: ${work.bot.errorsCounted} counted errors, ` +
+      `${work.bot.errorLines.length} error log lines, ${work.world.failedSlackCalls.length} failed Slack calls`,
+  );
   console.log(
-    `Ack latency: ${o.rounds} rounds of ${o.n} concurrent signed requests per row (pooled), each on its ` +
-      `own connection, timed from send to the receiver's answer.\nThe hosting API answers every /api/** ` +
-      `call ${o.latencyMs} ms late. Commands: half "/harbor ${commandTexts('X')[0]}", half ` +
-      `"/harbor ${commandTexts('<tag>')[1]}" (a new tag each round).\nClicks: Confirm on one pending ` +
-      `preview per round. Ratio = harbormaster / bare bolt (no-op listeners, same process).\n`,
+    `Ack latency, four processes (harbormaster, bare Bolt ${'5.1.0'}, stand-ins, this client). ${o.rounds} rounds ` +
+      `of ${o.n} concurrent signed requests per row (pooled), each on its own connection, timed from send to ` +
+      `the answer.\nThe hosting API answers every /api/** call ${o.latencyMs} ms late. Commands: half ` +
+      `"/harbor ${commandTexts('X')[0]}", half "/harbor ${commandTexts('<tag>')[1]}". Clicks: Confirm on ` +
+      `one pending preview. Submissions: the promote modal (${SUBMISSION.image} to ${SUBMISSION.targetBranch}).\n`,
   );
   console.log(table(rows, 2));
-  console.log(`\np50 ms by round: ${perRound.join('; ')}`);
-  if (notes.length > 0) console.log(`\n${notes.join('\n')}`);
-  return !failed;
+  console.log(`\np99 ms by round: ${perRound.join('; ')}`);
+  const means = Object.entries(work.bot.ackMeansMs)
+    .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
+    .join(', ');
+  console.log(
+    `\nharbormaster's own timer from listener entry to ack (harbor_ack_seconds), mean: ${means}` +
+      `\nwork done behind the acks: ${work.world.apiCalls} hosting-API calls, ${work.world.posts} chat.postMessage, ` +
+      `${work.world.responses} response_url posts, ${work.world.viewUpdates} views.update, ` +
+      `${work.world.promotions} promotion(s) applied`,
+  );
+  for (const line of [...work.bot.errorLines, ...work.world.failedSlackCalls].slice(0, 10))
+    console.log(`  ${line}`);
+  console.log(`\n${verdicts.join('\n')}`);
+  return ok;
 }
 
 async function main(): Promise<number> {
   const o = readOptions();
-  const h = await startBotHarness();
-  // Set after start-up, so only request work (never the bot's start) waits on the slow API.
-  h.sim.setFaults([{ path: '/api/**', latencyMs: o.latencyMs }]);
-  const bare = await startBareBolt({
-    signingSecret: SIGNING_SECRET,
-    token: TEST_BOT.token,
-    slackApiUrl: h.slack.apiUrl,
-  });
-  const notes: string[] = [];
-  let bursts: Map<Key, Burst[]>;
+  const parts = await startParts();
   try {
-    h.sim.clearRequests();
-    const posts = h.slack.callsTo('chat.postMessage').length;
-    bursts = await measure(h, bare.eventsUrl, o);
-    notes.push(
-      `harbormaster did its work after the acks: ${h.sim.requests.length} hosting-API calls, ` +
-        `${h.slack.callsTo('chat.postMessage').length - posts} chat.postMessage, ` +
-        `${h.sim.countRequests('POST', '/api/container/v1/imagepromotions')} promotion(s) applied ` +
-        `(one per round; the other clicks were told it was already done)`,
-    );
-    notes.push(
-      `harbormaster's own timer from listener entry to ack (harbor_ack_seconds), mean: ${await listenerAckMeans(h)}`,
-    );
+    const bursts = await measure(parts, o);
+    const work: WorkReport = {
+      bot: await parts.bot.call('report'),
+      world: await parts.standIns.call('stats'),
+    };
+    return report(bursts, o, work) ? 0 : 1;
   } finally {
-    // An applied promotion's follow-up may still be polling the slow API: wait a bounded time.
-    const stopped = Promise.all([bare.stop(), h.stop()]);
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<'late'>((resolve) => {
-      timer = setTimeout(() => resolve('late'), STOP_WAIT_MS);
-    });
-    if ((await Promise.race([stopped, late])) === 'late')
-      notes.push(`shutdown did not finish within ${STOP_WAIT_MS / 1000} s; exiting anyway`);
-    clearTimeout(timer);
+    await Promise.allSettled([parts.bot.call('stop'), parts.bare.call('stop')]);
+    await parts.standIns.call('stop').catch(() => undefined);
+    await Promise.all([parts.bot.end(), parts.bare.end(), parts.standIns.end()]);
   }
-  return report(bursts, o, notes) ? 0 : 1;
 }
 
 const watchdog = setTimeout(() => {
@@ -259,5 +247,4 @@ const watchdog = setTimeout(() => {
   process.exit(2);
 }, HARD_LIMIT_MS);
 watchdog.unref();
-// Exit explicitly: a follow-up on the slow API may still hold a timer after shutdown.
 process.exit(await main());

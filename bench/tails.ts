@@ -16,11 +16,11 @@ import { parseArgs } from 'node:util';
 import type { Vessel } from '../src/gamefabric/resources.js';
 import { ManualClock, systemClock } from '../src/runtime/clock.js';
 import { silentLogger } from '../src/runtime/logger.js';
-import { initialProgress } from '../src/slack/tails/progress.js';
 import { TailRunner } from '../src/slack/tails/runner.js';
-import type { TailLimits } from '../src/slack/tails/runner-options.js';
 import type { TailSlack } from '../src/slack/tails/slack-calls.js';
-import { type BudgetOptions, SlackBudget } from '../src/tails/budget.js';
+import { type BudgetOptions, MessageBudget } from '../src/tails/budget.js';
+import { initialProgress } from '../src/tails/progress.js';
+import type { TailLimits } from '../src/tails/service-options.js';
 import { stopByUser } from '../src/tails/stop-reason.js';
 import type { TailLogSource } from '../src/tails/tail-stream.js';
 
@@ -91,7 +91,7 @@ function runner(
   id: string,
   source: TailLogSource,
   slack: TailSlack,
-  budget: SlackBudget,
+  budget: MessageBudget,
   clock = systemClock,
 ): TailRunner {
   return new TailRunner({
@@ -120,7 +120,7 @@ function runner(
 async function tailRun(bytes: number, budgetOptions: Omit<BudgetOptions, 'clock'>) {
   const tail = fastSource(bytes);
   const slack = countingSlack();
-  const budget = new SlackBudget({ clock: systemClock, ...budgetOptions });
+  const budget = new MessageBudget({ clock: systemClock, ...budgetOptions });
   const r = runner('throughput', tail.source, slack, budget);
   const ms = await tail.consumed;
   r.stop(stopByUser('bench'));
@@ -163,7 +163,7 @@ async function memory(gb: number, tails: number): Promise<void> {
   gc?.();
   const before = process.memoryUsage().rss;
   const perTail = Math.floor((gb * 1024 * MB) / tails);
-  const budget = new SlackBudget({ clock: systemClock });
+  const budget = new MessageBudget({ clock: systemClock });
   const slack = countingSlack();
   const sources = Array.from({ length: tails }, () => fastSource(perTail));
   const started = performance.now();
@@ -209,7 +209,7 @@ async function callsPerMinute(counts: number[], minutes: number): Promise<void> 
   console.log('  tails  chat.update/min  chat.postMessage/min  longest refresh gap');
   for (const n of counts) {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock });
+    const budget = new MessageBudget({ clock });
     const refreshes = new Map<string, number[]>();
     const base = countingSlack();
     const slack: TailSlack = {

@@ -1,7 +1,7 @@
 /**
  * The baseline: a Bolt App on an HTTPReceiver, configured like the bot
  * (signing secret, token, Web API pointed at the stand-in), whose every
- * command and action listener only acks. Whatever Harbormaster adds on top of
+ * command, action and view listener only acks. Whatever Harbormaster adds on top of
  * this before its ack is what the benchmark shows.
  */
 import type { AddressInfo } from 'node:net';
@@ -35,6 +35,9 @@ export async function startBareBolt(options: {
     await ack();
   });
   app.action(/.*/, async ({ ack }) => {
+    await ack();
+  });
+  app.view(/.*/, async ({ ack }) => {
     await ack();
   });
   // The same start-up as the bot's: auth.test against the stand-in, then listen.

@@ -48,7 +48,7 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): Logger {
     const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
       if (LEVELS[level] < min) return;
       const record = { time: new Date(now()).toISOString(), level, msg, ...base, ...fields };
-      write(redact(JSON.stringify(record, errorReplacer), secrets()));
+      write(redact(JSON.stringify(record, errorReplacer()), secrets()));
     };
     return {
       debug: (m, f) => emit('debug', m, f),
@@ -61,11 +61,26 @@ export function createJsonLogger(options: JsonLoggerOptions = {}): Logger {
   return make(options.base ?? {});
 }
 
-function errorReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error) {
-    return { name: value.name, message: value.message, ...(value as unknown as Record<string, unknown>) };
-  }
-  return value;
+/**
+ * Errors serialise to nothing useful by default (their fields are not
+ * enumerable): keep name, message, stack and the `cause` chain, plus any
+ * fields the error carries (an ApiError's status and request). One replacer
+ * per line, so an error that is its own cause is written once, not forever.
+ */
+function errorReplacer(): (key: string, value: unknown) => unknown {
+  const seen = new WeakSet<Error>();
+  return (_key, value) => {
+    if (!(value instanceof Error)) return value;
+    if (seen.has(value)) return `[circular ${value.name}]`;
+    seen.add(value);
+    return {
+      name: value.name,
+      message: value.message,
+      ...(value.stack ? { stack: value.stack } : {}),
+      ...(value.cause !== undefined ? { cause: value.cause } : {}),
+      ...(value as unknown as Record<string, unknown>),
+    };
+  };
 }
 
 /** A logger that drops everything (tests that do not assert on logs). */

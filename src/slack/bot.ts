@@ -3,7 +3,7 @@
  * button and modal listeners over the platform-neutral core. Thin on purpose:
  * listeners live in listeners/, the flows in handlers/.
  */
-import { App } from '@slack/bolt';
+import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Change } from '../changes/change.js';
 import type { ChangeEngine } from '../changes/engine.js';
@@ -14,18 +14,21 @@ import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
+import type { TailService } from '../tails/types.js';
 import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
+import { createListen } from './listeners/listen.js';
 import { createReceiver } from './receiver.js';
 import { tailsRefreshingReleases } from './releases/tail-hooks.js';
 import { ReleaseThreads } from './releases/threads.js';
+import { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { healthRoutes } from './runtime/health.js';
+import { Slots } from './runtime/slots.js';
 import { Tasks } from './runtime/tasks.js';
 import { ChannelNames } from './runtime/user-groups.js';
-import type { TailService } from './tails/types.js';
 
 export interface SlackBotOptions {
   slack: SlackConfig;
@@ -44,7 +47,18 @@ export interface SlackBotOptions {
   metrics: Metrics;
   /** Extra WebClient options (tests: a fast retry policy). */
   clientOptions?: WebClientOptions;
+  /** Requests whose work (behind the ack) may run at once; the rest wait their turn (default 32). */
+  workConcurrency?: number;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
+
+/**
+ * Enough for a team's busiest minute (each piece mostly waits on the
+ * hosting API), few enough that a burst of hundreds cannot starve the acks
+ * of requests still arriving.
+ */
+export const DEFAULT_WORK_CONCURRENCY = 32;
 
 export interface SlackBot {
   app: App;
@@ -71,7 +85,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     { slackConnected: () => tokenChecked && receiver.socketOpen(), pingStore: o.pingStore },
     o.metrics,
   );
-  const receiver = createReceiver(o.slack, routes, logger);
+  const acks = new AckWatch();
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -85,7 +100,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       ...o.clientOptions,
     },
   });
-  const tasks = new Tasks(logger);
+  // Work behind acks starts once no ack is pending (at most 250 ms later, so steady traffic cannot starve it).
+  const tasks = new Tasks(logger, () => acks.quiet(250));
   const followUps = new Tasks(logger);
   const stopping = new AbortController();
   const releases = new ReleaseThreads({
@@ -114,8 +130,9 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
   };
-  registerCommand(app, ctx);
-  registerInteractions(app, ctx);
+  const listen = createListen(ctx, new Slots(o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY));
+  registerCommand(app, ctx, listen);
+  registerInteractions(app, ctx, listen);
   app.error(async (err) => {
     o.metrics.errors.inc({ where: 'bolt' });
     logger.error('unhandled error in a Slack listener', { error: err });

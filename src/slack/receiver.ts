@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import type { SlackConfig } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
+import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 
 export interface BotReceiver {
@@ -24,7 +25,12 @@ export interface BotReceiver {
 export const EVENTS_PATH = '/slack/events';
 
 /** Builds the receiver the config asks for. */
-export function createReceiver(slack: SlackConfig, routes: CustomRoute[], logger: Logger): BotReceiver {
+export function createReceiver(
+  slack: SlackConfig,
+  routes: CustomRoute[],
+  logger: Logger,
+  acks?: AckWatch,
+): BotReceiver {
   const log = boltLogger(logger.child({ component: 'bolt' }));
   if (slack.mode === 'socket' && slack.appToken) {
     const receiver = new SocketModeReceiver({
@@ -62,7 +68,14 @@ export function createReceiver(slack: SlackConfig, routes: CustomRoute[], logger
     mode: 'http',
     socketOpen: () => true,
     start: async () => {
-      const server = (await receiver.start(slack.port)) as Server;
+      // Local mode binds to one interface (127.0.0.1) so nothing on the network reaches it.
+      const listen = slack.host ? { port: slack.port, host: slack.host } : slack.port;
+      const server = (await receiver.start(listen)) as Server;
+      // Counted before Bolt sees the request, so work behind earlier acks waits for this one's ack.
+      if (acks) {
+        server.prependListener('connection', (socket) => acks.connection(socket));
+        server.prependListener('request', (req, res) => acks.request(req, res));
+      }
       return (server.address() as AddressInfo).port;
     },
     stop: () => receiver.stop(),

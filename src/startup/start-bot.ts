@@ -4,6 +4,7 @@
  * messages of changes it closes. main.ts and the end-to-end tests both start
  * the bot through here, so the tests run exactly what production runs.
  */
+import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
@@ -11,8 +12,8 @@ import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
-import { createTailService, type TailServiceOptions } from '../slack/tails/service.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
+import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
 import type { TailRecord } from '../store/types.js';
 import { type Core, startCore } from './core.js';
 
@@ -34,7 +35,9 @@ export interface StartBotOptions {
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number };
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
-  tails?: Partial<Omit<TailServiceOptions, 'store' | 'source' | 'logger'>>;
+  tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
 
 /** Starts every part and returns the running bot. */
@@ -93,6 +96,7 @@ export async function startBot(
     logger,
     metrics,
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+    ...(options.routes ? { routes: options.routes } : {}),
   });
   resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
   channelName = (id) => bot.channelNames.resolve(id);

@@ -1,7 +1,7 @@
 /** The vocabulary of the Slack call budget (see budget.ts), apart so callers can import it alone. */
 import type { Clock } from '../runtime/clock.js';
 
-export type SlackMethod = 'chat.update' | 'chat.postMessage';
+export type MessageMethod = 'chat.update' | 'chat.postMessage';
 
 export interface BudgetOptions {
   clock: Clock;
@@ -18,7 +18,7 @@ export interface BudgetOptions {
 }
 
 export interface AcquireRequest {
-  method: SlackMethod;
+  method: MessageMethod;
   channel: string;
   /** Who is asking (e.g. one tail's id); fairness is between consumers. */
   consumer: string;
@@ -36,10 +36,10 @@ export class BudgetError extends Error {
 export interface BudgetStats {
   /** Slots granted per consumer (both methods). */
   granted: Record<string, number>;
-  grantedByMethod: Record<SlackMethod, number>;
+  grantedByMethod: Record<MessageMethod, number>;
   /** Time granted requests spent waiting. */
   waits: { count: number; totalMs: number; maxMs: number };
-  waiting: Record<SlackMethod, number>;
+  waiting: Record<MessageMethod, number>;
   /** Until when a 429 paused each method (absent when not paused now). */
-  pausedUntil: Partial<Record<SlackMethod, number>>;
+  pausedUntil: Partial<Record<MessageMethod, number>>;
 }

@@ -1,5 +1,6 @@
 /**
- * One workspace's budget for the Slack calls log tails make. chat.update is
+ * One workspace's budget for the message writes log tails make (named for
+ * what it paces, not for the platform; the limits are Slack's). chat.update is
  * Tier 3 (about 50 a minute for the whole workspace) and chat.postMessage
  * about one a second per channel, so tails must not each pace themselves:
  * they ask this scheduler for a slot and it hands slots out fairly. The
@@ -13,7 +14,7 @@ import {
   BudgetError,
   type BudgetOptions,
   type BudgetStats,
-  type SlackMethod,
+  type MessageMethod,
 } from './budget-types.js';
 import { RateGate } from './rate-gate.js';
 
@@ -22,7 +23,7 @@ export {
   BudgetError,
   type BudgetOptions,
   type BudgetStats,
-  type SlackMethod,
+  type MessageMethod,
 } from './budget-types.js';
 
 interface Waiter {
@@ -44,16 +45,19 @@ interface Lane {
   pausedUntil?: number;
 }
 
-const METHODS: readonly SlackMethod[] = ['chat.update', 'chat.postMessage'];
+const METHODS: readonly MessageMethod[] = ['chat.update', 'chat.postMessage'];
 
 /** The per-workspace scheduler of chat.update and chat.postMessage slots. */
-export class SlackBudget {
+export class MessageBudget {
   private readonly clock: Clock;
-  private readonly lanes: Record<SlackMethod, Lane>;
+  private readonly lanes: Record<MessageMethod, Lane>;
   private readonly channelGates = new Map<string, RateGate>();
   private readonly postSpacingMs: number;
   private readonly granted = new Map<string, number>();
-  private readonly grantedByMethod: Record<SlackMethod, number> = { 'chat.update': 0, 'chat.postMessage': 0 };
+  private readonly grantedByMethod: Record<MessageMethod, number> = {
+    'chat.update': 0,
+    'chat.postMessage': 0,
+  };
   private readonly waits = { count: 0, totalMs: 0, maxMs: 0 };
   private grantSeq = 0;
   private closed = false;
@@ -103,7 +107,7 @@ export class SlackBudget {
   }
 
   /** Slack answered 429: nobody makes this call before now + retryAfterMs (one channel's posts only, when given). */
-  rateLimited(method: SlackMethod, retryAfterMs: number, channel?: string): void {
+  rateLimited(method: MessageMethod, retryAfterMs: number, channel?: string): void {
     const until = this.clock.now() + Math.max(0, retryAfterMs);
     const lane = this.lanes[method];
     if (method === 'chat.postMessage' && channel !== undefined) {
@@ -128,7 +132,7 @@ export class SlackBudget {
   /** Counters for metrics and tests. */
   stats(): BudgetStats {
     const now = this.clock.now();
-    const pausedUntil: Partial<Record<SlackMethod, number>> = {};
+    const pausedUntil: Partial<Record<MessageMethod, number>> = {};
     for (const method of METHODS) {
       const until = this.lanes[method].pausedUntil;
       if (until !== undefined && until > now) pausedUntil[method] = until;
@@ -171,7 +175,7 @@ export class SlackBudget {
   }
 
   /** Grants every slot that is due now, then arms one timer for the next time a grant could happen. */
-  private schedule(method: SlackMethod): void {
+  private schedule(method: MessageMethod): void {
     const lane = this.lanes[method];
     for (;;) {
       if (this.closed || lane.waiters.length === 0) return this.disarm(lane);
@@ -185,7 +189,7 @@ export class SlackBudget {
   }
 
   /** The eligible waiter served longest ago, or when the first one becomes eligible. */
-  private pickWaiter(method: SlackMethod, now: number): { pick?: Waiter; nextAt: number } {
+  private pickWaiter(method: MessageMethod, now: number): { pick?: Waiter; nextAt: number } {
     const lane = this.lanes[method];
     let pick: Waiter | undefined;
     let pickOrder = Number.POSITIVE_INFINITY;
@@ -208,7 +212,7 @@ export class SlackBudget {
     return { pick, nextAt };
   }
 
-  private grant(method: SlackMethod, waiter: Waiter, now: number): void {
+  private grant(method: MessageMethod, waiter: Waiter, now: number): void {
     const lane = this.lanes[method];
     lane.waiters = lane.waiters.filter((w) => w !== waiter);
     lane.gate.take(now);
@@ -225,7 +229,7 @@ export class SlackBudget {
   }
 
   /** One timer per method; an earlier need replaces a later timer. */
-  private arm(method: SlackMethod, at: number): void {
+  private arm(method: MessageMethod, at: number): void {
     const lane = this.lanes[method];
     if (!Number.isFinite(at)) return this.disarm(lane);
     if (lane.timer && lane.timerAt !== undefined && lane.timerAt <= at) return;

@@ -7,12 +7,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from '@jest/globals';
-import { TEST_BOT } from '../support/slack/identity.js';
-import { postSigned, slashCommandBody } from '../support/slack/signing.js';
-import { type SlackStandIn, startSlackStandIn } from '../support/slack/stand-in.js';
+import { TEST_BOT } from '../../src/workspace/identity.js';
+import { postSigned, slashCommandBody } from '../../src/workspace/signing.js';
+import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
 
 const SECRET = 'main-test-signing-secret';
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -31,8 +31,8 @@ afterEach(async () => {
   standIn = undefined;
 });
 
-function run(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function run(env: Record<string, string>, args: string[] = []): ChildProcessWithoutNullStreams {
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', ...env },
   });
@@ -64,7 +64,8 @@ function collectLog(proc: ChildProcessWithoutNullStreams) {
 }
 
 it('exits 1 listing exactly the missing Slack settings and how to get them', async () => {
-  const proc = run({});
+  // HARBOR_LOCAL=0: no local workspace, so missing credentials are an error again.
+  const proc = run({ HARBOR_LOCAL: '0' });
   let stderr = '';
   proc.stderr.on('data', (chunk) => {
     stderr += String(chunk);
@@ -113,4 +114,63 @@ it('starts on the embedded simulator, is healthy, answers a command and stops on
   for (const secret of [TEST_BOT.token, SECRET]) {
     expect(log.text()).not.toContain(secret);
   }
+});
+
+/** A non-loopback IPv4 address of this machine, if it has one. */
+function externalAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+}
+
+it('without Slack credentials runs the local workspace on 127.0.0.1 and prints where to open it', async () => {
+  const proc = run({ PORT: '0' });
+  let stdout = '';
+  const printed = new Promise<string>((resolve) => {
+    proc.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+      const url = /Harbormaster local workspace: (http:\/\/localhost:\d+)\n/.exec(stdout)?.[1];
+      if (url) resolve(url);
+    });
+  });
+  const log = collectLog(proc);
+  const url = await printed;
+  const output = await log.until(/Harbormaster started/);
+  expect(output).toContain('LOCAL MODE: no Slack involved');
+  expect(output).toContain('this machine only');
+  const port = new URL(url).port;
+  const page = await fetch(`http://127.0.0.1:${port}/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Harbormaster local workspace');
+  const script = await fetch(`http://127.0.0.1:${port}/workspace/app.js`);
+  expect(script.headers.get('content-type')).toContain('javascript');
+  const external = externalAddress();
+  if (external) {
+    await expect(fetch(`http://${external}:${port}/healthz`)).rejects.toThrow();
+  }
+  const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(await health.json()).toEqual({ ready: true, slack: 'connected', store: 'ok' });
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  expect((await exited)[0]).toBe(0);
+  expect(log.text()).not.toMatch(/xoxb-local-/);
+});
+
+it('--local forces local mode even with Slack credentials set', async () => {
+  const proc = run(
+    {
+      SLACK_BOT_TOKEN: TEST_BOT.token,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      PORT: '0',
+    },
+    ['--local'],
+  );
+  const log = collectLog(proc);
+  const output = await log.until(/Harbormaster started/);
+  expect(output).toContain('LOCAL MODE');
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  const [code, signal] = await exited;
+  expect({ code, signal, log: code === 0 ? '' : log.text() }).toEqual({ code: 0, signal: null, log: '' });
 });

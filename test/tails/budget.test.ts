@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { flushMicrotasks, ManualClock } from '../../src/runtime/clock.js';
-import { BudgetError, SlackBudget, type SlackMethod } from '../../src/tails/budget.js';
+import { BudgetError, MessageBudget, type MessageMethod } from '../../src/tails/budget.js';
 
 interface Grant {
   consumer: string;
@@ -15,11 +15,11 @@ afterEach(() => {
 
 /** A tail that asks for its next slot as soon as it got one (the busiest possible consumer). */
 function greedy(
-  budget: SlackBudget,
+  budget: MessageBudget,
   clock: ManualClock,
   grants: Grant[],
   consumer: string,
-  opts: { method?: SlackMethod; channel?: string } = {},
+  opts: { method?: MessageMethod; channel?: string } = {},
 ): AbortController {
   const stop = new AbortController();
   stops.push(stop);
@@ -51,11 +51,11 @@ function maxInWindow(grants: Grant[], ms: number): number {
   return best;
 }
 
-describe('SlackBudget chat.update', () => {
+describe('MessageBudget chat.update', () => {
   it('gives one busy tail about one update every 1.33 s after a small burst', async () => {
     const clock = new ManualClock();
     const t0 = clock.now();
-    const budget = new SlackBudget({ clock });
+    const budget = new MessageBudget({ clock });
     const grants: Grant[] = [];
     greedy(budget, clock, grants, 'tail-1');
     await flushMicrotasks();
@@ -69,7 +69,7 @@ describe('SlackBudget chat.update', () => {
 
   it('shares the rate fairly among 30 tails and never exceeds it in any 60 s window', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock });
+    const budget = new MessageBudget({ clock });
     const grants: Grant[] = [];
     for (let i = 0; i < 30; i++) greedy(budget, clock, grants, `tail-${i}`, { channel: `C${i % 4}` });
     await flushMicrotasks();
@@ -87,7 +87,7 @@ describe('SlackBudget chat.update', () => {
 
   it('serves a newly arrived tail before the busy ones get another slot', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock, updateBurst: 1 });
+    const budget = new MessageBudget({ clock, updateBurst: 1 });
     const grants: Grant[] = [];
     greedy(budget, clock, grants, 'a');
     greedy(budget, clock, grants, 'b');
@@ -101,7 +101,7 @@ describe('SlackBudget chat.update', () => {
 
   it('on a 429 pauses the method for every tail, then resumes one slot at a time', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock });
+    const budget = new MessageBudget({ clock });
     const grants: Grant[] = [];
     greedy(budget, clock, grants, 'a');
     greedy(budget, clock, grants, 'b');
@@ -124,10 +124,10 @@ describe('SlackBudget chat.update', () => {
   });
 });
 
-describe('SlackBudget chat.postMessage', () => {
+describe('MessageBudget chat.postMessage', () => {
   it('spaces posts in one channel by at least a second; other channels are not held back', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock, postsPerMinute: 600, postBurst: 5 });
+    const budget = new MessageBudget({ clock, postsPerMinute: 600, postBurst: 5 });
     const grants: Grant[] = [];
     greedy(budget, clock, grants, 'a', { method: 'chat.postMessage', channel: 'C1' });
     greedy(budget, clock, grants, 'b', { method: 'chat.postMessage', channel: 'C1' });
@@ -146,7 +146,7 @@ describe('SlackBudget chat.postMessage', () => {
 
   it('keeps to the workspace post rate across many channels', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock, postsPerMinute: 60, postBurst: 2 });
+    const budget = new MessageBudget({ clock, postsPerMinute: 60, postBurst: 2 });
     const grants: Grant[] = [];
     for (let i = 0; i < 10; i++)
       greedy(budget, clock, grants, `t${i}`, { method: 'chat.postMessage', channel: `C${i}` });
@@ -158,7 +158,7 @@ describe('SlackBudget chat.postMessage', () => {
 
   it('a channel 429 holds only that channel', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock });
+    const budget = new MessageBudget({ clock });
     const grants: Grant[] = [];
     budget.rateLimited('chat.postMessage', 10_000, 'C1');
     greedy(budget, clock, grants, 'a', { method: 'chat.postMessage', channel: 'C1' });
@@ -171,10 +171,10 @@ describe('SlackBudget chat.postMessage', () => {
   });
 });
 
-describe('SlackBudget waiters', () => {
+describe('MessageBudget waiters', () => {
   it('allows one waiting request per consumer and method', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock, updateBurst: 1 });
+    const budget = new MessageBudget({ clock, updateBurst: 1 });
     await budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'a' });
     const waiting = budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'a' });
     await expect(budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'a' })).rejects.toThrow(
@@ -190,7 +190,7 @@ describe('SlackBudget waiters', () => {
 
   it('an aborted waiter leaves the queue and the next one gets its slot', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock, updateBurst: 1 });
+    const budget = new MessageBudget({ clock, updateBurst: 1 });
     await budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'x' });
     const stopA = new AbortController();
     const a = budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'a', signal: stopA.signal });
@@ -207,7 +207,7 @@ describe('SlackBudget waiters', () => {
 
   it('close rejects waiters and leaves no timer behind; forget drops a consumer', async () => {
     const clock = new ManualClock();
-    const budget = new SlackBudget({ clock, updateBurst: 1 });
+    const budget = new MessageBudget({ clock, updateBurst: 1 });
     await budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'a' });
     const waiting = budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'b' });
     expect(clock.pendingSleeps).toBe(1);

@@ -12,11 +12,11 @@ import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
 import type { Store } from '../../store/types.js';
+import type { TailService } from '../../tails/types.js';
 import type { ReleaseThreads } from '../releases/threads.js';
 import type { SlackMessage } from '../render/message.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { ChannelNames } from '../runtime/user-groups.js';
-import type { TailService } from '../tails/types.js';
 
 export interface BotContext {
   engine: ChangeEngine;

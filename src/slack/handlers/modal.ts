@@ -16,12 +16,20 @@ import { statusView } from '../render/status-view.js';
 import type { Actor, BotContext } from './context.js';
 import { requestChange } from './request-change.js';
 
-/** Opens the loading view (the caller does this before anything slow), then fills it in. */
-export async function openModal(ctx: BotContext, triggerId: string, meta: ModalMetadata): Promise<void> {
+/**
+ * Opens the loading view now (the trigger expires 3 s after the click);
+ * returns the slower step that fills it in, for the caller to run when it may.
+ */
+export async function openModal(
+  ctx: BotContext,
+  triggerId: string,
+  meta: ModalMetadata,
+): Promise<() => Promise<void>> {
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
-  if (!view?.id) return;
-  await fillModal(ctx, meta, view.id, view.hash);
+  return async () => {
+    if (view?.id) await fillModal(ctx, meta, view.id, view.hash);
+  };
 }
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */

@@ -1,62 +1,82 @@
 /**
- * The `/harbor` listener: ack at once (before any API call, so Slack's
- * 3-second limit is never at risk), then parse and run. Usage problems and
- * errors go back privately to the user; a change's preview goes to the channel.
+ * The `/harbor` listener: acked before anything else (Slack's 3-second limit
+ * is never at risk), then parsed and run behind the ack. Usage problems and
+ * errors go back privately to the user; a change's preview goes to the
+ * channel; a modal opens from the trigger at once, before waiting for a slot.
+ * An answer that takes more than a moment is announced with "Working on it…".
  */
-import type { App } from '@slack/bolt';
+import type { App, SlashCommand } from '@slack/bolt';
+import type { Command } from '../grammar/command.js';
 import { parseCommand } from '../grammar/parse.js';
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import type { BotContext } from '../handlers/context.js';
 import { openModal } from '../handlers/modal.js';
-import { reportError } from '../handlers/report-error.js';
 import { runCommand } from '../handlers/run-command.js';
 import { renderUsage } from '../render/help.js';
+import { commandActor } from './actor.js';
+import { commandReplies, type Respond } from './command-replies.js';
+import type { Listen } from './listen.js';
+
+/** How long an answer may take before "Working on it…" shows. */
+export const WORKING_NOTICE_MS = 1000;
 
 /** Registers the slash command listener on `app`. */
-export function registerCommand(app: App, ctx: BotContext): void {
-  app.command(ctx.commandName, async ({ command, ack, respond }) => {
-    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'command' });
-    await ack();
-    stopAck();
-    const actor: Actor = {
-      user: command.user_id,
-      team: command.team_id,
-      channel: command.channel_id,
-      channelName: command.channel_name,
-    };
-    ctx.channelNames.learn(actor.channel, actor.channelName);
-    const reply: PrivateReply = async (m) => {
-      await respond({ response_type: 'ephemeral', text: m.text, blocks: m.blocks });
-    };
-    const parsed = parseCommand(command.text ?? '', ctx.commandName);
-    if (!parsed.ok) {
-      ctx.metrics.commands.inc({ command: 'usage', outcome: 'usage' });
-      await ctx.tasks.run('usage', () => reply(renderUsage(ctx.commandName, parsed.usage)));
-      return;
-    }
-    const cmd = parsed.command;
-    const name =
-      cmd.kind === 'change' ? cmd.operation : cmd.kind === 'modal' ? `modal.${cmd.modal}` : cmd.kind;
-    const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: 'command' });
-    await ctx.tasks.run(`command ${name}`, async () => {
-      try {
-        if (cmd.kind === 'modal') {
-          const { kind: _, modal, ...prefill } = cmd;
-          await openModal(ctx, command.trigger_id, {
-            kind: modal,
-            channel: actor.channel,
-            ...(actor.channelName ? { channelName: actor.channelName } : {}),
-            ...prefill,
-          });
-        } else {
-          await runCommand(ctx, cmd, actor, reply);
-        }
-        ctx.metrics.commands.inc({ command: name, outcome: 'ok' });
-      } catch (err) {
-        ctx.metrics.commands.inc({ command: name, outcome: 'error' });
-        await reportError(ctx, reply, err, `command ${name}`);
-      } finally {
-        stopHandle();
-      }
-    });
-  });
+export function registerCommand(app: App, ctx: BotContext, listen: Listen): void {
+  app.command(
+    ctx.commandName,
+    listen('command', ({ command, respond }: { command: SlashCommand; respond: Respond }) => ({
+      job: () => {
+        const actor = commandActor(command);
+        const replies = commandReplies(respond, {
+          command: `${command.command} ${command.text ?? ''}`,
+          clock: ctx.clock,
+          afterMs: WORKING_NOTICE_MS,
+          logger: ctx.logger,
+        });
+        let cmd: Command | undefined;
+        let fill: (() => Promise<void>) | undefined;
+        return {
+          name: 'command',
+          actor,
+          reply: replies.reply,
+          now: async (job) => {
+            const parsed = parseCommand(command.text ?? '', ctx.commandName);
+            if (!parsed.ok) {
+              job.name = 'usage';
+              await replies.reply(renderUsage(ctx.commandName, parsed.usage));
+              return;
+            }
+            cmd = parsed.command;
+            job.name = `command ${nameOf(cmd)}`;
+            if (cmd.kind !== 'modal') return;
+            // The trigger id works once, within 3 s: open the modal now; loading its choices can wait.
+            const { kind: _, modal, ...prefill } = cmd;
+            fill = await openModal(ctx, command.trigger_id, {
+              kind: modal,
+              channel: actor.channel,
+              ...(actor.channelName ? { channelName: actor.channelName } : {}),
+              ...prefill,
+            });
+            await replies.finish();
+          },
+          run: async () => {
+            if (!cmd) return 'usage';
+            if (cmd.kind === 'modal') await fill?.();
+            else await runCommand(ctx, cmd, actor, replies.reply);
+            return undefined;
+          },
+          count: (outcome, name) =>
+            ctx.metrics.commands.inc({
+              command: outcome === 'usage' ? 'usage' : name.replace(/^command /, ''),
+              outcome,
+            }),
+          done: () => replies.finish(),
+        };
+      },
+    })),
+  );
+}
+
+/** The command's name in metrics and logs: the operation, `modal.<kind>`, or the read. */
+function nameOf(cmd: Command): string {
+  return cmd.kind === 'change' ? cmd.operation : cmd.kind === 'modal' ? `modal.${cmd.modal}` : cmd.kind;
 }

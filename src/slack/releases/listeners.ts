@@ -1,6 +1,6 @@
 /**
- * The buttons on a release message. Each opens a modal at once from the
- * click's trigger (it expires in 3 s and works once), then checks the release
+ * The buttons on a release message. Each opens a modal from the click's
+ * trigger as soon as it is acked (it expires in 3 s and works once), then checks the release
  * is still open and loads the form. The button carries only the release id;
  * the modal's metadata points the preview (or the tail) into the release
  * thread, so everything started there stays there.
@@ -9,10 +9,12 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { UserError } from '../../changes/errors.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
-import type { BotContext, PrivateReply } from '../handlers/context.js';
+import type { BotContext } from '../handlers/context.js';
 import { fillModal } from '../handlers/modal.js';
-import { reportError } from '../handlers/report-error.js';
 import { type ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
+import { clickActor } from '../listeners/actor.js';
+import type { ClickArgs } from '../listeners/interactions.js';
+import type { Listen } from '../listeners/listen.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
 import { openingView } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
@@ -27,66 +29,75 @@ export const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
 };
 
 /** Registers the release message's buttons on `app`. */
-export function registerReleaseActions(app: App, ctx: BotContext): void {
+export function registerReleaseActions(app: App, ctx: BotContext, listen: Listen): void {
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
     keyof typeof RELEASE_ACTIONS,
     string,
   ][]) {
-    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action: button, respond }) => {
-      const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'click' });
-      await ack();
-      stopAck();
-      const channel = body.channel?.id ?? '';
-      ctx.channelNames.learn(channel, body.channel?.name);
-      const meta: ModalMetadata = {
-        kind: RELEASE_MODALS[name],
-        channel,
-        ...(body.channel?.name ? { channelName: body.channel.name } : {}),
-        ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
-        releaseId: button.value ?? '',
-      };
-      const reply = privateReplyVia(respond);
-      await ctx.tasks.run(`click ${actionId}`, async () => {
-        try {
-          await openReleaseModal(ctx, body.trigger_id, meta);
-          ctx.metrics.interactions.inc({ action: actionId, outcome: 'ok' });
-        } catch (err) {
-          ctx.metrics.interactions.inc({ action: actionId, outcome: 'error' });
-          await reportError(ctx, reply, err, `click ${actionId}`);
-        }
-      });
-    });
+    app.action<BlockAction<ButtonAction>>(
+      actionId,
+      listen('click', ({ body, action: button, respond }: ClickArgs) => ({
+        job: () => {
+          const channel = body.channel?.id ?? '';
+          const meta: ModalMetadata = {
+            kind: RELEASE_MODALS[name],
+            channel,
+            ...(body.channel?.name ? { channelName: body.channel.name } : {}),
+            ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
+            releaseId: button.value ?? '',
+          };
+          let fill: (() => Promise<void>) | undefined;
+          return {
+            name: `click ${actionId}`,
+            actor: clickActor(body),
+            reply: privateReplyVia(respond),
+            // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+            now: async () => {
+              fill = await openReleaseModal(ctx, body.trigger_id, meta);
+            },
+            run: async () => {
+              await fill?.();
+              return undefined;
+            },
+            count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
+          };
+        },
+      })),
+    );
   }
 }
 
 /**
- * Opens the loading view first, then loads the form for the release as
- * stored (its channel and message are the truth, not the click's payload),
- * or says in the modal that the release has ended.
+ * Opens the loading view now (the trigger expires 3 s after the click) and
+ * returns the slower step: load the form for the release as stored (its
+ * channel and message are the truth, not the click's payload), or say in the
+ * modal that the release has ended.
  */
 export async function openReleaseModal(
   ctx: BotContext,
   triggerId: string,
   meta: ModalMetadata,
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
-  if (!view?.id) return;
-  let release: ReleaseRecord;
-  try {
-    release = await ctx.releases.openRelease(meta.releaseId ?? '');
-  } catch (err) {
-    if (!(err instanceof UserError)) throw err;
-    await ctx.slack.views.update({
-      view_id: view.id,
-      view: statusView('Release closed', `${escapeMrkdwn(err.message)} Nothing was changed.`),
-    });
-    return;
-  }
-  const where: ModalMetadata = {
-    ...meta,
-    channel: release.channel,
-    ...(release.messageTs ? { threadTs: release.messageTs } : {}),
+  return async () => {
+    if (!view?.id) return;
+    let release: ReleaseRecord;
+    try {
+      release = await ctx.releases.openRelease(meta.releaseId ?? '');
+    } catch (err) {
+      if (!(err instanceof UserError)) throw err;
+      await ctx.slack.views.update({
+        view_id: view.id,
+        view: statusView('Release closed', `${escapeMrkdwn(err.message)} Nothing was changed.`),
+      });
+      return;
+    }
+    const where: ModalMetadata = {
+      ...meta,
+      channel: release.channel,
+      ...(release.messageTs ? { threadTs: release.messageTs } : {}),
+    };
+    await fillModal(ctx, where, view.id, view.hash);
   };
-  await fillModal(ctx, where, view.id, view.hash);
 }

@@ -4,7 +4,7 @@
  * nothing of release messages; this wraps it for the handlers.
  */
 import type { Store } from '../../store/types.js';
-import type { TailService } from '../tails/types.js';
+import type { TailService } from '../../tails/types.js';
 
 /** `tails`, redrawing the release message after a tail of a release is started or stopped through it. */
 export function tailsRefreshingReleases(

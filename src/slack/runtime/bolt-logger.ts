@@ -15,7 +15,10 @@ export function boltLogger(logger: Logger): SlackLogger {
       .map((m) => (typeof m === 'string' ? m : m instanceof Error ? m.message : JSON.stringify(m)))
       .join(' ');
   return {
-    debug: (...msg) => logger.debug(text(msg)),
+    // Bolt logs at debug on every request; its messages are only formatted when asked for (setLevel).
+    debug: (...msg) => {
+      if (level === LogLevel.DEBUG) logger.debug(text(msg));
+    },
     info: (...msg) => logger.info(text(msg)),
     warn: (...msg) => logger.warn(text(msg)),
     error: (...msg) => logger.error(text(msg)),

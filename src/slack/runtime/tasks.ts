@@ -2,17 +2,37 @@
  * Work a listener does after acking (API calls, posting answers, follow-ups)
  * runs as a tracked task: shutdown waits for it instead of dropping it, and
  * tests await `idle()` instead of sleeping.
+ *
+ * A task never starts in the turn that queued it, and tasks start one per
+ * turn of the event loop: between two starts the loop reads the sockets, so
+ * the acks of requests still arriving (a burst of hundreds) are written
+ * before more work behind earlier acks takes the CPU; with `quiet`, a start
+ * also waits until no request is waiting for its ack.
  */
 import type { Logger } from '../../runtime/logger.js';
 
 export class Tasks {
   private readonly running = new Set<Promise<void>>();
+  /** Tasks queued and not started yet, oldest first. */
+  private readonly starting: (() => void)[] = [];
+  private pumping = false;
 
-  constructor(private readonly logger: Logger) {}
+  /**
+   * `quiet`, when given, is awaited before each start (the bot passes "no
+   * ack pending", see AckWatch); follow-ups and tests start at once.
+   */
+  constructor(
+    private readonly logger: Logger,
+    private readonly quiet?: () => Promise<void>,
+  ) {}
 
-  /** Starts `work` now; its errors are logged (handlers report user-facing errors themselves). */
+  /** Queues `work` to start on a later turn; its errors are logged (handlers report user-facing errors themselves). */
   run(name: string, work: () => Promise<void>): Promise<void> {
     const task = (async () => {
+      await new Promise<void>((resolve) => {
+        this.starting.push(resolve);
+        this.pump();
+      });
       try {
         await work();
       } catch (err) {
@@ -31,5 +51,18 @@ export class Tasks {
 
   get size(): number {
     return this.running.size;
+  }
+
+  /** Starts the oldest queued task on the next turn, then the next one on the turn after. */
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
+    setImmediate(() => {
+      void (this.quiet?.() ?? Promise.resolve()).then(() => {
+        this.pumping = false;
+        this.starting.shift()?.();
+        if (this.starting.length > 0) this.pump();
+      });
+    });
   }
 }

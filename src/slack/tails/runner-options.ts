@@ -5,11 +5,12 @@
  */
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { SlackBudget } from '../../tails/budget.js';
-import type { TailStopReason } from '../../tails/stop-reason.js';
+import type { MessageBudget } from '../../tails/budget.js';
+import type { TailHooks } from '../../tails/owned-tail.js';
+import type { TailProgress } from '../../tails/progress.js';
+import type { TailLimits } from '../../tails/service-options.js';
 import type { TailLogSource } from '../../tails/tail-stream.js';
 import type { TailSubject } from '../render/tail-message.js';
-import type { TailProgress } from './progress.js';
 import type { TailSlack } from './slack-calls.js';
 
 /** Which tail, where: the record fields the loop needs. */
@@ -21,22 +22,7 @@ export interface TailTarget extends TailSubject {
   startedAt: number;
 }
 
-/** Tunables shared by every tail of a service. */
-export interface TailLimits {
-  maxDurationMs: number;
-  /** Reconnect backoff of the log stream. */
-  backoff: { initialMs: number; maxMs: number };
-  /** Consecutive fruitless reconnects before giving up (default: none, until the max duration). */
-  maxReconnects?: number;
-  /** Recent lines shown when a tail starts (a resumed tail asks for none). */
-  initialTailLines: number;
-  /** Bounds of each tail's ring buffer. */
-  ring: { maxLines: number; maxChars: number };
-  /** Messages one tail may post before its last one only scrolls. */
-  maxMessages: number;
-}
-
-export interface TailRunnerOptions {
+export interface TailRunnerOptions extends TailHooks {
   target: TailTarget;
   replicaId: string;
   /** Where to carry on from: a fresh tail's first message, or a taken-over tail's state. */
@@ -45,14 +31,10 @@ export interface TailRunnerOptions {
   takenOverBy?: string;
   source: TailLogSource;
   slack: TailSlack;
-  budget: SlackBudget;
+  budget: MessageBudget;
   clock: Clock;
   logger: Logger;
   limits: TailLimits;
   /** Jitter for the stream's reconnect backoff (default Math.random). */
   random?: () => number;
-  /** Persists progress after each Slack call (errors are logged, the tail goes on). */
-  save(progress: TailProgress): Promise<void>;
-  /** Marks the tail stopped in the store, after the final message. */
-  finish(progress: TailProgress, reason: TailStopReason): Promise<void>;
 }

@@ -9,6 +9,9 @@
  * resumes the tail.
  */
 import type { Logger } from '../../runtime/logger.js';
+import { type Freeze, PartFreezer } from '../../tails/freezer.js';
+import type { ShownLine, TailProgress } from '../../tails/progress.js';
+import { retryDelay, tryAFewTimes } from '../../tails/retry.js';
 import { LineRing } from '../../tails/ring-buffer.js';
 import type { TailAbort, TailStopReason } from '../../tails/stop-reason.js';
 import { runTailStream } from '../../tails/tail-stream.js';
@@ -27,9 +30,6 @@ import {
   TAIL_LINES_BUDGET,
   tailLineCost,
 } from '../render/tail-message.js';
-import { type Freeze, PartFreezer } from './freezer.js';
-import type { ShownLine, TailProgress } from './progress.js';
-import { retryDelay, tryAFewTimes } from './retry.js';
 import type { TailRunnerOptions } from './runner-options.js';
 import { budgetedCall, SlackRateLimited } from './slack-calls.js';
 import {
@@ -78,6 +78,7 @@ export class TailRunner {
       consumer: `${options.target.id}/freeze`,
       clock: options.clock,
       log: this.log,
+      ...(options.random ? { random: options.random } : {}),
     });
     if (options.takenOverBy) {
       this.ring.pushMarker(
@@ -178,7 +179,7 @@ export class TailRunner {
         failures += 1;
         this.log.warn('a tail refresh failed; trying again', { error, failures });
         try {
-          await this.o.clock.sleep(retryDelay(failures), signal);
+          await this.o.clock.sleep(retryDelay(failures, this.o.random), signal);
         } catch {
           break;
         }
@@ -247,6 +248,7 @@ export class TailRunner {
       clock,
       log: this.log,
       what: 'the final tail update',
+      ...(this.o.random ? { random: this.o.random } : {}),
     });
     if (signal.aborted) return;
     if (!written) this.log.error('could not write the final state of a tail');

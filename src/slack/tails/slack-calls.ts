@@ -1,20 +1,20 @@
 /**
  * The two Slack calls a tail makes, behind an interface the runner is tested
  * against, and their Web API implementation. Tails use their own WebClient
- * that never waits out a 429 itself: the shared SlackBudget must hear about
+ * that never waits out a 429 itself: the shared MessageBudget must hear about
  * it, pause that method for every tail, and the tail retries the same refresh
  * later. The bot's client would silently sleep instead, holding its queue.
  */
 import { WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
-import type { SlackBudget, SlackMethod } from '../../tails/budget.js';
+import type { MessageBudget, MessageMethod } from '../../tails/budget.js';
 import type { SlackMessage } from '../render/message.js';
 import { boltLogger } from '../runtime/bolt-logger.js';
 
 /** Slack answered 429; nothing of this method may be sent for `retryAfterMs`. */
 export class SlackRateLimited extends Error {
   constructor(
-    readonly method: SlackMethod,
+    readonly method: MessageMethod,
     readonly retryAfterMs: number,
   ) {
     super(`${method} was rate limited for ${retryAfterMs} ms`);
@@ -68,7 +68,7 @@ export function webApiTailSlack(options: TailClientOptions): TailSlack {
 }
 
 /** Runs `call`, turning the SDK's rate-limit rejection into SlackRateLimited. */
-async function rateLimitAware<T>(method: SlackMethod, call: () => Promise<T>): Promise<T> {
+async function rateLimitAware<T>(method: MessageMethod, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -82,8 +82,8 @@ async function rateLimitAware<T>(method: SlackMethod, call: () => Promise<T>): P
 
 /** A slot from `budget`, then the call; a 429 pauses the method for every tail and the call is tried again. */
 export async function budgetedCall<T>(
-  budget: SlackBudget,
-  request: { method: SlackMethod; channel: string; consumer: string; signal?: AbortSignal },
+  budget: MessageBudget,
+  request: { method: MessageMethod; channel: string; consumer: string; signal?: AbortSignal },
   call: () => Promise<T>,
 ): Promise<T> {
   for (;;) {

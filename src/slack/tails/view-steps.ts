@@ -4,7 +4,8 @@
  * lines out, which Slack call an action needs, the gap markers, and the
  * refresh plan that turns a pointless rollover into a scroll.
  */
-import type { SlackMethod } from '../../tails/budget.js';
+import type { MessageMethod } from '../../tails/budget.js';
+import type { ShownLine } from '../../tails/progress.js';
 import type { ReplayVerdict } from '../../tails/replay-filter.js';
 import { type LineRing, RING_START } from '../../tails/ring-buffer.js';
 import type { TailEvent } from '../../tails/tail-stream.js';
@@ -17,7 +18,6 @@ import {
   type TailViewUpdate,
 } from '../../tails/tail-view.js';
 import { tailLineCost } from '../render/tail-message.js';
-import type { ShownLine } from './progress.js';
 
 /** A view whose current message already shows `window` (a resumed tail keeps editing that message). */
 export function viewFromWindow(window: readonly ShownLine[], part: number): TailViewState {
@@ -44,7 +44,7 @@ export function skips(before: TailViewState, after: TailViewState): boolean {
 }
 
 /** The Slack call an action needs. */
-export function methodOf(action: TailAction): SlackMethod {
+export function methodOf(action: TailAction): MessageMethod {
   return action === 'rollover' ? 'chat.postMessage' : 'chat.update';
 }
 

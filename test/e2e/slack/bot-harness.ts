@@ -13,7 +13,7 @@ import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import type { ViewStateValue } from '../../../src/slack/modals/types.js';
 import { type RunningBot, startBot } from '../../../src/startup/start-bot.js';
-import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
+import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../../src/workspace/identity.js';
 import {
   blockActionsPayload,
   interactionBody,
@@ -21,8 +21,8 @@ import {
   type SignedResponse,
   slashCommandBody,
   viewSubmissionPayload,
-} from '../../support/slack/signing.js';
-import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../support/slack/stand-in.js';
+} from '../../../src/workspace/signing.js';
+import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../../src/workspace/stand-in.js';
 
 export const SIGNING_SECRET = 'e2e-signing-secret-0123456789';
 export const ALICE: TestUser = { id: 'U0ALICE', name: 'alice' };

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { DEMO_PASSWORD, DEMO_USERNAME, FULL_PERMISSIONS } from '../../../src/simulator/index.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_BOT, TEST_CHANNEL } from '../../support/slack/identity.js';
+import { TEST_BOT, TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { ALICE, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import { buttonIds, current, shown } from './harness-extras.js';
 

@@ -13,9 +13,9 @@ import {
   RELEASE_ACTIONS,
   TAIL_ACTIONS,
 } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import { blockActionsPayload, postSigned, slashCommandBody } from '../../support/slack/signing.js';
-import type { StoredMessage, StoredView } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
+import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import {
   answers,

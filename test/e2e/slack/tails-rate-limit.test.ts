@@ -7,8 +7,8 @@
  * Retry-After without losing a tail or its lines.
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import type { RecordedCall } from '../../../src/workspace/stand-in.js';
 import { startTailBot, type TailBot, turn } from '../../slack/tails/e2e-bot.js';
-import type { RecordedCall } from '../../support/slack/stand-in.js';
 
 const TAILS = 20;
 const STEP_MS = 250;

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { tailsRefreshingReleases } from '../../../src/slack/releases/tail-hooks.js';
-import type { TailService, TailStartInput } from '../../../src/slack/tails/types.js';
 import type { TailRecord } from '../../../src/store/types.js';
+import type { TailService, TailStartInput } from '../../../src/tails/types.js';
 
 function record(id: string, releaseId?: string): TailRecord {
   return {

@@ -10,7 +10,7 @@ import { ApiError } from '../../../src/gamefabric/errors.js';
 import type { Vessel } from '../../../src/gamefabric/resources.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
 import { SlackRateLimited, type TailSlack } from '../../../src/slack/tails/slack-calls.js';
-import type { SlackMethod } from '../../../src/tails/budget.js';
+import type { MessageMethod } from '../../../src/tails/budget.js';
 import type { TailLogSource } from '../../../src/tails/tail-stream.js';
 
 interface OpenStream {
@@ -106,7 +106,7 @@ export class FakeLogSource implements TailLogSource {
 
 /** One call the fake Slack answered (or refused). */
 export interface FakeCall {
-  method: SlackMethod;
+  method: MessageMethod;
   channel: string;
   ts: string;
   threadTs?: string;
@@ -119,16 +119,16 @@ export class FakeSlack implements TailSlack {
   readonly calls: FakeCall[] = [];
   readonly messages = new Map<string, { threadTs?: string; message: SlackMessage }>();
   private seq = 0;
-  private refusals: Array<{ method: SlackMethod; kind: 'rate_limited' | 'failed'; retryAfterMs: number }> =
+  private refusals: Array<{ method: MessageMethod; kind: 'rate_limited' | 'failed'; retryAfterMs: number }> =
     [];
 
   /** The next call of `method` answers 429 with this Retry-After. */
-  rateLimitNext(method: SlackMethod, retryAfterMs: number): void {
+  rateLimitNext(method: MessageMethod, retryAfterMs: number): void {
     this.refusals.push({ method, kind: 'rate_limited', retryAfterMs });
   }
 
   /** The next call of `method` fails with a non-rate-limit error. */
-  failNext(method: SlackMethod): void {
+  failNext(method: MessageMethod): void {
     this.refusals.push({ method, kind: 'failed', retryAfterMs: 0 });
   }
 
@@ -153,11 +153,17 @@ export class FakeSlack implements TailSlack {
   }
 
   /** Successful calls of one method. */
-  ok(method: SlackMethod): FakeCall[] {
+  ok(method: MessageMethod): FakeCall[] {
     return this.calls.filter((c) => c.method === method && c.outcome === 'ok');
   }
 
-  private answer(method: SlackMethod, channel: string, ts: string, message: SlackMessage, threadTs?: string) {
+  private answer(
+    method: MessageMethod,
+    channel: string,
+    ts: string,
+    message: SlackMessage,
+    threadTs?: string,
+  ) {
     const i = this.refusals.findIndex((r) => r.method === method);
     const refusal = i >= 0 ? this.refusals.splice(i, 1)[0] : undefined;
     const call = { method, channel, ts, ...(threadTs ? { threadTs } : {}), message };

@@ -1,14 +1,15 @@
 /**
  * One tail's loop (TailRunner) on a ManualClock, with the real LineRing,
- * tail view and SlackBudget, and fakes for the log source and Slack.
+ * tail view and MessageBudget, and fakes for the log source and Slack.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { initialProgress, type TailProgress } from '../../../src/slack/tails/progress.js';
 import { TailRunner } from '../../../src/slack/tails/runner.js';
-import type { TailLimits, TailRunnerOptions } from '../../../src/slack/tails/runner-options.js';
-import { SlackBudget } from '../../../src/tails/budget.js';
+import type { TailRunnerOptions } from '../../../src/slack/tails/runner-options.js';
+import { MessageBudget } from '../../../src/tails/budget.js';
+import { initialProgress, type TailProgress } from '../../../src/tails/progress.js';
+import type { TailLimits } from '../../../src/tails/service-options.js';
 import { releaseEnded, stopByUser, type TailStopReason } from '../../../src/tails/stop-reason.js';
 import { FakeLogSource, FakeSlack, waitFor } from './fakes.js';
 
@@ -25,7 +26,7 @@ interface Setup {
   clock: ManualClock;
   slack: FakeSlack;
   source: FakeLogSource;
-  budget: SlackBudget;
+  budget: MessageBudget;
   saved: TailProgress[];
   finished: Array<{ progress: TailProgress; reason: TailStopReason }>;
   firstTs: string;
@@ -49,7 +50,7 @@ async function setup(
 ): Promise<Setup> {
   const slack = overrides.slack instanceof FakeSlack ? overrides.slack : new FakeSlack();
   const source = new FakeLogSource();
-  const budget = new SlackBudget({ clock });
+  const budget = new MessageBudget({ clock });
   const firstTs = await slack.post('C1', '1700000000.000000', { text: 'first', blocks: [] });
   const saved: TailProgress[] = [];
   const finished: Setup['finished'] = [];

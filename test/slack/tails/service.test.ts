@@ -7,16 +7,17 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { readProgress } from '../../../src/slack/tails/progress.js';
-import { createTailService, type SlackTailService } from '../../../src/slack/tails/service.js';
-import type { TailStartInput } from '../../../src/slack/tails/types.js';
+import { createTailService } from '../../../src/slack/tails/surface.js';
 import { openStore } from '../../../src/store/index.js';
 import type { Store } from '../../../src/store/types.js';
+import { readProgress } from '../../../src/tails/progress.js';
+import type { ReplicaTailService } from '../../../src/tails/service.js';
+import type { TailStartInput } from '../../../src/tails/types.js';
 import { FakeLogSource, FakeSlack, waitFor } from './fakes.js';
 
 interface Replica {
   id: string;
-  service: SlackTailService;
+  service: ReplicaTailService;
   clock: ManualClock;
   source: FakeLogSource;
 }

@@ -1,0 +1,62 @@
+/**
+ * Harbormaster for the ack benchmark, in a process of its own, started as
+ * main.ts starts it (startBot) against the stand-ins' Slack and hosting API.
+ * Its log is counted, not printed: the benchmark reports the errors.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createJsonLogger } from '../../src/runtime/logger.js';
+import type { Simulator } from '../../src/simulator/index.js';
+import { type RunningBot, startBot } from '../../src/startup/start-bot.js';
+import { e2eConfig } from '../../test/e2e/slack/bot-harness.js';
+import { serve } from './ipc.js';
+
+let running: RunningBot | undefined;
+let dataDir: string | undefined;
+const errors: string[] = [];
+const logger = createJsonLogger({
+  level: 'warn',
+  write: (line) => {
+    const record = JSON.parse(line) as { level: string; msg: string };
+    if (record.level === 'error') errors.push(line.slice(0, 400));
+  },
+});
+
+/** Mean of the bot's ack histogram per kind, in ms: the part of the latency inside its listener. */
+async function listenerAckMeans(bot: RunningBot): Promise<Record<string, number>> {
+  const { values } = await bot.metrics.ackSeconds.get();
+  const total = (suffix: string, kind: string) =>
+    values.find((v) => v.metricName === `harbor_ack_seconds_${suffix}` && v.labels.kind === kind)?.value ?? 0;
+  const means: Record<string, number> = {};
+  for (const kind of ['command', 'click', 'submit'])
+    means[kind] = (1000 * total('sum', kind)) / total('count', kind);
+  return means;
+}
+
+serve({
+  start: async (o: { slackApiUrl: string; simUrl: string; simToken: string }) => {
+    dataDir = await mkdtemp(join(tmpdir(), 'harbor-bench-'));
+    const sim = { url: o.simUrl, token: o.simToken } as Simulator;
+    const config = await e2eConfig({ slackApiUrl: o.slackApiUrl, sim, dataDir });
+    running = await startBot(config, logger, { clientOptions: { retryConfig: { retries: 0 } } });
+    return { eventsUrl: `http://127.0.0.1:${running.port}/slack/events` };
+  },
+  /** Resolves once the work behind every ack so far has finished. */
+  idle: async () => {
+    await running?.bot.idle();
+  },
+  report: async () => {
+    if (!running) throw new Error('not started');
+    const { values } = await running.metrics.errors.get();
+    return {
+      ackMeansMs: await listenerAckMeans(running),
+      errorsCounted: values.reduce((sum, v) => sum + v.value, 0),
+      errorLines: errors,
+    };
+  },
+  stop: async () => {
+    await running?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  },
+});

@@ -1,0 +1,98 @@
+/**
+ * The one path every Bolt listener takes. A listener only routes: from the
+ * payload it says what Slack's ack carries (view submissions) and, behind
+ * the ack, which job to run. This file does the rest once for all of them:
+ * ack first and time it; learn the channel's name; run the job as a tracked
+ * task that starts only after the ack is written, with its slow part in a
+ * bounded slot so a burst cannot starve later acks; time it, count its
+ * outcome, and tell the acting user about any error.
+ */
+import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import { reportError } from '../handlers/report-error.js';
+import type { Slots } from '../runtime/slots.js';
+
+/** Which kind of request, for the ack and handling timers. */
+export type Surface = 'command' | 'click' | 'submit';
+
+/** The work behind one ack. */
+export interface Job {
+  /** Names the task, its timer and error report (`click confirm`); `run` may rename it once it knows more. */
+  name: string;
+  /** Who acted; their channel's name is learnt for policy rules that name channels. */
+  actor?: Actor;
+  /** Answers the acting user privately; errors are told here. Without it errors are logged and counted. */
+  reply?: PrivateReply;
+  /** What cannot wait for a slot (a trigger id expires 3 s after the click); may rename the job. */
+  now?(job: JobHandle): Promise<void>;
+  /** The work, in a slot; returns the outcome to count (default `ok`). */
+  run(job: JobHandle): Promise<string | undefined>;
+  /** Counts an outcome (`ok`, `error` or what `run` returned) under the job's name. */
+  count(outcome: string, name: string): void;
+  /** After the work, whatever its outcome (a command removes a "Working on it…" no answer replaced). */
+  done?(): Promise<void>;
+}
+
+/** Lets a job rename itself (a command knows its name once parsed). */
+export interface JobHandle {
+  name: string;
+}
+
+/** What a listener's router returns: the ack's body, if any, and the job to run after it. */
+export interface Routed {
+  /** A view submission's answer (field errors or the next view); nothing for commands and clicks. */
+  ack?: object;
+  /** Built after the ack (so even building it never delays one); undefined when there is nothing to do. */
+  job?: () => Job | undefined;
+}
+
+/**
+ * Bolt's ack, whatever the payload: commands and clicks take no body, view
+ * submissions an optional response action (Bolt types them as a union of
+ * functions, which only a parameter of type `any` accepts).
+ */
+type AnyAck = (body?: any) => Promise<void>;
+
+/** Builds Bolt listeners on one BotContext and one set of slots. */
+export type Listen = <A extends object>(
+  surface: Surface,
+  route: (args: A) => Routed,
+) => (args: A & { ack: AnyAck }) => Promise<void>;
+
+/** The listener factory every listener file uses. */
+export function createListen(ctx: BotContext, slots: Slots): Listen {
+  return (surface, route) => async (args) => {
+    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
+    const routed = route(args);
+    await args.ack(routed.ack);
+    stopAck();
+    const build = routed.job;
+    if (!build) return;
+    void ctx.tasks.run(`${surface} work`, async () => {
+      const job = build();
+      if (job) await runJob(ctx, slots, surface, job);
+    });
+  };
+}
+
+async function runJob(ctx: BotContext, slots: Slots, surface: Surface, job: Job): Promise<void> {
+  const handle: JobHandle = { name: job.name };
+  if (job.actor) ctx.channelNames.learn(job.actor.channel, job.actor.channelName);
+  const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: surface });
+  try {
+    await job.now?.(handle);
+    const outcome = await slots.use(() => job.run(handle));
+    job.count(outcome ?? 'ok', handle.name);
+  } catch (err) {
+    job.count('error', handle.name);
+    if (job.reply) await reportError(ctx, job.reply, err, handle.name);
+    else {
+      ctx.metrics.errors.inc({ where: handle.name });
+      ctx.logger.warn(`${handle.name} failed`, { error: err });
+    }
+  } finally {
+    stopHandle();
+    await job
+      .done?.()
+      .catch((error: unknown) => ctx.logger.warn(`${handle.name}: clean-up failed`, { error }));
+  }
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { silentLogger } from '../../../src/runtime/logger.js';
+import { Slots } from '../../../src/slack/runtime/slots.js';
+import { Tasks } from '../../../src/slack/runtime/tasks.js';
+
+/** A promise with its resolve handle, to hold work open until a test lets it end. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
+}
+
+describe('slots for the work behind acks', () => {
+  it('run at most `limit` pieces at once and hand freed slots out in arrival order', async () => {
+    const slots = new Slots(2);
+    const gates = [gate(), gate(), gate(), gate()];
+    const begun = [gate(), gate(), gate(), gate()];
+    const started: number[] = [];
+    const all = gates.map((g, i) =>
+      slots.use(async () => {
+        started.push(i);
+        begun[i]?.open();
+        await g.promise;
+        return i;
+      }),
+    );
+    // Work starts synchronously when a slot is free: two are running, two wait.
+    expect(started).toEqual([0, 1]);
+    expect(slots.load).toEqual({ active: 2, waiting: 2 });
+    gates[1]?.open();
+    await begun[2]?.promise;
+    expect(started).toEqual([0, 1, 2]);
+    expect(slots.load).toEqual({ active: 2, waiting: 1 });
+    gates[0]?.open();
+    gates[2]?.open();
+    gates[3]?.open();
+    expect(await Promise.all(all)).toEqual([0, 1, 2, 3]);
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('give the slot back when the work throws', async () => {
+    const slots = new Slots(1);
+    await expect(slots.use(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await slots.use(async () => 'next')).toBe('next');
+  });
+
+  it('refuse a limit that is not a positive integer', () => {
+    expect(() => new Slots(0)).toThrow('limit must be a positive integer, got 0');
+  });
+});
+
+describe('tasks behind an ack', () => {
+  it('do not start in the turn that queued them, and idle() waits for them', async () => {
+    const tasks = new Tasks(silentLogger);
+    let ran = false;
+    void tasks.run('work', async () => {
+      ran = true;
+    });
+    // Everything synchronous after the ack (and its microtasks) runs before the task's first step.
+    await Promise.resolve();
+    expect(ran).toBe(false);
+    await tasks.idle();
+    expect(ran).toBe(true);
+    expect(tasks.size).toBe(0);
+  });
+});
