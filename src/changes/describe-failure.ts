@@ -5,7 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, ConcurrentModificationError } from '../gamefabric/errors.js';
-import { describePermission, requiredPermission } from '../gamefabric/permissions.js';
+import { requiredPermission } from '../gamefabric/permission-schema.js';
+import { describePermission } from '../gamefabric/permissions.js';
 import type { Logger } from '../runtime/logger.js';
 import { StoreError } from '../store/errors.js';
 import type { ChangeFailure } from './change.js';

@@ -160,11 +160,17 @@ export interface SimulatorOptions {
   /**
    * Serve what the real API returns rather than the seed's tidy shapes: the
    * real-shapes demo data (when no `data` is given), a token endpoint that
-   * redirects, and a Vessel apiVersion it refuses (default `formation/v1beta1`).
+   * redirects, a Vessel apiVersion it refuses (default `formation/v1beta1`),
+   * and Formation override entries applied by position rather than by name.
    */
   realShapes?: boolean;
   /** Log requests ignore `tailLines` and replay the whole log (default false). */
   logReplay?: boolean;
+  /**
+   * Drop `image` from Formation override entries (the provider's override
+   * type has none), so an image override never reaches the Vessel (default false).
+   */
+  ignoreOverrideImages?: boolean;
   /** Vessel create apiVersions answered with a 400 naming the version (default: none, or v1beta1 with realShapes). */
   refusedVesselApiVersions?: string[];
   logger?: Logger;
