@@ -7,6 +7,7 @@ import { configSecrets, missingSlackSettings, readConfig } from './config/config
 import { createJsonLogger } from './runtime/logger.js';
 import { describeStartFailure } from './startup/describe-start-failure.js';
 import { startLocalBot } from './startup/local-mode.js';
+import { deadlineIn, stopWithin } from './startup/shutdown.js';
 import { startBot } from './startup/start-bot.js';
 
 const result = readConfig(process.env, { local: process.argv.slice(2).includes('--local') });
@@ -31,20 +32,36 @@ if (missing.length > 0) {
 // Handlers first: a signal that arrives while starting stops the bot once it is up,
 // instead of killing the process half-started.
 let stopAll: (() => Promise<void>) | undefined;
+let running: Awaited<ReturnType<typeof startBot>> | undefined;
 let started: Promise<unknown> = Promise.resolve();
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
-  logger.info(`received ${signal}, finishing work in progress and stopping`);
+  logger.info(`received ${signal}, finishing work in progress and stopping`, {
+    deadlineMs: config.shutdownTimeoutMs,
+  });
   await started;
-  await stopAll?.();
-  process.exit(0);
+  if (!stopAll) process.exit(0);
+  const stop = stopAll;
+  const outcome = await stopWithin(
+    { stop, inFlight: () => running?.inFlight() ?? [] },
+    deadlineIn(config.shutdownTimeoutMs),
+  );
+  if (outcome.kind === 'stopped') process.exit(0);
+  if (outcome.kind === 'deadline') {
+    logger.error(
+      `work in progress did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting without it`,
+      { left: outcome.left },
+    );
+  } else {
+    logger.error('stopping failed', { error: outcome.error, left: outcome.left });
+  }
+  process.exit(1);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-let running: Awaited<ReturnType<typeof startBot>>;
 try {
   if (config.local) {
     const starting = startLocalBot(config, logger, { processMetrics: true });

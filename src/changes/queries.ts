@@ -78,13 +78,33 @@ export async function queryFormation(
       index,
       name: v.name,
       region: v.region,
-      overrides: (v.override?.containers ?? []).map(
-        (c) =>
-          `${c.name}: ${[c.image && `image ${c.image}`, c.args && `args ${c.args.join(' ')}`].filter(Boolean).join(', ')}`,
-      ),
+      overrides: describeOverrides(formation, v),
       state: describeState(live.get(v.name)),
     })),
   };
+}
+
+/**
+ * "game-server: image img-1, args --x" per override entry that changes
+ * something. An entry without a name is the template container at its
+ * position (the provider's override type carries no name).
+ */
+function describeOverrides(formation: Formation, entry: Formation['spec']['vessels'][number]): string[] {
+  const template = formation.spec.template?.spec.containers ?? [];
+  const out: string[] = [];
+  for (const [i, c] of (entry.override?.containers ?? []).entries()) {
+    const command = Array.isArray(c.command) ? (c.command as unknown[]).join(' ') : undefined;
+    const env = Array.isArray(c.env) ? c.env.length : 0;
+    const parts = [
+      c.image && `image ${c.image}`,
+      command && `command ${command}`,
+      c.args && `args ${c.args.join(' ')}`,
+      env > 0 && `${env} env var(s)`,
+    ].filter(Boolean);
+    if (parts.length === 0) continue; // a placeholder that keeps its container's place
+    out.push(`${c.name ?? template[i]?.name ?? `container ${i + 1}`}: ${parts.join(', ')}`);
+  }
+  return out;
 }
 
 export interface RegionView {

@@ -41,6 +41,10 @@ export interface Config {
   policyPath?: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connect and statement timeout: a hung database fails a click instead of hanging it. */
+  databaseTimeoutMs: number;
+  /** On SIGTERM, how long in-flight work may take before the process exits anyway (non-zero). */
+  shutdownTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   replicaId: string;
   /**
@@ -121,6 +125,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a PostgreSQL URL, e.g. postgres://user@db.internal:5432/harbormaster',
   }),
+  DATABASE_TIMEOUT_MS: positiveInt('10000', 10_000),
+  HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   HARBOR_REPLICA_ID: optionalString,
   HARBOR_TAIL_MAX_DURATION: optionalString,
@@ -207,6 +213,8 @@ export function readConfig(
       // The local workspace forgets everything when it stops, so its store does too.
       dataDir: e.HARBOR_DATA_DIR ?? (local ? ':memory:' : './data'),
       databaseUrl: e.DATABASE_URL,
+      databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
+      shutdownTimeoutMs: e.HARBOR_SHUTDOWN_TIMEOUT_MS,
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,

@@ -20,17 +20,28 @@ import type {
   Requirement,
 } from './types.js';
 import { describeAction, nameAudience, nameChannels, PLAIN_NAMES } from './words.js';
+import { workspaceRefusal } from './workspaces.js';
 
-/** Builds a Policy over `rules` (in file order) read from `source`. */
+/**
+ * Builds a Policy over `rules` (in file order) read from `source`. `workspaces`:
+ * the Slack workspaces that may request and act; absent, a change is acted on
+ * only from the workspace it was requested in.
+ */
 export function createPolicy(
   rules: readonly Rule[],
   ctx: PolicyContext,
   source: string,
   summary: string,
+  workspaces?: readonly string[],
 ): Policy {
   const logger: Logger = ctx.logger ?? silentLogger;
   const names = ctx.names ?? PLAIN_NAMES;
   const checker = () => new MembershipChecker(ctx, logger);
+  // Checked before any rule: a click from the wrong workspace is refused whoever the user is.
+  const foreign = (input: RequestInput & { workspace?: string }): Decision | undefined => {
+    const reason = workspaceRefusal(workspaces, input.team, input.workspace, source);
+    return reason === undefined ? undefined : { allowed: false, reason };
+  };
 
   const noRule = (operation: Operation, target: Target): string =>
     `No policy rule lets anyone ${describeAction(operation, target)}. Ask whoever maintains the policy to add a rule for it in ${source}.`;
@@ -66,6 +77,8 @@ export function createPolicy(
     summary,
 
     async authorizeRequest(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
       return requesterDecision(rule, input, input.user);
@@ -88,6 +101,8 @@ export function createPolicy(
     },
 
     async authorizeConfirm(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
       if (input.user !== input.requester) {
@@ -102,6 +117,8 @@ export function createPolicy(
     },
 
     async authorizeCancel(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       // Cancelling only ever lowers risk, so a requester may always withdraw their own request.
       if (input.user === input.requester) return { allowed: true, rule: rule?.name ?? 'requester' };
@@ -125,6 +142,8 @@ export function createPolicy(
       if (input.now >= input.expiresAt) {
         return { allowed: false, reason: `This request expired ${names.time(input.expiresAt)}.` };
       }
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
       if (rule.approval.mode !== 'approval') {

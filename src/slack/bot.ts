@@ -74,6 +74,8 @@ export interface SlackBot {
   idle(): Promise<void>;
   /** Resolves when every follow-up (thread status after an apply) has finished. */
   followUpsDone(): Promise<void>;
+  /** Names of the request tasks and follow-ups still running (what a cut-short shutdown leaves). */
+  inFlight(): string[];
   stop(): Promise<void>;
 }
 
@@ -86,7 +88,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     o.metrics,
   );
   const acks = new AckWatch();
-  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks);
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, o.clientOptions);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -161,6 +163,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     },
     idle: () => tasks.idle(),
     followUpsDone: () => followUps.idle(),
+    inFlight: () => [...tasks.names(), ...followUps.names()],
     stop: async () => {
       await receiver.stop();
       await tasks.idle();

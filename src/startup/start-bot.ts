@@ -25,6 +25,8 @@ export interface RunningBot {
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
   stop(): Promise<void>;
+  /** Work still running (request tasks, follow-ups), by name. */
+  inFlight(): string[];
 }
 
 export interface StartBotOptions {
@@ -110,6 +112,8 @@ export async function startBot(
   try {
     port = await bot.start();
   } catch (err) {
+    // A half-started receiver (Socket Mode's health server, its socket client) must not outlive the failure.
+    await bot.stop().catch(() => {});
     await core.stop();
     throw err;
   }
@@ -119,6 +123,7 @@ export async function startBot(
     bot,
     metrics,
     port,
+    inFlight: () => bot.inFlight(),
     stop: async () => {
       await bot.stop();
       await core.stop();

@@ -95,6 +95,8 @@ export interface SlackStandIn {
   responseUrl(origin?: ResponseOrigin): string;
   /** Every POST to a response URL (by URL or id), accepted or not. */
   responses(urlOrId: string): ResponsePost[];
+  /** Answers the next `count` calls to `method` with HTTP 503, as Slack does during an outage. */
+  forceOutage(method: string, count: number): void;
   /** Answers the next `count` calls to `method` with HTTP 429 and Retry-After. */
   forceRateLimit(method: string, limit: ForcedRateLimit): void;
   /** Answers the next call to `method` with `{ ok: false, error }`, as Slack refuses (e.g. `invalid_blocks`). */
@@ -119,6 +121,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
   const limiter = new RateLimiter(clock);
   const responseUrls = new ResponseUrls(clock, messages);
   const ctx = { messages, views, directory };
+  const outages = new Map<string, number>();
   const listeners = new Set<() => void>();
   const refusals = new Map<string, string>();
   const changed = () => {
@@ -135,6 +138,11 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     };
     if (options.token !== undefined && token !== options.token) {
       return reply(200, fail(token ? 'invalid_auth' : 'not_authed'));
+    }
+    const down = outages.get(method) ?? 0;
+    if (down > 0) {
+      outages.set(method, down - 1);
+      return reply(503, fail('service_unavailable'));
     }
     const refusal = refusals.get(method);
     if (refusal) {
@@ -241,6 +249,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     },
     responseUrl: (origin) => `${url}/response/${responseUrls.create(origin)}`,
     responses: (urlOrId) => responseUrls.posts(urlOrId.slice(urlOrId.lastIndexOf('/') + 1)),
+    forceOutage: (method, count) => outages.set(method, count),
     forceRateLimit: (method, limit) => limiter.force(method, limit),
     refuseNext: (method, error) => {
       refusals.set(method, error);

@@ -174,3 +174,55 @@ it('--local forces local mode even with Slack credentials set', async () => {
   const [code, signal] = await exited;
   expect({ code, signal, log: code === 0 ? '' : log.text() }).toEqual({ code: 0, signal: null, log: '' });
 });
+
+const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
+(pgUrl ? it : it.skip)(
+  'on SIGTERM with the database hung, exits 1 within HARBOR_SHUTDOWN_TIMEOUT_MS naming the unfinished work',
+  async () => {
+    const { startTcpProxy } = await import('../support/tcp-proxy.js');
+    const pg = (await import('pg')).default;
+    const schema = `main_pgfault_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Pool({ connectionString: pgUrl, max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const target = new URL(pgUrl as string);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    try {
+      const viaProxy = new URL(pgUrl as string);
+      viaProxy.port = String(proxy.port);
+      viaProxy.searchParams.set('options', `-c search_path=${schema}`);
+      standIn = await startSlackStandIn({ token: TEST_BOT.token });
+      dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
+      const proc = run({
+        SLACK_BOT_TOKEN: TEST_BOT.token,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: standIn.apiUrl,
+        PORT: '0',
+        HARBOR_DATA_DIR: dataDir,
+        DATABASE_URL: viaProxy.toString(),
+        // The database never gives up on its own here: only the shutdown deadline can end the wait.
+        DATABASE_TIMEOUT_MS: '600000',
+        HARBOR_SHUTDOWN_TIMEOUT_MS: '500',
+      });
+      const log = collectLog(proc);
+      const output = await log.until(/Harbormaster started/);
+      const port = Number(/HTTP on port (\d+)/.exec(output)?.[1]);
+      proxy.stall();
+      const res = await postSigned(
+        `http://127.0.0.1:${port}/slack/events`,
+        SECRET,
+        slashCommandBody({ text: 'images dev game-server' }),
+      );
+      expect(res.status).toBe(200);
+      const exited = once(proc, 'exit');
+      proc.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code).toBe(1);
+      expect(log.text()).toContain('did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (500 ms)');
+      expect(log.text()).toMatch(/"left":\["command work"/);
+    } finally {
+      await proxy.close();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+  },
+);

@@ -112,6 +112,9 @@ describe('runTailStream against the simulator', () => {
     await tailClock.advance(100);
     await waitFor(() => sim.countRequests('GET', LOGS) === 2 && sim.openLogStreams() === 1, 'the reconnect');
     sim.emitLogLines('dev', 'tail-1', ['after-1']);
+    // A reconnect holds lines until the last ones shown come again or the wait ends (see replay.test.ts).
+    await waitFor(() => tailClock.pendingSleeps === 2, 'the first line after the reconnect');
+    await tailClock.advance(2000);
     await waitFor(() => tail.lines.includes('after-1'), 'a line after the reconnect');
     expect(tail.events.at(-1)).toMatchObject({ kind: 'resumed', attempt: 1 });
     // The reconnect asked for new lines only: nothing repeated, and what was written in the gap is lost.

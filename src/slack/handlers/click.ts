@@ -40,6 +40,7 @@ export async function handleClick(
     changeId,
     user: actor.user,
     channel: actor.channel,
+    team: actor.team,
     ...(options.reason ? { reason: options.reason } : {}),
   };
   const outcome = await ctx.engine[action](click);

@@ -50,6 +50,8 @@ async function refuseInModal(
   const decision = await ctx.policy.authorizeApproval({
     user: actor.user,
     channel: actor.channel,
+    team: actor.team || change.origin.workspace,
+    workspace: change.origin.workspace,
     requester: change.requester,
     operation: change.operation,
     target: change.target,

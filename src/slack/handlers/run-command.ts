@@ -53,7 +53,10 @@ export async function runCommand(
     }
     case 'approvals':
       return reply(
-        renderApprovals(await ctx.engine.approvableBy(actor.user, actor.channel), ctx.clock.now()),
+        renderApprovals(
+          await ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
+          ctx.clock.now(),
+        ),
       );
     case 'history': {
       // The audit log of the workspace, newest first (src/slack/history).

@@ -143,11 +143,13 @@ export function clickBody(
 }
 
 /** Starts simulator, stand-in and bot. */
-export async function startBotHarness(options: { policy?: string; clock?: Clock } = {}): Promise<BotHarness> {
+export async function startBotHarness(
+  options: { policy?: string; logReplay?: boolean; clock?: Clock } = {},
+): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
   const data = demoData();
   data.branches.staging = [];
-  const sim = await startSimulator({ port: 0, stepMs: 5, data });
+  const sim = await startSimulator({ port: 0, stepMs: 5, data, logReplay: options.logReplay ?? false });
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
