@@ -7,6 +7,7 @@ import { isNotFound } from '../gamefabric/errors.js';
 import { type Formation, type Region, schedulingOf, type Vessel } from '../gamefabric/resources.js';
 import { UserError } from './errors.js';
 import { describeState } from './follow.js';
+import { imageTags, tagOf } from './image-tags.js';
 
 export interface ImageGroup {
   image: string;
@@ -37,28 +38,44 @@ export interface VesselSummary {
   region: string;
   state: string;
   formation?: string;
+  /** Each container's image as `image:tag` (the internal name when it cannot be resolved), in order. */
+  images: string[];
 }
 
 /** Vessels in an environment with state and reason, sorted by name. */
 export async function queryVessels(client: GameFabricClient, environment: string): Promise<VesselSummary[]> {
   const vessels = await notFoundAs(client.listVessels(environment), `No environment ${environment}.`);
-  return vessels.map(summarizeVessel).sort((a, b) => a.name.localeCompare(b.name));
+  const tags = await imageTags(
+    client,
+    vessels.flatMap((v) => v.spec.template.spec.containers),
+  );
+  return vessels.map((v) => summarizeVessel(v, tags)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** One Vessel's summary line data. */
-export function summarizeVessel(v: Vessel): VesselSummary {
+/** One Vessel's summary line data; `tags` turns internal image names into `image:tag`. */
+export function summarizeVessel(v: Vessel, tags: ReadonlyMap<string, string> = new Map()): VesselSummary {
   const formation = v.metadata.ownerReferences?.find((o) => o.kind === 'Formation')?.name;
   return {
     name: v.metadata.name,
     region: v.spec.region,
     state: describeState(v),
     ...(formation ? { formation } : {}),
+    images: v.spec.template.spec.containers.map((c) => tagOf(tags, c.image)),
   };
+}
+
+/** A container override of one Formation vessel: what it changes, with images as `image:tag`. */
+export interface OverrideView {
+  container: string;
+  image?: string;
+  args?: string[];
 }
 
 export interface FormationView {
   formation: Formation;
-  vessels: { index: number; name: string; region: string; overrides: string[]; state: string }[];
+  /** Template containers with their image as `image:tag` and the internal name as detail. */
+  containers: { name: string; branch?: string; image: string; internalName?: string }[];
+  vessels: { index: number; name: string; region: string; overrides: OverrideView[]; state: string }[];
 }
 
 /** A Formation with its vessels by index and each one's live state. */
@@ -71,17 +88,35 @@ export async function queryFormation(
     client.getFormation(environment, name),
     `No formation ${name} in environment ${environment}.`,
   );
-  const live = new Map((await client.listVessels(environment)).map((v) => [v.metadata.name, v]));
+  const template = formation.spec.template?.spec.containers ?? [];
+  const branchOf = new Map(template.map((c) => [c.name, c.branch]));
+  const overrides = formation.spec.vessels.flatMap((v) => v.override?.containers ?? []);
+  const [liveVessels, tags] = await Promise.all([
+    client.listVessels(environment),
+    // Override images come from the branch of the template container they replace.
+    imageTags(client, [
+      ...template,
+      ...overrides.map((c) => ({ branch: branchOf.get(c.name), image: c.image })),
+    ]),
+  ]);
+  const live = new Map(liveVessels.map((v) => [v.metadata.name, v]));
   return {
     formation,
+    containers: template.map((c) => ({
+      name: c.name,
+      ...(c.branch ? { branch: c.branch } : {}),
+      image: tagOf(tags, c.image),
+      ...(c.image && tags.has(c.image) ? { internalName: c.image } : {}),
+    })),
     vessels: formation.spec.vessels.map((v, index) => ({
       index,
       name: v.name,
       region: v.region,
-      overrides: (v.override?.containers ?? []).map(
-        (c) =>
-          `${c.name}: ${[c.image && `image ${c.image}`, c.args && `args ${c.args.join(' ')}`].filter(Boolean).join(', ')}`,
-      ),
+      overrides: (v.override?.containers ?? []).map((c) => ({
+        container: c.name,
+        ...(c.image ? { image: tagOf(tags, c.image) } : {}),
+        ...(c.args ? { args: c.args } : {}),
+      })),
       state: describeState(live.get(v.name)),
     })),
   };

@@ -2,10 +2,12 @@
  * Add a Vessel to a Formation (seed rule 1: by patching the Formation, never
  * by creating an owned Vessel), optionally overriding container images/args.
  */
+
 import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
 import type { ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
+import { imageTags, tagOf } from '../image-tags.js';
 import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
@@ -144,7 +146,8 @@ async function buildEntry(
     if (o.image) {
       const image = await resolveImage(client, base.branch ?? '', o.image, `overrides[${i}].image`);
       override.image = image.metadata.name;
-      parts.push(`image ${imageLabel(image)} instead of ${base.image ?? 'the template image'}`);
+      const was = base.image ? tagOf(await imageTags(client, [base]), base.image) : 'the template image';
+      parts.push(`image ${imageLabel(image)} instead of ${was}`);
     }
     if (o.args) {
       override.args = o.args;

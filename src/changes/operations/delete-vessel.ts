@@ -3,11 +3,13 @@
  * rule 3): deleting it directly would only make the controller recreate it, so
  * the message points to the Formation removal instead.
  */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Vessel } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { describeState, untilGone, watchVessel } from '../follow.js';
+import { imageTags, tagOf } from '../image-tags.js';
 import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 
@@ -33,6 +35,8 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
 
   async plan(ctx, r) {
     const vessel = await standaloneVessel(ctx.client, r);
+    const containers = vessel.spec.template.spec.containers;
+    const tags = await imageTags(ctx.client, containers);
     return {
       summary: `Delete vessel ${r.vessel} in ${r.environment}`,
       lines: [
@@ -42,7 +46,7 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
         { label: 'State', value: describeState(vessel) },
         {
           label: 'Containers',
-          value: vessel.spec.template.spec.containers.map((c) => `${c.name} (${c.image ?? '?'})`).join(', '),
+          value: containers.map((c) => `${c.name}: ${tagOf(tags, c.image)}`).join(', '),
         },
       ],
       notes: ['Its game servers stop; players on them are disconnected.'],

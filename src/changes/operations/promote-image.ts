@@ -43,7 +43,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       .catch((err) => {
         if (isNotFound(err))
           throw new UserError(
-            `No branch ${r.targetBranch} to promote into (check targetBranch for typos).`,
+            `No branch ${r.targetBranch} to promote into (check the target branch name for typos).`,
             'not_found',
           );
         throw err;
@@ -54,11 +54,20 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         { label: 'Image', value: `${r.image}:${r.tag}` },
         { label: 'From branch', value: r.sourceBranch },
         { label: 'To branch', value: r.targetBranch },
-        { label: 'Internal image name', value: source.metadata.name },
         {
           label: `Already in ${r.targetBranch}`,
-          value: existing[0] ? `yes (${existing[0].metadata.name}); it will be replaced by this copy` : 'no',
+          value: existing[0] ? 'yes; it will be replaced by this copy' : 'no',
         },
+        { label: 'Internal image name', value: source.metadata.name, secondary: true },
+        ...(existing[0]
+          ? [
+              {
+                label: `Internal name in ${r.targetBranch}`,
+                value: existing[0].metadata.name,
+                secondary: true,
+              },
+            ]
+          : []),
       ],
       notes: [],
       destructive: false,
@@ -83,8 +92,10 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     return {
       summary: `Promoted ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
       lines: [
-        { label: 'Promotion', value: promotion.metadata.name },
-        { label: 'Source image', value: source.metadata.name },
+        { label: 'Image', value: `${r.image}:${r.tag}` },
+        { label: 'Now in branch', value: r.targetBranch },
+        { label: 'Promotion', value: promotion.metadata.name, secondary: true },
+        { label: 'Internal image name', value: source.metadata.name, secondary: true },
       ],
       facts: { promotionName: promotion.metadata.name, imageName: source.metadata.name, alreadyExisted },
     };

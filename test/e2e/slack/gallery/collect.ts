@@ -71,7 +71,11 @@ export function viewSurface(via: string, view: Record<string, unknown> | undefin
 
 /** The surface a view_submission ack describes (errors or a new view), if any. */
 export function ackSurface(body: unknown): Surface | undefined {
-  const ack = body as { response_action?: string; errors?: Record<string, string>; view?: Record<string, unknown> };
+  const ack = body as {
+    response_action?: string;
+    errors?: Record<string, string>;
+    view?: Record<string, unknown>;
+  };
   if (!ack || typeof ack !== 'object' || !ack.response_action) return undefined;
   if (ack.response_action === 'errors') {
     return {

@@ -32,7 +32,8 @@ export interface Scenario {
 }
 
 // Progress replies depend on how fast the simulated vessel moves; only final follow-ups are kept.
-const isProgress = (s: Surface) => s.via === 'chat.postMessage' && /^:hourglass_flowing_sand:/.test(s.text ?? '');
+const isProgress = (s: Surface) =>
+  s.via === 'chat.postMessage' && /^:hourglass_flowing_sand:/.test(s.text ?? '');
 
 /** Runs one scenario on a fresh bot and returns its gallery entry. */
 export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
@@ -81,7 +82,10 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
       take(res.body);
     },
     async threadReply(pattern) {
-      const parent = h.slack.channelMessages(TEST_CHANNEL.id).filter((m) => !m.threadTs || m.threadTs === m.ts).at(-1);
+      const parent = h.slack
+        .channelMessages(TEST_CHANNEL.id)
+        .filter((m) => !m.threadTs || m.threadTs === m.ts)
+        .at(-1);
       if (!parent) throw new Error('no channel message to wait under');
       await waitForThreadReply(h, parent, pattern);
       take();

@@ -136,7 +136,10 @@ export const SCENARIOS: Scenario[] = [
       await d.submit({ name: 'lobby-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' });
     },
   },
-  { title: 'Vessel create modal: an environment that does not exist', run: (d) => d.slash('vessel create staging') },
+  {
+    title: 'Vessel create modal: an environment that does not exist',
+    run: (d) => d.slash('vessel create staging'),
+  },
   {
     title: 'Formation add modal',
     run: async (d) => {
