@@ -2,12 +2,14 @@
  * Read-only queries: plain functions over the client, returning neutral data
  * for renderers and UserErrors (naming what was not found) for users.
  */
+
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import { type Formation, type Region, schedulingOf, type Vessel } from '../gamefabric/resources.js';
 import { UserError } from './errors.js';
 import { describeState } from './follow.js';
 import { imageTags, tagOf } from './image-tags.js';
+import { missingBranch, missingEnvironment, missingIn } from './not-found.js';
 
 export interface ImageGroup {
   image: string;
@@ -21,7 +23,7 @@ export async function queryImages(
   ref?: string,
 ): Promise<ImageGroup[]> {
   const [image, tag] = ref ? splitRef(ref) : [undefined, undefined];
-  const items = await notFoundAs(client.listImages(branch, { image, tag }), `No branch ${branch}.`);
+  const items = await client.listImages(branch, { image, tag }).catch(rethrowNotFound(missingBranch(branch)));
   const groups = new Map<string, ImageGroup>();
   for (const item of items) {
     const group = groups.get(item.spec.image) ?? { image: item.spec.image, tags: [] };
@@ -44,7 +46,9 @@ export interface VesselSummary {
 
 /** Vessels in an environment with state and reason, sorted by name. */
 export async function queryVessels(client: GameFabricClient, environment: string): Promise<VesselSummary[]> {
-  const vessels = await notFoundAs(client.listVessels(environment), `No environment ${environment}.`);
+  const vessels = await client
+    .listVessels(environment)
+    .catch(rethrowNotFound(missingEnvironment(environment)));
   const tags = await imageTags(
     client,
     vessels.flatMap((v) => v.spec.template.spec.containers),
@@ -84,10 +88,12 @@ export async function queryFormation(
   environment: string,
   name: string,
 ): Promise<FormationView> {
-  const formation = await notFoundAs(
-    client.getFormation(environment, name),
-    `No formation ${name} in environment ${environment}.`,
-  );
+  const formation = await client.getFormation(environment, name).catch(async (err) => {
+    if (!isNotFound(err)) throw err;
+    throw await missingIn('formation', name, environment, async () =>
+      (await client.listFormations(environment)).map((f) => f.metadata.name),
+    );
+  });
   const template = formation.spec.template?.spec.containers ?? [];
   const branchOf = new Map(template.map((c) => [c.name, c.branch]));
   const overrides = formation.spec.vessels.flatMap((v) => v.override?.containers ?? []);
@@ -133,10 +139,12 @@ export async function queryRegion(
   environment: string,
   name: string,
 ): Promise<RegionView> {
-  const region = await notFoundAs(
-    client.getRegion(environment, name),
-    `No region ${name} in environment ${environment}.`,
-  );
+  const region = await client.getRegion(environment, name).catch(async (err) => {
+    if (!isNotFound(err)) throw err;
+    throw await missingIn('region', name, environment, async () =>
+      (await client.listRegions(environment)).map((r) => r.metadata.name),
+    );
+  });
   return {
     region,
     types: region.spec.types.map((t) => ({
@@ -152,11 +160,9 @@ function splitRef(ref: string): [string, string | undefined] {
   return i > 0 ? [ref.slice(0, i), ref.slice(i + 1)] : [ref, undefined];
 }
 
-async function notFoundAs<T>(promise: Promise<T>, message: string): Promise<T> {
-  try {
-    return await promise;
-  } catch (err) {
-    if (isNotFound(err)) throw new UserError(message, 'not_found');
-    throw err;
-  }
+// A 404 becomes `error` (a NotFoundError naming what is missing); anything else passes through.
+function rethrowNotFound(error: Error): (err: unknown) => never {
+  return (err) => {
+    throw isNotFound(err) ? error : err;
+  };
 }

@@ -38,6 +38,8 @@ export interface Config {
   replicaId: string;
   /** Image branches offered in the promote and vessel-create modals (the API has no branch list). */
   branches: string[];
+  /** Environments offered in forms and suggested when a name is mistyped (the API has no environment list). */
+  environments: string[];
   /** Live log tails stop by themselves after this long. */
   tailMaxDurationMs: number;
 }
@@ -112,6 +114,10 @@ const EnvSchema = z.object({
     (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
     { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
   ),
+  HARBOR_ENVIRONMENTS: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
+    { message: 'must be a comma-separated list of environment names, e.g. dev,staging,prod' },
+  ),
 });
 
 /** Reads and validates the configuration from `env` (defaults to the process environment). */
@@ -174,6 +180,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,
       branches: (e.HARBOR_BRANCHES ?? 'dev,prod').split(',').map((b) => b.trim()),
+      environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
   };
 }

@@ -38,6 +38,8 @@ export interface SlackBotOptions {
   api: GameFabricClient;
   pingStore(): Promise<void>;
   branches: readonly string[];
+  /** Environments offered in forms and suggested for mistyped names. */
+  environments: readonly string[];
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -112,6 +114,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
     branches: o.branches,
+    environments: o.environments,
   };
   registerCommand(app, ctx);
   registerInteractions(app, ctx);

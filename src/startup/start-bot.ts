@@ -89,6 +89,7 @@ export async function startBot(
     api: core.api.client,
     pingStore: () => core.store.ping(),
     branches: config.branches,
+    environments: config.environments,
     clock,
     logger,
     metrics,

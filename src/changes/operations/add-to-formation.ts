@@ -8,6 +8,7 @@ import type { ContainerOverride, Formation, FormationVessel } from '../../gamefa
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
+import { quote } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
@@ -151,7 +152,7 @@ async function buildEntry(
     }
     if (o.args) {
       override.args = o.args;
-      parts.push(`args ${o.args.join(' ') || '(none)'}`);
+      parts.push(`args ${o.args.length ? quote(o.args.join(' ')) : '(none)'}`);
     }
     containers.push(override);
     overrideLines.push({ label: `Override ${o.container}`, value: parts.join('; ') });

@@ -10,6 +10,7 @@ import type { Vessel } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { describeState, untilGone, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
+import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 
@@ -93,9 +94,13 @@ async function standaloneVessel(
     vessel = await client.getVessel(r.environment, r.vessel);
   } catch (err) {
     if (!isNotFound(err)) throw err;
-    const message = `No vessel ${r.vessel} in environment ${r.environment}`;
-    if (when) throw new WorldMovedError(`${message} any more (it existed ${when}); nothing was deleted.`);
-    throw new UserError(`${message}.`, 'not_found');
+    if (when)
+      throw new WorldMovedError(
+        `No vessel ${r.vessel} in environment ${r.environment} any more (it existed ${when}); nothing was deleted.`,
+      );
+    throw await missingIn('vessel', r.vessel, r.environment, async () =>
+      (await client.listVessels(r.environment)).map((v) => v.metadata.name),
+    );
   }
   const owner = vessel.metadata.ownerReferences?.find((o) => o.kind === 'Formation');
   if (owner) {

@@ -3,9 +3,11 @@
  * name is the change's applyToken, a UUID fixed at request time, so a retry or
  * a recovery after a crash can never promote twice.
  */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { ImageNotFoundError, isNotFound } from '../../gamefabric/errors.js';
 import { UserError, WorldMovedError } from '../errors.js';
+import { missingBranch } from '../not-found.js';
 import type { OperationModule, Preview } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 
@@ -41,11 +43,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     const existing = await ctx.client
       .listImages(r.targetBranch, { image: r.image, tag: r.tag })
       .catch((err) => {
-        if (isNotFound(err))
-          throw new UserError(
-            `No branch ${r.targetBranch} to promote into (check the target branch name for typos).`,
-            'not_found',
-          );
+        if (isNotFound(err)) throw missingBranch(r.targetBranch);
         throw err;
       });
     const preview: Preview = {
@@ -136,8 +134,7 @@ async function findOrExplain(
       }
       throw new UserError(`No image ${image}:${tag} in branch ${branch}.${hint}`, 'not_found');
     }
-    if (isNotFound(err))
-      throw new UserError(`No branch ${branch} (check sourceBranch for typos).`, 'not_found');
+    if (isNotFound(err)) throw missingBranch(branch);
     throw err;
   }
 }

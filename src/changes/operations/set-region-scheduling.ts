@@ -3,10 +3,12 @@
  * started afterwards are affected; the preview says so, because users expect
  * an immediate reshuffle otherwise.
  */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
 import { type Region, type SchedulingStrategy, schedulingOf } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
+import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
 import { fieldsOf } from '../validate.js';
@@ -99,7 +101,9 @@ async function readRegion(
   } catch (err) {
     if (!isNotFound(err)) throw err;
     if (when) throw new WorldMovedError(`Region ${r.region} no longer exists; nothing was changed.`);
-    throw new UserError(`No region ${r.region} in environment ${r.environment}.`, 'not_found');
+    throw await missingIn('region', r.region, r.environment, async () =>
+      (await client.listRegions(r.environment)).map((x) => x.metadata.name),
+    );
   }
 }
 

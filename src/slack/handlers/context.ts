@@ -43,6 +43,8 @@ export interface BotContext {
   commandName: string;
   /** Branches offered in modals. */
   branches: readonly string[];
+  /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
+  environments: readonly string[];
 }
 
 /** Who acted, where: the parts of a Slack payload handlers need. */

@@ -6,6 +6,7 @@
  * errors in the ack); planning happens after the ack, with the modal showing
  * "Checking…" and then the outcome.
  */
+
 import type { ModalView } from '@slack/types';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
@@ -14,6 +15,7 @@ import { checkTailSubmission } from '../releases/tail-modal.js';
 import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
 import type { Actor, BotContext } from './context.js';
+import { withKnownNames } from './known-names.js';
 import { requestChange } from './request-change.js';
 
 /** Opens the loading view (the caller does this before anything slow), then fills it in. */
@@ -110,7 +112,7 @@ export async function showOutcome(
   try {
     view = await work();
   } catch (err) {
-    const message = renderError(err, ctx.logger.child({ where }));
+    const message = renderError(withKnownNames(ctx, err), ctx.logger.child({ where }));
     ctx.metrics.errors.inc({ where });
     view = statusView(failureTitle, `${message.text}${failureNote}`);
   }

@@ -3,7 +3,9 @@
  * by the policy and answered privately at once; changes go through the engine
  * and post a public preview; modal forms open a modal (see open-modal.ts).
  */
+
 import { UserError } from '../../changes/errors.js';
+import { missingIn } from '../../changes/not-found.js';
 import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ReadOperation, Target } from '../../policy/operations.js';
@@ -73,13 +75,11 @@ export async function runCommand(
           tailLines: command.lines,
           ...(command.container ? { container: command.container } : {}),
         })
-        .catch((err) => {
-          if (isNotFound(err))
-            throw new UserError(
-              `No vessel ${command.vessel} in environment ${command.environment}.`,
-              'not_found',
-            );
-          throw err;
+        .catch(async (err) => {
+          if (!isNotFound(err)) throw err;
+          throw await missingIn('vessel', command.vessel, command.environment, async () =>
+            (await ctx.api.listVessels(command.environment)).map((v) => v.metadata.name),
+          );
         });
       return reply(renderLogSnapshot(command.environment, command.vessel, lines, command.container));
     }

@@ -141,6 +141,7 @@ export function normalize(text: string): string {
     .replace(/<!date\^\d+\^([^|>]*)\|[^>]*>/g, '<!date^…^$1|…>')
     .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<uuid>')
     .replace(/\b\d{10}\.\d{6}\b/g, '<ts>')
+    .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
     .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
     .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
     .replace(/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
