@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../../../src/changes/scheduling-words.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { current, openedViewId, shown } from './harness-extras.js';
+import { answers, current, openedViewId, shown } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -125,5 +125,81 @@ describe('copy (point 10)', () => {
     await h.slash('promote game-server:1.2.0 from dev to nowhere');
     expect(lastAnswer()).not.toMatch(/targetBranch|sourceBranch/);
     expect(lastAnswer()).toContain('No branch `nowhere`');
+  });
+});
+
+describe('modals keep the user’s work (point 6)', () => {
+  it('returns every field error of a vessel form at once, the operation’s checks included', async () => {
+    await h.slash('vessel create dev');
+    const viewId = openedViewId(h);
+    const view = h.slack.view(viewId);
+    if (!view) throw new Error('no view');
+    const res = await h.submit(
+      viewId,
+      answers(view, { region: 'eu-central', 'container.ports': 'game:seventy/UDP', 'container.cpu': 'lots' }),
+    );
+    const ack = res.body as { response_action: string; errors: Record<string, string> };
+    expect(ack.response_action).toBe('errors');
+    expect(Object.keys(ack.errors).sort()).toEqual([
+      'container.cpu',
+      'container.image',
+      'container.ports',
+      'name',
+    ]);
+  });
+
+  it('a name the API already has keeps the filled form, with the problem on top', async () => {
+    await h.slash('vessel create dev');
+    const viewId = openedViewId(h);
+    const view = h.slack.view(viewId);
+    if (!view) throw new Error('no view');
+    await h.submit(
+      viewId,
+      answers(view, { name: 'lobby-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
+    );
+    const after = h.slack.view(viewId);
+    const text = shown(after);
+    expect(text).toContain('A vessel named lobby-1 already exists');
+    // The form is back, as filled: submit button, and the name the user typed.
+    expect((after as { submit?: unknown } | undefined)?.submit).toBeDefined();
+    const name = (after?.blocks as { block_id?: string; element?: { initial_value?: string } }[]).find(
+      (b) => b.block_id === 'name',
+    );
+    expect(name?.element?.initial_value).toBe('lobby-1');
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
+  });
+
+  it('a policy refusal keeps the form too', async () => {
+    await h.stop();
+    h = await startBotHarness({
+      policy: `
+version: 1
+rules:
+  - name: sre-only-prod
+    operations: [vessel.create]
+    target: { environment: prod }
+    requesters: { groups: [S0SRE] }
+  - name: everything-else
+    operations: ['*']
+    approval: { mode: confirm }
+`,
+    });
+    await h.slash('vessel create prod');
+    const viewId = openedViewId(h);
+    const view = h.slack.view(viewId);
+    if (!view) throw new Error('no view');
+    await h.submit(
+      viewId,
+      answers(view, { name: 'arena-9', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
+    );
+    const after = h.slack.view(viewId);
+    expect(shown(after)).toMatch(/not allowed/);
+    expect((after as { submit?: unknown } | undefined)?.submit).toBeDefined();
+  });
+
+  it('an environment that does not exist is answered in text, and no form opens', async () => {
+    await h.slash('vessel create staging');
+    expect(h.slack.callsTo('views.open')).toHaveLength(0);
+    expect(lastAnswer()).toContain('No environment `staging`. Known environments: `dev`, `prod`.');
   });
 });
