@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../../../src/changes/scheduling-words.js';
+import { FORM_IDS, getForm } from '../../../src/slack/grammar/forms.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
 import { answers, current, openedViewId, shown } from './harness-extras.js';
@@ -203,3 +204,29 @@ rules:
     expect(lastAnswer()).toContain('No environment `staging`. Known environments: `dev`, `prod`.');
   });
 });
+
+describe('help examples (point 10)', () => {
+  it('every example the help shows runs on the demo data, in the order the help lists them', async () => {
+    const failures: string[] = [];
+    for (const id of FORM_IDS) {
+      const example = getForm(id).example;
+      const before = { calls: h.slack.calls.length, answers: h.ephemeralTexts(ALICE).length };
+      await h.slash(example);
+      const calls = h.slack.calls.slice(before.calls);
+      const answers = h.ephemeralTexts(ALICE).slice(before.answers);
+      const opened = calls.filter((c) => c.method === 'views.update').at(-1)?.body.view as
+        | { submit?: unknown }
+        | undefined;
+      const ran = getForm(id).opensModal
+        ? opened?.submit !== undefined
+        : calls.some((c) => c.method === 'chat.postMessage') ||
+          (answers.length > 0 && !answers.some((a) => FAILURE.test(a)));
+      if (!ran) failures.push(`${example}: ${answers.join(' | ') || 'no answer'}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+// How the bot starts an answer that says a command did not work.
+const FAILURE =
+  /^(No |\w+ \S+ has no |`[^`]*` is not|`[^`]*` is missing|you are not|You are not|Could not|Something went wrong|Some things need|One thing needs)/;

@@ -144,6 +144,6 @@ export function normalize(text: string): string {
     .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
     .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
     .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
-    .replace(/\b\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
+    .replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
     .replace(/\b\d+(\.\d+)? ?ms\b/g, '<n> ms');
 }

@@ -22,6 +22,9 @@ rules:
     approval: { mode: confirm }
 `;
 
+/** Text a user types that mrkdwn would turn italic or bold if it were not shown as code. */
+export const USER_MRKDWN = '_de_dust_ *fast*';
+
 export const SCENARIOS: Scenario[] = [
   { title: 'Help overview', run: (d) => d.slash('help') },
   { title: 'Help on one topic', run: (d) => d.slash('help regions') },
@@ -93,6 +96,13 @@ export const SCENARIOS: Scenario[] = [
       await d.click(CHANGE_ACTIONS.confirm);
       await d.threadReply(/lobby-3/);
     },
+  },
+  {
+    title: 'Formation add with arguments that look like mrkdwn',
+    run: (d) =>
+      d.slash(
+        `formation add dev lobby lobby-3 eu-central --container game-server --args "--map ${USER_MRKDWN}"`,
+      ),
   },
   {
     title: 'Formation remove: Cancel',
