@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, ConcurrentModificationError } from '../gamefabric/errors.js';
+import { describePermission, requiredPermission } from '../gamefabric/permissions.js';
 import type { Logger } from '../runtime/logger.js';
 import type { ChangeFailure } from './change.js';
 import { UserError } from './errors.js';
@@ -49,12 +50,17 @@ export function describeApiError(err: ApiError): ChangeFailure {
         kind: 'api',
         status: 401,
       };
-    case err.status === 403:
+    case err.status === 403: {
+      const needed = requiredPermission(err.request.method, err.request.path);
+      const ask = needed
+        ? `Ask an admin to grant the service account ${describePermission(needed)}.`
+        : 'Ask an admin to grant it.';
       return {
-        message: `The hosting API refused: the service account lacks a permission (${detail}). Ask an admin to grant it.`,
+        message: `The hosting API refused: the service account lacks a permission (${detail}). ${ask}`,
         kind: 'forbidden',
         status: 403,
       };
+    }
     case err.status === 404:
       return { message: `Not found in the hosting API: ${detail}.`, kind: 'not_found', status: 404 };
     case err.status === 409 || err.status === 422 || err.status === 400:

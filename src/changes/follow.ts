@@ -43,7 +43,9 @@ export async function* watchVessel(
     const state = describeState(vessel);
     if (state !== lastState) {
       lastState = state;
-      yield { kind: 'progress', message: `Vessel ${name}: ${state}`, vessel: about };
+      const retrying =
+        vessel?.status?.state === 'Error' ? '; the platform retries placement, still watching' : '';
+      yield { kind: 'progress', message: `Vessel ${name}: ${state}${retrying}`, vessel: about };
     }
     if (ctx.clock.now() >= deadline) {
       yield {
@@ -68,7 +70,12 @@ export function describeState(vessel: Vessel | undefined): string {
   return vessel.status?.reason ? `${state} (${vessel.status.reason})` : state;
 }
 
-/** Verdict for a Vessel that should get scheduled: done on Scheduled or later, failed on Error. */
+/**
+ * Verdict for a Vessel that should get scheduled: done on Scheduled or later.
+ * Error is not final: the platform retries placement with rate limiting
+ * (docs vessel-states.md), so the follow-up shows the reason and keeps
+ * watching until the vessel is placed or the follow-up's time is up.
+ */
 export const untilScheduled: FollowVerdict = (vessel) => {
   const state = vessel?.status?.state as VesselState | undefined;
   if (!vessel || !state) return undefined;
@@ -76,12 +83,6 @@ export const untilScheduled: FollowVerdict = (vessel) => {
     return {
       kind: 'done',
       message: `Vessel ${vessel.metadata.name} was scheduled (${describeState(vessel)})`,
-    };
-  }
-  if (state === 'Error') {
-    return {
-      kind: 'failed',
-      message: `Vessel ${vessel.metadata.name} could not be placed: ${describeState(vessel)}`,
     };
   }
   return undefined;

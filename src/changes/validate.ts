@@ -4,7 +4,7 @@
  * `Fields.done()` throws one ValidationError listing every problem, so the user
  * fixes a request in one go. No API call happens before a request validates.
  */
-import { MAX_REGION_NAME_LENGTH, nameProblem } from '../gamefabric/names.js';
+import { MAX_ENVIRONMENT_NAME_LENGTH, MAX_REGION_NAME_LENGTH, nameProblem } from '../gamefabric/names.js';
 import { PORT_POLICIES, PORT_PROTOCOLS, SCHEDULING_STRATEGIES } from '../gamefabric/resources.js';
 import { type FieldProblem, ValidationError } from './errors.js';
 
@@ -68,6 +68,11 @@ export class Fields {
     return this.present(field) === undefined || this.present(field) === ''
       ? undefined
       : this.name(field, what, example);
+  }
+
+  /** An environment name: a name of at most 4 characters on the real platform. */
+  environmentName(field: string): string | undefined {
+    return this.name(field, 'environment', 'dev', MAX_ENVIRONMENT_NAME_LENGTH);
   }
 
   regionName(field: string): string | undefined {

@@ -36,8 +36,11 @@ export interface Config {
   databaseUrl?: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   replicaId: string;
-  /** Image branches offered in the promote and vessel-create modals (the API has no branch list). */
-  branches: string[];
+  /**
+   * HARBOR_BRANCHES: an optional restriction to these branches. The branches
+   * themselves come from the API (Branch objects); unset = all of them.
+   */
+  branches?: string[];
   /** Environments offered in forms and suggested when a name is mistyped (the API has no environment list). */
   environments: string[];
   /** Live log tails stop by themselves after this long. */
@@ -179,7 +182,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,
-      branches: (e.HARBOR_BRANCHES ?? 'dev,prod').split(',').map((b) => b.trim()),
+      ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
   };

@@ -12,6 +12,10 @@ export interface SimulatorCliOptions {
   stepMs?: number;
   /** A SimulatorData JSON file (`--data`). */
   dataFile?: string;
+  /** `--real-shapes`: serve the looser shapes the real API returns (see docs/gamefabric-compatibility.md). */
+  realShapes: boolean;
+  /** `--log-replay`: log requests ignore `tailLines` and replay the whole log, as the real API may. */
+  logReplay: boolean;
   /** `--help` was given: print usage and exit. */
   help: boolean;
 }
@@ -23,6 +27,10 @@ Options:
   --rate N       generated log lines per second per follow stream (default 5)
   --step-ms N    simulated milliseconds per Vessel lifecycle step (default 1000)
   --data FILE    start from a SimulatorData JSON file instead of the demo data
+  --real-shapes  serve the looser shapes the real API returns (ports without
+                 containerPort, branches with display names, duplicate images,
+                 a refused Vessel apiVersion, a redirecting token endpoint)
+  --log-replay   ignore tailLines on vessel logs and replay the whole log
   --help         show this help
 
 Environment:
@@ -38,6 +46,7 @@ export class SimulatorOptionsError extends Error {
 }
 
 const FLAGS = new Set(['--port', '--rate', '--step-ms', '--data']);
+const SWITCHES = new Set(['--real-shapes', '--log-replay']);
 
 function integer(value: string, min: number, max: number): number | undefined {
   if (!/^\d+$/.test(value.trim())) return undefined;
@@ -56,10 +65,15 @@ export function readSimulatorOptions(
   const problems: string[] = [];
   const values = new Map<string, string>();
   let help = false;
+  const switches = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--help' || arg === '-h') {
       help = true;
+      continue;
+    }
+    if (SWITCHES.has(arg)) {
+      switches.add(arg);
       continue;
     }
     const eq = arg.indexOf('=');
@@ -81,7 +95,12 @@ export function readSimulatorOptions(
     else values.set(flag, value);
   }
 
-  const options: SimulatorCliOptions = { port: 0, help };
+  const options: SimulatorCliOptions = {
+    port: 0,
+    help,
+    realShapes: switches.has('--real-shapes'),
+    logReplay: switches.has('--log-replay'),
+  };
   const portText = values.get('--port') ?? env.PORT;
   const portSource = values.has('--port') ? '--port' : 'PORT';
   if (portText !== undefined && portText !== '') {

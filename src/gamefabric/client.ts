@@ -14,6 +14,7 @@ import {
   TokenResponseSchema,
   type TokenSource,
 } from './auth.js';
+import { listBranches } from './branches.js';
 import {
   appendVesselToFormation,
   createFormation,
@@ -43,6 +44,7 @@ import {
 import { createRequester, type FetchLike, type Requester } from './request.js';
 import {
   API_VERSIONS,
+  type Branch,
   type Formation,
   type FormationVessel,
   type Image,
@@ -54,7 +56,14 @@ import {
 } from './resources.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
-import { createVessel, deleteVessel, getVessel, listVessels, type VesselCreate } from './vessels.js';
+import {
+  createVesselWithFallback,
+  deleteVessel,
+  getVessel,
+  listVessels,
+  type VesselApiVersion,
+  type VesselCreate,
+} from './vessels.js';
 
 export * from './errors.js';
 export type { FormationCreate } from './formations.js';
@@ -83,13 +92,15 @@ export interface GameFabricClientOptions {
   random?: () => number;
   /** Gets method, path, status, ms and attempt of each request; never headers. Default: silent. */
   logger?: Logger;
-  /** apiVersion put on created Vessels. Default: the seed's `formation/v1beta1`. */
+  /** apiVersion put on created Vessels, until the API refuses it (then the other one). Default: the seed's `formation/v1beta1`. */
   vesselApiVersion?: string;
   /** Renew a service-account token this long before it expires. Default: 5 minutes. */
   renewBeforeMs?: number;
 }
 
 export interface GameFabricClient {
+  /** Every Branch (name and display name). */
+  listBranches(): Promise<Branch[]>;
   /** Images in a branch, optionally narrowed by image name and/or tag. */
   listImages(branch: string, filter?: { image?: string; tag?: string }): Promise<Image[]>;
   /** One image by name and tag; ImageNotFoundError when there is none. */
@@ -161,7 +172,7 @@ export interface GameFabricClient {
     typeName: string,
     strategy: SchedulingStrategy,
     opts?: { maxAttempts?: number },
-  ): Promise<{ region: Region; previous: SchedulingStrategy; attempts: number }>;
+  ): Promise<{ region: Region; previous: string; attempts: number }>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */
@@ -209,15 +220,19 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     secrets,
     tokens,
   });
-  const vesselApiVersion = options.vesselApiVersion ?? API_VERSIONS.vesselCreate;
+  // Remembered across calls: once the API refuses one version, the other is used from then on.
+  const vesselApiVersion: VesselApiVersion = {
+    current: options.vesselApiVersion ?? API_VERSIONS.vesselCreate,
+  };
 
   return {
+    listBranches: () => listBranches(http),
     listImages: (branch, filter) => listImages(http, branch, filter),
     findImage: (branch, image, tag) => findImage(http, branch, image, tag),
     createImagePromotion: (promotion) => createImagePromotion(http, promotion),
     getImagePromotion: (branch, name) => getImagePromotion(http, branch, name),
     promoteImage: (input) => promoteImage(http, input),
-    createVessel: (env, vessel) => createVessel(http, env, vessel, vesselApiVersion),
+    createVessel: (env, vessel) => createVesselWithFallback(http, env, vessel, vesselApiVersion),
     listVessels: (env) => listVessels(http, env),
     getVessel: (env, name) => getVessel(http, env, name),
     deleteVessel: (env, name) => deleteVessel(http, env, name),

@@ -63,11 +63,30 @@ export async function listImages(
   return list.items;
 }
 
-/** The image `image:tag` in `branch`; ImageNotFoundError when the lookup matches nothing. */
+/**
+ * The image `image:tag` in `branch`; ImageNotFoundError when the lookup matches
+ * nothing. Several Image objects may exist for one image:tag on the real
+ * service; like the Terraform provider, take the newest by createdTimestamp.
+ */
 export async function findImage(http: Requester, branch: string, image: string, tag: string): Promise<Image> {
-  const [first] = await listImages(http, branch, { image, tag });
-  if (!first) throw new ImageNotFoundError(image, tag, branch);
-  return first;
+  const newest = newestImage(await listImages(http, branch, { image, tag }));
+  if (!newest) throw new ImageNotFoundError(image, tag, branch);
+  return newest;
+}
+
+/** The most recently created image (by metadata.createdTimestamp); the first listed when none carries one. */
+export function newestImage(images: readonly Image[]): Image | undefined {
+  let best: Image | undefined;
+  let bestAt = Number.NEGATIVE_INFINITY;
+  for (const image of images) {
+    const at = Date.parse(image.metadata.createdTimestamp ?? '');
+    const when = Number.isNaN(at) ? Number.NEGATIVE_INFINITY : at;
+    if (best === undefined || when > bestAt) {
+      best = image;
+      bestAt = when;
+    }
+  }
+  return best;
 }
 
 /**

@@ -1,12 +1,18 @@
 /**
- * Object-name rules from the GameFabric reference: DNS-1123 subdomain names,
- * at most 63 characters (Regions at most 24). Shared by the client, the change
- * engine and the simulator so all three reject the same names the same way.
+ * Object-name rules as the GameFabric Terraform provider checks them
+ * (internal/validators/meta.go): DNS-1123 subdomain names, i.e. dot-separated
+ * labels of lowercase letters, digits and '-', each starting and ending with a
+ * letter or digit (so `a..b` and `a.-b` are invalid), at most 63 characters;
+ * environment names at most 4 (docs quotas.md); Regions at most 24. Shared by
+ * the client, the change engine, the grammar and the simulator so all reject
+ * the same names the same way.
  */
 
-const DNS1123 = /^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/;
+const LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN = new RegExp(`^${LABEL}(\\.${LABEL})*$`);
 
 export const MAX_NAME_LENGTH = 63;
+export const MAX_ENVIRONMENT_NAME_LENGTH = 4;
 export const MAX_REGION_NAME_LENGTH = 24;
 
 /** Why `name` is not a valid object name, or undefined when it is. */
@@ -16,6 +22,14 @@ export function nameProblem(name: string, maxLength = MAX_NAME_LENGTH): string |
   if (/[A-Z]/.test(name)) return 'must be lowercase';
   if (!/^[a-z0-9]/.test(name)) return 'must start with a lowercase letter or digit';
   if (!/[a-z0-9]$/.test(name)) return 'must end with a lowercase letter or digit';
-  if (!DNS1123.test(name)) return "may contain only lowercase letters, digits, '-' and '.'";
+  if (!/^[a-z0-9.-]*$/.test(name)) return "may contain only lowercase letters, digits, '-' and '.'";
+  if (!DNS1123_SUBDOMAIN.test(name)) {
+    return "must have a lowercase letter or digit on both sides of each '.' (no '..', '.-' or '-.')";
+  }
   return undefined;
+}
+
+/** Why `name` is not a valid environment name, or undefined when it is. */
+export function environmentNameProblem(name: string): string | undefined {
+  return nameProblem(name, MAX_ENVIRONMENT_NAME_LENGTH);
 }

@@ -87,7 +87,7 @@ export async function setRegionTypeScheduling(
   typeName: string,
   strategy: SchedulingStrategy,
   opts: { maxAttempts?: number } = {},
-): Promise<{ region: Region; previous: SchedulingStrategy; attempts: number }> {
+): Promise<{ region: Region; previous: string; attempts: number }> {
   if (!SCHEDULING_STRATEGIES.includes(strategy)) {
     throw new GameFabricError(
       `scheduling must be one of ${SCHEDULING_STRATEGIES.join(', ')} (got ${strategy})`,

@@ -58,6 +58,8 @@ export const ObjectMetaSchema = z.looseObject({
   annotations: z.record(z.string(), z.string()).optional(),
   uid: z.string().optional(),
   revision: z.string().optional(),
+  /** RFC 3339, set by the service; several Images may share one image:tag, the newest counts. */
+  createdTimestamp: z.string().optional(),
   ownerReferences: z.array(OwnerReferenceSchema).optional(),
 });
 export type ObjectMeta = z.infer<typeof ObjectMetaSchema>;
@@ -77,6 +79,15 @@ export const ImageSchema = z.looseObject({
 });
 export type Image = z.infer<typeof ImageSchema>;
 
+/** A Branch: cluster-scoped; the platform's defaults display as "Production" and "Development". */
+export const BranchSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: ObjectMetaSchema,
+  spec: z.looseObject({ displayName: z.string().optional() }).optional(),
+});
+export type Branch = z.infer<typeof BranchSchema>;
+
 export const ImagePromotionSchema = z.looseObject({
   apiVersion: z.string(),
   kind: z.literal('ImagePromotion'),
@@ -90,11 +101,17 @@ export type ImagePromotion = z.infer<typeof ImagePromotionSchema>;
 
 // ---- formation group -----------------------------------------------------
 
+/**
+ * A port as read. Liberal on purpose: on the real service a Passthrough port
+ * may carry no `containerPort` or `protocol`, and the provider knows more
+ * policies (e.g. `Metric`) than the seed; one such port must not make a whole
+ * list unreadable. Writes are checked strictly in changes/validate.ts.
+ */
 export const PortSchema = z.looseObject({
   name: z.string(),
-  policy: z.enum(PORT_POLICIES),
-  containerPort: z.number().int(),
-  protocol: z.enum(PORT_PROTOCOLS),
+  policy: z.string().optional(),
+  containerPort: z.number().int().optional(),
+  protocol: z.string().optional(),
 });
 export type Port = z.infer<typeof PortSchema>;
 
@@ -193,7 +210,9 @@ export const RegionTypeSchema = z.looseObject({
   template: z
     .looseObject({
       env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
-      scheduling: z.enum(SCHEDULING_STRATEGIES).optional(),
+      // A string, not the enum: an empty value means the default, and a value
+      // newer than this bot is shown as it is rather than failing the read.
+      scheduling: z.string().optional(),
     })
     .optional(),
 });
@@ -206,7 +225,7 @@ export const RegionSchema = z.looseObject({
   spec: z.looseObject({
     displayName: z.string().optional(),
     description: z.string().optional(),
-    types: z.array(RegionTypeSchema),
+    types: z.array(RegionTypeSchema).default([]),
   }),
   status: z.looseObject({}).optional(),
 });
@@ -237,7 +256,12 @@ export type JsonPatchOperation =
   | { op: 'remove'; path: string }
   | { op: 'move' | 'copy'; from: string; path: string };
 
-/** Scheduling of a Region Type, with the seed's default when absent. */
-export function schedulingOf(type: RegionType): SchedulingStrategy {
-  return type.template?.scheduling ?? 'Packed';
+/** Scheduling of a Region Type, with the seed's default when absent or empty; an unknown value as it is. */
+export function schedulingOf(type: RegionType): string {
+  return type.template?.scheduling || 'Packed';
+}
+
+/** True for the strategies the bot can write. */
+export function isSchedulingStrategy(value: string): value is SchedulingStrategy {
+  return (SCHEDULING_STRATEGIES as readonly string[]).includes(value);
 }

@@ -3,8 +3,9 @@
  * plus the Kubernetes-style GET of one Vessel.
  */
 import type { z } from 'zod';
+import { ApiError } from './errors.js';
 import { apiPath, type Requester } from './request.js';
-import { listOf, type Vessel, VesselSchema } from './resources.js';
+import { FORMATION_API_VERSIONS, listOf, type Vessel, VesselSchema } from './resources.js';
 
 /** A Vessel to create: kind and apiVersion may be left out (the client fills them), status is the service's. */
 export type VesselCreate = z.input<typeof VesselSchema>;
@@ -33,6 +34,43 @@ export async function createVessel(
     },
     VesselSchema,
     'Vessel',
+  );
+}
+
+/** The Vessel apiVersion in use; the client keeps one and updates it when the API refuses it. */
+export interface VesselApiVersion {
+  current: string;
+}
+
+/**
+ * Creates a Vessel with the remembered apiVersion. The docs say
+ * `formation/v1beta1`, the provider's typed client `formation/v1`: when the API
+ * refuses one with a 400 or 404 that names it, retry once with the other and
+ * remember that one. Safe to repeat: a refused create created nothing.
+ */
+export async function createVesselWithFallback(
+  http: Requester,
+  env: string,
+  vessel: VesselCreate,
+  version: VesselApiVersion,
+): Promise<Vessel> {
+  const tried = vessel.apiVersion || version.current;
+  try {
+    return await createVessel(http, env, vessel, version.current);
+  } catch (err) {
+    const other = FORMATION_API_VERSIONS.find((v) => v !== tried);
+    if (!other || vessel.apiVersion || !refusesVersion(err, tried)) throw err;
+    const created = await createVessel(http, env, vessel, other);
+    version.current = other;
+    return created;
+  }
+}
+
+function refusesVersion(err: unknown, apiVersion: string): boolean {
+  return (
+    err instanceof ApiError &&
+    (err.status === 400 || err.status === 404) &&
+    `${err.message} ${err.reason ?? ''}`.includes(apiVersion)
   );
 }
 

@@ -4,12 +4,14 @@
  * tokens expiring on the injected clock.
  */
 import { z } from 'zod';
+import { requiredPermission } from '../gamefabric/permissions.js';
 import type { Clock } from '../runtime/clock.js';
 import { mediaType, readBody } from './http-utils/body.js';
 import type { RequestContext } from './http-utils/context.js';
 import { SimError } from './http-utils/status.js';
 import { randomHex } from './random.js';
 import {
+  type PermissionRule,
   type Permissions,
   type ServiceAccountData,
   SIM_METHODS,
@@ -44,6 +46,18 @@ const ServiceAccountSchema = z.strictObject({
   password: z.string().min(1).optional(),
   tokens: z.array(z.string().min(1)).optional(),
   permissions: z.partialRecord(z.enum(SIM_RESOURCES), z.array(z.enum(SIM_METHODS))),
+  rules: z
+    .array(
+      z.strictObject({
+        apiGroups: z.array(z.string()),
+        resources: z.array(z.string()),
+        verbs: z.array(z.string()),
+        environments: z.array(z.string()).optional(),
+        branches: z.array(z.string()).optional(),
+        resourceNames: z.array(z.string()).optional(),
+      }),
+    )
+    .optional(),
 });
 
 /** Validates a service account (from a data file or a test); throws naming the bad field. */
@@ -102,8 +116,9 @@ export class AuthService {
     return account;
   }
 
-  /** 403 unless the account may use `method` on `resource`. */
-  authorize(account: ServiceAccountData, resource: SimResource, method: string): void {
+  /** 403 unless the account may use `method` on `resource` (on `path`, when the account has role rules). */
+  authorize(account: ServiceAccountData, resource: SimResource, method: string, path = ''): void {
+    if (account.rules) return authorizeByRules(account, account.rules, method, path);
     const wanted = permissionMethod(method);
     const granted = account.permissions[resource] ?? [];
     if (!(granted as readonly string[]).includes(wanted)) {
@@ -127,7 +142,9 @@ export class AuthService {
       return;
     }
     const form = new URLSearchParams(await readBody(ctx.req));
-    if (form.get('client_id') !== 'api') {
+    // The Terraform provider sends the client id in an HTTP Basic header; the docs' curl in the form.
+    const clientId = form.get('client_id') ?? basicClientId(ctx.req.headers.authorization);
+    if (clientId !== 'api') {
       oauthError(ctx, 401, 'invalid_client', 'unknown client_id (expected "api")');
       return;
     }
@@ -183,6 +200,49 @@ export class AuthService {
     }
     ctx.json(200, body, { 'cache-control': 'no-store', pragma: 'no-cache' });
   }
+}
+
+const anyOf = (list: readonly string[] | undefined, value: string | undefined) =>
+  list === undefined || list.includes('*') || (value !== undefined && list.includes(value));
+
+/** The real platform's check: some rule grants the verb on the (sub)resource in the request's scope. */
+function authorizeByRules(
+  account: ServiceAccountData,
+  rules: PermissionRule[],
+  method: string,
+  path: string,
+) {
+  const need = requiredPermission(permissionMethod(method), path);
+  if (!need) return;
+  const env = need.scope?.kind === 'environment' ? need.scope.name : undefined;
+  const branch = need.scope?.kind === 'branch' ? need.scope.name : undefined;
+  const granted = rules.some(
+    (r) =>
+      anyOf(r.apiGroups, need.group) &&
+      anyOf(r.resources, need.resource) &&
+      anyOf(r.verbs, need.verb) &&
+      (env === undefined || anyOf(r.environments, env)) &&
+      (branch === undefined || anyOf(r.branches, branch)) &&
+      (need.name === undefined || anyOf(r.resourceNames, need.name)),
+  );
+  if (granted) return;
+  const where = need.scope ? ` in ${need.scope.kind} "${need.scope.name}"` : '';
+  const object = need.name ? ` "${need.name}"` : '';
+  throw new SimError(
+    403,
+    'Forbidden',
+    `${need.resource}${object} is forbidden: service account "${account.name}" cannot ${need.verb} resource "${need.resource}" in API group "${need.group}"${where}`,
+    { group: need.group, kind: need.resource, ...(need.name ? { name: need.name } : {}) },
+  );
+}
+
+/** The user part of `Authorization: Basic base64(client_id:secret)`, if that is the header. */
+function basicClientId(header: string | undefined): string | undefined {
+  const match = /^Basic\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!match?.[1]) return undefined;
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return decodeURIComponent(colon < 0 ? decoded : decoded.slice(0, colon));
 }
 
 function unauthorized(message: string): SimError {

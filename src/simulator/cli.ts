@@ -35,6 +35,8 @@ async function main(): Promise<void> {
     logger,
     ...(options.logLinesPerSecond !== undefined ? { logLinesPerSecond: options.logLinesPerSecond } : {}),
     ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}),
+    realShapes: options.realShapes,
+    logReplay: options.logReplay,
     ...(data ? { data } : {}),
   });
   process.stdout.write(`GAMEFABRIC_URL=${sim.url}\nGAMEFABRIC_TOKEN=${sim.token}\n`);

@@ -85,10 +85,15 @@ function checkPorts(p: Problems, field: string, value: unknown): void {
     }
     requiredString(p, port, 'name', `${f}.name`);
     checkEnum(p, `${f}.policy`, port.policy, PORT_POLICIES);
-    checkEnum(p, `${f}.protocol`, port.protocol, PORT_PROTOCOLS);
+    // A Passthrough port may leave containerPort and protocol out (the provider
+    // marks both optional); the seed's example always gives them.
+    const passthrough = port.policy === 'Passthrough';
+    if (!(passthrough && port.protocol === undefined))
+      checkEnum(p, `${f}.protocol`, port.protocol, PORT_PROTOCOLS);
     const n = port.containerPort;
-    if (n === undefined) p.add(`${f}.containerPort`, 'Required value');
-    else if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 65535) {
+    if (n === undefined) {
+      if (!passthrough) p.add(`${f}.containerPort`, 'Required value');
+    } else if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 65535) {
       p.add(`${f}.containerPort`, `Invalid value: ${JSON.stringify(n)}: must be an integer from 1 to 65535`);
     }
   });

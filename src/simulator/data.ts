@@ -20,6 +20,7 @@ import { validateVessel } from './vessel-validation.js';
 const objects = z.array(z.looseObject({}));
 const SimulatorDataSchema = z.strictObject({
   branches: z.record(z.string(), objects),
+  branchDisplayNames: z.record(z.string(), z.string()).optional(),
   environments: z.record(
     z.string(),
     z.strictObject({
@@ -77,6 +78,11 @@ function dataImage(branch: string, value: unknown): Image {
   };
 }
 
+/** A data image that names its own object may share its image:tag with others, as on the real service. */
+function hasOwnName(value: unknown): boolean {
+  return isRecord(value) && isRecord(value.metadata) && typeof value.metadata.name === 'string';
+}
+
 /** Loads data into empty state: branches and images, then per environment Regions, Formations, Vessels. */
 export function loadData(svc: SimServices, data: SimulatorData): void {
   const { store } = svc;
@@ -85,15 +91,22 @@ export function loadData(svc: SimServices, data: SimulatorData): void {
     checkScopeName(`branches.${branch}`, branch);
     store.addBranch(branch);
     images.forEach((image, i) =>
-      at(`branches.${branch}[${i}]`, () => putImage(store, branch, dataImage(branch, image))),
+      at(`branches.${branch}[${i}]`, () =>
+        putImage(store, branch, dataImage(branch, image), hasOwnName(image)),
+      ),
     );
+  }
+  for (const [branch, displayName] of Object.entries(data.branchDisplayNames ?? {})) {
+    if (!store.hasBranch(branch))
+      throw new Error(`invalid simulator data at branchDisplayNames.${branch}: no such branch`);
+    store.branchDisplayNames.set(branch, displayName);
   }
   for (const [name, env] of Object.entries(data.environments)) {
     checkScopeName(`environments.${name}`, name);
     const state = store.addEnvironment(name);
     (env.regions ?? []).forEach((region, i) =>
       at(`environments.${name}.regions[${i}]`, () => {
-        const valid = validateRegion(region as unknown as JsonObject, name);
+        const valid = validateRegion(region as unknown as JsonObject, name, svc.settings.realShapes);
         if (state.regions.has(valid.metadata.name))
           throw new Error(`duplicate Region "${valid.metadata.name}"`);
         storeRegion(svc, state, valid);

@@ -68,6 +68,8 @@ export function demoData(): SimulatorData {
       ],
       prod: [makeImage('prod', 'game-server', '1.0.0')],
     },
+    // The platform's default branches display as "Development" and "Production".
+    branchDisplayNames: { dev: 'Development', prod: 'Production' },
     environments: {
       dev: {
         regions: [
@@ -120,6 +122,7 @@ export function demoData(): SimulatorData {
         name: 'viewer@demo.local',
         tokens: [DEMO_VIEWER_TOKEN],
         permissions: {
+          BRANCHES: ['GET'],
           IMAGES: ['GET'],
           IMAGEPROMOTIONS: ['GET'],
           VESSELS: ['GET'],

@@ -33,10 +33,15 @@ export function makeImage(
   };
 }
 
-/** Stores an image, replacing any other object with the same image:tag so each stays one object. */
-export function putImage(store: SimStore, branch: string, image: Image): void {
+/**
+ * Stores an image. By default it replaces any other object with the same
+ * image:tag so each stays one object; with `keepOthers` (data files, real
+ * shapes) several objects may share one image:tag, as on the real service.
+ */
+export function putImage(store: SimStore, branch: string, image: Image, keepOthers = false): void {
   const images = store.branch(branch);
   for (const [name, existing] of images) {
+    if (keepOthers) continue;
     if (existing.spec.image === image.spec.image && existing.spec.tag === image.spec.tag) images.delete(name);
   }
   image.metadata.revision = store.nextRevision();
@@ -94,13 +99,18 @@ export const createPromotion: Handler = async (ctx, { branch = '' }, svc) => {
   if (!sourceImage) throw notFound('image', imageName as string, `branch "${source}"`);
 
   const copy = deepClone(sourceImage);
+  const stableName = internalImageName(branch, copy.spec.image, copy.spec.tag);
+  // The real service gives each copy a fresh internal name and keeps older
+  // objects for the same image:tag; the seed-shaped demo keeps one object.
+  const realShapes = svc.settings.realShapes;
   copy.metadata = {
     ...copy.metadata,
-    name: internalImageName(branch, copy.spec.image, copy.spec.tag),
+    name: realShapes ? `${stableName}-${store.newUid().slice(0, 5)}` : stableName,
     branch,
     uid: store.newUid(),
+    createdTimestamp: new Date(svc.clock.now()).toISOString(),
   };
-  putImage(store, branch, copy);
+  putImage(store, branch, copy, realShapes);
 
   const promotion = deepClone(body) as ImagePromotion;
   promotion.metadata.uid = store.newUid();

@@ -4,6 +4,7 @@
  * `startSimulator({ port: 0, clock })` runs it in-process.
  */
 import type { Server } from 'node:http';
+import { API_VERSIONS } from '../gamefabric/resources.js';
 import { systemClock } from '../runtime/clock.js';
 import { silentLogger } from '../runtime/logger.js';
 import { AuthService, DEMO_TOKEN, demoAccount } from './auth.js';
@@ -17,6 +18,7 @@ import { deepClone, sortedByName } from './json.js';
 import { vesselWithStatus } from './lifecycle.js';
 import { LogStreams } from './log-streams.js';
 import { seededRandom } from './random.js';
+import { realShapesData } from './real-shapes-data.js';
 import { RequestLog } from './request-log.js';
 import { listen } from './server.js';
 import type { SimServices, SimSettings } from './services.js';
@@ -27,6 +29,7 @@ export { DEMO_PASSWORD, DEMO_TOKEN, DEMO_USERNAME, FULL_PERMISSIONS } from './au
 export { parseSimulatorData } from './data.js';
 export { DEMO_VIEWER_TOKEN, demoData } from './demo-data.js';
 export { internalImageName } from './image-names.js';
+export { REAL_SHAPES, realShapesData } from './real-shapes-data.js';
 export type * from './types.js';
 
 function resolveSettings(options: SimulatorOptions): SimSettings {
@@ -35,6 +38,10 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     terminationMs: options.terminationMs ?? 2000,
     logLinesPerSecond: options.logLinesPerSecond ?? 5,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
+    realShapes: options.realShapes ?? false,
+    logReplay: options.logReplay ?? false,
+    refusedVesselApiVersions:
+      options.refusedVesselApiVersions ?? (options.realShapes ? [API_VERSIONS.vesselCreate] : []),
   };
   const check = (name: string, value: number, min: number, exclusive: boolean) => {
     if (!Number.isFinite(value) || value < min || (exclusive && value === min)) {
@@ -75,7 +82,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     },
   };
   svc.auth.addAccount(demoAccount()); // always there, so GAMEFABRIC_TOKEN=demo-token works with any data file
-  loadData(svc, options.data ?? demoData());
+  loadData(svc, options.data ?? (settings.realShapes ? realShapesData() : demoData()));
   reconcile(store, clock.now(), settings, { settle: true });
   if (options.faults) svc.faults.set(options.faults);
 

@@ -44,7 +44,9 @@ export const getVesselLogs: Handler = async (ctx, { env = '', name = '' }, svc) 
     );
   }
   const follow = parseBool(ctx.query.follow, 'follow');
-  const recent = buffer.tail(parseTail(ctx.query.tailLines));
+  const tailLines = parseTail(ctx.query.tailLines);
+  // --log-replay: tailLines is not documented; an API that ignores it replays everything it has.
+  const recent = buffer.tail(svc.settings.logReplay ? undefined : tailLines);
 
   if (!follow) {
     const cut = ctx.cutAfterLines;

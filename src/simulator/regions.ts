@@ -23,8 +23,12 @@ import {
   requireObjectBody,
 } from './validation.js';
 
-/** A validated copy with defaults filled (locations [], scheduling Packed); 422 otherwise. */
-export function validateRegion(body: JsonObject, environment: string): Region {
+/**
+ * A validated copy with defaults filled (locations [], scheduling Packed); 422
+ * otherwise. With `asStored` (real shapes) nothing is filled in: the real API
+ * returns a type without a template, or with an empty scheduling, as stored.
+ */
+export function validateRegion(body: JsonObject, environment: string, asStored = false): Region {
   const p = new Problems();
   const { name, spec } = checkEnvelope(p, body, {
     kind: 'Region',
@@ -50,7 +54,8 @@ export function validateRegion(body: JsonObject, environment: string): Region {
       if (typeName !== undefined) seen.add(typeName);
       optionalStringArray(p, type, 'locations', `${f}.locations`);
       const template = optionalObject(p, type, 'template', `${f}.template`);
-      if (template?.scheduling !== undefined) {
+      // An empty scheduling is the Go zero value: the default, not an error.
+      if (template?.scheduling !== undefined && template.scheduling !== '') {
         checkEnum(p, `${f}.template.scheduling`, template.scheduling, SCHEDULING_STRATEGIES);
       }
     });
@@ -61,7 +66,7 @@ export function validateRegion(body: JsonObject, environment: string): Region {
   delete region.status;
   for (const type of region.spec.types) {
     type.locations ??= [];
-    type.template = { ...type.template, scheduling: type.template?.scheduling ?? 'Packed' };
+    if (!asStored) type.template = { ...type.template, scheduling: type.template?.scheduling || 'Packed' };
   }
   return region;
 }
@@ -93,7 +98,11 @@ export const getRegion: Handler = (ctx, { env = '', name = '' }, svc) => {
 /** POST .../environments/{env}/regions */
 export const createRegion: Handler = async (ctx, { env = '' }, svc) => {
   const environment = svc.store.environment(env);
-  const region = validateRegion(requireObjectBody(await readObjectBody(ctx.req)), env);
+  const region = validateRegion(
+    requireObjectBody(await readObjectBody(ctx.req)),
+    env,
+    svc.settings.realShapes,
+  );
   if (environment.regions.has(region.metadata.name)) throw alreadyExists('Region', region.metadata.name);
   storeRegion(svc, environment, region);
   svc.sync();
@@ -108,7 +117,7 @@ export const patchRegion: Handler = async (ctx, { env = '', name = '' }, svc) =>
   const p = new Problems();
   checkImmutableMetadata(p, current as JsonObject, patched);
   p.throwIfAny('Region', name);
-  const region = validateRegion(patched, env);
+  const region = validateRegion(patched, env, svc.settings.realShapes);
   storeRegion(svc, environment, region, current.metadata.uid);
   svc.sync();
   ctx.json(200, region);

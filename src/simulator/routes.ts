@@ -1,4 +1,5 @@
 /** The API route table: path patterns, the resource each needs permission on, and handlers per method. */
+import { getBranch, listBranches } from './branches.js';
 import { createFormation, getFormation, listFormations, patchFormation } from './formations.js';
 import { createPromotion, getPromotion, listImages, listPromotions } from './images.js';
 import { getVesselLogs } from './logs.js';
@@ -17,6 +18,8 @@ const FORMATION = '/api/formation/v1/environments/:env';
 const CORE = '/api/core/v1/environments/:env';
 
 export const ROUTES: readonly Route[] = [
+  { pattern: '/api/container/v1/branches', resource: 'BRANCHES', handlers: { GET: listBranches } },
+  { pattern: '/api/container/v1/branches/:name', resource: 'BRANCHES', handlers: { GET: getBranch } },
   { pattern: '/api/container/v1/images/scopes/:branch', resource: 'IMAGES', handlers: { GET: listImages } },
   {
     pattern: '/api/container/v1/imagepromotions/scopes/:branch',

@@ -14,6 +14,9 @@ import type { SimServices } from './services.js';
 import type { SimMethod } from './types.js';
 
 /** Starts listening on 127.0.0.1:`port` (0 = a free port); resolves with the server and its base URL. */
+/** Where the real-shapes token endpoint redirects to (Keycloak's path). */
+export const TOKEN_REDIRECT_PATH = '/auth/realms/gamefabric/protocol/openid-connect/token';
+
 export async function listen(
   svc: SimServices,
   emit: EmitLines,
@@ -83,7 +86,12 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
   if (fault.cutAfterLines !== undefined) ctx.cutAfterLines = fault.cutAfterLines;
 
   svc.sync();
-  if (ctx.path === '/auth/token') return svc.auth.handleTokenRequest(ctx);
+  if (ctx.path === '/auth/token' && svc.settings.realShapes) {
+    // The docs log in with `curl -L --location-trusted`: the token endpoint redirects.
+    ctx.json(308, { location: TOKEN_REDIRECT_PATH }, { location: TOKEN_REDIRECT_PATH });
+    return;
+  }
+  if (ctx.path === '/auth/token' || ctx.path === TOKEN_REDIRECT_PATH) return svc.auth.handleTokenRequest(ctx);
   if (ctx.path.startsWith('/auth/'))
     throw new SimError(404, 'NotFound', 'the server could not find the requested resource');
 
@@ -104,6 +112,6 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
       },
     );
   }
-  svc.auth.authorize(account, match.route.resource, ctx.method);
+  svc.auth.authorize(account, match.route.resource, ctx.method, ctx.path);
   await handler(ctx, match.params, svc);
 }

@@ -12,6 +12,9 @@ import type { SimStore } from './store.js';
 export interface SimSettings extends LifecycleSettings {
   logLinesPerSecond: number;
   tokenTtlSeconds: number;
+  realShapes: boolean;
+  logReplay: boolean;
+  refusedVesselApiVersions: readonly string[];
 }
 
 export interface SimServices {

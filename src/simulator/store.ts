@@ -32,6 +32,8 @@ export class SimStore implements ImageLookup {
   /** ImagePromotions per target branch, keyed by metadata.name. */
   readonly promotions = new Map<string, Map<string, ImagePromotion>>();
   readonly environments = new Map<string, EnvironmentState>();
+  /** Branch display names (the Branch object's spec.displayName). */
+  readonly branchDisplayNames = new Map<string, string>();
   private revision = 0;
 
   constructor(private readonly random: () => number) {}

@@ -7,7 +7,14 @@ import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 
 /** Resources a service account holds permissions on (logs count as GET on VESSELS). */
-export const SIM_RESOURCES = ['IMAGES', 'IMAGEPROMOTIONS', 'VESSELS', 'FORMATIONS', 'REGIONS'] as const;
+export const SIM_RESOURCES = [
+  'BRANCHES',
+  'IMAGES',
+  'IMAGEPROMOTIONS',
+  'VESSELS',
+  'FORMATIONS',
+  'REGIONS',
+] as const;
 export type SimResource = (typeof SIM_RESOURCES)[number];
 
 /** Methods a permission is granted for. */
@@ -17,12 +24,32 @@ export type SimMethod = (typeof SIM_METHODS)[number];
 /** Which methods a service account may use, per resource; a missing resource grants nothing. */
 export type Permissions = Partial<Record<SimResource, readonly SimMethod[]>>;
 
-/** A service account: its login (name is the e-mail-like username), static tokens and permissions. */
+/**
+ * A role rule as the real platform grants them: lowercase verbs (get, list,
+ * create, patch, delete) on plural resources of an API group, with
+ * subresources such as `vessels/logs`, optionally narrowed to environments,
+ * branches and object names. `*` matches anything; an absent scope list too.
+ */
+export interface PermissionRule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+  environments?: string[];
+  branches?: string[];
+  resourceNames?: string[];
+}
+
+/**
+ * A service account: its login (name is the e-mail-like username), static
+ * tokens and permissions. With `rules`, only the rules count (the real
+ * platform's model); without, the seed's per-resource methods.
+ */
 export interface ServiceAccountData {
   name: string;
   password?: string;
   tokens?: string[];
   permissions: Permissions;
+  rules?: PermissionRule[];
 }
 
 /** The objects of one environment. Formation-owned Vessels are created by the controller, not listed here. */
@@ -35,6 +62,8 @@ export interface EnvironmentData {
 /** Initial state: images per branch, objects per environment, service accounts. */
 export interface SimulatorData {
   branches: Record<string, Image[]>;
+  /** Branch display names (`spec.displayName` of the Branch objects); a branch without one shows its name. */
+  branchDisplayNames?: Record<string, string>;
   environments: Record<string, EnvironmentData>;
   serviceAccounts?: ServiceAccountData[];
 }
@@ -93,6 +122,16 @@ export interface SimulatorOptions {
   random?: () => number;
   /** Lifetime of tokens issued by POST /auth/token (default 86400). */
   tokenTtlSeconds?: number;
+  /**
+   * Serve what the real API returns rather than the seed's tidy shapes: the
+   * real-shapes demo data (when no `data` is given), a token endpoint that
+   * redirects, and a Vessel apiVersion it refuses (default `formation/v1beta1`).
+   */
+  realShapes?: boolean;
+  /** Log requests ignore `tailLines` and replay the whole log (default false). */
+  logReplay?: boolean;
+  /** Vessel create apiVersions answered with a 400 naming the version (default: none, or v1beta1 with realShapes). */
+  refusedVesselApiVersions?: string[];
   logger?: Logger;
 }
 

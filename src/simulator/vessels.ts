@@ -1,8 +1,9 @@
 /** Vessel endpoints: create (seed 3), list (seed 4), get, delete (seed 6). */
+
 import { API_VERSIONS } from '../gamefabric/resources.js';
 import { siteProblem } from './controller.js';
 import { readObjectBody } from './http-utils/body.js';
-import { alreadyExists, notFound } from './http-utils/status.js';
+import { alreadyExists, notFound, SimError } from './http-utils/status.js';
 import { markDeleting, vesselWithStatus } from './lifecycle.js';
 import { matches, parseSelector } from './selectors.js';
 import type { Handler, SimServices } from './services.js';
@@ -40,7 +41,9 @@ export const getVessel: Handler = (ctx, { env = '', name = '' }, svc) => {
 /** POST .../environments/{env}/vessels: validate, store as Pending (or Error when no site fits). */
 export const createVessel: Handler = async (ctx, { env = '' }, svc) => {
   const environment = svc.store.environment(env);
-  const vessel = validateVessel(requireObjectBody(await readObjectBody(ctx.req)), environment, svc.store);
+  const body = requireObjectBody(await readObjectBody(ctx.req));
+  refuseApiVersion(body.apiVersion, svc.settings.refusedVesselApiVersions);
+  const vessel = validateVessel(body, environment, svc.store);
   const name = vessel.metadata.name;
   if (environment.vessels.has(name)) throw alreadyExists('Vessel', name);
   const error = siteProblem(environment, vessel.spec.region);
@@ -60,3 +63,14 @@ export const deleteVessel: Handler = (ctx, { env = '', name = '' }, svc) => {
   markDeleting(rec, svc.clock.now(), 'UserInitiated');
   ctx.json(200, vesselWithStatus(rec, svc.clock.now(), svc.settings));
 };
+
+/** Real shapes: one of the two Vessel apiVersions in circulation is refused, naming it. */
+function refuseApiVersion(apiVersion: unknown, refused: readonly string[]): void {
+  if (typeof apiVersion === 'string' && refused.includes(apiVersion)) {
+    throw new SimError(
+      400,
+      'BadRequest',
+      `no kind "Vessel" is registered for version "${apiVersion}" in scheme; use one of the served versions`,
+    );
+  }
+}

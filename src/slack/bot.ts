@@ -37,7 +37,8 @@ export interface SlackBotOptions {
   policy: Policy;
   api: GameFabricClient;
   pingStore(): Promise<void>;
-  branches: readonly string[];
+  /** HARBOR_BRANCHES: only these of the API's branches, when set. */
+  branches?: readonly string[];
   /** Environments offered in forms and suggested for mistyped names. */
   environments: readonly string[];
   clock: Clock;
@@ -113,7 +114,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     stopping: stopping.signal,
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
-    branches: o.branches,
+    ...(o.branches ? { branches: o.branches } : {}),
     environments: o.environments,
   };
   registerCommand(app, ctx);

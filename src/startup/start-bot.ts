@@ -88,7 +88,7 @@ export async function startBot(
     policy: core.policy,
     api: core.api.client,
     pingStore: () => core.store.ping(),
-    branches: config.branches,
+    ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,
     clock,
     logger,

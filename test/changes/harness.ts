@@ -10,7 +10,7 @@ import { loadPolicy, parsePolicy } from '../../src/policy/index.js';
 import type { Policy } from '../../src/policy/types.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
-import { type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
 
@@ -62,6 +62,8 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Start of the ManualClock (default 2026-01-01); real time for tests with child processes. */
   clockStart?: number;
+  /** Extra simulator options, e.g. `{ realShapes: true }`. */
+  sim?: Partial<SimulatorOptions>;
 }
 
 /** Starts everything; call close() in afterEach. */
@@ -73,6 +75,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     stepMs: 1000,
     terminationMs: 2000,
     logLinesPerSecond: 0,
+    ...options.sim,
   });
   const client = createGameFabricClient({
     baseUrl: sim.url,

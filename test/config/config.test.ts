@@ -13,10 +13,9 @@ describe('readConfig', () => {
     expect(result.config.gamefabric.vesselApiVersion).toBe('formation/v1beta1');
   });
 
-  it('offers dev and prod branches in modals unless HARBOR_BRANCHES says otherwise', () => {
-    expect(
-      readConfig({}).ok && (readConfig({}) as { config: { branches: string[] } }).config.branches,
-    ).toEqual(['dev', 'prod']);
+  it('takes branches from the API unless HARBOR_BRANCHES restricts them', () => {
+    const plain = readConfig({});
+    expect(plain.ok && plain.config.branches).toBeUndefined();
     const custom = readConfig({ HARBOR_BRANCHES: 'dev, staging ,prod' });
     expect(custom.ok && custom.config.branches).toEqual(['dev', 'staging', 'prod']);
     const bad = readConfig({ HARBOR_BRANCHES: 'dev,Not A Branch' });

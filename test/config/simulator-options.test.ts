@@ -3,7 +3,20 @@ import { readSimulatorOptions, SimulatorOptionsError } from '../../src/config/si
 
 describe('readSimulatorOptions', () => {
   it('defaults to a free port', () => {
-    expect(readSimulatorOptions([], {})).toEqual({ port: 0, help: false });
+    expect(readSimulatorOptions([], {})).toEqual({
+      port: 0,
+      help: false,
+      realShapes: false,
+      logReplay: false,
+    });
+  });
+
+  it('reads the --real-shapes and --log-replay switches', () => {
+    expect(readSimulatorOptions(['--real-shapes', '--log-replay', '--port', '1'], {})).toMatchObject({
+      port: 1,
+      realShapes: true,
+      logReplay: true,
+    });
   });
 
   it('reads every flag, in both --flag value and --flag=value forms', () => {
@@ -13,6 +26,8 @@ describe('readSimulatorOptions', () => {
       port: 8080,
       logLinesPerSecond: 1_000_000,
       stepMs: 250,
+      realShapes: false,
+      logReplay: false,
       dataFile: 'world.json',
       help: false,
     });

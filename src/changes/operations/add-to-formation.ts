@@ -50,7 +50,7 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       formation: f.name('formation', 'formation', 'lobby'),
       vessel: f.name('vessel', 'vessel', 'lobby-3'),
       region: f.regionName('region'),

@@ -35,7 +35,7 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       name: f.regionName('name'),
       displayName: f.optionalString('displayName', 'a display name', 'EU Central', 100),
       description: f.optionalString('description', 'a description', 'Frankfurt bare metal'),
@@ -63,7 +63,7 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
       summary: `Create region ${r.name} in ${r.environment}`,
       lines: [
         { label: 'Environment', value: r.environment },
-        { label: 'Region', value: r.displayName ? `${r.name} (${r.displayName})` : r.name },
+        { label: 'Region', value: `${r.name} (${r.displayName ?? r.name})` },
         ...r.types.map((t, i) => ({
           label: `Type ${i + 1}: ${t.name}`,
           value: `${t.scheduling}; locations ${t.locations.join(', ')}`,
@@ -79,7 +79,8 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
     const region = await ctx.client.createRegion(r.environment, {
       metadata: { name: r.name, environment: r.environment },
       spec: {
-        ...(r.displayName ? { displayName: r.displayName } : {}),
+        // The provider requires a displayName; the region's name stands in when none is given.
+        displayName: r.displayName ?? r.name,
         ...(r.description ? { description: r.description } : {}),
         types: r.types.map((t) => ({
           name: t.name,

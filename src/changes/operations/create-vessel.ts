@@ -60,7 +60,7 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       name: f.name('name', 'vessel', 'lobby-3'),
       region: f.regionName('region'),
       description: f.optionalString('description', 'a description', 'EU lobby overflow'),

@@ -25,7 +25,7 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       vessel: f.name('vessel', 'vessel', 'lobby-3'),
     };
     f.done();

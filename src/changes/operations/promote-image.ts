@@ -10,6 +10,7 @@ import { UserError, WorldMovedError } from '../errors.js';
 import { missingBranch } from '../not-found.js';
 import type { OperationModule, Preview } from '../operation.js';
 import { fieldsOf } from '../validate.js';
+import { waitForPromotion } from './promotion-visible.js';
 
 export interface PromoteImageRequest {
   image: string;
@@ -54,7 +55,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         { label: 'To branch', value: r.targetBranch },
         {
           label: `Already in ${r.targetBranch}`,
-          value: existing[0] ? 'yes; it will be replaced by this copy' : 'no',
+          value: alreadyThere(existing, source.spec.digest),
         },
         { label: 'Internal image name', value: source.metadata.name, secondary: true },
         ...(existing[0]
@@ -67,7 +68,13 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
             ]
           : []),
       ],
-      notes: [],
+      // Worded by what the API documents: a promotion copies an image into the
+      // target branch. What becomes of a copy already there is not documented.
+      notes: existing[0]
+        ? [
+            `${r.targetBranch} already lists ${r.image}:${r.tag}. The API documents a promotion as copying the image into the target branch; it does not say what happens to the copy already there.`,
+          ]
+        : [],
       destructive: false,
       facts: { imageName: source.metadata.name, targetHad: existing[0]?.metadata.name ?? null },
     };
@@ -87,15 +94,41 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       metadata: { name: applyToken, branch: r.targetBranch },
       spec: { branch: r.sourceBranch, imageName: source.metadata.name },
     });
+    // A 201 means the API accepted the request; the copy is confirmed only when
+    // the target branch lists it. Wait a bounded time, then say what is known.
+    const landed = await waitForPromotion(ctx, r, source, preview.facts.targetHad);
+    const lines = [
+      { label: 'Image', value: `${r.image}:${r.tag}` },
+      { label: 'Promotion', value: promotion.metadata.name, secondary: true },
+      { label: 'Internal image name', value: source.metadata.name, secondary: true },
+    ];
+    const facts = {
+      promotionName: promotion.metadata.name,
+      imageName: source.metadata.name,
+      alreadyExisted,
+      visible: landed !== undefined,
+    };
+    if (!landed) {
+      return {
+        summary: `Promotion of ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch} requested; not yet visible in ${r.targetBranch}`,
+        lines: [
+          ...lines,
+          {
+            label: 'Status',
+            value: `the API accepted the promotion, but ${r.targetBranch} does not list the new copy yet; check with images ${r.targetBranch} ${r.image}`,
+          },
+        ],
+        facts,
+      };
+    }
     return {
       summary: `Promoted ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
       lines: [
-        { label: 'Image', value: `${r.image}:${r.tag}` },
+        ...lines,
         { label: 'Now in branch', value: r.targetBranch },
-        { label: 'Promotion', value: promotion.metadata.name, secondary: true },
-        { label: 'Internal image name', value: source.metadata.name, secondary: true },
+        { label: `Internal name in ${r.targetBranch}`, value: landed.metadata.name, secondary: true },
       ],
-      facts: { promotionName: promotion.metadata.name, imageName: source.metadata.name, alreadyExisted },
+      facts,
     };
   },
 
@@ -109,6 +142,16 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     }
   },
 };
+
+function alreadyThere(
+  existing: readonly { metadata: { name: string }; spec: { digest?: string } }[],
+  digest?: string,
+) {
+  const first = existing[0];
+  if (!first) return 'no';
+  const same = digest !== undefined && existing.some((i) => i.spec.digest === digest);
+  return same ? `yes (${first.metadata.name}), with the same digest` : `yes (${first.metadata.name})`;
+}
 
 async function findOrExplain(
   client: GameFabricClient,

@@ -22,7 +22,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       formation: f.name('formation', 'formation', 'lobby'),
       vessel: f.name('vessel', 'vessel', 'lobby-2'),
     };

@@ -26,7 +26,7 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
   parse(input) {
     const f = fieldsOf(input);
     const request = {
-      environment: f.name('environment', 'environment', 'dev'),
+      environment: f.environmentName('environment'),
       region: f.regionName('region'),
       type: f.name('type', 'region type', 'baremetal'),
       scheduling: f.scheduling('scheduling'),
@@ -107,7 +107,7 @@ async function readRegion(
   }
 }
 
-function currentScheduling(region: Region, r: SetRegionSchedulingRequest): SchedulingStrategy {
+function currentScheduling(region: Region, r: SetRegionSchedulingRequest): string {
   const type = region.spec.types.find((t) => t.name === r.type);
   if (!type) {
     const names = region.spec.types.map((t) => t.name).join(', ');

@@ -7,6 +7,7 @@
 import { truncate } from '../render/limits.js';
 import type { Command, Usage } from './command.js';
 import { type FormId, formsOfWord, getForm, renderExample, renderForm } from './forms.js';
+import { argumentNameProblem } from './names.js';
 import { closestWords } from './suggest.js';
 import type { Token, Tokenized } from './tokenize.js';
 
@@ -118,6 +119,11 @@ export class Context {
     if (empty >= 0) {
       const name = (args[empty] as string).replace(/^\[|\]$/g, '');
       return this.fail(`\`${name}\` is empty; give a value.`, [id]);
+    }
+    for (const [i, token] of tokens.entries()) {
+      const placeholder = args[i] as string;
+      const problem = argumentNameProblem(placeholder.replace(/^\[|\]$/g, ''), token.value);
+      if (problem) return this.fail(`\`${placeholder}\` ${code(token.value)} is ${problem}.`, [id]);
     }
     return tokens.map((t) => t.value);
   }

@@ -41,8 +41,8 @@ export interface BotContext {
   channelNames: ChannelNames;
   /** The slash command's name, e.g. `/harbor`, for help and usage texts. */
   commandName: string;
-  /** Branches offered in modals. */
-  branches: readonly string[];
+  /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
+  branches?: readonly string[];
   /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
   environments: readonly string[];
 }

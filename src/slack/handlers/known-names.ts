@@ -1,26 +1,19 @@
 /**
- * The API cannot list environments or branches, so a "No environment `Dve`"
- * from the domain gets the configured ones here: the closest name and the
- * whole list, so the user's next command can be right.
+ * The API cannot list environments, so a "No environment `Dve`" from the
+ * domain gets the configured ones here (HARBOR_ENVIRONMENTS): the closest
+ * name and the whole list, so the user's next command can be right.
  */
 import { NotFoundError, whatExists } from '../../changes/not-found.js';
 import type { BotContext } from './context.js';
 
-/** `err` with the configured environments or branches added when it says one is missing; else `err` itself. */
-export function withKnownNames(ctx: Pick<BotContext, 'environments' | 'branches'>, err: unknown): unknown {
+/** `err` with the configured environments added when it says an environment is missing; else `err` itself. */
+export function withKnownNames(ctx: Pick<BotContext, 'environments'>, err: unknown): unknown {
   if (!(err instanceof NotFoundError)) return err;
   if (err.missing === 'environment') {
     return new NotFoundError(
       err.missing,
       err.missingName,
       `${err.message}${whatExists(err.missingName, ctx.environments, 'known environments')}`,
-    );
-  }
-  if (err.missing === 'branch') {
-    return new NotFoundError(
-      err.missing,
-      err.missingName,
-      `${err.message}${whatExists(err.missingName, ctx.branches, 'known branches')}`,
     );
   }
   return err;

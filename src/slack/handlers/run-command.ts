@@ -3,7 +3,7 @@
  * by the policy and answered privately at once; changes go through the engine
  * and post a public preview; modal forms open a modal (see open-modal.ts).
  */
-
+import { resolveBranch } from '../../changes/branches.js';
 import { UserError } from '../../changes/errors.js';
 import { missingIn } from '../../changes/not-found.js';
 import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
@@ -29,11 +29,11 @@ export async function runCommand(
   switch (command.kind) {
     case 'help':
       return reply(renderHelp(ctx.commandName, command.topic));
-    case 'images':
-      await authorizeRead(ctx, actor, 'images.list', { branch: command.branch });
-      return reply(
-        renderImages(command.branch, await queryImages(ctx.api, command.branch, command.ref), command.ref),
-      );
+    case 'images': {
+      const branch = await resolveBranch(ctx.api, command.branch, 'branch', ctx.branches);
+      await authorizeRead(ctx, actor, 'images.list', { branch });
+      return reply(renderImages(branch, await queryImages(ctx.api, branch, command.ref), command.ref));
+    }
     case 'vessels':
       await authorizeRead(ctx, actor, 'vessels.list', { environment: command.environment });
       return reply(renderVessels(command.environment, await queryVessels(ctx.api, command.environment)));
@@ -56,7 +56,7 @@ export async function runCommand(
       );
     case 'change':
       // The preview is the answer: posted publicly in the channel by requestChange.
-      await requestChange(ctx, actor, command.operation, command.input);
+      await requestChange(ctx, actor, command.operation, await withBranchNames(ctx, command.input));
       return;
     case 'logs': {
       const target = { environment: command.environment, vessel: command.vessel };
@@ -96,6 +96,22 @@ export async function runCommand(
       );
     }
   }
+}
+
+/**
+ * Branches typed by display name ("Production") or in another case become
+ * branch names before the engine sees them; an unknown one is answered with
+ * the branches that exist.
+ */
+async function withBranchNames(ctx: BotContext, input: Record<string, unknown>) {
+  const out = { ...input };
+  for (const field of ['sourceBranch', 'targetBranch'] as const) {
+    const typed = out[field];
+    if (typeof typed === 'string' && typed !== '') {
+      out[field] = await resolveBranch(ctx.api, typed, field, ctx.branches);
+    }
+  }
+  return out;
 }
 
 /** Read commands skip the change engine but still answer to the policy; throws UserError when refused. */

@@ -2,6 +2,7 @@
  * The lists the modals offer, built from API objects: images as `image:tag`
  * (newest tags first), regions by name, branches as configured.
  */
+import { type BranchInfo, branchLabel } from '../../changes/branches.js';
 import type { Image, Region } from '../../gamefabric/resources.js';
 import type { Choice } from './blocks.js';
 
@@ -46,7 +47,7 @@ export function regionChoices(regions: readonly Region[]): Choice[] {
   });
 }
 
-/** Configured branches as choices. */
-export function branchChoices(branches: readonly string[]): Choice[] {
-  return branches.map((b) => ({ label: b, value: b }));
+/** Branches from the API as choices, labelled with their display names. */
+export function branchChoices(branches: readonly BranchInfo[]): Choice[] {
+  return branches.map((b) => ({ label: branchLabel(b), value: b.name }));
 }

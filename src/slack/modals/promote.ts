@@ -2,6 +2,7 @@
  * The promote modal: source branch (choosing one reloads its images), the
  * image as `image:tag` from that branch, and the target branch.
  */
+import { listBranchInfo } from '../../changes/branches.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { branchChoices, imageChoices } from './choices.js';
 import { addError, errorBlock } from './field-errors.js';
@@ -25,14 +26,15 @@ export const promoteModal: ModalDefinition = {
   fallbackBlock: B.image,
 
   async build(_meta, deps, values) {
-    const source = readChoice(values, B.source) ?? deps.branches[0];
+    const branches = (await listBranchInfo(deps.client, deps.branches)) ?? [];
+    const source = readChoice(values, B.source) ?? branches[0]?.name;
     const images = source ? await deps.client.listImages(source) : [];
     return [
       contextBlock('Copies an image from one branch to another. You see a preview before anything changes.'),
       ...choiceBlocks({
         blockId: B.source,
         label: 'Source branch',
-        choices: branchChoices(deps.branches),
+        choices: branchChoices(branches),
         noun: 'branches',
         typeHint: 'a branch name and press Enter',
         initial: source,
@@ -53,7 +55,7 @@ export const promoteModal: ModalDefinition = {
       ...choiceBlocks({
         blockId: B.target,
         label: 'Target branch',
-        choices: branchChoices(deps.branches),
+        choices: branchChoices(branches),
         noun: 'branches',
         typeHint: 'a branch name',
         initial: readChoice(values, B.target),

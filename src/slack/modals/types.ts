@@ -9,10 +9,11 @@ import type { GameFabricClient } from '../../gamefabric/client.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import type { ModalMetadata } from '../ids.js';
 
-/** What a modal reads while loading: the hosting API and the configured image branches. */
+/** What a modal reads while loading: the hosting API (branches come from it) and HARBOR_BRANCHES, if set. */
 export interface ModalDeps {
   client: GameFabricClient;
-  branches: readonly string[];
+  /** Restricts the API's branches to these, when set. */
+  branches?: readonly string[] | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@
  * a branch (choosing the branch reloads the image list), ports and args typed
  * as text and turned into the engine's request shape.
  */
+import { listBranchInfo } from '../../changes/branches.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { branchChoices, imageChoices, regionChoices } from './choices.js';
@@ -48,7 +49,8 @@ export const vesselCreateModal: ModalDefinition = {
 
   async build(meta, deps, values) {
     const env = needEnvironment(meta);
-    const branch = readChoice(values, B.branch) ?? deps.branches[0];
+    const branches = (await listBranchInfo(deps.client, deps.branches)) ?? [];
+    const branch = readChoice(values, B.branch) ?? branches[0]?.name;
     const [regions, images] = await Promise.all([
       deps.client.listRegions(env),
       branch ? deps.client.listImages(branch) : Promise.resolve([]),
@@ -86,7 +88,7 @@ export const vesselCreateModal: ModalDefinition = {
       ...choiceBlocks({
         blockId: B.branch,
         label: 'Branch',
-        choices: branchChoices(deps.branches),
+        choices: branchChoices(branches),
         noun: 'branches',
         typeHint: 'a branch name and press Enter',
         initial: branch,

@@ -47,7 +47,9 @@ describe('message gallery', () => {
   });
 
   it('counts agree with their nouns: "1 approval", never "1 approvals" or "(1 steps done)"', () => {
-    const wrong = readLines().filter(({ line }) => /(^|[\s(])1 (?!(is|was|has|its|this)\b)[a-z]+s\b/.test(prose(line)));
+    const wrong = readLines().filter(({ line }) =>
+      /(^|[\s(])1 (?!(is|was|has|its|this)\b)[a-z]+s\b/.test(prose(line)),
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -21,7 +21,8 @@ export interface World {
 /** A simulator (demo data unless `data`) and a client that does not retry (failures show at once). */
 export async function startWorld(
   data?: SimulatorData,
-  branches: readonly string[] = BRANCHES,
+  /** HARBOR_BRANCHES; default none: every branch the API lists. */
+  branches?: readonly string[],
 ): Promise<World> {
   const clock = new ManualClock();
   const sim = await startSimulator({ port: 0, clock, logLinesPerSecond: 0, ...(data ? { data } : {}) });
@@ -31,7 +32,7 @@ export async function startWorld(
     clock,
     retry: { maxAttempts: 1 },
   });
-  return { sim, client, deps: { client, branches } };
+  return { sim, client, deps: { client, ...(branches ? { branches } : {}) } };
 }
 
 /** Metadata as the command listener would write it. */

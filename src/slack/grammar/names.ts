@@ -1,0 +1,39 @@
+/**
+ * Names typed as command arguments are checked here, before any API call, by
+ * the platform's naming rule (gamefabric/names.ts). A name such as `.` or `..`
+ * would otherwise reach the request path, where URL parsing resolves it to a
+ * different resource, and the user would get "internal error".
+ */
+import { MAX_ENVIRONMENT_NAME_LENGTH, MAX_REGION_NAME_LENGTH, nameProblem } from '../../gamefabric/names.js';
+
+interface NameRule {
+  what: string;
+  maxLength?: number;
+  example: string;
+}
+
+// Branches are left out: users may type a branch's display name ("Production"),
+// which the branch resolver matches; only dot-only words are refused for them.
+const RULES = new Map<string, NameRule>([
+  ['<env>', { what: 'environment', maxLength: MAX_ENVIRONMENT_NAME_LENGTH, example: 'dev' }],
+  ['<vessel>', { what: 'vessel', example: 'lobby-3' }],
+  ['<formation>', { what: 'formation', example: 'lobby' }],
+  ['<region>', { what: 'region', maxLength: MAX_REGION_NAME_LENGTH, example: 'eu-central' }],
+  ['<type>', { what: 'region type', example: 'baremetal' }],
+]);
+
+const BRANCH_PLACEHOLDERS = new Set(['<branch>', '<source-branch>', '<target-branch>']);
+
+/** The problem with `value` given for `placeholder` (e.g. `<env>`), or undefined when it is fine. */
+export function argumentNameProblem(placeholder: string, value: string): string | undefined {
+  const rule = RULES.get(placeholder);
+  if (rule) {
+    // Case is left to the engine, which keeps what was typed and explains it.
+    const problem = nameProblem(value.toLowerCase(), rule.maxLength);
+    return problem && `not a valid ${rule.what} name: it ${problem}; e.g. ${rule.example}`;
+  }
+  if (BRANCH_PLACEHOLDERS.has(placeholder) && /^\.+$/.test(value)) {
+    return `not a valid branch name: it ${nameProblem(value)}; e.g. dev`;
+  }
+  return undefined;
+}
