@@ -125,8 +125,8 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       summary: `Promoted ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
       lines: [
         ...lines,
-        { label: 'Now in branch', value: r.targetBranch },
-        { label: `Internal name in ${r.targetBranch}`, value: landed.metadata.name, secondary: true },
+        // The copy's internal name, as detail: the summary already says it landed.
+        { label: `Now in ${r.targetBranch}`, value: landed.metadata.name, secondary: true },
       ],
       facts,
     };

@@ -78,7 +78,10 @@ describe('"not found" leads somewhere (point 5)', () => {
     ['logs dev lobby-9', 'No vessel `lobby-9` in environment `dev`. Did you mean `lobby-1`?'],
     ['formation remove dev lobbby lobby-2', 'Did you mean `lobby`?'],
     ['region scheduling dev eu-centrl baremetal Packed', 'Did you mean `eu-central`?'],
-    ['images stagng', 'No branch `stagng`. Known branches: `dev`, `prod`.'],
+    [
+      'images stagng',
+      'No branch `stagng`. Did you mean `staging`? Branches: dev (Development), prod (Production), staging.',
+    ],
   ])('`%s` answers with what exists', async (command, expected) => {
     await h.slash(command);
     expect(lastAnswer()).toContain(expected);
@@ -125,7 +128,7 @@ describe('copy (point 10)', () => {
   it('names no internal request fields', async () => {
     await h.slash('promote game-server:1.2.0 from dev to nowhere');
     expect(lastAnswer()).not.toMatch(/targetBranch|sourceBranch/);
-    expect(lastAnswer()).toContain('No branch `nowhere`');
+    expect(lastAnswer()).toContain('No branch `nowhere` (the target branch).');
   });
 });
 
@@ -199,9 +202,9 @@ rules:
   });
 
   it('an environment that does not exist is answered in text, and no form opens', async () => {
-    await h.slash('vessel create staging');
+    await h.slash('vessel create stag');
     expect(h.slack.callsTo('views.open')).toHaveLength(0);
-    expect(lastAnswer()).toContain('No environment `staging`. Known environments: `dev`, `prod`.');
+    expect(lastAnswer()).toContain('No environment `stag`. Known environments: `dev`, `prod`.');
   });
 });
 

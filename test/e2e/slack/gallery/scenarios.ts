@@ -148,7 +148,7 @@ export const SCENARIOS: Scenario[] = [
   },
   {
     title: 'Vessel create modal: an environment that does not exist',
-    run: (d) => d.slash('vessel create staging'),
+    run: (d) => d.slash('vessel create stag'),
   },
   {
     title: 'Formation add modal',
