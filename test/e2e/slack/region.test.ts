@@ -36,7 +36,9 @@ describe('region show', () => {
 
   it('names the region and environment when the region does not exist', async () => {
     await h.slash('region show dev us-east');
-    expect(h.ephemeralTexts(ALICE)).toEqual(['No region us-east in environment dev.']);
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'No region `us-east` in environment `dev`. Regions in dev: `eu-central`.',
+    ]);
   });
 });
 

@@ -94,7 +94,7 @@ describe('vessel delete', () => {
 
   it('says which vessel is missing when there is none by that name', async () => {
     await h.slash('vessel delete dev nobody-7');
-    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('No vessel nobody-7 in environment dev');
+    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('No vessel `nobody-7` in environment `dev`');
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 

@@ -244,7 +244,7 @@ describe('summary', () => {
     });
     const msg = renderReleaseSummary(s);
     expect(msg.text).toBe(
-      'Release Season 4 launch ended after 1 h 10 min: 2 applied, 1 failed, 1 rejected or cancelled, 1 approvals',
+      'Release Season 4 launch ended after 1 h 10 min: 2 applied, 1 failed, 1 rejected or cancelled, 1 approval',
     );
     const text = textOf(msg);
     expect(text).toContain('*Median request to result*\n3 min');

@@ -137,13 +137,17 @@ export function readableText(blocks: readonly unknown[]): string[] {
 
 /** Replaces what differs from run to run (ids, timestamps, dates) with stable placeholders. */
 export function normalize(text: string): string {
-  return text
-    .replace(/<!date\^\d+\^([^|>]*)\|[^>]*>/g, '<!date^…^$1|…>')
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<uuid>')
-    .replace(/\b\d{10}\.\d{6}\b/g, '<ts>')
-    .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
-    .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
-    .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
-    .replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
-    .replace(/\b\d+(\.\d+)? ?ms\b/g, '<n> ms');
+  return (
+    text
+      .replace(/<!date\^\d+\^([^|>]*)\|[^>]*>/g, '<!date^…^$1|…>')
+      .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<uuid>')
+      .replace(/\b\d{10}\.\d{6}\b/g, '<ts>')
+      .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
+      // How far a new vessel got before the follow-up looked depends on timing.
+      .replace(/was scheduled \(\w+\)/g, 'was scheduled (<state>)')
+      .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
+      .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
+      .replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
+      .replace(/\b\d+(\.\d+)? ?ms\b/g, '<n> ms')
+  );
 }
