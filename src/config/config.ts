@@ -52,6 +52,8 @@ export interface Config {
    * themselves come from the API (Branch objects); unset = all of them.
    */
   branches?: string[];
+  /** Environments offered in forms and suggested when a name is mistyped (the API has no environment list). */
+  environments: string[];
   /** Live log tails stop by themselves after this long. */
   tailMaxDurationMs: number;
 }
@@ -133,6 +135,10 @@ const EnvSchema = z.object({
   HARBOR_BRANCHES: optionalString.refine(
     (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
     { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
+  ),
+  HARBOR_ENVIRONMENTS: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
+    { message: 'must be a comma-separated list of environment names, e.g. dev,staging,prod' },
   ),
 });
 
@@ -219,6 +225,7 @@ export function readConfig(
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
+      environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
   };
 }

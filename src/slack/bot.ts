@@ -42,6 +42,8 @@ export interface SlackBotOptions {
   pingStore(): Promise<void>;
   /** HARBOR_BRANCHES: only these of the API's branches, when set. */
   branches?: readonly string[];
+  /** Environments offered in forms and suggested for mistyped names. */
+  environments: readonly string[];
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -131,6 +133,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
+    environments: o.environments,
   };
   const listen = createListen(ctx, new Slots(o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY));
   registerCommand(app, ctx, listen);

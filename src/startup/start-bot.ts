@@ -97,6 +97,7 @@ export async function startBot(
     api: core.api.client,
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
+    environments: config.environments,
     clock,
     logger,
     metrics,

@@ -89,7 +89,9 @@ describe('formation add with overrides against a controller that applies them by
     expect(events.at(-1)?.kind).toBe('done');
     // The formation view names the placeholder's container by position and lists only real overrides.
     const view = await queryFormation(s.client, 'dev', 'duo');
-    expect(view.vessels[0]?.overrides).toEqual([`sidecar: image ${newer}, args --y`]);
+    expect(view.vessels[0]?.overrides).toEqual([
+      { container: 'sidecar', image: 'game-server:1.1.0', args: ['--y'] },
+    ]);
   });
 
   it('sends no placeholder when the first container is the only one overridden', async () => {

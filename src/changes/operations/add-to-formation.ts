@@ -6,6 +6,8 @@ import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
 import type { Container, ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
+import { imageTags, tagOf } from '../image-tags.js';
+import { quote } from '../not-found.js';
 import type { Line, OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
@@ -176,12 +178,13 @@ async function buildEntry(
       const image = await resolveImage(client, base.branch ?? '', o.image, `${field}.image`);
       override.image = image.metadata.name;
       wanted.image = { name: image.metadata.name, label: imageLabel(image) };
-      parts.push(`image ${imageLabel(image)} instead of ${base.image ?? 'the template image'}`);
+      const was = base.image ? tagOf(await imageTags(client, [base]), base.image) : 'the template image';
+      parts.push(`image ${imageLabel(image)} instead of ${was}`);
     }
     if (o.args) {
       override.args = o.args;
       wanted.args = o.args;
-      parts.push(`args ${o.args.join(' ') || '(none)'}`);
+      parts.push(`args ${o.args.length ? quote(o.args.join(' ')) : '(none)'}`);
     }
     expected.push(wanted);
     overrideLines.push({ label: `Override ${o.container}`, value: parts.join('; ') });

@@ -43,6 +43,8 @@ export interface BotContext {
   commandName: string;
   /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
   branches?: readonly string[];
+  /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
+  environments: readonly string[];
 }
 
 /** Who acted, where: the parts of a Slack payload handlers need. */

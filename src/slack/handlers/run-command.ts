@@ -5,6 +5,7 @@
  */
 import { resolveBranch } from '../../changes/branches.js';
 import { UserError } from '../../changes/errors.js';
+import { missingIn } from '../../changes/not-found.js';
 import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ReadOperation, Target } from '../../policy/operations.js';
@@ -87,13 +88,11 @@ export async function runCommand(
           tailLines: command.lines,
           ...(command.container ? { container: command.container } : {}),
         })
-        .catch((err) => {
-          if (isNotFound(err))
-            throw new UserError(
-              `No vessel ${command.vessel} in environment ${command.environment}.`,
-              'not_found',
-            );
-          throw err;
+        .catch(async (err) => {
+          if (!isNotFound(err)) throw err;
+          throw await missingIn('vessel', command.vessel, command.environment, async () =>
+            (await ctx.api.listVessels(command.environment)).map((v) => v.metadata.name),
+          );
         });
       return reply(renderLogSnapshot(command.environment, command.vessel, lines, command.container));
     }

@@ -104,12 +104,14 @@ describe('the hosting API refuses (403)', () => {
 describe('not found (404)', () => {
   it('an unknown formation is named with its environment', async () => {
     await h.slash('formation show dev arena');
-    expect(h.ephemeralTexts(ALICE)).toEqual(['No formation arena in environment dev.']);
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'No formation `arena` in environment `dev`. Formations in dev: `lobby`.',
+    ]);
   });
 
   it('adding to an unknown formation says what was not found and posts no preview', async () => {
     await h.slash('formation add dev nowhere lobby-3 eu-central');
-    expect(lastEphemeral()).toBe('No formation nowhere in environment dev.');
+    expect(lastEphemeral()).toBe('No formation `nowhere` in environment `dev`. Formations in dev: `lobby`.');
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 });

@@ -23,7 +23,9 @@ it('shows the last n lines of a vessel, escaped for mrkdwn', async () => {
 
 it('names a vessel that does not exist', async () => {
   await h.slash('logs dev no-such-vessel');
-  expect(h.ephemeralTexts().at(-1)).toBe('No vessel no-such-vessel in environment dev.');
+  expect(h.ephemeralTexts().at(-1)).toBe(
+    'No vessel `no-such-vessel` in environment `dev`. Vessels in dev: `duel-1`, `lobby-1`, `lobby-2`.',
+  );
 });
 
 it('shows only the last n lines when the API ignores tailLines and sends the whole log (issue 12.8)', async () => {

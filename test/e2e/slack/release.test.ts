@@ -202,7 +202,7 @@ describe('release threads', () => {
     expect(h.ephemeralTexts().at(-1)).toMatch(/Ended release \*Season 4 launch\*.*Stopped 1 live tail/);
     expect(await h.running.core.store.listTails({ releaseId, status: 'active' })).toEqual([]);
     const summary = thread(release).find((m) => /^Release Season 4 launch ended after/.test(m.text ?? ''));
-    expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approvals/);
+    expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approval$/);
     expect(shown(summary)).toContain('Tails stopped');
     const ended = current(h, release);
     expect(buttonIds(ended)).toEqual([]);

@@ -65,7 +65,9 @@ it('follows a vessel in a new thread, shows new lines escaped, and Stop leaves t
 it('answers a missing vessel at once instead of starting a tail', async () => {
   await h.slash('logs dev no-such-vessel --follow');
   await h.settle();
-  expect(h.slack.ephemerals().at(-1)?.text).toBe('No vessel no-such-vessel in environment dev.');
+  expect(h.slack.ephemerals().at(-1)?.text).toBe(
+    'No vessel `no-such-vessel` in environment `dev`. Vessels in dev: `duel-1`, `lobby-1`, `lobby-2`.',
+  );
   expect(await h.tails()).toEqual([]);
   expect(h.slack.channelMessages(TEST_CHANNEL.id)).toEqual([]);
 });

@@ -205,7 +205,7 @@ describe('buttons and refresh', () => {
     });
     await releases.refresh('rel-1');
     expect(slack.message('C0OPS', release.messageTs ?? '')?.text).toBe(
-      'Release Launch: 0 done, 0 waiting, 1 live tails',
+      'Release Launch: 0 done, 0 waiting, 1 live tail',
     );
     await expect(releases.refresh('rel-9')).resolves.toBeUndefined();
     await slack.stop();
