@@ -17,9 +17,10 @@ const SUMMARY_MAX = 300;
 export function renderHistory(page: HistoryPage, filter: string | undefined, older: boolean): SlackMessage {
   const of = filter ? ` of ${filter}` : '';
   if (page.items.length === 0) {
+    // Not "No …": an empty history is an answer, not a failure.
     const text = older
-      ? `No older changes${of} in the audit log.`
-      : `No changes${of} in the audit log yet${filter ? ': a name matches an environment, formation, vessel, region or branch exactly' : ''}.`;
+      ? `The audit log holds no older changes${of}.`
+      : `The audit log holds no changes${of} yet${filter ? ' (a name matches an environment, formation, vessel, region or branch exactly)' : ''}.`;
     return finish(text, [section(escapeFit(text, 500))]);
   }
   const title = `${older ? 'Older' : 'Recent'} changes${of}`;

@@ -58,7 +58,7 @@ it('lists outcomes newest first with who, when and a link, and filters by enviro
   expect(prodOnly).toContain('1.2.0');
   expect(prodOnly).not.toContain('1.1.0');
 
-  expect((await historyFor('history lobby')).text).toMatch(/^No changes of lobby in the audit log yet/);
+  expect((await historyFor('history lobby')).text).toMatch(/^The audit log holds no changes of lobby yet/);
 });
 
 it('pages back ten at a time with Older', async () => {
