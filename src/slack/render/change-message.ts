@@ -12,7 +12,17 @@ import {
   selfApprovalNote,
   whoMayApprove,
 } from './approval-status.js';
-import { context, escapeFit, finish, header, joinMapped, mention, section, slackDate } from './blocks.js';
+import {
+  context,
+  escapeFit,
+  finish,
+  header,
+  joinMapped,
+  mention,
+  section,
+  slackDate,
+  typedText,
+} from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -156,7 +166,7 @@ function failed(change: Change): SlackMessage {
 // The rejecting approver's words, quoted so they read as theirs.
 function reasonText(change: Change): string {
   const reason = change.error?.reason;
-  return reason ? `\n*Reason:* ${escapeFit(reason, REASON_MAX)}` : '';
+  return reason ? `\n*Reason:* ${typedText(reason, REASON_MAX)}` : '';
 }
 
 function cancelled(change: Change): SlackMessage {

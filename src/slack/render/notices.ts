@@ -6,7 +6,7 @@
  */
 import type { Change, ClickOutcome } from '../../changes/change.js';
 import { approvers } from './approval-status.js';
-import { escapeFit, finish, groupMention, joinMapped, mention, section } from './blocks.js';
+import { escapeFit, finish, groupMention, joinMapped, mention, section, typedText } from './blocks.js';
 import type { SlackMessage } from './message.js';
 
 const SUMMARY_MAX = 500;
@@ -36,7 +36,7 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
     }
     case 'rejected': {
       const by = c.error?.by ? mention(c.error.by) : 'An approver';
-      const reason = c.error?.reason ? `\n*Reason:* ${escapeFit(c.error.reason, REASON_MAX)}` : '';
+      const reason = c.error?.reason ? `\n*Reason:* ${typedText(c.error.reason, REASON_MAX)}` : '';
       return notice(
         `:no_entry: ${who}, ${by} rejected your change: ${summary}. Nothing was applied.${reason}`,
       );

@@ -50,7 +50,7 @@ it('lists outcomes newest first with who, when and a link, and filters by enviro
   expect(rejected).toBeGreaterThan(-1);
   expect(done).toBeGreaterThan(rejected);
   expect(all).toContain(`Rejected <!date^`);
-  expect(all).toContain(`requested by <@${ALICE.id}> · by <@${CAROL.id}> — “freeze”`);
+  expect(all).toContain(`requested by <@${ALICE.id}> · by <@${CAROL.id}> — \`freeze\``);
   expect(all).toContain(`applied by <@${ALICE.id}>`);
 
   const prodOnly = shown(await historyFor('history prod'));

@@ -130,7 +130,7 @@ describe('Reject asks for a reason', () => {
     await h.submit(viewId, reason('1.2.0 has the _matchmaking_ bug; wait for 1.2.1'), CAROL);
     const closed = current(h, prod);
     expect(closed.text).toMatch(/^Rejected/);
-    expect(shown(closed)).toContain('*Reason:* 1.2.0 has the _matchmaking_ bug; wait for 1.2.1');
+    expect(shown(closed)).toContain('*Reason:* `1.2.0 has the _matchmaking_ bug; wait for 1.2.1`');
     expect(buttonIds(closed)).toEqual([]);
     const told = replies(prod).at(-1);
     expect(told?.text).toMatch(
