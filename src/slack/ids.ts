@@ -67,3 +67,10 @@ export const RELEASE_ACTIONS = {
   formationRemove: 'release.formation.remove',
   tailLogs: 'release.tail',
 } as const;
+
+/**
+ * "Share in channel" on a private read answer. Its value is the command text
+ * that produced the answer (e.g. `vessels dev`): Slack does not send an
+ * ephemeral message's content back with a click, so sharing reads it again.
+ */
+export const SHARE_ACTION = 'read.share';

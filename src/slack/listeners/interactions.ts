@@ -16,6 +16,7 @@ import { registerTailActions } from '../tails/listeners.js';
 import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
 import { privateReplyVia } from './private-reply.js';
+import { registerShareAction } from './share.js';
 
 /** A button click as the listeners read it. */
 export interface ClickArgs {
@@ -35,6 +36,8 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
   registerTailActions(app, ctx, listen);
   // Release threads: the buttons on a release message open its modals.
   registerReleaseActions(app, ctx, listen);
+  // Private read answers: "Share in channel".
+  registerShareAction(app, ctx, listen);
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
     app.action<BlockAction<ButtonAction>>(
       actionId,
