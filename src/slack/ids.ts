@@ -23,6 +23,7 @@ export const MODAL_CALLBACKS: Record<ModalKind, string> = {
   'formation.add': 'modal.formation.add',
   'formation.remove': 'modal.formation.remove',
   'region.create': 'modal.region.create',
+  'region.scheduling': 'modal.region.scheduling',
   'logs.follow': 'modal.logs.follow',
 };
 
@@ -44,6 +45,9 @@ export interface ModalMetadata {
   releaseId?: string;
   environment?: string;
   formation?: string;
+  /** The region and region type the command named (the scheduling form preselects them). */
+  region?: string;
+  regionType?: string;
 }
 
 /** Buttons of live tails. `stop`'s value is the tail id; `start`'s is JSON of TailStartValue. */

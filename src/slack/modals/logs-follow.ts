@@ -1,5 +1,5 @@
 /**
- * The "Tail logs" modal of a release thread: which Vessel (and optionally
+ * The "Tail logs" modal (`/harbor logs <env>`, or a release thread's button): which Vessel (and optionally
  * which container) to follow. Its submission starts a live tail in the
  * thread rather than a change, so it reads into a TailRequest, checked with
  * the same name rules the change operations use.
@@ -45,7 +45,7 @@ export const logsFollowModal: TailModalDefinition = {
     return [
       contextBlock(
         vessels
-          ? `Follows a vessel's logs in *${shownEnv}*: the latest lines appear in a message in the thread, updated live, until someone presses Stop.`
+          ? `Follows a vessel's logs in *${shownEnv}*: the latest lines appear in a message ${meta.threadTs ? 'in the thread' : 'in this channel'}, updated live, until someone presses Stop.`
           : `:warning: There is no environment *${shownEnv}*. Check the name.`,
       ),
       ...choiceBlocks({
