@@ -12,11 +12,14 @@ import type { Policy } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import {
+  type ApprovalStore,
+  type AuditStore,
   type ChangeOrigin,
   type ChangeRecord,
   type ChangeStatus,
+  type ChangeStore,
   EXPIRABLE_STATUSES,
-  type Store,
+  type LeaseStore,
 } from '../store/types.js';
 import { DEFAULT_APPLY_LEASE_MS, holdApplyLease, uniqueOwner } from './apply-lease.js';
 import { auditedClient } from './audited-client.js';
@@ -36,9 +39,12 @@ import { operationModule } from './operations/index.js';
 import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle-outcome.js';
 import { staleMessage } from './stale-message.js';
 
+/** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
+export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
+
 export interface ChangeEngineOptions {
   client: GameFabricClient;
-  store: Store;
+  store: ChangeEngineStore;
   policy: Policy;
   clock: Clock;
   logger: Logger;

@@ -11,7 +11,13 @@ import { toChange } from '../../changes/change.js';
 import { UserError } from '../../changes/errors.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { ReleaseRecord, Store } from '../../store/types.js';
+import type {
+  ApprovalStore,
+  ChangeStore,
+  ReleaseRecord,
+  ReleaseStore,
+  TailStore,
+} from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { Actor } from '../handlers/context.js';
 import { notInChannel } from '../handlers/request-change.js';
@@ -25,7 +31,7 @@ import { type ReleaseData, type ReleaseSnapshot, releaseData } from './types.js'
 export const TITLE_MAX = 500;
 
 export interface ReleaseThreadsDeps {
-  store: Store;
+  store: ReleaseStore & Pick<ChangeStore, 'listChanges'> & ApprovalStore & Pick<TailStore, 'listTails'>;
   slack: WebClient;
   clock: Clock;
   logger: Logger;
