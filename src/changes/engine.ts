@@ -273,7 +273,6 @@ export class ChangeEngine {
   async expireDue(): Promise<Change[]> {
     const now = this.o.clock.now();
     const expired = await this.o.store.expireChanges(now);
-    const out: Change[] = [];
     for (const record of expired) {
       await this.audit({
         at: now,
@@ -283,19 +282,17 @@ export class ChangeEngine {
         operation: record.operation,
         origin: record.origin,
       });
-      out.push(toChange(record, await this.o.store.listApprovals(record.id)));
     }
-    return out;
+    return this.withApprovals(expired);
   }
 
   /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
   async approvableBy(user: string, channel: string, team?: string): Promise<Change[]> {
-    const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
-    const out: Change[] = [];
     const now = this.o.clock.now();
-    for (const record of records) {
-      if (record.expiresAt <= now) continue;
-      const c = toChange(record, await this.o.store.listApprovals(record.id));
+    const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
+    const open = await this.withApprovals(records.filter((record) => record.expiresAt > now));
+    const out: Change[] = [];
+    for (const c of open) {
       const decision = await this.judgeApproval(c, user, channel, team);
       if (decision.allowed && !c.approvals.some((a) => a.userId === user)) out.push(c);
     }
@@ -343,9 +340,7 @@ export class ChangeEngine {
    */
   async undrawnFinal(limit = 50): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
-    const out: Change[] = [];
-    for (const record of records) out.push(toChange(record, await this.o.store.listApprovals(record.id)));
-    return out;
+    return this.withApprovals(records);
   }
 
   /** Watches the aftermath of a succeeded change (vessel scheduled, gone, ...). */
@@ -360,6 +355,13 @@ export class ChangeEngine {
   }
 
   // ---- internals -----------------------------------------------------------
+
+  /** The records as Changes, their approvals read in one query for all of them. */
+  private async withApprovals(records: readonly ChangeRecord[]): Promise<Change[]> {
+    if (records.length === 0) return [];
+    const approvals = await this.o.store.listApprovalsFor(records.map((r) => r.id));
+    return records.map((record) => toChange(record, approvals.get(record.id) ?? []));
+  }
 
   private async recoverOne(record: ChangeRecord): Promise<Change | undefined> {
     const change = toChange(record, await this.o.store.listApprovals(record.id));

@@ -31,7 +31,10 @@ import { type ReleaseData, type ReleaseSnapshot, releaseData } from './types.js'
 export const TITLE_MAX = 500;
 
 export interface ReleaseThreadsDeps {
-  store: ReleaseStore & Pick<ChangeStore, 'listChanges'> & ApprovalStore & Pick<TailStore, 'listTails'>;
+  store: ReleaseStore &
+    Pick<ChangeStore, 'listChanges'> &
+    Pick<ApprovalStore, 'listApprovalsFor'> &
+    Pick<TailStore, 'listTails'>;
   slack: WebClient;
   clock: Clock;
   logger: Logger;
@@ -191,9 +194,8 @@ export class ReleaseThreads {
       this.d.store.listChanges({ releaseId: release.id }),
       this.d.store.listTails({ releaseId: release.id, status: 'active' }),
     ]);
-    const changes = await Promise.all(
-      records.map(async (r) => toChange(r, await this.d.store.listApprovals(r.id))),
-    );
+    const approvals = await this.d.store.listApprovalsFor(records.map((r) => r.id));
+    const changes = records.map((r) => toChange(r, approvals.get(r.id) ?? []));
     return { release, data: releaseData(release), changes, tails };
   }
 
