@@ -1,6 +1,5 @@
 /** Approvals in SQL: one row per (change, user), so a second click by the same approver adds nothing. */
 
-import { toApproval } from './rows.js';
 import { first, params, type SqlRunner } from './sql-runner.js';
 import type { ApprovalRecord, ApprovalStore } from './types.js';
 
@@ -25,7 +24,7 @@ export class SqlApprovalStore implements ApprovalStore {
   async listApprovals(changeId: string): Promise<ApprovalRecord[]> {
     const p = params(this.db);
     const sql = `SELECT * FROM approvals WHERE change_id = ${p.add(changeId)} ORDER BY at, user_id`;
-    return (await this.db.rows(p.query(sql))).map(toApproval);
+    return (await this.db.rows(p.query(sql))).map((row) => this.db.decode.approval(row));
   }
 
   async listApprovalsFor(changeIds: readonly string[]): Promise<Map<string, ApprovalRecord[]>> {
@@ -33,7 +32,7 @@ export class SqlApprovalStore implements ApprovalStore {
     if (changeIds.length === 0) return out;
     const p = params(this.db);
     const sql = `SELECT * FROM approvals WHERE ${p.anyOf('change_id', [...out.keys()])} ORDER BY at, user_id`;
-    for (const approval of (await this.db.rows(p.query(sql))).map(toApproval)) {
+    for (const approval of (await this.db.rows(p.query(sql))).map((row) => this.db.decode.approval(row))) {
       out.get(approval.changeId)?.push(approval);
     }
     return out;

@@ -2,7 +2,6 @@
 
 import { auditInsert } from './columns.js';
 import { auditSelect } from './filters.js';
-import { type Row, toAudit } from './rows.js';
 import { insertSql } from './sql.js';
 import { first, params, type SqlRunner } from './sql-runner.js';
 import type { AuditEntry, AuditFilter, AuditStore } from './types.js';
@@ -13,11 +12,11 @@ export class SqlAuditStore implements AuditStore {
   async appendAudit(entry: AuditEntry): Promise<AuditEntry> {
     const p = params(this.db);
     const row = await first(this.db, p.query(insertSql('audit', auditInsert(entry), p)));
-    return toAudit(row as Row, this.db.json);
+    return this.db.decode.audit(row);
   }
 
   async queryAudit(filter: AuditFilter): Promise<AuditEntry[]> {
     const p = params(this.db);
-    return (await this.db.rows(p.query(auditSelect(filter, p)))).map((row) => toAudit(row, this.db.json));
+    return (await this.db.rows(p.query(auditSelect(filter, p)))).map((row) => this.db.decode.audit(row));
   }
 }

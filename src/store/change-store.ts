@@ -6,7 +6,6 @@
 
 import { changeInsert, changePatch, originPatch } from './columns.js';
 import { changesSelect } from './filters.js';
-import { type Row, toChange } from './rows.js';
 import { insertSql, updateSql, whereSql } from './sql.js';
 import { byId, first, params, type SqlRunner, updateById } from './sql-runner.js';
 import {
@@ -26,12 +25,12 @@ export class SqlChangeStore implements ChangeStore {
   async createChange(change: Omit<ChangeRecord, 'version'>): Promise<ChangeRecord> {
     const p = params(this.db);
     const row = await first(this.db, p.query(insertSql('changes', changeInsert(change), p)));
-    return toChange(row as Row, this.db.json);
+    return this.db.decode.change(row);
   }
 
   async getChange(id: string): Promise<ChangeRecord | undefined> {
     const row = await byId(this.db, 'changes', id);
-    return row && toChange(row, this.db.json);
+    return row && this.db.decode.change(row);
   }
 
   async transitionChange(
@@ -49,7 +48,7 @@ export class SqlChangeStore implements ChangeStore {
     const conditions = [`id = ${p.add(id)}`, p.oneOf('status', from)];
     if (opts?.expectVersion !== undefined) conditions.push(`version = ${p.add(opts.expectVersion)}`);
     const row = await first(this.db, p.query(`${head}${whereSql(conditions)} RETURNING *`));
-    return row && toChange(row, this.db.json);
+    return row && this.db.decode.change(row);
   }
 
   async updateChangeOrigin(
@@ -59,13 +58,13 @@ export class SqlChangeStore implements ChangeStore {
   ): Promise<ChangeRecord | undefined> {
     const sets = [...originPatch(origin), { column: 'updated_at', value: now, json: false }];
     const row = await updateById(this.db, 'changes', sets, id);
-    return row && toChange(row, this.db.json);
+    return row && this.db.decode.change(row);
   }
 
   async listChanges(filter: ChangeFilter): Promise<ChangeRecord[]> {
     if (filter.status && filter.status.length === 0) return [];
     const p = params(this.db);
-    return (await this.db.rows(p.query(changesSelect(filter, p)))).map((row) => toChange(row, this.db.json));
+    return (await this.db.rows(p.query(changesSelect(filter, p)))).map((row) => this.db.decode.change(row));
   }
 
   async markDrawn(id: string, status: ChangeStatus): Promise<void> {
@@ -88,7 +87,7 @@ export class SqlChangeStore implements ChangeStore {
     const conditions = [p.oneOf('status', EXPIRABLE_STATUSES), `expires_at <= ${p.add(now)}`];
     const rows = await this.db.rows(p.query(`${head}${whereSql(conditions)} RETURNING *`));
     // RETURNING order is unspecified; callers (and audit lines) get a stable order.
-    return rows.map((row) => toChange(row, this.db.json)).sort(byCreated);
+    return rows.map((row) => this.db.decode.change(row)).sort(byCreated);
   }
 }
 

@@ -1,6 +1,5 @@
 /** Leases in SQL: who holds a key until when; every take-over is one statement, so two replicas cannot both win. */
 
-import { toLease } from './rows.js';
 import { first, params, type SqlRunner } from './sql-runner.js';
 import type { Lease, LeaseStore } from './types.js';
 
@@ -37,6 +36,6 @@ export class SqlLeaseStore implements LeaseStore {
   async getLease(key: string): Promise<Lease | undefined> {
     const p = params(this.db);
     const row = await first(this.db, p.query(`SELECT * FROM leases WHERE key = ${p.add(key)}`));
-    return row && toLease(row);
+    return row && this.db.decode.lease(row);
   }
 }

@@ -2,7 +2,6 @@
 
 import { releaseInsert, releasePatch } from './columns.js';
 import { releasesSelect } from './filters.js';
-import { type Row, toRelease } from './rows.js';
 import { insertSql } from './sql.js';
 import { byId, first, params, type SqlRunner, updateById } from './sql-runner.js';
 import type { ReleaseFilter, ReleasePatch, ReleaseRecord, ReleaseStore } from './types.js';
@@ -13,12 +12,12 @@ export class SqlReleaseStore implements ReleaseStore {
   async createRelease(r: Omit<ReleaseRecord, 'version'>): Promise<ReleaseRecord> {
     const p = params(this.db);
     const row = await first(this.db, p.query(insertSql('releases', releaseInsert(r), p)));
-    return toRelease(row as Row, this.db.json);
+    return this.db.decode.release(row);
   }
 
   async getRelease(id: string): Promise<ReleaseRecord | undefined> {
     const row = await byId(this.db, 'releases', id);
-    return row && toRelease(row, this.db.json);
+    return row && this.db.decode.release(row);
   }
 
   async findReleaseByMessage(channel: string, messageTs: string): Promise<ReleaseRecord | undefined> {
@@ -27,7 +26,7 @@ export class SqlReleaseStore implements ReleaseStore {
       `SELECT * FROM releases WHERE channel = ${p.add(channel)} AND message_ts = ${p.add(messageTs)} ` +
       'ORDER BY created_at DESC, id DESC LIMIT 1';
     const row = await first(this.db, p.query(sql));
-    return row && toRelease(row, this.db.json);
+    return row && this.db.decode.release(row);
   }
 
   async findOpenReleaseByTitle(
@@ -40,7 +39,7 @@ export class SqlReleaseStore implements ReleaseStore {
       `SELECT * FROM releases WHERE workspace = ${p.add(workspace)} AND channel = ${p.add(channel)} ` +
       `AND title = ${p.add(title)} AND status = 'open' ORDER BY created_at DESC, id DESC LIMIT 1`;
     const row = await first(this.db, p.query(sql));
-    return row && toRelease(row, this.db.json);
+    return row && this.db.decode.release(row);
   }
 
   async updateRelease(
@@ -49,13 +48,11 @@ export class SqlReleaseStore implements ReleaseStore {
     expectVersion?: number,
   ): Promise<ReleaseRecord | undefined> {
     const row = await updateById(this.db, 'releases', releasePatch(patch), id, expectVersion);
-    return row && toRelease(row, this.db.json);
+    return row && this.db.decode.release(row);
   }
 
   async listReleases(filter: ReleaseFilter): Promise<ReleaseRecord[]> {
     const p = params(this.db);
-    return (await this.db.rows(p.query(releasesSelect(filter, p)))).map((row) =>
-      toRelease(row, this.db.json),
-    );
+    return (await this.db.rows(p.query(releasesSelect(filter, p)))).map((row) => this.db.decode.release(row));
   }
 }

@@ -1,17 +1,18 @@
 /**
  * What every part of the SQL store runs on: one statement at a time against
- * SQLite or PostgreSQL, with that driver's JSON decoder. The parts (changes,
+ * SQLite or PostgreSQL, with that driver's row decoder. The parts (changes,
  * approvals, audit, releases, tails, leases, request keys) share the
  * database and these few helpers, and nothing else.
  */
 
 import type { ColumnValue } from './columns.js';
-import type { JsonDecoder, Row } from './rows.js';
+import type { Row, RowDecoder } from './rows.js';
 import { type Dialect, type Query, SqlParams, updateSql, whereSql } from './sql.js';
 
 export interface SqlRunner {
   readonly dialect: Dialect;
-  readonly json: JsonDecoder;
+  /** Turns this driver's rows into records. */
+  readonly decode: RowDecoder;
   /** Runs one statement; returns its rows (the RETURNING rows for writes, [] when none). */
   rows(query: Query): Promise<Row[]>;
 }

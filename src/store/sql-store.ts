@@ -11,7 +11,7 @@ import { SqlChangeStore } from './change-store.js';
 import { SqlLeaseStore } from './lease-store.js';
 import { SqlReleaseStore } from './release-store.js';
 import { SqlRequestKeyStore } from './request-key-store.js';
-import type { JsonDecoder, Row } from './rows.js';
+import { type Row, rowDecoder } from './rows.js';
 import type { Dialect, Query } from './sql.js';
 import type { SqlRunner } from './sql-runner.js';
 import { pingSql } from './store-health.js';
@@ -38,8 +38,8 @@ export abstract class SqlStore implements Store {
   private readonly leases: LeaseStore;
   private readonly requestKeys: RequestKeyStore;
 
-  constructor(dialect: Dialect, json: JsonDecoder) {
-    this.runner = { dialect, json, rows: (query) => this.rows(query) };
+  constructor(dialect: Dialect) {
+    this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
     this.changes = new SqlChangeStore(this.runner);
     this.approvals = new SqlApprovalStore(this.runner);
     this.audit = new SqlAuditStore(this.runner);

@@ -2,7 +2,6 @@
 
 import { tailInsert, tailPatch } from './columns.js';
 import { tailsSelect } from './filters.js';
-import { type Row, toTail } from './rows.js';
 import { insertSql } from './sql.js';
 import { byId, first, params, type SqlRunner, updateById } from './sql-runner.js';
 import type { TailFilter, TailPatch, TailRecord, TailStore } from './types.js';
@@ -13,21 +12,21 @@ export class SqlTailStore implements TailStore {
   async createTail(t: Omit<TailRecord, 'version'>): Promise<TailRecord> {
     const p = params(this.db);
     const row = await first(this.db, p.query(insertSql('tails', tailInsert(t), p)));
-    return toTail(row as Row, this.db.json);
+    return this.db.decode.tail(row);
   }
 
   async getTail(id: string): Promise<TailRecord | undefined> {
     const row = await byId(this.db, 'tails', id);
-    return row && toTail(row, this.db.json);
+    return row && this.db.decode.tail(row);
   }
 
   async updateTail(id: string, patch: TailPatch, expectVersion?: number): Promise<TailRecord | undefined> {
     const row = await updateById(this.db, 'tails', tailPatch(patch), id, expectVersion);
-    return row && toTail(row, this.db.json);
+    return row && this.db.decode.tail(row);
   }
 
   async listTails(filter: TailFilter): Promise<TailRecord[]> {
     const p = params(this.db);
-    return (await this.db.rows(p.query(tailsSelect(filter, p)))).map((row) => toTail(row, this.db.json));
+    return (await this.db.rows(p.query(tailsSelect(filter, p)))).map((row) => this.db.decode.tail(row));
   }
 }
