@@ -6,6 +6,7 @@
  * a retry or a restart never applies twice.
  */
 import { randomUUID } from 'node:crypto';
+import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { type ChangeOperation, describeRequest } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
@@ -33,11 +34,10 @@ import {
   toChange,
 } from './change.js';
 import { describeFailure } from './describe-failure.js';
-import { UserError } from './errors.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 import { operationModule } from './operations/index.js';
 import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle-outcome.js';
-import { staleMessage } from './stale-message.js';
+import { staleReason } from './stale-reason.js';
 
 /** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
 export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
@@ -549,7 +549,7 @@ export class ChangeEngine {
       return { kind: 'done', outcome: await this.explainStale(id) };
     }
     if (!EXPIRABLE_STATUSES.includes(change.status)) {
-      return { kind: 'done', outcome: { kind: 'stale', message: staleMessage(change), change } };
+      return { kind: 'done', outcome: { kind: 'stale', reason: staleReason(change), change } };
     }
     return { kind: 'ok', change };
   }
@@ -557,15 +557,15 @@ export class ChangeEngine {
   /** Another click holds the apply lease: it may not have moved the change to applying yet. */
   private async explainBusy(id: string): Promise<ClickOutcome> {
     const change = (await this.get(id)) as Change;
-    const message = EXPIRABLE_STATUSES.includes(change.status)
-      ? 'Already being applied (another click got there first); nothing more to do.'
-      : staleMessage(change);
-    return { kind: 'stale', message, change };
+    const reason = EXPIRABLE_STATUSES.includes(change.status)
+      ? { kind: 'busy' as const }
+      : staleReason(change);
+    return { kind: 'stale', reason, change };
   }
 
   private async explainStale(id: string): Promise<ClickOutcome> {
     const change = (await this.get(id)) as Change;
-    return { kind: 'stale', message: staleMessage(change), change };
+    return { kind: 'stale', reason: staleReason(change), change };
   }
 
   private async refuse(
@@ -597,8 +597,9 @@ export class ChangeEngine {
     team?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
+    // Who closed it is `by`; renderers name them (the message stays free of any chat markup).
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
-    const failure: ChangeFailure = { message: `${verb} by <@${user}>.`, kind, by: user };
+    const failure: ChangeFailure = { message: `${verb}; nothing was applied.`, kind, by: user };
     const done = await this.o.store.transitionChange(c.id, from, 'cancelled', { error: failure }, { now });
     if (!done) return this.explainStale(c.id);
     await this.audit({

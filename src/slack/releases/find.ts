@@ -4,7 +4,7 @@
  * workspace, this channel's first. Several matches are not guessed between:
  * the caller lists their ids.
  */
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { ReleaseRecord, ReleaseStore } from '../../store/types.js';
 import { releaseData } from './types.js';
 

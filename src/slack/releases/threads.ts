@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { toChange } from '../../changes/change.js';
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type {

@@ -3,7 +3,9 @@
  * the cases the rewritten change message does not explain on its own.
  */
 import type { ClickOutcome } from '../../changes/change.js';
+import { fitMrkdwn } from './blocks.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
+import { renderStaleReason } from './stale-reply.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2000;
@@ -12,8 +14,9 @@ const ERROR_MAX = 2000;
 export function renderClickReply(outcome: ClickOutcome): string | undefined {
   switch (outcome.kind) {
     case 'refused':
-    case 'stale':
       return truncate(outcome.message, LIMITS.messageText);
+    case 'stale':
+      return fitMrkdwn(renderStaleReason(outcome.reason), LIMITS.messageText);
     case 'approval_recorded': {
       const missing = Math.max(0, outcome.required - outcome.count);
       const rest = missing > 0 ? `; waiting for ${missing} more before it is applied.` : '.';

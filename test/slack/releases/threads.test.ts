@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WebClient } from '@slack/web-api';
-import { UserError } from '../../../src/changes/errors.js';
+import { UserError } from '../../../src/errors/user-error.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import type { Actor } from '../../../src/slack/handlers/context.js';
