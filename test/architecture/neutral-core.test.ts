@@ -43,7 +43,8 @@ it('the core imports nothing from src/slack, and tails nothing from src/changes'
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/from '([^']+)'/g)) {
         const spec = match[1] as string;
-        if (/(^|\/)slack\//.test(spec) && spec.startsWith('.')) found.push(`${relative(src, file)} -> ${spec}`);
+        if (/(^|\/)slack\//.test(spec) && spec.startsWith('.'))
+          found.push(`${relative(src, file)} -> ${spec}`);
         if (dir === 'tails' && /(^|\/)changes\//.test(spec)) found.push(`${relative(src, file)} -> ${spec}`);
       }
     }
