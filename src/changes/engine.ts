@@ -68,6 +68,8 @@ export interface ClickInput {
   changeId: string;
   user: string;
   channel: string;
+  /** Why an approver rejects (reject only); kept with the change and in the audit. */
+  reason?: string;
   /**
    * The clicker's workspace (Slack team id), judged by the policy and written
    * to the audit. The Slack layer always passes it; absent (callers outside
@@ -232,7 +234,7 @@ export class ChangeEngine {
   }
 
   /** An approver rejects: the change is closed and will not be applied. */
-  async reject({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  async reject({ changeId, user, channel, team, reason }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -247,8 +249,14 @@ export class ChangeEngine {
       );
     }
     const now = this.o.clock.now();
-    await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
-    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team);
+    await this.o.store.addApproval({
+      changeId,
+      userId: user,
+      decision: 'reject',
+      at: now,
+      ...(reason ? { comment: reason } : {}),
+    });
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team, reason);
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
@@ -595,11 +603,17 @@ export class ChangeEngine {
     from: readonly ChangeStatus[],
     kind: 'rejected' | 'cancelled',
     team?: string,
+    reason?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
     // Who closed it is `by`; renderers name them (the message stays free of any chat markup).
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
-    const failure: ChangeFailure = { message: `${verb}; nothing was applied.`, kind, by: user };
+    const failure: ChangeFailure = {
+      message: `${verb}; nothing was applied.`,
+      kind,
+      by: user,
+      ...(reason ? { reason } : {}),
+    };
     const done = await this.o.store.transitionChange(c.id, from, 'cancelled', { error: failure }, { now });
     if (!done) return this.explainStale(c.id);
     await this.audit({
@@ -610,6 +624,7 @@ export class ChangeEngine {
       operation: c.operation,
       origin: c.origin,
       workspace: team,
+      ...(reason ? { detail: { reason } } : {}),
     });
     return { kind, change: (await this.get(c.id)) as Change };
   }

@@ -11,6 +11,7 @@ import { type Clock, systemClock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
+import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
@@ -63,6 +64,8 @@ export async function startBot(
     groups: {
       resolveGroup: (id) => resolveGroup(id),
       resolveChannelName: (id) => channelName(id),
+      // Refusals name who can help as mentions and channel links.
+      names: SLACK_POLICY_NAMES,
     },
   });
   // A tail that stops by itself (vessel gone, time up) redraws its release
