@@ -4,9 +4,9 @@
  * when they press "Share in channel", posted publicly (see share.ts).
  */
 import { resolveBranch } from '../../changes/branches.js';
-import { UserError } from '../../changes/errors.js';
 import { missingIn } from '../../changes/not-found.js';
 import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
+import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ReadOperation, Target } from '../../policy/operations.js';
 import type { Command } from '../grammar/command.js';

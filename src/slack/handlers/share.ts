@@ -7,7 +7,7 @@
  * that message lets one of them post (on any replica). A post that fails
  * gives the lease back, so the user can share again once the cause is fixed.
  */
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import { parseCommand } from '../grammar/parse.js';
 import type { SlackMessage } from '../render/message.js';
 import { sharedMessage, sharedNotice } from '../render/share.js';

@@ -3,13 +3,13 @@
  * stopping one with its Stop button redraws it. The tail service knows
  * nothing of release messages; this wraps it for the handlers.
  */
-import type { Store } from '../../store/types.js';
+import type { TailStore } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 
 /** `tails`, redrawing the release message after a tail of a release is started or stopped through it. */
 export function tailsRefreshingReleases(
   tails: TailService,
-  store: Pick<Store, 'getTail'>,
+  store: Pick<TailStore, 'getTail'>,
   refresh: (releaseId: string) => Promise<void>,
 ): TailService {
   return {
