@@ -48,7 +48,12 @@ export async function fillModal(
   hash: string | undefined,
   values?: ViewStateValues,
 ): Promise<void> {
-  const loaded = await loadedView(meta, { client: ctx.api, branches: ctx.branches }, ctx.logger, values);
+  const loaded = await loadedView(
+    meta,
+    { client: ctx.api, branches: ctx.branches, environments: ctx.environments },
+    ctx.logger,
+    values,
+  );
   try {
     await ctx.slack.views.update({ view_id: viewId, ...(hash ? { hash } : {}), view: loaded });
   } catch (err) {
@@ -122,7 +127,7 @@ export function checkSubmission(
               throw new KeepForm(
                 await loadedView(
                   meta,
-                  { client: ctx.api, branches: ctx.branches },
+                  { client: ctx.api, branches: ctx.branches, environments: ctx.environments },
                   ctx.logger,
                   values,
                   renderError(withKnownNames(ctx, err), ctx.logger).text,

@@ -65,8 +65,11 @@ const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
 
 const MODALS: Record<ModalKind, ModalShell> = { ...CHANGE_MODALS, 'logs.follow': logsFollowModal };
 
-/** What a modal asks for itself when its opener (a release thread's button) did not name it. */
+/** The place each modal works in: its environment (a select in the form), and a formation there. */
 const WHERE: Partial<Record<ModalKind, WhereNeed>> = {
+  'vessel.create': 'environment',
+  'region.create': 'environment',
+  'region.scheduling': 'environment',
   'formation.add': 'formation',
   'formation.remove': 'formation',
   'logs.follow': 'environment',

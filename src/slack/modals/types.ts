@@ -14,6 +14,8 @@ export interface ModalDeps {
   client: GameFabricClient;
   /** Restricts the API's branches to these, when set. */
   branches?: readonly string[] | undefined;
+  /** The configured environments (HARBOR_ENVIRONMENTS), offered in every form's environment select. */
+  environments?: readonly string[] | undefined;
 }
 
 /**

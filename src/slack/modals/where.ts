@@ -10,8 +10,8 @@ import type { KnownBlock } from '@slack/types';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ModalMetadata } from '../ids.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
-import { choiceBlocks, contextBlock, textInput } from './blocks.js';
-import { readBlock, readChoice, TYPED_SUFFIX, textInitial } from './state.js';
+import { choiceBlocks, contextBlock } from './blocks.js';
+import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
 import type { ModalDeps, ViewStateValues } from './types.js';
 
 /** Block ids of the where step. */
@@ -27,10 +27,19 @@ export interface Where {
   known: boolean;
 }
 
-/** Whether the opener left out part of what `need` asks for, so the modal asks the user. */
-export function asksWhere(meta: ModalMetadata, need: WhereNeed | undefined): need is WhereNeed {
-  if (!need) return false;
-  return !meta.environment || (need === 'formation' && !meta.formation);
+/** Whether a modal has a where step: every modal that needs a place shows its environment as a select. */
+export function asksWhere(_meta: ModalMetadata, need: WhereNeed | undefined): need is WhereNeed {
+  return need !== undefined;
+}
+
+/** The environment the user chose in the select, else the one the opener named. */
+function chosenEnvironment(meta: ModalMetadata, values: ViewStateValues): string | undefined {
+  return readBlock(values, WHERE_BLOCKS.environment) ?? meta.environment;
+}
+
+/** The formation the opener named, while the user keeps the opener's environment (another one has its own). */
+function namedFormation(meta: ModalMetadata, environment: string | undefined): string | undefined {
+  return environment === meta.environment ? meta.formation : undefined;
 }
 
 /** The metadata completed with the place picked in the where blocks; no API call (for submissions). */
@@ -40,10 +49,13 @@ export function placeOf(
   values: ViewStateValues,
 ): ModalMetadata {
   if (!asksWhere(meta, need)) return meta;
-  const environment = meta.environment ?? readBlock(values, WHERE_BLOCKS.environment);
+  const environment = chosenEnvironment(meta, values);
   const formation =
-    need === 'formation' ? (meta.formation ?? readChoice(values, WHERE_BLOCKS.formation)) : meta.formation;
-  return { ...meta, ...(environment ? { environment } : {}), ...(formation ? { formation } : {}) };
+    need === 'formation'
+      ? (namedFormation(meta, environment) ?? readChoice(values, WHERE_BLOCKS.formation))
+      : meta.formation;
+  const { formation: _dropped, ...rest } = meta;
+  return { ...rest, ...(environment ? { environment } : {}), ...(formation ? { formation } : {}) };
 }
 
 /** The where block that shows a problem with `field`, when the submitted view has one. */
@@ -54,9 +66,11 @@ export function whereBlockFor(field: string, values?: ViewStateValues): string |
 }
 
 /**
- * The where step for what the opener left out: an environment field (Enter
- * reloads), then, when a formation is needed, that environment's formations.
- * An environment or formation that does not exist is said so, not thrown.
+ * The where step: the environment as a select of the configured ones
+ * (choosing another reloads the form, so lists that depend on it follow),
+ * then, when a formation is needed and the opener named none for this
+ * environment, that environment's formations. An environment or formation
+ * that does not exist is said so, not thrown.
  */
 export async function askWhere(
   meta: ModalMetadata,
@@ -66,25 +80,29 @@ export async function askWhere(
 ): Promise<Where> {
   if (!asksWhere(meta, need)) return { meta, blocks: [], known: true };
   const blocks: KnownBlock[] = [];
-  const environment = meta.environment ?? readBlock(values, WHERE_BLOCKS.environment);
-  if (!meta.environment) {
-    blocks.push(
-      textInput({
-        blockId: WHERE_BLOCKS.environment,
-        label: 'Environment',
-        initial: textInitial(values, WHERE_BLOCKS.environment),
-        placeholder: 'dev',
-        hint:
-          need === 'formation'
-            ? 'Type the environment and press Enter to list its formations.'
-            : 'Type the environment and press Enter.',
-        reload: true,
-      }),
-    );
-  }
+  const environment = chosenEnvironment(meta, values);
+  // The opener's (or an earlier pick) stays listed even when the config does not name it.
+  const listed = [...(deps.environments ?? []), ...(environment ? [environment] : [])];
+  blocks.push(
+    ...choiceBlocks({
+      blockId: WHERE_BLOCKS.environment,
+      label: 'Environment',
+      choices: [...new Set(listed)].map((e) => ({ label: e, value: e })),
+      noun: 'environments',
+      typeHint: 'the environment and press Enter',
+      initial: environment,
+      typedInitial: readBlock(values, `${WHERE_BLOCKS.environment}${TYPED_SUFFIX}`),
+      hint:
+        need === 'formation'
+          ? 'Choosing another environment lists its formations.'
+          : 'Choosing another environment reloads the form for it.',
+      reload: true,
+    }),
+  );
   if (!environment) return { meta, blocks, known: false };
-  const withEnvironment = { ...meta, environment };
-  if (need === 'environment') return { meta: withEnvironment, blocks, known: true };
+  const { formation: _dropped, ...rest } = meta;
+  const withEnvironment: ModalMetadata = { ...rest, environment };
+  if (need === 'environment') return { meta: { ...meta, environment }, blocks, known: true };
 
   let names: string[];
   try {
@@ -94,11 +112,12 @@ export async function askWhere(
     blocks.push(
       contextBlock(`:warning: There is no environment *${shownName(environment)}*. Check the name.`),
     );
-    return { meta, blocks, known: false };
+    return { meta: withEnvironment, blocks, known: false };
   }
-  const picked = meta.formation ?? readChoice(values, WHERE_BLOCKS.formation);
+  const named = namedFormation(meta, environment);
+  const picked = named ?? readChoice(values, WHERE_BLOCKS.formation);
   const formation = picked && names.includes(picked) ? picked : undefined;
-  if (!meta.formation) {
+  if (!named) {
     blocks.push(
       ...choiceBlocks({
         blockId: WHERE_BLOCKS.formation,

@@ -136,14 +136,14 @@ describe('add-to-formation modal', () => {
     expect(Object.keys(result.ok ? {} : result.errors)).toEqual([B.vessel]);
   });
 
-  it('shows a missing formation as an error view that can be closed', async () => {
+  it('says a missing formation is not in the environment and lists the ones that are', async () => {
     const view = await loadedView(
       meta('formation.add', { environment: 'dev', formation: 'nope' }),
       world.deps,
       silentLogger,
     );
-    expect(view.submit).toBeUndefined();
-    expect(view.close?.text).toBe('Close');
-    expect(JSON.stringify(view.blocks)).toContain('Not found in the hosting API');
+    expect(view.submit?.text).toBe('Next');
+    expect(view.close?.text).toBe('Cancel');
+    expect(JSON.stringify(view.blocks)).toContain('There is no formation *nope* in *dev*');
   });
 });

@@ -94,8 +94,9 @@ describe('remove-from-formation modal', () => {
     expect(placeMissing(fromRelease, fill(step3, { [W.environment]: 'dev', [W.formation]: 'lobby' }))).toBe(
       false,
     );
-    // Opened with its place, a form is always read (it has no where step).
-    expect(placeMissing(lobby, {})).toBe(false);
+    // Opened with its place, the loaded form is read at once.
+    const loaded = await loadedView(lobby, world.deps, silentLogger);
+    expect(placeMissing(lobby, fill(loaded, { [B.vessel]: 'lobby-1' }))).toBe(false);
   });
 
   it('says so when the typed environment or formation does not exist', async () => {
@@ -118,9 +119,9 @@ describe('remove-from-formation modal', () => {
     expect(noFormation.submit?.text).toBe('Next');
   });
 
-  it('opened with a place shows only the vessel choice', async () => {
+  it('opened with a place shows the environment select and the vessel choice', async () => {
     const view = await loadedView(lobby, world.deps, silentLogger);
-    expect([...inputs(view).keys()]).toEqual([B.vessel]);
+    expect([...inputs(view).keys()]).toEqual([W.environment, B.vessel]);
     expect(JSON.stringify(view.blocks)).toContain('formation *lobby* in *dev*');
   });
 

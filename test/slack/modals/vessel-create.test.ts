@@ -155,10 +155,10 @@ describe('create-vessel modal', () => {
     });
   });
 
-  it('says what is missing when opened without an environment, and still closes', async () => {
+  it('opened without an environment asks for one first', async () => {
     const view = await loadedView(meta('vessel.create'), world.deps, silentLogger);
-    expect(view.submit).toBeUndefined();
-    expect(view.close?.text).toBe('Close');
-    expect(JSON.stringify(view.blocks)).toContain('This form needs an environment');
+    expect(view.submit?.text).toBe('Next');
+    expect(view.close?.text).toBe('Cancel');
+    expect(JSON.stringify(view.blocks)).toContain('where.environment');
   });
 });
