@@ -1,0 +1,108 @@
+/**
+ * The environment in every form is a select of the configured environments
+ * (HARBOR_ENVIRONMENTS, default dev,prod), preselected with the command's;
+ * choosing another reloads the lists that depend on it, and the submission
+ * uses the chosen one. Over the real Bolt app and the Slack stand-in.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
+import { WHERE_BLOCKS } from '../../../src/slack/modals/index.js';
+import { blockActionsPayload } from '../../../src/workspace/signing.js';
+import type { StoredView } from '../../../src/workspace/stand-in.js';
+import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
+import { answers, inputIds, openedViewId, shown } from './harness-extras.js';
+
+let h: BotHarness;
+beforeEach(async () => {
+  h = await startBotHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+interface SelectBlock {
+  type?: string;
+  block_id?: string;
+  element?: { type?: string; options?: { value: string }[]; initial_option?: { value: string } };
+}
+
+function viewOf(viewId: string): StoredView {
+  const view = h.slack.view(viewId);
+  if (!view) throw new Error(`no view ${viewId}`);
+  return view;
+}
+
+function select(viewId: string, blockId: string): SelectBlock['element'] {
+  return (viewOf(viewId).blocks as SelectBlock[]).find((b) => b.block_id === blockId)?.element;
+}
+
+const options = (viewId: string, blockId: string) => select(viewId, blockId)?.options?.map((o) => o.value);
+
+async function open(command: string): Promise<string> {
+  await h.slash(command);
+  return openedViewId(h);
+}
+
+/** Picks `given` in the view and fires the reload the environment select dispatches. */
+async function choose(viewId: string, given: Record<string, string>): Promise<void> {
+  const view = viewOf(viewId);
+  await h.interact(
+    blockActionsPayload({ actionId: MODAL_RELOAD_ACTION, view, values: answers(view, given), user: ALICE }),
+  );
+}
+
+describe('the environment select', () => {
+  it.each([
+    ['vessel create dev', 'dev'],
+    ['formation add dev lobby', 'dev'],
+    ['formation remove dev lobby', 'dev'],
+    ['region create prod', 'prod'],
+    ['region scheduling dev eu-central', 'dev'],
+  ])('%s: offers the configured environments, the command’s preselected', async (command, env) => {
+    const viewId = await open(command);
+    const environment = select(viewId, WHERE_BLOCKS.environment);
+    expect(environment?.type).toBe('static_select');
+    expect(environment?.options?.map((o) => o.value)).toEqual(['dev', 'prod']);
+    expect(environment?.initial_option?.value).toBe(env);
+  });
+
+  it('creates the vessel in the environment chosen in the form, its regions reloaded for it', async () => {
+    const viewId = await open('vessel create dev');
+    await choose(viewId, { [WHERE_BLOCKS.environment]: 'prod', name: 'tourney-1' });
+    expect(select(viewId, WHERE_BLOCKS.environment)?.initial_option?.value).toBe('prod');
+    expect(shown(viewOf(viewId))).toContain('New standalone vessel in environment *prod*');
+    // What the user typed before switching is still there.
+    expect(JSON.stringify(viewOf(viewId).blocks)).toContain('tourney-1');
+    const res = await h.submit(
+      viewId,
+      answers(viewOf(viewId), {
+        [WHERE_BLOCKS.environment]: 'prod',
+        name: 'tourney-1',
+        region: 'eu-central',
+        'container.image': 'game-server:1.2.0',
+      }),
+    );
+    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(h.lastMessage().text).toContain('tourney-1 in prod');
+  });
+
+  it('lists the chosen environment’s formations and their vessels, and removes from there', async () => {
+    const viewId = await open('formation remove dev lobby');
+    expect(inputIds(viewOf(viewId))).toEqual([WHERE_BLOCKS.environment, 'vessel']);
+    await choose(viewId, { [WHERE_BLOCKS.environment]: 'prod' });
+    // lobby was named for dev; in prod the form asks which formation.
+    expect(options(viewId, WHERE_BLOCKS.formation)).toEqual(['arena']);
+    await choose(viewId, { [WHERE_BLOCKS.environment]: 'prod', [WHERE_BLOCKS.formation]: 'arena' });
+    expect(options(viewId, 'vessel')).toEqual(['arena-1']);
+    const res = await h.submit(
+      viewId,
+      answers(viewOf(viewId), {
+        [WHERE_BLOCKS.environment]: 'prod',
+        [WHERE_BLOCKS.formation]: 'arena',
+        vessel: 'arena-1',
+      }),
+    );
+    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(h.lastMessage().text).toMatch(/arena-1.*prod|prod.*arena-1/);
+  });
+});
