@@ -151,6 +151,8 @@ export const formationAddModal: ModalDefinition = {
         typeHint: 'a region name (e.g. eu-central)',
         initial: readChoice(values, B.region),
         typedInitial: readBlock(values, `${B.region}${TYPED_SUFFIX}`),
+        // Another environment has other regions: a region picked in the old one is dropped.
+        resetKey: env,
       }),
     ];
     const left: string[] = [];

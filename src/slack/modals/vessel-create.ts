@@ -78,6 +78,8 @@ export const vesselCreateModal: ModalDefinition = {
         typeHint: 'a region name (e.g. eu-central)',
         initial: readChoice(values, B.region),
         typedInitial: typed(values, B.region),
+        // Another environment has other regions: a region picked in the old one is dropped.
+        resetKey: env,
       }),
       sectionBlock('*Game server container*'),
       textInput({
