@@ -20,6 +20,7 @@ function limitSql(limit: number | undefined, p: SqlParams): string {
 /** SELECT for listChanges (the caller handles an empty status list, which matches nothing). */
 export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
   const conditions = filter.status ? [p.oneOf('status', filter.status)] : [];
+  if (filter.ids) conditions.push(filter.ids.length ? p.anyOf('id', filter.ids) : 'FALSE');
   conditions.push(
     ...equalities({ requester: filter.requester, release_id: filter.releaseId }, p),
     ...(filter.createdAfter !== undefined ? [`created_at > ${p.add(filter.createdAfter)}`] : []),

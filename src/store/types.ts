@@ -156,6 +156,8 @@ export type TailPatch = Partial<
 >;
 
 export interface ChangeFilter {
+  /** Only these changes (one read for a list of ids; an empty list matches nothing). */
+  ids?: readonly string[];
   status?: readonly ChangeStatus[];
   requester?: string;
   releaseId?: string;

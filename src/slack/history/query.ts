@@ -40,8 +40,8 @@ export interface HistoryQuery {
 
 /** The parts of the store history reads: the audit log, and the changes it names. */
 export type HistoryStore = Pick<AuditStore, 'queryAudit'> &
-  Pick<ChangeStore, 'getChange'> &
-  Pick<ApprovalStore, 'listApprovals'>;
+  Pick<ChangeStore, 'listChanges'> &
+  Pick<ApprovalStore, 'listApprovalsFor'>;
 
 /** One page of history for `q`, newest first. */
 export async function historyPage(
@@ -60,13 +60,12 @@ export async function historyPage(
       limit: BATCH,
       ...(cursor !== undefined ? { beforeId: cursor } : {}),
     });
+    const changes = await changesOf(store, batch, q.workspace);
     for (const entry of batch) {
       scanned += 1;
       cursor = entry.id;
-      if (!entry.changeId || (entry.workspace && entry.workspace !== q.workspace)) continue;
-      const record = await store.getChange(entry.changeId);
-      if (!record) continue;
-      const change = toChange(record, await store.listApprovals(record.id));
+      const change = entry.changeId ? changes.get(entry.changeId) : undefined;
+      if (!change) continue;
       if (filter && !TARGET_FIELDS.some((f) => change.target[f]?.toLowerCase() === filter)) continue;
       items.push({ entry, change });
       if (items.length > size) break;
@@ -81,4 +80,21 @@ export async function historyPage(
     ...(more && last !== undefined ? { before: last } : {}),
     scanLimited: !more && scanned >= MAX_SCANNED,
   };
+}
+
+// The changes a batch of audit entries of `workspace` names, with their approvals: two store reads, whatever the batch's size.
+async function changesOf(
+  store: HistoryStore,
+  batch: readonly AuditEntry[],
+  workspace: string,
+): Promise<Map<string, Change>> {
+  const ids = [
+    ...new Set(
+      batch.flatMap((e) => (e.changeId && (!e.workspace || e.workspace === workspace) ? [e.changeId] : [])),
+    ),
+  ];
+  if (ids.length === 0) return new Map();
+  const records = await store.listChanges({ ids });
+  const approvals = await store.listApprovalsFor(records.map((r) => r.id));
+  return new Map(records.map((r) => [r.id, toChange(r, approvals.get(r.id) ?? [])]));
 }
