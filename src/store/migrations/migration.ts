@@ -6,13 +6,7 @@
 
 import { postgres001Initial } from './postgres/001-initial.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
-
-export interface Migration {
-  /** Strictly increasing, starting at 1; never renumber a released migration. */
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [sqlite001Initial];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [postgres001Initial];
