@@ -39,7 +39,7 @@ export type Command =
    */
   | { kind: 'change'; operation: ChangeOperation; input: Record<string, unknown> }
   | { kind: 'modal'; modal: ModalKind; environment?: string; formation?: string }
-  /** Issue 5: a log tail. `lines` defaults to 50. */
+  /** The latest lines of a Vessel's log, or a live tail with `--follow`. `lines` defaults to 50. */
   | {
       kind: 'logs';
       environment: string;

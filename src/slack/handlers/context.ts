@@ -21,9 +21,9 @@ export interface BotContext {
   engine: ChangeEngine;
   /** Release threads (and live tails) keep their state here, so any replica can serve their buttons. */
   store: Store;
-  /** Live log tails (issue 5): started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
+  /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
-  /** Release threads (issue 5): start, end, and `refresh(releaseId)` after anything a release shows changed. */
+  /** Release threads: start, end, and `refresh(releaseId)` after anything a release shows changed. */
   releases: ReleaseThreads;
   /** For read commands, which skip the engine but not the policy. */
   policy: Policy;

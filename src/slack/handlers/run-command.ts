@@ -1,7 +1,8 @@
 /**
  * What each parsed `/harbor` command does, after the ack. Reads are authorized
  * by the policy and answered privately at once; changes go through the engine
- * and post a public preview; modal forms open a modal (see open-modal.ts).
+ * and post a public preview. Modal forms are not run here: the command
+ * listener opens them from the trigger id (openModal in modal.ts).
  */
 import { resolveBranch } from '../../changes/branches.js';
 import { UserError } from '../../changes/errors.js';
