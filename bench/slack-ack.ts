@@ -12,8 +12,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { postSigned } from '../src/workspace/signing.js';
 import { SIGNING_SECRET } from '../test/e2e/slack/bot-harness.js';
-import { postSigned } from '../test/support/slack/signing.js';
 import { type Child, forkChild } from './support/ipc.js';
 import { type Burst, burst, summarize, table } from './support/latency.js';
 

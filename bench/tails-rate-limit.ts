@@ -15,8 +15,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type { RecordedCall } from '../src/workspace/stand-in.js';
 import { startTailBot, type TailBot, turn } from '../test/slack/tails/e2e-bot.js';
-import type { RecordedCall } from '../test/support/slack/stand-in.js';
 
 const STEP_MS = 250;
 const REFRESH_GAP_LIMIT_MS = 30_000;

@@ -1,13 +1,16 @@
 /**
  * Start-up only: read the config, report every problem at once, start the
- * bot, stop it cleanly on a signal. Nothing else lives here.
+ * bot (in local mode with its local workspace), stop it cleanly on a signal.
+ * Nothing else lives here.
  */
 import { configSecrets, missingSlackSettings, readConfig } from './config/config.js';
 import { createJsonLogger } from './runtime/logger.js';
 import { describeStartFailure } from './startup/describe-start-failure.js';
+import { startLocalBot } from './startup/local-mode.js';
+import { deadlineIn, stopWithin } from './startup/shutdown.js';
 import { startBot } from './startup/start-bot.js';
 
-const result = readConfig();
+const result = readConfig(process.env, { local: process.argv.slice(2).includes('--local') });
 if (!result.ok) {
   process.stderr.write(
     `Harbormaster cannot start; fix these settings:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`,
@@ -18,7 +21,7 @@ const config = result.config;
 const secrets = configSecrets(config);
 const logger = createJsonLogger({ level: config.logLevel, secrets: () => secrets });
 
-const missing = missingSlackSettings(config.slack);
+const missing = config.local ? [] : missingSlackSettings(config.slack);
 if (missing.length > 0) {
   process.stderr.write(
     `Harbormaster needs Slack credentials to run. Missing:\n${missing.map((m) => `  - ${m}`).join('\n')}\nSee README.md, "Set-up", for the one-step app creation from manifest.yml.\n`,
@@ -26,9 +29,55 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-let running: Awaited<ReturnType<typeof startBot>>;
+// Handlers first: a signal that arrives while starting stops the bot once it is up,
+// instead of killing the process half-started.
+let stopAll: (() => Promise<void>) | undefined;
+let running: Awaited<ReturnType<typeof startBot>> | undefined;
+let started: Promise<unknown> = Promise.resolve();
+let stopping = false;
+const shutdown = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`received ${signal}, finishing work in progress and stopping`, {
+    deadlineMs: config.shutdownTimeoutMs,
+  });
+  await started;
+  if (!stopAll) process.exit(0);
+  const stop = stopAll;
+  const outcome = await stopWithin(
+    { stop, inFlight: () => running?.inFlight() ?? [] },
+    deadlineIn(config.shutdownTimeoutMs),
+  );
+  if (outcome.kind === 'stopped') process.exit(0);
+  if (outcome.kind === 'deadline') {
+    logger.error(
+      `work in progress did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting without it`,
+      { left: outcome.left },
+    );
+  } else {
+    logger.error('stopping failed', { error: outcome.error, left: outcome.left });
+  }
+  process.exit(1);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
 try {
-  running = await startBot(config, logger, { processMetrics: true });
+  if (config.local) {
+    const starting = startLocalBot(config, logger, { processMetrics: true });
+    started = starting.catch(() => undefined);
+    const local = await starting;
+    // The workspace's own token and secret are secrets too.
+    secrets.push(...configSecrets(local.config));
+    running = local.running;
+    stopAll = local.stop;
+    process.stdout.write(`Harbormaster local workspace: ${local.url}\n`);
+  } else {
+    const starting = startBot(config, logger, { processMetrics: true });
+    started = starting.catch(() => undefined);
+    running = await starting;
+    stopAll = running.stop;
+  }
 } catch (err) {
   process.stderr.write(`Harbormaster could not start: ${describeStartFailure(err, secrets)}\n`);
   process.exit(1);
@@ -38,11 +87,3 @@ logger.info('Harbormaster started', {
   store: running.core.store.kind,
   policy: running.core.policy.summary,
 });
-
-const shutdown = async (signal: string) => {
-  logger.info(`received ${signal}, finishing work in progress and stopping`);
-  await running.stop();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));

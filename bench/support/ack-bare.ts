@@ -1,6 +1,7 @@
 /** The bare Bolt app of the ack benchmark, in a process of its own (see bare-bolt.ts). */
+
+import { TEST_BOT } from '../../src/workspace/identity.js';
 import { SIGNING_SECRET } from '../../test/e2e/slack/bot-harness.js';
-import { TEST_BOT } from '../../test/support/slack/identity.js';
 import { type BareBolt, startBareBolt } from './bare-bolt.js';
 import { serve } from './ipc.js';
 

@@ -7,20 +7,16 @@
  */
 import { demoData, startSimulator } from '../../src/simulator/index.js';
 import { CHANGE_ACTIONS } from '../../src/slack/ids.js';
-import { ALICE, BOB, SRE_GROUP } from '../../test/e2e/slack/bot-harness.js';
-import { answers } from '../../test/e2e/slack/harness-extras.js';
-import { TEST_BOT, TEST_CHANNEL } from '../../test/support/slack/identity.js';
+import { TEST_BOT, TEST_CHANNEL } from '../../src/workspace/identity.js';
 import {
   blockActionsPayload,
   interactionBody,
   slashCommandBody,
   viewSubmissionPayload,
-} from '../../test/support/slack/signing.js';
-import {
-  RESPONSE_URL_METHOD,
-  type StoredView,
-  startSlackStandIn,
-} from '../../test/support/slack/stand-in.js';
+} from '../../src/workspace/signing.js';
+import { RESPONSE_URL_METHOD, type StoredView, startSlackStandIn } from '../../src/workspace/stand-in.js';
+import { ALICE, BOB, SRE_GROUP } from '../../test/e2e/slack/bot-harness.js';
+import { answers } from '../../test/e2e/slack/harness-extras.js';
 import { serve } from './ipc.js';
 
 const data = demoData();

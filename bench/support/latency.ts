@@ -4,7 +4,7 @@
  * (the ack) has fully arrived, which is what Slack waits for.
  */
 import { performance } from 'node:perf_hooks';
-import { postSigned } from '../../test/support/slack/signing.js';
+import { postSigned } from '../../src/workspace/signing.js';
 
 /** One burst's outcome: every latency (ms, sorted) and what did not come back as HTTP 200. */
 export interface Burst {

@@ -5,7 +5,9 @@
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError } from '../gamefabric/errors.js';
+import { closestWords } from './closest-names.js';
 import { UserError } from './errors.js';
+import { NotFoundError, quote } from './not-found.js';
 
 export interface BranchInfo {
   name: string;
@@ -40,6 +42,8 @@ export function branchLabel(b: BranchInfo): string {
   return b.displayName === b.name ? b.name : `${b.name} (${b.displayName})`;
 }
 
+const FIELD_WORDS: Record<string, string> = { sourceBranch: 'source branch', targetBranch: 'target branch' };
+
 /**
  * The branch name for what a user typed in `field` (name or display name, any
  * case). UserError naming the branches that exist when nothing matches.
@@ -67,5 +71,16 @@ export async function resolveBranch(
     );
   }
   const restricted = restriction ? ' that Harbormaster may use (HARBOR_BRANCHES)' : '';
-  throw new UserError(`${field}: no branch "${typed}". Branches${restricted}: ${known}.`, 'not_found');
+  // People's words, not request fields: "the target branch", never "targetBranch".
+  const role = FIELD_WORDS[field] ? ` (the ${FIELD_WORDS[field]})` : '';
+  const close = closestWords(
+    typed,
+    branches.map((b) => b.name),
+  )[0];
+  const guess = close ? ` Did you mean ${quote(close)}?` : '';
+  throw new NotFoundError(
+    'branch',
+    typed,
+    `No branch ${quote(typed)}${role}.${guess} Branches${restricted}: ${known}.`,
+  );
 }

@@ -26,6 +26,17 @@ export interface ChangeFailure {
   errorId?: string;
   /** Who rejected or cancelled, for those outcomes. */
   by?: string;
+  /** For 'unconfirmed' (status still applying): when the apply ended without a clear answer. */
+  since?: number;
+  /** For 'unconfirmed': the write may still land, so a read that does not show it proves nothing yet. */
+  mayStillLand?: boolean;
+  /** For 'unconfirmed': how the API answered the apply (kept for the final message). */
+  answer?: string;
+}
+
+/** An applying change whose apply has ended without a clear answer; housekeeping keeps checking it. */
+export function isUnconfirmed(change: { status: string; error?: unknown }): boolean {
+  return change.status === 'applying' && (change.error as ChangeFailure | undefined)?.kind === 'unconfirmed';
 }
 
 export interface Change {
@@ -78,6 +89,8 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
 export type ClickOutcome =
   | { kind: 'applied'; change: Change }
   | { kind: 'failed'; change: Change }
+  /** The apply ended without a clear answer and a read could not settle it; housekeeping keeps checking. */
+  | { kind: 'unconfirmed'; change: Change }
   | { kind: 'approval_recorded'; change: Change; count: number; required: number }
   | { kind: 'rejected'; change: Change }
   | { kind: 'cancelled'; change: Change }

@@ -5,8 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiError, ConcurrentModificationError } from '../gamefabric/errors.js';
-import { describePermission, requiredPermission } from '../gamefabric/permissions.js';
+import { requiredPermission } from '../gamefabric/permission-schema.js';
+import { describePermission } from '../gamefabric/permissions.js';
 import type { Logger } from '../runtime/logger.js';
+import { StoreError } from '../store/errors.js';
 import type { ChangeFailure } from './change.js';
 import { UserError } from './errors.js';
 
@@ -25,6 +27,14 @@ export function describeFailure(
   }
   if (err instanceof ApiError) return describeApiError(err);
   const errorId = randomUUID().slice(0, 8);
+  if (err instanceof StoreError) {
+    logger.error('store error', { errorId, error: err, ...context });
+    return {
+      message: `The bot's database is unavailable just now (error id ${errorId}), so this could not be recorded or checked. Try again in a minute; if it persists, tell whoever runs Harbormaster (the log has the details under that id).`,
+      kind: 'store_unavailable',
+      errorId,
+    };
+  }
   logger.error('internal error', { errorId, error: err, ...context });
   return {
     message: `Harbormaster hit an internal error (id ${errorId}). The bot's log has the details under that id.`,

@@ -18,12 +18,22 @@ import {
   EXPIRABLE_STATUSES,
   type Store,
 } from '../store/types.js';
+import { DEFAULT_APPLY_LEASE_MS, holdApplyLease, uniqueOwner } from './apply-lease.js';
 import { auditedClient } from './audited-client.js';
-import { type Change, type ChangeFailure, type ChangePlan, type ClickOutcome, toChange } from './change.js';
+import {
+  type Change,
+  type ChangeFailure,
+  type ChangePlan,
+  type ClickOutcome,
+  FINAL_STATUSES,
+  isUnconfirmed,
+  toChange,
+} from './change.js';
 import { describeFailure } from './describe-failure.js';
 import { UserError } from './errors.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 import { operationModule } from './operations/index.js';
+import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle-outcome.js';
 import { staleMessage } from './stale-message.js';
 
 export interface ChangeEngineOptions {
@@ -36,7 +46,7 @@ export interface ChangeEngineOptions {
   replicaId: string;
   newId?: () => string;
   follow?: { pollMs?: number; timeoutMs?: number };
-  /** How long an apply may hold its lease before another replica may recover the change. */
+  /** TTL of an apply's lease (renewed every third of it while the apply runs): how soon a dead owner's change is recovered. */
   applyLeaseMs?: number;
 }
 
@@ -52,6 +62,12 @@ export interface ClickInput {
   changeId: string;
   user: string;
   channel: string;
+  /**
+   * The clicker's workspace (Slack team id), judged by the policy and written
+   * to the audit. The Slack layer always passes it; absent (callers outside
+   * Slack), the change's own workspace is assumed.
+   */
+  team?: string;
 }
 
 const APPLYABLE_BY_CONFIRM: readonly ChangeStatus[] = ['pending', 'approved'];
@@ -63,7 +79,7 @@ export class ChangeEngine {
 
   constructor(private readonly o: ChangeEngineOptions) {
     this.newId = o.newId ?? randomUUID;
-    this.applyLeaseMs = o.applyLeaseMs ?? 5 * 60_000;
+    this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
   }
 
@@ -78,6 +94,7 @@ export class ChangeEngine {
     const target = module.target(request);
     const decision = await this.o.policy.authorizeRequest({
       user: requester,
+      team: origin.workspace,
       channel: origin.channel,
       operation,
       target,
@@ -137,7 +154,7 @@ export class ChangeEngine {
   }
 
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
-  async confirm({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async confirm({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -147,16 +164,18 @@ export class ChangeEngine {
     const decision = await this.o.policy.authorizeConfirm({
       user,
       channel,
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,
       target: c.target,
     });
-    if (!decision.allowed) return this.refuse(c, user, 'confirm', decision.reason);
-    return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm');
+    if (!decision.allowed) return this.refuse(c, user, 'confirm', decision.reason, team);
+    return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
   }
 
   /** An approver approves; when enough distinct approvers have, the change is applied at once. */
-  async approve({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async approve({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -167,8 +186,8 @@ export class ChangeEngine {
         change: c,
       };
     }
-    const decision = await this.judgeApproval(c, user, channel);
-    if (!decision.allowed) return this.refuse(c, user, 'approve', decision.reason);
+    const decision = await this.judgeApproval(c, user, channel, team);
+    if (!decision.allowed) return this.refuse(c, user, 'approve', decision.reason, team);
     const now = this.o.clock.now();
     const added = await this.o.store.addApproval({ changeId, userId: user, decision: 'approve', at: now });
     if (added)
@@ -179,14 +198,20 @@ export class ChangeEngine {
         action: 'approve',
         operation: c.operation,
         origin: c.origin,
+        workspace: team,
       });
+    // "Enough approvals?" is decided on the approvals as stored after our insert: of two approvers
+    // clicking at once, the later insert sees both, so at least one click goes on to apply, and the
+    // atomic transition below lets exactly one of them.
     const fresh = (await this.get(changeId)) as Change;
-    if (!decision.satisfied) {
+    const after = await this.judgeApproval(fresh, user, channel);
+    if (!after.allowed) return this.refuse(fresh, user, 'approve', after.reason);
+    if (!after.satisfied) {
       return {
         kind: 'approval_recorded',
         change: fresh,
-        count: decision.count ?? 0,
-        required: decision.required ?? 0,
+        count: after.count ?? 0,
+        required: after.required ?? 0,
       };
     }
     const approved = await this.o.store.transitionChange(
@@ -197,42 +222,45 @@ export class ChangeEngine {
       { now },
     );
     if (!approved) return this.explainStale(changeId);
-    return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve');
+    return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve', team);
   }
 
   /** An approver rejects: the change is closed and will not be applied. */
-  async reject({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async reject({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
-    const decision = await this.judgeApproval(c, user, channel);
+    const decision = await this.judgeApproval(c, user, channel, team);
     if (!decision.allowed || c.status !== 'awaiting_approval') {
       return this.refuse(
         c,
         user,
         'reject',
         decision.allowed ? 'Only changes awaiting approval can be rejected.' : decision.reason,
+        team,
       );
     }
     const now = this.o.clock.now();
     await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
-    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected');
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team);
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
-  async cancel({ changeId, user, channel }: ClickInput): Promise<ClickOutcome> {
+  async cancel({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
     const decision = await this.o.policy.authorizeCancel({
       user,
       channel,
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,
       target: c.target,
     });
-    if (!decision.allowed) return this.refuse(c, user, 'cancel', decision.reason);
-    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled');
+    if (!decision.allowed) return this.refuse(c, user, 'cancel', decision.reason, team);
+    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled', team);
   }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
@@ -254,39 +282,63 @@ export class ChangeEngine {
     return out;
   }
 
-  /** Changes awaiting approval that `user` may approve now (for "/harbor approvals"). */
-  async approvableBy(user: string, channel: string): Promise<Change[]> {
+  /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
+  async approvableBy(user: string, channel: string, team?: string): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
     const out: Change[] = [];
     const now = this.o.clock.now();
     for (const record of records) {
       if (record.expiresAt <= now) continue;
       const c = toChange(record, await this.o.store.listApprovals(record.id));
-      const decision = await this.judgeApproval(c, user, channel);
+      const decision = await this.judgeApproval(c, user, channel, team);
       if (decision.allowed && !c.approvals.some((a) => a.userId === user)) out.push(c);
     }
     return out;
   }
 
   /**
-   * Resolves changes left `applying` by a process that died: reads the API to
-   * learn whether the change happened (never re-applies blindly) and records
-   * succeeded or failed. Changes whose apply lease is still held by a live
-   * replica are left alone.
+   * Resolves changes left `applying` by a process that died, and changes whose
+   * apply ended unconfirmed: reads the API to learn whether the change happened
+   * (never re-applies) and records what the read shows. A change whose apply
+   * is alive (its lease held and renewed, on this process or another) is left
+   * alone. Returns the changes whose message must be redrawn.
    */
   async recoverInterrupted(): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: ['applying'], limit: 500 });
     const out: Change[] = [];
     for (const record of records) {
-      const now = this.o.clock.now();
-      if (!(await this.o.store.acquireLease(leaseKey(record.id), this.o.replicaId, this.applyLeaseMs, now)))
-        continue;
+      const lease = await holdApplyLease(
+        this.leaseOptions(),
+        record.id,
+        uniqueOwner(this.o.replicaId, 'recover'),
+      );
+      if (!lease) continue;
       try {
-        out.push(await this.recoverOne(record));
+        // Re-read under the lease: the apply may have finished between the listing and now.
+        const current = await this.o.store.getChange(record.id);
+        if (current?.status !== 'applying') continue;
+        const resolved = await this.recoverOne(current);
+        if (resolved) out.push(resolved);
       } finally {
-        await this.o.store.releaseLease(leaseKey(record.id), this.o.replicaId);
+        await lease.release();
       }
     }
+    return out;
+  }
+
+  /** Records that the change's message now shows its status (the Slack layer calls it after a rewrite). */
+  async markDrawn(change: Change): Promise<void> {
+    await this.o.store.markDrawn(change.id, change.status);
+  }
+
+  /**
+   * Finished changes whose message does not show it (a rewrite lost to a
+   * Slack outage left live buttons): housekeeping redraws them.
+   */
+  async undrawnFinal(limit = 50): Promise<Change[]> {
+    const records = await this.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
+    const out: Change[] = [];
+    for (const record of records) out.push(toChange(record, await this.o.store.listApprovals(record.id)));
     return out;
   }
 
@@ -303,49 +355,45 @@ export class ChangeEngine {
 
   // ---- internals -----------------------------------------------------------
 
-  private async recoverOne(record: ChangeRecord): Promise<Change> {
+  private async recoverOne(record: ChangeRecord): Promise<Change | undefined> {
     const change = toChange(record, await this.o.store.listApprovals(record.id));
     const module = operationModule(change.operation);
     const ctx = this.context(change, 'recover');
+    if (isUnconfirmed(change)) {
+      const settled = await recheckUnconfirmed(
+        change,
+        () => module.verify(ctx, this.applyInput(change)),
+        this.o.clock.now(),
+      );
+      return settled ? this.record(change, settled, this.o.replicaId, 'recover') : undefined;
+    }
     let verdict: 'applied' | 'not_applied';
     try {
       verdict = await module.verify(ctx, this.applyInput(change));
     } catch (err) {
       // The API could not tell us; leave it applying so a later sweep tries again.
       this.o.logger.warn('recovery could not verify change', { changeId: change.id, error: err });
-      return change;
+      return undefined;
     }
-    const now = this.o.clock.now();
-    const patch =
+    const settled: Settlement =
       verdict === 'applied'
         ? {
+            status: 'succeeded',
             result: {
               summary: `${change.preview.summary}: done (confirmed after an interruption)`,
               lines: [],
               facts: {},
             },
-            applyingOwner: undefined,
           }
         : {
-            error: {
+            status: 'failed',
+            failure: {
               message:
                 'Interrupted before the change reached the hosting API; nothing was changed. Request it again.',
               kind: 'interrupted',
-            } satisfies ChangeFailure,
-            applyingOwner: undefined,
+            },
           };
-    const to = verdict === 'applied' ? 'succeeded' : 'failed';
-    const done = await this.o.store.transitionChange(change.id, ['applying'], to, patch, { now });
-    await this.audit({
-      at: now,
-      changeId: change.id,
-      actor: this.o.replicaId,
-      action: 'recover',
-      operation: change.operation,
-      origin: change.origin,
-      outcome: to,
-    });
-    return done ? toChange(done, change.approvals) : change;
+    return this.record(change, settled, this.o.replicaId, 'recover');
   }
 
   private async claimAndApply(
@@ -353,16 +401,31 @@ export class ChangeEngine {
     user: string,
     from: readonly ChangeStatus[],
     action: 'confirm' | 'approve',
+    team?: string,
   ): Promise<ClickOutcome> {
+    // The lease comes first: once the change reads `applying`, its lease is already held, so a
+    // recovery sweep listing it can never take it from a live apply.
+    const owner = uniqueOwner(this.o.replicaId, 'apply');
+    const lease = await holdApplyLease(this.leaseOptions(), c.id, owner);
+    if (!lease) return this.explainBusy(c.id);
     const now = this.o.clock.now();
-    const claimed = await this.o.store.transitionChange(
-      c.id,
-      from,
-      'applying',
-      { confirmedBy: user, applyingOwner: this.o.replicaId, applyingSince: now },
-      { now },
-    );
-    if (!claimed) return this.explainStale(c.id);
+    let claimed: ChangeRecord | undefined;
+    try {
+      claimed = await this.o.store.transitionChange(
+        c.id,
+        from,
+        'applying',
+        { confirmedBy: user, applyingOwner: owner, applyingSince: now },
+        { now },
+      );
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
+    if (!claimed) {
+      await lease.release();
+      return this.explainStale(c.id);
+    }
     if (action === 'confirm') {
       await this.audit({
         at: now,
@@ -371,66 +434,88 @@ export class ChangeEngine {
         action: 'confirm',
         operation: c.operation,
         origin: c.origin,
+        workspace: team,
       });
     }
-    await this.o.store.acquireLease(leaseKey(c.id), this.o.replicaId, this.applyLeaseMs, now);
     try {
       return await this.runApply(toChange(claimed, c.approvals), user);
     } finally {
-      await this.o.store.releaseLease(leaseKey(c.id), this.o.replicaId);
+      await lease.release();
     }
   }
 
   private async runApply(change: Change, user: string): Promise<ClickOutcome> {
     const module = operationModule(change.operation);
     const ctx = this.context(change, 'apply', user);
-    let status: 'succeeded' | 'failed';
-    let patch: Parameters<Store['transitionChange']>[3];
+    let settled: Settlement;
     try {
-      const result = await module.apply(ctx, this.applyInput(change));
-      status = 'succeeded';
-      patch = { result, applyingOwner: undefined };
+      settled = { status: 'succeeded', result: await module.apply(ctx, this.applyInput(change)) };
     } catch (err) {
       const failure = describeFailure(err, this.o.logger, { changeId: change.id });
-      // A write that got no clear answer may still have happened: ask the API before saying "nothing changed".
-      const unclear =
-        failure.kind === 'unreachable' || (failure.status !== undefined && failure.status >= 500);
-      const verdict = unclear
-        ? await module.verify(ctx, this.applyInput(change)).catch(() => 'unknown' as const)
-        : 'not_applied';
-      if (verdict === 'applied') {
-        status = 'succeeded';
-        patch = {
-          result: {
-            summary: `${change.preview.summary}: done (the API answered unclearly, but the change is there)`,
-            lines: [],
-            facts: {},
-          },
-          applyingOwner: undefined,
-        };
-      } else {
-        status = 'failed';
-        if (verdict === 'unknown') {
-          failure.message = `${failure.message.replace(/; nothing was changed\.?$/, '.')} Whether it took effect could not be checked; look before retrying.`;
-        }
-        patch = { error: failure, applyingOwner: undefined };
-      }
+      // A write that got no clear answer may still have happened: read the API before saying anything.
+      settled = await settleFailedApply(
+        change,
+        err,
+        failure,
+        () => module.verify(ctx, this.applyInput(change)),
+        this.o.clock.now(),
+        this.o.logger,
+      );
     }
+    const final = (await this.record(change, settled, user, 'apply')) ?? change;
+    if (settled.status === 'succeeded') return { kind: 'applied', change: final };
+    if (settled.status === 'failed') return { kind: 'failed', change: final };
+    return { kind: 'unconfirmed', change: final };
+  }
+
+  /**
+   * Stores a settlement of an applying change and audits it. An unconfirmed
+   * one stays `applying` (its message says so) for housekeeping to check again.
+   * Undefined when the change had already left `applying` (someone else settled it).
+   */
+  private async record(
+    change: Change,
+    settled: Settlement,
+    actor: string,
+    action: 'apply' | 'recover',
+  ): Promise<Change | undefined> {
     const now = this.o.clock.now();
-    const done = await this.o.store.transitionChange(change.id, ['applying'], status, patch, { now });
+    const done =
+      settled.status === 'unconfirmed'
+        ? await this.o.store.transitionChange(
+            change.id,
+            ['applying'],
+            'applying',
+            { error: settled.failure, applyingOwner: undefined },
+            { now },
+          )
+        : await this.o.store.transitionChange(
+            change.id,
+            ['applying'],
+            settled.status,
+            settled.status === 'succeeded'
+              ? { result: settled.result, error: undefined, applyingOwner: undefined }
+              : { error: settled.failure, applyingOwner: undefined },
+            { now },
+          );
     await this.audit({
       at: now,
       changeId: change.id,
-      actor: user,
-      action: 'apply',
+      actor,
+      action,
       operation: change.operation,
       origin: change.origin,
-      outcome: status,
+      outcome: settled.status,
       detail:
-        status === 'succeeded' ? { summary: (patch?.result as { summary: string }).summary } : patch?.error,
+        settled.status === 'succeeded'
+          ? { summary: settled.result.summary, lines: settled.result.lines }
+          : settled.failure,
     });
-    const final = done ? toChange(done, change.approvals) : ((await this.get(change.id)) as Change);
-    return status === 'succeeded' ? { kind: 'applied', change: final } : { kind: 'failed', change: final };
+    return done ? toChange(done, change.approvals) : undefined;
+  }
+
+  private leaseOptions() {
+    return { store: this.o.store, clock: this.o.clock, logger: this.o.logger, ttlMs: this.applyLeaseMs };
   }
 
   /** Loads a change and answers for it when it is missing, final, or past its expiry. */
@@ -461,12 +546,27 @@ export class ChangeEngine {
     return { kind: 'ok', change };
   }
 
+  /** Another click holds the apply lease: it may not have moved the change to applying yet. */
+  private async explainBusy(id: string): Promise<ClickOutcome> {
+    const change = (await this.get(id)) as Change;
+    const message = EXPIRABLE_STATUSES.includes(change.status)
+      ? 'Already being applied (another click got there first); nothing more to do.'
+      : staleMessage(change);
+    return { kind: 'stale', message, change };
+  }
+
   private async explainStale(id: string): Promise<ClickOutcome> {
     const change = (await this.get(id)) as Change;
     return { kind: 'stale', message: staleMessage(change), change };
   }
 
-  private async refuse(c: Change, user: string, action: string, reason: string): Promise<ClickOutcome> {
+  private async refuse(
+    c: Change,
+    user: string,
+    action: string,
+    reason: string,
+    team?: string,
+  ): Promise<ClickOutcome> {
     await this.audit({
       at: this.o.clock.now(),
       changeId: c.id,
@@ -474,6 +574,7 @@ export class ChangeEngine {
       action: `${action}_refused`,
       operation: c.operation,
       origin: c.origin,
+      workspace: team,
       outcome: reason,
     });
     return { kind: 'refused', message: reason, change: c };
@@ -485,6 +586,7 @@ export class ChangeEngine {
     user: string,
     from: readonly ChangeStatus[],
     kind: 'rejected' | 'cancelled',
+    team?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
@@ -498,15 +600,18 @@ export class ChangeEngine {
       action: kind === 'rejected' ? 'reject' : 'cancel',
       operation: c.operation,
       origin: c.origin,
+      workspace: team,
     });
     return { kind, change: (await this.get(c.id)) as Change };
   }
 
   /** The policy's verdict on `user` approving (or rejecting) `c` now. */
-  private judgeApproval(c: Change, user: string, channel: string) {
+  private judgeApproval(c: Change, user: string, channel: string, team?: string) {
     return this.o.policy.authorizeApproval({
       user,
       channel,
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,
       target: c.target,
@@ -547,12 +652,18 @@ export class ChangeEngine {
     operation?: string;
     params?: unknown;
     origin?: ChangeOrigin;
+    /** The actor's workspace when it is not the change's (a click from a shared channel). */
+    workspace?: string;
     outcome?: string;
     detail?: unknown;
   }): Promise<void> {
-    const { origin, ...rest } = entry;
+    const { origin, workspace, ...rest } = entry;
     try {
-      await this.o.store.appendAudit({ ...rest, workspace: origin?.workspace, channel: origin?.channel });
+      await this.o.store.appendAudit({
+        ...rest,
+        workspace: workspace ?? origin?.workspace,
+        channel: origin?.channel,
+      });
     } catch (err) {
       // The audit must never turn a done change into a reported failure; it is logged loudly instead.
       this.o.logger.error('audit write failed', {
@@ -562,10 +673,6 @@ export class ChangeEngine {
       });
     }
   }
-}
-
-function leaseKey(changeId: string): string {
-  return `apply:${changeId}`;
 }
 
 async function* emptyFollow(): AsyncIterable<FollowEvent> {}

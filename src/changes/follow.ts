@@ -10,16 +10,24 @@ import type { FollowEvent, OperationContext } from './operation.js';
 /** Decides, from the Vessel as read now (undefined = gone), whether the follow is over. */
 export type FollowVerdict = (vessel: Vessel | undefined) => FollowEvent | undefined;
 
-/** Polls a Vessel until `verdict` says the follow is over or the timeout passes. */
+/** Looks once at the Vessel as first read, e.g. to check what it runs; may have something to say. */
+export type FirstSight = (vessel: Vessel) => FollowEvent | undefined;
+
+/**
+ * Polls a Vessel until `verdict` says the follow is over or the timeout
+ * passes. `firstSight` sees the Vessel the first time it exists.
+ */
 export async function* watchVessel(
   ctx: OperationContext,
   environment: string,
   name: string,
   verdict: FollowVerdict,
+  firstSight?: FirstSight,
 ): AsyncIterable<FollowEvent> {
   const deadline = ctx.clock.now() + ctx.follow.timeoutMs;
   const about = { environment, name };
   let lastState: string | undefined;
+  let sighted = false;
   for (;;) {
     if (ctx.signal?.aborted) return;
     let vessel: Vessel | undefined;
@@ -34,6 +42,11 @@ export async function* watchVessel(
         };
         return;
       }
+    }
+    if (vessel && !sighted) {
+      sighted = true;
+      const seen = firstSight?.(vessel);
+      if (seen) yield { ...seen, vessel: seen.vessel ?? about };
     }
     const final = verdict(vessel);
     if (final) {

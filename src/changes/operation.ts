@@ -13,6 +13,8 @@ import type { Logger } from '../runtime/logger.js';
 export interface Line {
   label: string;
   value: string;
+  /** Detail for the curious (internal names, ids): shown small, after what people read. */
+  secondary?: boolean;
 }
 
 /** What a change will do, as data a renderer can show. */

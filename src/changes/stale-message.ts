@@ -1,11 +1,13 @@
 /** Polite answers for clicks on a change that can no longer be acted on. */
 import { formatISO9075 } from 'date-fns';
-import type { Change } from './change.js';
+import { type Change, isUnconfirmed } from './change.js';
 
 /** Why nothing happened on this click, given the change's current state. */
 export function staleMessage(change: Change): string {
   switch (change.status) {
     case 'applying':
+      if (isUnconfirmed(change))
+        return `Already applied once; whether it took effect is not confirmed yet: ${change.error?.message ?? ''}`;
       return `Already being applied by <@${change.confirmedBy ?? change.requester}>; nothing more to do.`;
     case 'succeeded':
       return `Already done${change.confirmedBy ? ` (applied by <@${change.confirmedBy}>)` : ''}; nothing more to do.`;

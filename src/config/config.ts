@@ -15,6 +15,8 @@ export interface SlackConfig {
   /** Socket Mode when an app-level token is present, HTTP otherwise. */
   mode: 'socket' | 'http';
   port: number;
+  /** Interface the HTTP server binds to; undefined: all (as before). Local mode: 127.0.0.1. */
+  host?: string;
   command: string;
 }
 
@@ -30,10 +32,19 @@ export interface GameFabricConfig {
 
 export interface Config {
   slack: SlackConfig;
+  /**
+   * Local mode: no Slack at all; a local workspace in the browser plays Slack
+   * (no Slack credentials set, HARBOR_LOCAL=1, or `--local`).
+   */
+  local: boolean;
   gamefabric: GameFabricConfig;
   policyPath?: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL connect and statement timeout: a hung database fails a click instead of hanging it. */
+  databaseTimeoutMs: number;
+  /** On SIGTERM, how long in-flight work may take before the process exits anyway (non-zero). */
+  shutdownTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   replicaId: string;
   /**
@@ -41,6 +52,8 @@ export interface Config {
    * themselves come from the API (Branch objects); unset = all of them.
    */
   branches?: string[];
+  /** Environments offered in forms and suggested when a name is mistyped (the API has no environment list). */
+  environments: string[];
   /** Live log tails stop by themselves after this long. */
   tailMaxDurationMs: number;
 }
@@ -92,6 +105,12 @@ const EnvSchema = z.object({
     message: 'must be an http(s) URL ending in /api/, e.g. http://127.0.0.1:4000/api/',
   }),
   PORT: port('PORT', 3000),
+  HARBOR_LISTEN_HOST: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9.:-]+$/.test(v), {
+    message: 'must be an interface address or host name, e.g. 127.0.0.1 or 0.0.0.0',
+  }),
+  HARBOR_LOCAL: optionalString.refine((v) => v === undefined || /^(1|0|true|false)$/.test(v), {
+    message: 'must be 1 (or true) to force local mode, 0 (or false) otherwise',
+  }),
   HARBOR_COMMAND: optionalString.refine((v) => v === undefined || /^\/[a-z0-9_-]{1,31}$/.test(v), {
     message: 'must be a slash command like /harbor (lowercase, at most 32 characters)',
   }),
@@ -108,6 +127,8 @@ const EnvSchema = z.object({
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     message: 'must be a PostgreSQL URL, e.g. postgres://user@db.internal:5432/harbormaster',
   }),
+  DATABASE_TIMEOUT_MS: positiveInt('10000', 10_000),
+  HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   HARBOR_REPLICA_ID: optionalString,
   HARBOR_TAIL_MAX_DURATION: optionalString,
@@ -115,10 +136,22 @@ const EnvSchema = z.object({
     (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
     { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
   ),
+  HARBOR_ENVIRONMENTS: optionalString.refine(
+    (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
+    { message: 'must be a comma-separated list of environment names, e.g. dev,staging,prod' },
+  ),
 });
 
+export interface ReadConfigOptions {
+  /** `--local` on the command line: local mode even with Slack credentials set. */
+  local?: boolean;
+}
+
 /** Reads and validates the configuration from `env` (defaults to the process environment). */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
+export function readConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: ReadConfigOptions = {},
+): ConfigResult {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     return {
@@ -152,6 +185,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
 
   if (problems.length > 0 || 'problem' in tailDuration) return { ok: false, problems };
 
+  // No Slack credential at all means nobody has set Slack up yet: run the local
+  // workspace. A partial set is a mistake worth reporting, not a reason to go local.
+  const noSlack = !e.SLACK_BOT_TOKEN && !e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET;
+  const local =
+    options.local === true ||
+    e.HARBOR_LOCAL === '1' ||
+    e.HARBOR_LOCAL === 'true' ||
+    (noSlack && !e.HARBOR_LOCAL);
+  const host = e.HARBOR_LISTEN_HOST ?? (local ? '127.0.0.1' : undefined);
+
   return {
     ok: true,
     config: {
@@ -162,8 +205,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         apiUrl: e.SLACK_API_URL,
         mode: e.SLACK_APP_TOKEN ? 'socket' : 'http',
         port: e.PORT,
+        ...(host ? { host } : {}),
         command: e.HARBOR_COMMAND ?? '/harbor',
       },
+      local,
       gamefabric: {
         url: e.GAMEFABRIC_URL?.replace(/\/+$/, ''),
         auth,
@@ -171,12 +216,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigResult {
         vesselApiVersion: e.GAMEFABRIC_VESSEL_API_VERSION ?? 'formation/v1beta1',
       },
       policyPath: e.HARBOR_POLICY,
-      dataDir: e.HARBOR_DATA_DIR ?? './data',
+      // The local workspace forgets everything when it stops, so its store does too.
+      dataDir: e.HARBOR_DATA_DIR ?? (local ? ':memory:' : './data'),
       databaseUrl: e.DATABASE_URL,
+      databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
+      shutdownTimeoutMs: e.HARBOR_SHUTDOWN_TIMEOUT_MS,
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
+      environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
   };
 }

@@ -16,6 +16,8 @@ export interface SimulatorCliOptions {
   realShapes: boolean;
   /** `--log-replay`: log requests ignore `tailLines` and replay the whole log, as the real API may. */
   logReplay: boolean;
+  /** `--ignore-override-images`: Formation override entries lose their `image`, as the provider's type has none. */
+  ignoreOverrideImages: boolean;
   /** `--help` was given: print usage and exit. */
   help: boolean;
 }
@@ -29,8 +31,12 @@ Options:
   --data FILE    start from a SimulatorData JSON file instead of the demo data
   --real-shapes  serve the looser shapes the real API returns (ports without
                  containerPort, branches with display names, duplicate images,
-                 a refused Vessel apiVersion, a redirecting token endpoint)
+                 a refused Vessel apiVersion, a redirecting token endpoint,
+                 Formation overrides applied by position)
   --log-replay   ignore tailLines on vessel logs and replay the whole log
+  --ignore-override-images
+                 drop the image of Formation override entries (the
+                 provider's override type has none)
   --help         show this help
 
 Environment:
@@ -46,7 +52,7 @@ export class SimulatorOptionsError extends Error {
 }
 
 const FLAGS = new Set(['--port', '--rate', '--step-ms', '--data']);
-const SWITCHES = new Set(['--real-shapes', '--log-replay']);
+const SWITCHES = new Set(['--real-shapes', '--log-replay', '--ignore-override-images']);
 
 function integer(value: string, min: number, max: number): number | undefined {
   if (!/^\d+$/.test(value.trim())) return undefined;
@@ -100,6 +106,7 @@ export function readSimulatorOptions(
     help,
     realShapes: switches.has('--real-shapes'),
     logReplay: switches.has('--log-replay'),
+    ignoreOverrideImages: switches.has('--ignore-override-images'),
   };
   const portText = values.get('--port') ?? env.PORT;
   const portSource = values.has('--port') ? '--port' : 'PORT';

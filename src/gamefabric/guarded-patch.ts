@@ -24,9 +24,19 @@ export interface GuardedPatchInput<R> {
   prepare(): Promise<GuardedStep<R>>;
 }
 
-/** A failed `test` answers 422 (Unprocessable) or 409 (Conflict), depending on the server. */
+/**
+ * A failed `test` answers 422 (Unprocessable) or 409 (Conflict), depending on
+ * the server, always with a Status body naming the reason. A bare 409 (a
+ * gateway's plain text) proves nothing about the patch: it may even have been
+ * applied, so it is not taken for a failed test and re-read into a second patch.
+ */
 export function isFailedTest(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 409 || error.status === 422);
+  return (
+    error instanceof ApiError &&
+    (error.status === 409 || error.status === 422) &&
+    error.reason !== undefined &&
+    error.reason !== 'InvalidResponse'
+  );
 }
 
 /** Runs read-build-patch rounds until a patch applies; ConcurrentModificationError after maxAttempts. */

@@ -118,7 +118,15 @@ export async function createImagePromotion(
     );
     return { promotion: created, alreadyExisted: false };
   } catch (error) {
-    if (isAlreadyExists(error)) return { promotion: body, alreadyExisted: true };
+    if (!isAlreadyExists(error)) throw error;
+    // "Already exists" is success only when a read shows that promotion, ours: same source and image.
+    const existing = await getImagePromotion(http, target, promotion.metadata.name).catch(() => undefined);
+    if (
+      existing?.spec.imageName === promotion.spec.imageName &&
+      existing.spec.branch === promotion.spec.branch
+    ) {
+      return { promotion: existing, alreadyExisted: true };
+    }
     throw error;
   }
 }
@@ -140,13 +148,11 @@ export async function promoteImage(
 }
 
 /**
- * A 409 AlreadyExists, or a 409 without a Status reason: on a create, a taken
- * name is the only conflict there is. A 409 with another reason is passed on.
+ * A 409 whose Status body says AlreadyExists. A bare 409 (a gateway's plain
+ * text) says nothing about our promotion and is passed on like any failure.
  */
 function isAlreadyExists(error: unknown): boolean {
-  return (
-    error instanceof ApiError && error.status === 409 && (error.reason ?? 'AlreadyExists') === 'AlreadyExists'
-  );
+  return error instanceof ApiError && error.status === 409 && error.reason === 'AlreadyExists';
 }
 
 /** One ImagePromotion by name in its target branch (Kubernetes-style read); ApiError 404 when absent. */

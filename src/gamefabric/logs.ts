@@ -3,7 +3,7 @@
  * of new lines as an async iterable that ends cleanly when the caller aborts
  * or stops iterating, and always releases the connection.
  */
-import { splitLines, splitText } from './lines.js';
+import { splitLines } from './lines.js';
 import { apiPath, type Requester, type RequestSpec, type ResponseStream } from './request.js';
 
 export interface LogOptions {
@@ -18,22 +18,45 @@ const LOG_ACCEPT = 'text/plain, */*';
 const logsPath = (env: string, name: string) =>
   apiPath`/api/formation/v1/environments/${env}/vessels/${name}/logs`;
 
-/** The Vessel's recent log lines (the last `tailLines` when given). */
+/** Most lines a snapshot keeps when the caller names no tailLines. */
+export const SNAPSHOT_MAX_LINES = 10_000;
+
+/**
+ * The Vessel's recent log lines: the last `tailLines` when given (at most
+ * SNAPSHOT_MAX_LINES otherwise). tailLines is not documented (only
+ * follow=true is), so an API may ignore it and send the whole log: the body
+ * is read in chunks and only the last lines are kept, in bounded memory.
+ */
 export async function vesselLogs(
   http: Requester,
   env: string,
   name: string,
   opts: LogOptions & { tailLines?: number } = {},
 ): Promise<string[]> {
-  const text = await http.text({
-    method: 'GET',
-    path: logsPath(env, name),
-    query: { container: opts.container, tailLines: opts.tailLines },
-    accept: LOG_ACCEPT,
-    retry: 'idempotent',
-    signal: opts.signal,
-  });
-  return splitText(text);
+  const keep = Math.max(0, opts.tailLines ?? SNAPSHOT_MAX_LINES);
+  return http.read(
+    {
+      method: 'GET',
+      path: logsPath(env, name),
+      query: { container: opts.container, tailLines: opts.tailLines },
+      accept: LOG_ACCEPT,
+      retry: 'idempotent',
+      signal: opts.signal,
+    },
+    (body) => lastLines(splitLines(body), keep),
+  );
+}
+
+/** The last `keep` lines of `lines`, holding at most twice that many at any time. */
+async function lastLines(lines: AsyncIterable<string>, keep: number): Promise<string[]> {
+  let kept: string[] = [];
+  for await (const line of lines) {
+    if (keep === 0) continue;
+    kept.push(line);
+    // Trim in batches, so keeping the tail of a long log costs amortised O(1) per line.
+    if (kept.length >= keep * 2) kept = kept.slice(-keep);
+  }
+  return kept.length > keep ? kept.slice(-keep) : kept;
 }
 
 /**

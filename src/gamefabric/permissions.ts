@@ -1,63 +1,12 @@
 /**
- * The permission the real platform wants for a request. GameFabric roles are
- * lowercase Kubernetes-style verbs (get, list, create, patch, delete) on a
- * resource of an API group, scoped to an environment or a branch, with
- * subresources such as `vessels/logs`. A 403 names this so an admin can grant
- * exactly that, rather than the seed's "POST on IMAGEPROMOTIONS" wording.
+ * How the bot names a permission to the user. A 403 names exactly what an
+ * admin should grant, in the real platform's terms (see permission-schema.ts),
+ * rather than the seed's "POST on IMAGEPROMOTIONS" wording.
  */
-
-export interface RequiredPermission {
-  group: string;
-  /** Plural resource, with a subresource after a slash (e.g. `vessels/logs`). */
-  resource: string;
-  verb: string;
-  scope?: { kind: 'environment' | 'branch'; name: string };
-  /** The object name, when the request names one. */
-  name?: string;
-}
-
-const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
-
-/** The permission `method path` needs, or undefined for a path outside /api/{group}/{version}/. */
-export function requiredPermission(method: string, path: string): RequiredPermission | undefined {
-  const segments = path.split('?')[0]?.split('/').filter(Boolean).map(decode) ?? [];
-  if (segments[0] !== 'api' || segments.length < 4) return undefined;
-  const group = segments[1] as string;
-  let rest = segments.slice(3);
-  let scope: RequiredPermission['scope'];
-  if (rest[0] === 'environments' && rest[1]) {
-    scope = { kind: 'environment', name: rest[1] };
-    rest = rest.slice(2);
-  }
-  const [resource, second, third, fourth] = rest;
-  if (!resource) return undefined;
-  let name: string | undefined = second;
-  let sub: string | undefined = third;
-  if (second === 'scopes' && third) {
-    scope = { kind: 'branch', name: third };
-    name = fourth;
-    sub = undefined;
-  }
-  const verb = VERBS[method.toUpperCase()] ?? (name === undefined ? 'list' : 'get');
-  return {
-    group,
-    resource: sub ? `${resource}/${sub}` : resource,
-    verb,
-    ...(scope ? { scope } : {}),
-    ...(name !== undefined ? { name } : {}),
-  };
-}
+import type { RequiredPermission } from './permission-schema.js';
 
 /** "verb `create` on `imagepromotions` (API group container) in branch prod". */
 export function describePermission(p: RequiredPermission): string {
   const where = p.scope ? ` in ${p.scope.kind} ${p.scope.name}` : '';
   return `verb \`${p.verb}\` on \`${p.resource}\` (API group ${p.group})${where}`;
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

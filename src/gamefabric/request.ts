@@ -46,6 +46,12 @@ export interface Requester {
   empty(spec: RequestSpec): Promise<void>;
   /** Opens a streaming answer: the timeout and retries cover the request until its headers arrive. */
   stream(spec: RequestSpec): Promise<ResponseStream>;
+  /**
+   * Reads a finite answer piece by piece with `consume` (so a large body need
+   * not be held whole); the timeout covers the whole read, and a retry reads
+   * again from the start with a fresh `consume` call.
+   */
+  read<R>(spec: RequestSpec, consume: (body: ResponseStream) => Promise<R>): Promise<R>;
 }
 
 export interface RequesterOptions {
@@ -216,24 +222,22 @@ export function createRequester(options: RequesterOptions): Requester {
         },
         true,
       ),
-    stream: (spec) =>
-      send(
-        spec,
-        async (res, request) => {
-          if (!res.body) {
-            throw invalidResponseError({
-              request,
-              status: res.status,
-              bodyText: '',
-              problem: 'no body',
-              redact,
-            });
-          }
-          return failuresAsApiErrors(res.body as unknown as ResponseStream, request, redact);
-        },
-        false,
-      ),
+    stream: (spec) => send(spec, async (res, request) => bodyStream(res, request), false),
+    read: (spec, consume) => send(spec, async (res, request) => consume(bodyStream(res, request)), true),
   };
+
+  function bodyStream(res: FetchResponse, request: ApiRequestInfo): ResponseStream {
+    if (!res.body) {
+      throw invalidResponseError({
+        request,
+        status: res.status,
+        bodyText: '',
+        problem: 'no body',
+        redact,
+      });
+    }
+    return failuresAsApiErrors(res.body as unknown as ResponseStream, request, redact);
+  }
 }
 
 /** The body with a broken connection mid-stream reported as an ApiError (status 0), like any other failure. */

@@ -166,8 +166,15 @@ export const VesselSchema = z.looseObject({
 });
 export type Vessel = z.infer<typeof VesselSchema>;
 
+/**
+ * One entry of a Vessel's `override.containers`. The docs' example names the
+ * container and sets an image; the provider's type has neither (it carries
+ * command, args, env, kept here as unknown fields), so both are optional on
+ * read. The bot sends entries in template container order, so either reading
+ * hits the intended container.
+ */
 export const ContainerOverrideSchema = z.looseObject({
-  name: z.string(),
+  name: z.string().optional(),
   image: z.string().optional(),
   args: z.array(z.string()).optional(),
 });

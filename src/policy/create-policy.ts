@@ -19,16 +19,27 @@ import type {
   RequestInput,
   Requirement,
 } from './types.js';
+import { workspaceRefusal } from './workspaces.js';
 
-/** Builds a Policy over `rules` (in file order) read from `source`. */
+/**
+ * Builds a Policy over `rules` (in file order) read from `source`. `workspaces`:
+ * the Slack workspaces that may request and act; absent, a change is acted on
+ * only from the workspace it was requested in.
+ */
 export function createPolicy(
   rules: readonly Rule[],
   ctx: PolicyContext,
   source: string,
   summary: string,
+  workspaces?: readonly string[],
 ): Policy {
   const logger: Logger = ctx.logger ?? silentLogger;
   const checker = () => new MembershipChecker(ctx, logger);
+  // Checked before any rule: a click from the wrong workspace is refused whoever the user is.
+  const foreign = (input: RequestInput & { workspace?: string }): Decision | undefined => {
+    const reason = workspaceRefusal(workspaces, input.team, input.workspace, source);
+    return reason === undefined ? undefined : { allowed: false, reason };
+  };
 
   const noRule = (operation: Operation, target: Target): string =>
     `no policy rule allows ${describeRequest(operation, target)} (add a rule for it in ${source})`;
@@ -64,6 +75,8 @@ export function createPolicy(
     summary,
 
     async authorizeRequest(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
       return requesterDecision(rule, input, input.user);
@@ -86,6 +99,8 @@ export function createPolicy(
     },
 
     async authorizeConfirm(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
       if (input.user !== input.requester) {
@@ -100,6 +115,8 @@ export function createPolicy(
     },
 
     async authorizeCancel(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       // Cancelling only ever lowers risk, so a requester may always withdraw their own request.
       if (input.user === input.requester) return { allowed: true, rule: rule?.name ?? 'requester' };
@@ -123,6 +140,8 @@ export function createPolicy(
       if (input.now >= input.expiresAt) {
         return { allowed: false, reason: `this request expired at ${formatInstant(input.expiresAt)}` };
       }
+      const refused = foreign(input);
+      if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
       if (rule.approval.mode !== 'approval') {

@@ -10,7 +10,7 @@ export const DEFAULT_POLICY_SOURCE = 'built-in default';
 export const DEFAULT_POLICY_SUMMARY =
   "anyone may read and request; every change needs the requester's confirmation; " +
   'changes to an environment or target branch named prod*, production* or live* need one approval ' +
-  'by someone other than the requester';
+  'by someone other than the requester; only people in the workspace a change was requested in may act on it';
 
 const PRODUCTION = "['prod*', 'production*', 'live*']";
 

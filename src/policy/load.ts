@@ -40,7 +40,7 @@ export function parsePolicy(yamlText: string, ctx: PolicyContext, source = 'inli
       },
     );
   }
-  return createPolicy(rules, ctx, source, summarize(rules));
+  return createPolicy(rules, ctx, source, summarize(rules), parsed.data.workspaces);
 }
 
 /**

@@ -12,6 +12,7 @@ const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const GROUP_ID = /^S[A-Z0-9]{2,}$/;
 const CHANNEL_ID = /^[CGD][A-Z0-9]{2,}$/;
 const CHANNEL_NAME = /^#?[a-z0-9][a-z0-9_-]{0,79}$/;
+const WORKSPACE_ID = /^[TE][A-Z0-9]{2,}$/;
 
 /** Whether a channel entry is a Slack channel id (else it is a name). */
 export function isChannelId(entry: string): boolean {
@@ -75,6 +76,13 @@ function audience(role: string) {
     })
     .transform((a) => ({ users: a.users ?? [], groups: a.groups ?? [] }));
 }
+
+const workspaceId = z
+  .string({ error: 'expected a Slack workspace id' })
+  .refine((id) => WORKSPACE_ID.test(id), {
+    error: (issue) =>
+      `expected a Slack workspace (team) id like T012AB3CDE, or an Enterprise Grid org id like E012AB3CDE, got ${JSON.stringify(issue.input)}`,
+  });
 
 const duration = z
   .string({
@@ -160,6 +168,10 @@ export const policyFileSchema = z
     {
       version: z.literal(1, { error: 'expected 1 (the only policy format so far)' }).optional(),
       defaults: z.strictObject({ expires: duration.optional() }).optional(),
+      workspaces: z
+        .array(workspaceId, { error: 'expected a list of Slack workspace ids' })
+        .min(1, { error: 'expected at least one workspace id (or leave workspaces out)' })
+        .optional(),
       rules: z
         .array(ruleSchema, { error: 'expected a list of rules' })
         .min(1, { error: 'expected at least one rule (with no rules, everything is denied)' }),

@@ -38,10 +38,16 @@ export interface RequestInput {
   channel: string;
   operation: Operation;
   target: Target;
+  /** The user's workspace (Slack team id); checked when the policy lists `workspaces`. */
+  team?: string;
 }
 
 export interface ClickInput extends RequestInput {
   requester: string;
+  /** The clicker's workspace (Slack team id): in shared channels and org-wide installs it may differ from the change's. */
+  team: string;
+  /** The workspace the change was requested in. */
+  workspace: string;
 }
 
 export interface ApprovalInput extends ClickInput {

@@ -22,7 +22,11 @@ import {
   type VesselRecord,
   vesselPhase,
 } from './lifecycle.js';
+import { type OverrideSettings, overriddenContainer, SEED_OVERRIDES } from './overrides.js';
 import type { EnvironmentState, SimStore } from './store.js';
+
+/** What the controller needs to know: lifecycle timing and how overrides are read. */
+export type ControllerSettings = LifecycleSettings & Partial<OverrideSettings>;
 
 export interface ReconcileOptions {
   /** Treat Vessels created now as already Running (used once at start-up, for demo data). */
@@ -36,11 +40,19 @@ export function siteProblem(env: EnvironmentState, region: string): string | und
   return undefined;
 }
 
-/** The template's containers with an entry's overrides applied (image and args replace, by name). */
-export function applyOverrides(template: VesselTemplate, entry: FormationVessel): VesselTemplate {
+/**
+ * The template's containers with an entry's overrides applied: image and args
+ * replace the inherited ones, in the container each entry names or, when
+ * matching by position, in the container at the entry's index.
+ */
+export function applyOverrides(
+  template: VesselTemplate,
+  entry: FormationVessel,
+  matching: OverrideSettings['overrideMatching'] = 'name',
+): VesselTemplate {
   const result = deepClone(template);
-  for (const override of entry.override?.containers ?? []) {
-    const container = result.spec.containers.find((c: Container) => c.name === override.name);
+  for (const [i, override] of (entry.override?.containers ?? []).entries()) {
+    const container = overriddenContainer<Container>(result.spec.containers, override, i, matching);
     if (!container) continue; // validation rejects unknown names; data loaded earlier may still hold one
     if (override.image !== undefined) container.image = override.image;
     if (override.args !== undefined) container.args = [...override.args];
@@ -49,7 +61,12 @@ export function applyOverrides(template: VesselTemplate, entry: FormationVessel)
 }
 
 /** The Vessel a Formation entry should have. */
-export function desiredVessel(env: string, formation: Formation, entry: FormationVessel): Vessel {
+export function desiredVessel(
+  env: string,
+  formation: Formation,
+  entry: FormationVessel,
+  matching: OverrideSettings['overrideMatching'] = 'name',
+): Vessel {
   const template = formation.spec.template ?? { spec: { containers: [] } };
   const labels = entry.override?.labels;
   return {
@@ -73,7 +90,7 @@ export function desiredVessel(env: string, formation: Formation, entry: Formatio
       region: entry.region,
       ...(entry.description !== undefined ? { description: entry.description } : {}),
       ...(entry.suspend !== undefined ? { suspend: entry.suspend } : {}),
-      template: applyOverrides(template, entry),
+      template: applyOverrides(template, entry, matching),
     },
   };
 }
@@ -82,7 +99,7 @@ export function desiredVessel(env: string, formation: Formation, entry: Formatio
 export function reconcile(
   store: SimStore,
   now: number,
-  s: LifecycleSettings,
+  s: ControllerSettings,
   options: ReconcileOptions = {},
 ): void {
   for (const env of store.environments.values()) {
@@ -97,11 +114,12 @@ function reconcileFormation(
   env: EnvironmentState,
   formation: Formation,
   now: number,
-  s: LifecycleSettings,
+  s: ControllerSettings,
   options: ReconcileOptions,
 ): void {
+  const matching = s.overrideMatching ?? SEED_OVERRIDES.overrideMatching;
   for (const entry of formation.spec.vessels) {
-    const desired = desiredVessel(env.name, formation, entry);
+    const desired = desiredVessel(env.name, formation, entry, matching);
     const rec = env.vessels.get(entry.name);
     if (!rec) {
       const error = siteProblem(env, entry.region);

@@ -114,7 +114,7 @@ export function loadData(svc: SimServices, data: SimulatorData): void {
     );
     (env.formations ?? []).forEach((formation, i) =>
       at(`environments.${name}.formations[${i}]`, () => {
-        const valid = validateFormation(formation as unknown as JsonObject, name, store);
+        const valid = validateFormation(formation as unknown as JsonObject, name, store, svc.settings);
         if (state.formations.has(valid.metadata.name))
           throw new Error(`duplicate Formation "${valid.metadata.name}"`);
         storeFormation(svc, state, valid);

@@ -1,7 +1,9 @@
 /**
  * The demo world the simulator starts with when given no data file: branches
  * `dev` and `prod`, environments `dev` (a two-type Region and the Formation
- * `lobby` with two Vessels) and `prod` (one Region, the Formation `arena`),
+ * `lobby` with two Vessels, plus the standalone Vessel `duel-1`, which the
+ * help's `vessel delete` example can delete) and `prod` (one Region, the
+ * Formation `arena`),
  * and service accounts. Internal image names are stable (see image-names.ts).
  */
 import type { Formation, Region, VesselTemplate } from '../gamefabric/resources.js';
@@ -91,6 +93,14 @@ export function demoData(): SimulatorData {
               },
             },
           ]),
+        ],
+        vessels: [
+          {
+            apiVersion: 'formation/v1',
+            kind: 'Vessel',
+            metadata: { name: 'duel-1', environment: 'dev' },
+            spec: { region: 'eu-central', template: gameServerTemplate('dev', '1.2.0', 'duel') },
+          },
         ],
       },
       prod: {

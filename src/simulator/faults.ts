@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { badRequest, reasonForCode, SimError } from './http-utils/status.js';
-import type { FaultRule } from './types.js';
+import { AFTER_WRITE_FAULTS, type AfterWriteFault, type FaultRule } from './types.js';
 
 const FaultRuleSchema = z.strictObject({
   method: z.string().min(1).optional(),
@@ -14,7 +14,10 @@ const FaultRuleSchema = z.strictObject({
   share: z.number().min(0).max(1).optional(),
   retryAfterSeconds: z.number().int().min(0).optional(),
   dropConnection: z.boolean().optional(),
+  plainText: z.boolean().optional(),
   cutLogStreamAfterLines: z.number().int().min(0).optional(),
+  afterWrite: z.enum(AFTER_WRITE_FAULTS as [AfterWriteFault, ...AfterWriteFault[]]).optional(),
+  landAfterMs: z.number().int().min(0).optional(),
   times: z.number().int().min(1).optional(),
 });
 
@@ -50,8 +53,11 @@ export interface FaultDecision {
   latencyMs: number;
   status?: number;
   retryAfterSeconds?: number;
+  plainText?: boolean;
   drop: boolean;
   cutAfterLines?: number;
+  afterWrite?: AfterWriteFault;
+  landAfterMs?: number;
 }
 
 interface ActiveRule {
@@ -101,6 +107,11 @@ export class FaultSet {
       if (decision.status === undefined && rule.status !== undefined) {
         decision.status = rule.status;
         if (rule.retryAfterSeconds !== undefined) decision.retryAfterSeconds = rule.retryAfterSeconds;
+        if (rule.plainText) decision.plainText = true;
+      }
+      if (decision.afterWrite === undefined && rule.afterWrite !== undefined) {
+        decision.afterWrite = rule.afterWrite;
+        if (rule.landAfterMs !== undefined) decision.landAfterMs = rule.landAfterMs;
       }
       if (decision.cutAfterLines === undefined && rule.cutLogStreamAfterLines !== undefined) {
         decision.cutAfterLines = rule.cutLogStreamAfterLines;

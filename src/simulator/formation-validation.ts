@@ -7,6 +7,7 @@
 import { FORMATION_API_VERSIONS, type Formation } from '../gamefabric/resources.js';
 import { checkContainers, checkImageRef, type ImageLookup } from './containers.js';
 import { deepClone, isRecord, type JsonObject } from './json.js';
+import { dropOverrideImages, type OverrideSettings, SEED_OVERRIDES } from './overrides.js';
 import {
   checkEnvelope,
   checkName,
@@ -18,8 +19,19 @@ import {
   requiredString,
 } from './validation.js';
 
-/** A validated copy of `body` ready to store (no status, `spec.vessels` defaulted); 422 otherwise. */
-export function validateFormation(body: JsonObject, environment: string, images: ImageLookup): Formation {
+/** Template containers in order, with their branch when they have one. */
+type TemplateContainers = { name: string; branch?: string }[];
+
+/**
+ * A validated copy of `body` ready to store (no status, `spec.vessels`
+ * defaulted, override images dropped when the settings say so); 422 otherwise.
+ */
+export function validateFormation(
+  body: JsonObject,
+  environment: string,
+  images: ImageLookup,
+  overrides: OverrideSettings = SEED_OVERRIDES,
+): Formation {
   const p = new Problems();
   const { name, spec } = checkEnvelope(p, body, {
     kind: 'Formation',
@@ -38,41 +50,45 @@ export function validateFormation(body: JsonObject, environment: string, images:
       p.add('spec.template', 'Required value: a Formation that lists Vessels needs a template');
     }
     const seen = new Set<string>();
-    vessels.forEach((entry, i) => checkEntry(p, `spec.vessels[${i}]`, entry, seen, containers, images));
+    vessels.forEach((entry, i) =>
+      checkEntry(p, `spec.vessels[${i}]`, entry, { seen, containers, images, overrides }),
+    );
   }
   p.throwIfAny('Formation', name);
 
   const formation = deepClone(body) as Formation;
   delete formation.status;
   formation.spec.vessels ??= [];
+  if (overrides.ignoreOverrideImages) dropOverrideImages(formation);
   return formation;
 }
 
-/** Validates template.spec.containers; returns their branches by name (when they are usable). */
-function templateContainers(p: Problems, template: JsonObject, images: ImageLookup): Map<string, string> {
+/** Validates template.spec.containers; returns their names and branches, in order (when they are usable). */
+function templateContainers(p: Problems, template: JsonObject, images: ImageLookup): TemplateContainers {
   const metadata = optionalObject(p, template, 'metadata', 'spec.template.metadata');
   if (metadata) optionalStringMap(p, metadata, 'labels', 'spec.template.metadata.labels');
   const spec = optionalObject(p, template, 'spec', 'spec.template.spec');
   const list = spec?.containers;
   checkContainers(p, 'spec.template.spec.containers', list, images);
-  const branches = new Map<string, string>();
+  const found: TemplateContainers = [];
   if (Array.isArray(list)) {
     for (const c of list) {
-      if (isRecord(c) && typeof c.name === 'string' && typeof c.branch === 'string')
-        branches.set(c.name, c.branch);
+      if (!isRecord(c) || typeof c.name !== 'string') continue;
+      found.push({ name: c.name, ...(typeof c.branch === 'string' ? { branch: c.branch } : {}) });
     }
   }
-  return branches;
+  return found;
 }
 
-function checkEntry(
-  p: Problems,
-  f: string,
-  entry: unknown,
-  seen: Set<string>,
-  containers: Map<string, string> | undefined,
-  images: ImageLookup,
-): void {
+interface EntryContext {
+  seen: Set<string>;
+  containers: TemplateContainers | undefined;
+  images: ImageLookup;
+  overrides: OverrideSettings;
+}
+
+function checkEntry(p: Problems, f: string, entry: unknown, ctx: EntryContext): void {
+  const { seen } = ctx;
   if (!isRecord(entry)) {
     p.add(f, 'Invalid value: must be an object');
     return;
@@ -97,25 +113,47 @@ function checkEntry(
     p.add(`${f}.override.containers`, 'Invalid value: must be an array');
     return;
   }
+  const { containers, overrides } = ctx;
+  const positional = overrides.overrideMatching === 'position';
+  if (positional && containers && list.length > containers.length) {
+    p.add(
+      `${f}.override.containers`,
+      `Too many: ${list.length} entries, but spec.template has ${containers.length} container(s); entries apply by position`,
+    );
+  }
   list.forEach((item, j) => {
     const g = `${f}.override.containers[${j}]`;
     if (!isRecord(item)) {
       p.add(g, 'Invalid value: must be an object');
       return;
     }
-    const container = requiredString(p, item, 'name', `${g}.name`);
-    const branch = container !== undefined ? containers?.get(container) : undefined;
-    if (container !== undefined && containers && !containers.has(container)) {
-      p.add(
-        `${g}.name`,
-        `Not found: container "${container}" is not in spec.template (has: ${[...containers.keys()].join(', ')})`,
-      );
-    }
+    const target = positional ? containers?.[j] : namedContainer(p, g, item, containers);
+    if (positional) optionalString(p, item, 'name', `${g}.name`);
     const image = item.image;
     if (image !== undefined && typeof image !== 'string')
       p.add(`${g}.image`, 'Invalid value: must be a string');
-    if (typeof image === 'string' && branch !== undefined)
-      checkImageRef(p, `${g}.image`, images, branch, image);
+    // An image the API drops is not looked at, as an unknown field would not be.
+    if (typeof image === 'string' && target?.branch !== undefined && !overrides.ignoreOverrideImages)
+      checkImageRef(p, `${g}.image`, ctx.images, target.branch, image);
     optionalStringArray(p, item, 'args', `${g}.args`);
   });
+}
+
+/** The template container an entry names (the seed's reading), with a problem when it names none. */
+function namedContainer(
+  p: Problems,
+  g: string,
+  item: JsonObject,
+  containers: TemplateContainers | undefined,
+): TemplateContainers[number] | undefined {
+  const name = requiredString(p, item, 'name', `${g}.name`);
+  if (name === undefined || !containers) return undefined;
+  const found = containers.find((c) => c.name === name);
+  if (!found) {
+    p.add(
+      `${g}.name`,
+      `Not found: container "${name}" is not in spec.template (has: ${containers.map((c) => c.name).join(', ')})`,
+    );
+  }
+  return found;
 }

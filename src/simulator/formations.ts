@@ -49,7 +49,12 @@ export const getFormation: Handler = (ctx, { env = '', name = '' }, svc) => {
 /** POST .../environments/{env}/formations */
 export const createFormation: Handler = async (ctx, { env = '' }, svc) => {
   const environment = svc.store.environment(env);
-  const formation = validateFormation(requireObjectBody(await readObjectBody(ctx.req)), env, svc.store);
+  const formation = validateFormation(
+    requireObjectBody(await readObjectBody(ctx.req)),
+    env,
+    svc.store,
+    svc.settings,
+  );
   if (environment.formations.has(formation.metadata.name))
     throw alreadyExists('Formation', formation.metadata.name);
   storeFormation(svc, environment, formation);
@@ -66,7 +71,7 @@ export const patchFormation: Handler = async (ctx, { env = '', name = '' }, svc)
   checkImmutableMetadata(p, current as JsonObject, patched);
   p.throwIfAny('Formation', name);
   delete patched.status;
-  const formation = validateFormation(patched, env, svc.store);
+  const formation = validateFormation(patched, env, svc.store, svc.settings);
   storeFormation(svc, environment, formation, current.metadata.uid);
   svc.sync();
   ctx.json(200, view(svc, environment, formation));

@@ -40,6 +40,9 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
     realShapes: options.realShapes ?? false,
     logReplay: options.logReplay ?? false,
+    // The provider's override type has no container name: the real API applies entries by position.
+    overrideMatching: options.realShapes ? 'position' : 'name',
+    ignoreOverrideImages: options.ignoreOverrideImages ?? false,
     refusedVesselApiVersions:
       options.refusedVesselApiVersions ?? (options.realShapes ? [API_VERSIONS.vesselCreate] : []),
   };

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type EmitLines, handleControl } from './control.js';
 import { faultError } from './faults.js';
 import { RequestContext } from './http-utils/context.js';
-import { SimError } from './http-utils/status.js';
+import { reasonForCode, SimError } from './http-utils/status.js';
 import { matchRoute } from './routes.js';
 import type { SimServices } from './services.js';
 import type { SimMethod } from './types.js';
@@ -72,6 +72,11 @@ async function dispatch(
   }
 }
 
+/** "Conflict", "Bad Gateway": what a gateway writes in a plain-text error. */
+function reasonPhrase(code: number): string {
+  return reasonForCode(code).replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
 async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
   const fault = svc.faults.decide(ctx.method, ctx.path);
   if (fault.latencyMs > 0) {
@@ -82,8 +87,21 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
     }
   }
   if (fault.drop) return ctx.drop();
+  if (fault.status !== undefined && fault.plainText)
+    return ctx.text(fault.status, reasonPhrase(fault.status));
   if (fault.status !== undefined) return ctx.error(faultError(fault));
   if (fault.cutAfterLines !== undefined) ctx.cutAfterLines = fault.cutAfterLines;
+  if (fault.afterWrite === 'land-late') {
+    // Keep the body, say nothing until the client gives up, then apply the request anyway.
+    await ctx.holdBody();
+    await new Promise<void>((resolve) =>
+      ctx.closed.aborted ? resolve() : ctx.closed.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    ctx.discardAnswers();
+    await svc.clock.sleep(fault.landAfterMs ?? 60_000);
+  } else if (fault.afterWrite) {
+    ctx.answerFault = fault.afterWrite;
+  }
 
   svc.sync();
   if (ctx.path === '/auth/token' && svc.settings.realShapes) {

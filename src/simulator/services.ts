@@ -6,10 +6,11 @@ import type { FaultSet } from './faults.js';
 import type { RequestContext } from './http-utils/context.js';
 import type { LifecycleSettings } from './lifecycle.js';
 import type { LogStreams } from './log-streams.js';
+import type { OverrideSettings } from './overrides.js';
 import type { RequestLog } from './request-log.js';
 import type { SimStore } from './store.js';
 
-export interface SimSettings extends LifecycleSettings {
+export interface SimSettings extends LifecycleSettings, OverrideSettings {
   logLinesPerSecond: number;
   tokenTtlSeconds: number;
   realShapes: boolean;

@@ -80,9 +80,44 @@ export interface FaultRule {
   share?: number;
   retryAfterSeconds?: number;
   dropConnection?: boolean;
+  /** With `status`: answer in plain text, as a gateway in front of the API would, not with a Status body. */
+  plainText?: boolean;
   cutLogStreamAfterLines?: number;
+  /**
+   * A fault AFTER the request was handled (the write is applied): the answer
+   * is replaced by a 2xx with broken JSON (`bad-json`), an empty 2xx
+   * (`empty`), a 2xx of the wrong shape (`wrong-shape`), a plain-text 409
+   * (`conflict-plain`), a 500 Status (`error-500`), a dropped connection
+   * (`reset`) or no answer at all (`hang`). `land-late` holds the request
+   * without answering until the client gives up, then applies it
+   * `landAfterMs` later.
+   */
+  afterWrite?: AfterWriteFault;
+  /** For `land-late`: how long (simulator clock) after the client gave up the write lands; default 60000. */
+  landAfterMs?: number;
   times?: number;
 }
+
+export type AfterWriteFault =
+  | 'bad-json'
+  | 'empty'
+  | 'wrong-shape'
+  | 'conflict-plain'
+  | 'error-500'
+  | 'reset'
+  | 'hang'
+  | 'land-late';
+
+export const AFTER_WRITE_FAULTS: readonly AfterWriteFault[] = [
+  'bad-json',
+  'empty',
+  'wrong-shape',
+  'conflict-plain',
+  'error-500',
+  'reset',
+  'hang',
+  'land-late',
+];
 
 /** One /api or /auth request as the simulator saw it; status 0 while in flight or when dropped. */
 export interface RequestLogEntry {
@@ -125,11 +160,17 @@ export interface SimulatorOptions {
   /**
    * Serve what the real API returns rather than the seed's tidy shapes: the
    * real-shapes demo data (when no `data` is given), a token endpoint that
-   * redirects, and a Vessel apiVersion it refuses (default `formation/v1beta1`).
+   * redirects, a Vessel apiVersion it refuses (default `formation/v1beta1`),
+   * and Formation override entries applied by position rather than by name.
    */
   realShapes?: boolean;
   /** Log requests ignore `tailLines` and replay the whole log (default false). */
   logReplay?: boolean;
+  /**
+   * Drop `image` from Formation override entries (the provider's override
+   * type has none), so an image override never reaches the Vessel (default false).
+   */
+  ignoreOverrideImages?: boolean;
   /** Vessel create apiVersions answered with a 400 naming the version (default: none, or v1beta1 with realShapes). */
   refusedVesselApiVersions?: string[];
   logger?: Logger;

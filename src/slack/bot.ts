@@ -3,7 +3,7 @@
  * button and modal listeners over the platform-neutral core. Thin on purpose:
  * listeners live in listeners/, the flows in handlers/.
  */
-import { App } from '@slack/bolt';
+import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Change } from '../changes/change.js';
 import type { ChangeEngine } from '../changes/engine.js';
@@ -42,6 +42,8 @@ export interface SlackBotOptions {
   pingStore(): Promise<void>;
   /** HARBOR_BRANCHES: only these of the API's branches, when set. */
   branches?: readonly string[];
+  /** Environments offered in forms and suggested for mistyped names. */
+  environments: readonly string[];
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
@@ -49,6 +51,8 @@ export interface SlackBotOptions {
   clientOptions?: WebClientOptions;
   /** Requests whose work (behind the ack) may run at once; the rest wait their turn (default 32). */
   workConcurrency?: number;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
 
 /**
@@ -72,6 +76,8 @@ export interface SlackBot {
   idle(): Promise<void>;
   /** Resolves when every follow-up (thread status after an apply) has finished. */
   followUpsDone(): Promise<void>;
+  /** Names of the request tasks and follow-ups still running (what a cut-short shutdown leaves). */
+  inFlight(): string[];
   stop(): Promise<void>;
 }
 
@@ -84,7 +90,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     o.metrics,
   );
   const acks = new AckWatch();
-  const receiver = createReceiver(o.slack, routes, logger, acks);
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, o.clientOptions);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -127,6 +133,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     channelNames: new ChannelNames(),
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
+    environments: o.environments,
   };
   const listen = createListen(ctx, new Slots(o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY));
   registerCommand(app, ctx, listen);
@@ -159,6 +166,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     },
     idle: () => tasks.idle(),
     followUpsDone: () => followUps.idle(),
+    inFlight: () => [...tasks.names(), ...followUps.names()],
     stop: async () => {
       await receiver.stop();
       await tasks.idle();

@@ -7,10 +7,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
 import type { SlackConfig } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
 import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
+import { guardRequests } from './runtime/request-guard.js';
 
 export interface BotReceiver {
   receiver: Receiver;
@@ -24,12 +26,13 @@ export interface BotReceiver {
 
 export const EVENTS_PATH = '/slack/events';
 
-/** Builds the receiver the config asks for. */
+/** Builds the receiver the config asks for; `clientOptions` also reach Socket Mode's own Web API client. */
 export function createReceiver(
   slack: SlackConfig,
   routes: CustomRoute[],
   logger: Logger,
   acks?: AckWatch,
+  clientOptions: WebClientOptions = {},
 ): BotReceiver {
   const log = boltLogger(logger.child({ component: 'bolt' }));
   if (slack.mode === 'socket' && slack.appToken) {
@@ -37,7 +40,12 @@ export function createReceiver(
       appToken: slack.appToken,
       logger: log,
       customRoutes: routes,
-      installerOptions: { port: slack.port },
+      // Bolt hands installerOptions.clientOptions to the SocketModeClient, whose WebClient
+      // calls apps.connections.open: without the API URL it would always go to slack.com.
+      installerOptions: {
+        port: slack.port,
+        clientOptions: { ...clientOptions, ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) },
+      },
     });
     let open = false;
     receiver.client.on('connected', () => {
@@ -63,12 +71,15 @@ export function createReceiver(
     customRoutes: routes,
     logger: log,
   });
+  receiver.requestListener = guardRequests(receiver.requestListener, EVENTS_PATH, logger);
   return {
     receiver,
     mode: 'http',
     socketOpen: () => true,
     start: async () => {
-      const server = (await receiver.start(slack.port)) as Server;
+      // Local mode binds to one interface (127.0.0.1) so nothing on the network reaches it.
+      const listen = slack.host ? { port: slack.port, host: slack.host } : slack.port;
+      const server = (await receiver.start(listen)) as Server;
       // Counted before Bolt sees the request, so work behind earlier acks waits for this one's ack.
       if (acks) {
         server.prependListener('connection', (socket) => acks.connection(socket));

@@ -27,6 +27,8 @@ export interface Core {
    * Slack is up, so none are missed).
    */
   startHousekeeping(onClosed: (changes: Change[]) => Promise<void>): Promise<void>;
+  /** Runs one housekeeping pass now (after startHousekeeping); resolves when it is done. */
+  housekeepNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -53,7 +55,12 @@ export async function startCore({
   follow,
 }: CoreOptions): Promise<Core> {
   const api = await connectHostingApi(config.gamefabric, logger, metrics);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    timeoutMs: config.databaseTimeoutMs,
+    logger,
+  });
   logger.info(
     `store: ${store.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `SQLite in ${config.dataDir}`}`,
   );
@@ -69,13 +76,17 @@ export async function startCore({
   });
 
   let timer: NodeJS.Timeout | undefined;
+  let closedHandler: ((changes: Change[]) => Promise<void>) | undefined;
   const housekeeping = async (onClosed: (changes: Change[]) => Promise<void>) => {
     try {
       const recovered = await engine.recoverInterrupted();
       for (const c of recovered)
         logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
       const expired = await engine.expireDue();
-      const closed = [...recovered, ...expired];
+      // Finished changes whose message still shows buttons: the rewrite was lost (a Slack outage).
+      const seen = new Set([...recovered, ...expired].map((c) => c.id));
+      const undrawn = (await engine.undrawnFinal()).filter((c) => !seen.has(c.id));
+      const closed = [...recovered, ...expired, ...undrawn];
       if (closed.length > 0) await onClosed(closed);
     } catch (err) {
       logger.error('housekeeping failed', { error: err });
@@ -88,9 +99,13 @@ export async function startCore({
     engine,
     policy,
     startHousekeeping: async (onClosed) => {
+      closedHandler = onClosed;
       await housekeeping(onClosed);
       timer = setInterval(() => void housekeeping(onClosed), HOUSEKEEPING_MS);
       timer.unref();
+    },
+    housekeepNow: async () => {
+      if (closedHandler) await housekeeping(closedHandler);
     },
     stop: async () => {
       clearInterval(timer);

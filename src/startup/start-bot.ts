@@ -4,6 +4,7 @@
  * messages of changes it closes. main.ts and the end-to-end tests both start
  * the bot through here, so the tests run exactly what production runs.
  */
+import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
@@ -23,6 +24,8 @@ export interface RunningBot {
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
   stop(): Promise<void>;
+  /** Work still running (request tasks, follow-ups), by name. */
+  inFlight(): string[];
 }
 
 export interface StartBotOptions {
@@ -35,6 +38,8 @@ export interface StartBotOptions {
   follow?: { pollMs?: number; timeoutMs?: number };
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
   tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
+  /** More HTTP routes on the bot's port (local mode: the workspace page). */
+  routes?: CustomRoute[];
 }
 
 /** Starts every part and returns the running bot. */
@@ -89,10 +94,12 @@ export async function startBot(
     api: core.api.client,
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
+    environments: config.environments,
     clock,
     logger,
     metrics,
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+    ...(options.routes ? { routes: options.routes } : {}),
   });
   resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
   channelName = (id) => bot.channelNames.resolve(id);
@@ -103,6 +110,8 @@ export async function startBot(
   try {
     port = await bot.start();
   } catch (err) {
+    // A half-started receiver (Socket Mode's health server, its socket client) must not outlive the failure.
+    await bot.stop().catch(() => {});
     await core.stop();
     throw err;
   }
@@ -112,6 +121,7 @@ export async function startBot(
     bot,
     metrics,
     port,
+    inFlight: () => bot.inFlight(),
     stop: async () => {
       await bot.stop();
       await core.stop();

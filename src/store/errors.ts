@@ -25,3 +25,9 @@ export function toStoreError(err: unknown): StoreError {
     cause: err,
   });
 }
+
+/** `code` of the StoreError ping() throws when the store answers reads but refuses a write. */
+export const UNWRITABLE = 'HARBOR_UNWRITABLE';
+
+/** `code` of the StoreError thrown when the SQLite file fails its integrity check at start. */
+export const CORRUPT = 'HARBOR_CORRUPT';

@@ -23,6 +23,7 @@ export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
   conditions.push(
     ...equalities({ requester: filter.requester, release_id: filter.releaseId }, p),
     ...(filter.createdAfter !== undefined ? [`created_at > ${p.add(filter.createdAfter)}`] : []),
+    ...(filter.undrawn ? ['message_ts IS NOT NULL', '(drawn_status IS NULL OR drawn_status <> status)'] : []),
   );
   return `SELECT * FROM changes${whereSql(conditions)} ORDER BY created_at, id${limitSql(filter.limit, p)}`;
 }

@@ -21,6 +21,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       databaseUrl: options.databaseUrl,
       schema: options.schema,
       logger: options.logger,
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
   }
   return openSqliteStore({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, logger: options.logger });

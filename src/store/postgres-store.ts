@@ -8,6 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../runtime/logger.js';
 import { silentLogger } from '../runtime/logger.js';
+import { toStoreError } from './errors.js';
 import { assertSchemaName, migratePostgres } from './postgres-migrate.js';
 import type { Row } from './rows.js';
 import type { Query } from './sql.js';
@@ -20,7 +21,16 @@ export interface PostgresStoreOptions {
   logger?: Logger;
   /** Pool size; the default (10) suits one bot replica. */
   maxConnections?: number;
+  /**
+   * Connect, statement (server side) and query (client side) timeout; default 10 s. The
+   * client-side one matters most: a database that stops answering (network stall, hung
+   * server) would otherwise leave a query, and the click waiting on it, pending for ever.
+   */
+  timeoutMs?: number;
 }
+
+/** Default for PostgresStoreOptions.timeoutMs. */
+export const DEFAULT_POSTGRES_TIMEOUT_MS = 10_000;
 
 /** The pg driver already parses JSONB; SQL NULL and JSON null both arrive as null. */
 function decodeJson(value: unknown): unknown {
@@ -30,9 +40,15 @@ function decodeJson(value: unknown): unknown {
 /** Opens a pool for the store, pinning search_path to `schema` on every connection. */
 export function createPostgresPool(options: PostgresStoreOptions): pg.Pool {
   if (options.schema !== undefined) assertSchemaName(options.schema);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_POSTGRES_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    // A connection whose peer vanished without a FIN is found out and dropped.
+    keepAlive: true,
     ...(options.schema !== undefined ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, that would crash the bot.
@@ -80,7 +96,12 @@ export class PostgresStore extends SqlStore {
   }
 
   protected async rows(query: Query): Promise<Row[]> {
-    const result = await this.pool.query(query.sql, query.params as unknown[]);
-    return result.rows as Row[];
+    try {
+      const result = await this.pool.query(query.sql, query.params as unknown[]);
+      return result.rows as Row[];
+    } catch (err) {
+      // One error class for both stores, so the Slack layer can say "the database is unavailable".
+      throw toStoreError(err);
+    }
   }
 }

@@ -78,6 +78,7 @@ export function toChange(row: Row, json: JsonDecoder): ChangeRecord {
     applyToken: str(row.apply_token),
     result: optJson(json, row.result),
     error: optJson(json, row.error),
+    drawnStatus: str(row.drawn_status) as ChangeStatus | undefined,
     version: reqNum(row.version),
   });
 }

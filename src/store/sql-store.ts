@@ -5,6 +5,7 @@
  * databases: the row comes back only when the WHERE held at write time.
  */
 
+import { randomUUID } from 'node:crypto';
 import {
   auditInsert,
   type ColumnValue,
@@ -16,6 +17,7 @@ import {
   tailInsert,
   tailPatch,
 } from './columns.js';
+import { StoreError, toStoreError, UNWRITABLE } from './errors.js';
 import { auditSelect, changesSelect, releasesSelect, tailsSelect } from './filters.js';
 import {
   type JsonDecoder,
@@ -64,6 +66,22 @@ export abstract class SqlStore implements Store {
 
   async ping(): Promise<void> {
     await this.rows({ sql: 'SELECT 1', params: [] });
+    // SELECT 1 answers on a full disk and on a read-only database; only a real write shows the
+    // store can record a change. A fresh row (not an update in place) needs new space, as a change would.
+    const key = `health:${randomUUID()}`;
+    try {
+      const p = this.params();
+      await this.rows(
+        p.query(
+          `INSERT INTO leases (key, owner, expires_at) VALUES (${p.add(key)}, 'health', 0) RETURNING key`,
+        ),
+      );
+      const q = this.params();
+      await this.rows(q.query(`DELETE FROM leases WHERE key = ${q.add(key)} RETURNING key`));
+    } catch (err) {
+      const cause = toStoreError(err);
+      throw new StoreError(`the store answers but refuses writes: ${cause.message}`, UNWRITABLE, { cause });
+    }
   }
 
   private params(): SqlParams {
@@ -136,6 +154,13 @@ export abstract class SqlStore implements Store {
     if (filter.status && filter.status.length === 0) return [];
     const p = this.params();
     return (await this.rows(p.query(changesSelect(filter, p)))).map((row) => toChange(row, this.json));
+  }
+
+  async markDrawn(id: string, status: ChangeStatus): Promise<void> {
+    const p = this.params();
+    await this.rows(
+      p.query(`UPDATE changes SET drawn_status = ${p.add(status)} WHERE id = ${p.add(id)} RETURNING id`),
+    );
   }
 
   async expireChanges(now: number): Promise<ChangeRecord[]> {
@@ -280,6 +305,19 @@ export abstract class SqlStore implements Store {
     await this.rows(
       p.query(`DELETE FROM leases WHERE key = ${p.add(key)} AND owner = ${p.add(owner)} RETURNING key`),
     );
+  }
+
+  async rememberRequest(key: string, ttlMs: number, now: number): Promise<boolean> {
+    // Request keys share the leases table (key, owner, expiry) under their own prefix: no
+    // migration, and one statement decides which of two replicas saw a key first.
+    const p = this.params();
+    const forget = `DELETE FROM leases WHERE key LIKE 'request:%' AND expires_at <= ${p.add(now)} RETURNING key`;
+    await this.rows(p.query(forget));
+    const q = this.params();
+    const sql =
+      `INSERT INTO leases (key, owner, expires_at) VALUES (${q.add(`request:${key}`)}, 'request', ${q.add(now + ttlMs)}) ` +
+      'ON CONFLICT (key) DO NOTHING RETURNING key';
+    return (await this.first(q.query(sql))) !== undefined;
   }
 
   async getLease(key: string): Promise<Lease | undefined> {

@@ -9,7 +9,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from '../runtime/logger.js';
+import { toStoreError } from './errors.js';
 import { pendingMigrations, SQLITE_MIGRATIONS } from './migrations/migration.js';
+import { assertSqliteIntact, damaged, isCorruption } from './sqlite-integrity.js';
 
 export const SQLITE_FILE_NAME = 'harbormaster.sqlite';
 /** How long a writer waits for another connection's lock before failing with SQLITE_BUSY. */
@@ -23,13 +25,20 @@ export function openSqliteDatabase(dataDir: string): Database.Database {
     file = join(dataDir, SQLITE_FILE_NAME);
   }
   const db = new Database(file);
-  // busy_timeout first: switching to WAL needs a lock another starting process may hold.
-  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  db.pragma('journal_mode = WAL');
-  // In WAL mode NORMAL survives a process crash; an OS crash may lose the last commits,
-  // which start-up recovery reconciles against the API anyway.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+  try {
+    // busy_timeout first: switching to WAL needs a lock another starting process may hold.
+    db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL survives a process crash; an OS crash may lose the last commits,
+    // which start-up recovery reconciles against the API anyway.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    assertSqliteIntact(db, file);
+  } catch (err) {
+    db.close();
+    // A file that is not a database at all fails on the first pragma that reads it.
+    throw isCorruption(err) ? damaged(file, toStoreError(err).message, err) : err;
+  }
   return db;
 }
 

@@ -60,6 +60,8 @@ export interface ChangeRecord {
   applyToken?: string;
   result?: unknown;
   error?: unknown;
+  /** The status the change's Slack message last showed (set by `markDrawn`, never by updates). */
+  drawnStatus?: ChangeStatus;
   /** Incremented on every update. */
   version: number;
 }
@@ -159,6 +161,8 @@ export interface ChangeFilter {
   releaseId?: string;
   /** Only changes created strictly after this time. */
   createdAfter?: number;
+  /** Only changes with a posted message that does not show their current status yet. */
+  undrawn?: boolean;
   limit?: number;
 }
 
@@ -220,6 +224,8 @@ export interface Store {
   ): Promise<ChangeRecord | undefined>;
   /** Changes matching every given filter, oldest first (createdAt, then id). */
   listChanges(filter: ChangeFilter): Promise<ChangeRecord[]>;
+  /** Records that the change's message now shows `status`; leaves version and updatedAt alone. */
+  markDrawn(id: string, status: ChangeStatus): Promise<void>;
   /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
   expireChanges(now: number): Promise<ChangeRecord[]>;
 
@@ -266,6 +272,13 @@ export interface Store {
   releaseLease(key: string, owner: string): Promise<void>;
   /** The lease row as stored (it may already be expired: compare `expiresAt` with now). */
   getLease(key: string): Promise<Lease | undefined>;
+
+  // request keys (replay protection)
+  /**
+   * Records that a request with `key` was seen, for `ttlMs` from `now`. True the
+   * first time; false while the key is remembered (a replay, on any replica).
+   */
+  rememberRequest(key: string, ttlMs: number, now: number): Promise<boolean>;
 }
 
 export interface OpenStoreOptions {
@@ -275,5 +288,7 @@ export interface OpenStoreOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (created if missing); default: the server's search_path. */
   schema?: string;
+  /** PostgreSQL connect and statement timeout (default 10 s). */
+  timeoutMs?: number;
   logger?: Logger;
 }

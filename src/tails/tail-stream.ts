@@ -8,15 +8,20 @@ import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import { backoffDelayMs } from '../gamefabric/retry.js';
 import type { Clock } from '../runtime/clock.js';
+import { ReplayFilter, type ReplayStep, type ReplayVerdict } from './replay-filter.js';
 import { describeStreamError, stopReasonOf, type TailStopReason } from './stop-reason.js';
 
 /** The part of the GameFabric client a tail uses. */
 export type TailLogSource = Pick<GameFabricClient, 'streamVesselLogs' | 'getVessel'>;
 
-/** What happened to the connection: `gap` means lines may be missing from the tail at this point. */
+/**
+ * What happened to the connection: `gap` means lines may be missing from the
+ * tail at this point; `resumed` may say what became of lines the API sent
+ * again after the reconnect (`replay`).
+ */
 export type TailEvent =
   | { kind: 'gap'; at: number; attempt: number; retryInMs: number; cause: string }
-  | { kind: 'resumed'; at: number; attempt: number };
+  | { kind: 'resumed'; at: number; attempt: number; replay?: ReplayVerdict };
 
 export interface TailStreamOptions {
   client: TailLogSource;
@@ -33,6 +38,12 @@ export interface TailStreamOptions {
   maxReconnects?: number;
   /** Recent lines asked for on the first connect (default 20); reconnects ask for none. */
   initialTailLines?: number;
+  /**
+   * After a reconnect, how long lines are held (from the first one) while
+   * looking for the last lines shown, in case the API ignores tailLines and
+   * sends history again (default 2000 ms on `clock`).
+   */
+  replayWaitMs?: number;
   /** Jitter source for the backoff (default Math.random). */
   random?: () => number;
   /** Called for every line, synchronously: it must be cheap (push into a ring). */
@@ -88,9 +99,11 @@ async function follow(
   const random = options.random ?? Math.random;
   const policy = { maxAttempts: 1, baseDelayMs: backoff.initialMs, maxDelayMs: backoff.maxMs };
   const seen: Seen = { existed: false, gotLines: false };
+  // Not initialTailLines: a tail taken over asks for 0 at first, but must still show new lines after a reconnect.
+  const replay = new ReplayFilter();
   let attempt = 0; // reconnects since the last line arrived
   for (;;) {
-    const read = await readOnce(options, signal, attempt, seen);
+    const read = await readOnce(options, signal, attempt, seen, replay);
     if (signal.aborted) return stopped();
     const ending = read.retry ? await vesselCheck(options, signal, seen, read.cause) : read;
     if (signal.aborted) return stopped();
@@ -113,26 +126,50 @@ async function follow(
 /**
  * One connection, read to its end. Until a line has arrived it asks for some
  * recent lines; after that a reconnect asks for none, so no line is shown
- * twice (the lines written during the gap are lost, and the gap marker says so).
+ * twice (the lines written during the gap are lost, and the gap marker says
+ * so). tailLines is undocumented, so a reconnect also holds what arrives
+ * until the last lines shown come again (see ReplayFilter) or the wait ends.
  */
 async function readOnce(
   options: TailStreamOptions,
   signal: AbortSignal,
   attempt: number,
   seen: Seen,
+  replay: ReplayFilter,
 ): Promise<Ending & { gotLine: boolean }> {
   const { client, env, vessel, container, clock } = options;
   const tailLines = seen.gotLines ? 0 : (options.initialTailLines ?? 20);
   let gotLine = false;
+  let resumed = attempt === 0; // a first connect has nothing to announce
+  const pass = (step: ReplayStep) => {
+    if (!resumed && (step.verdict || step.lines.length > 0)) {
+      resumed = true;
+      options.onEvent?.({
+        kind: 'resumed',
+        at: clock.now(),
+        attempt,
+        ...(step.verdict ? { replay: step.verdict } : {}),
+      });
+    }
+    for (const line of step.lines) options.onLine(line);
+  };
+  const decide = () => {
+    const step = replay.decide();
+    if (step) pass(step);
+  };
+  replay.begin();
+  const wait = new AbortController();
   try {
     for await (const line of client.streamVesselLogs(env, vessel, { container, signal, tailLines })) {
       if (!gotLine) {
         gotLine = true;
         seen.existed = true;
         seen.gotLines = true;
-        if (attempt > 0) options.onEvent?.({ kind: 'resumed', at: clock.now(), attempt });
+        // The wait starts with the first line, so a slow connect does not eat it before a resend arrives.
+        if (replay.holding)
+          clock.sleep(options.replayWaitMs ?? 2000, wait.signal).then(decide, () => undefined);
       }
-      options.onLine(line);
+      pass(replay.push(line));
     }
     seen.existed = true; // the server answered and later ended the stream
     return { retry: true, cause: 'the log stream ended', gotLine };
@@ -141,6 +178,10 @@ async function readOnce(
     if (error.status === 404) return { retry: true, cause: 'the log stream answered 404', gotLine };
     if (isTransient(error.status)) return { retry: true, cause: describeStreamError(error), gotLine };
     return { retry: false, stop: apiErrorStop(error, vessel, env), gotLine };
+  } finally {
+    // The connection is over: what is still held is decided on now, never lost silently.
+    wait.abort();
+    if (!signal.aborted) decide();
   }
 }
 

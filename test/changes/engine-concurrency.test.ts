@@ -27,7 +27,9 @@ describe.each(storeKinds)('concurrent clicks (%s store)', (kind) => {
     expect(kinds.filter((k) => k === 'stale')).toHaveLength(49);
     for (const o of outcomes.filter((x) => x.kind === 'stale')) {
       expect(o).toMatchObject({
-        message: expect.stringMatching(/^(Already being applied by <@U1>|Already done)/),
+        message: expect.stringMatching(
+          /^(Already being applied by <@U1>|Already being applied \(another click|Already done)/,
+        ),
       });
     }
     expect(h.sim.countRequests('POST', '/api/container/v1/imagepromotions')).toBe(1);

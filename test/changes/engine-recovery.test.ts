@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { DEFAULT_APPLY_LEASE_MS } from '../../src/changes/apply-lease.js';
 import { flushMicrotasks } from '../../src/runtime/clock.js';
 import { spawnEngineWorker } from './fixtures/spawn-engine-worker.js';
 import { type Harness, origin, startHarness, storeKinds } from './harness.js';
@@ -19,8 +20,8 @@ describe.each(storeKinds)('recovery of changes left applying (%s store)', (kind)
     await h.close();
   });
 
-  /** Leaves the change as a crashed process would: claimed, lease held by the dead replica. */
-  async function crashAfterClaim(changeId: string, deadReplica: string) {
+  /** Leaves the change as a crashed process would: claimed, lease held by the dead apply (no heartbeat any more). */
+  async function crashAfterClaim(changeId: string, deadReplica: string, ttlMs = DEFAULT_APPLY_LEASE_MS) {
     const now = h.clock.now();
     await h.store.transitionChange(
       changeId,
@@ -29,13 +30,13 @@ describe.each(storeKinds)('recovery of changes left applying (%s store)', (kind)
       { confirmedBy: 'U1', applyingOwner: deadReplica, applyingSince: now },
       { now },
     );
-    await h.store.acquireLease(`apply:${changeId}`, deadReplica, 5 * 60_000, now);
+    await h.store.acquireLease(`apply:${changeId}`, `${deadReplica}/apply/1`, ttlMs, now);
   }
 
   it('the promotion reached the API before the crash: recovery marks it succeeded without promoting again', async () => {
     h = await startHarness({ store: kind });
     const change = await h.engine.request(PROMOTE);
-    await crashAfterClaim(change.id, 'replica-dead');
+    await crashAfterClaim(change.id, 'replica-dead', 5 * 60_000);
     // The dead process's POST arrived; only its answer was lost.
     await h.client.createImagePromotion({
       apiVersion: 'container/v1',
@@ -67,7 +68,9 @@ describe.each(storeKinds)('recovery of changes left applying (%s store)', (kind)
       origin,
     });
     await crashAfterClaim(change.id, 'replica-a');
-    // The same replica restarting (stable HARBOR_REPLICA_ID) may take its own lease at once.
+    // Even under the same replica id, a restart waits for the dead apply's lease to lapse (30 s).
+    expect(await h.engine.recoverInterrupted()).toEqual([]);
+    await h.clock.advance(DEFAULT_APPLY_LEASE_MS + 1);
     const [recovered] = await h.engine.recoverInterrupted();
     expect(recovered).toMatchObject({ status: 'failed', error: { kind: 'interrupted' } });
     expect((await h.client.getFormation('dev', 'lobby')).spec.vessels.map((v) => v.name)).toEqual([
@@ -110,6 +113,8 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
     await flushMicrotasks();
     h.sim.clearFaults();
 
+    // The restart comes once the dead apply's lease (30 s, no longer renewed) has lapsed; the killed
+    // process's replica id alone gives no right to it, since a lease belongs to one apply.
     const restarted = spawnEngineWorker({
       simUrl: h.sim.url,
       token: h.sim.token,
@@ -117,6 +122,7 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
       replicaId: 'replica-k',
       mode: 'recover',
       changeId: change.id,
+      laterMs: DEFAULT_APPLY_LEASE_MS + 1,
     });
     const out = (await restarted.result) as { recovered: { id: string; status: string }[] };
     const promotions = h.sim.countRequests('POST', '/api/container/v1/imagepromotions');
@@ -131,5 +137,50 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
     expect(out.recovered).toEqual([expect.objectContaining(expected)]);
     expect(promotions).toBeLessThanOrEqual(1);
     expect((await h.store.getChange(change.id))?.status).toBe(exists ? 'succeeded' : 'failed');
+  });
+
+  it('a restart under a new replica id recovers the dead apply once its short lease lapsed, not after 5 minutes (defect 11)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'harbor-kill-'));
+    h = await startHarness({ store: 'sqlite', dataDir: dir, clockStart: Date.now() });
+    const change = await h.engine.request({
+      operation: 'formation.remove',
+      input: { environment: 'dev', formation: 'lobby', vessel: 'lobby-2' },
+      requester: 'U1',
+      origin,
+    });
+    // The PATCH never reaches the formation: the worker dies while the simulator holds it.
+    h.sim.setFaults([{ method: 'PATCH', path: '/api/formation/**', latencyMs: 3_600_000 }]);
+    const store = { dataDir: dir };
+    const worker = spawnEngineWorker({
+      simUrl: h.sim.url,
+      token: h.sim.token,
+      store,
+      replicaId: 'host-a-1234',
+      mode: 'confirm',
+      changeId: change.id,
+    });
+    for (let i = 0; i < 2000 && h.clock.pendingSleeps === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    worker.child.kill('SIGKILL');
+    await worker.exited;
+    expect((await h.store.getChange(change.id))?.status).toBe('applying');
+
+    // Outside containers the default replica id (host-pid) changes on every restart.
+    const restarted = spawnEngineWorker({
+      simUrl: h.sim.url,
+      token: h.sim.token,
+      store,
+      replicaId: 'host-a-5678',
+      mode: 'recover',
+      changeId: change.id,
+      laterMs: 31_000,
+    });
+    const out = (await restarted.result) as { recovered: { id: string; status: string }[] };
+    expect(out.recovered).toEqual([
+      expect.objectContaining({
+        id: change.id,
+        status: 'failed',
+        error: expect.objectContaining({ kind: 'interrupted' }),
+      }),
+    ]);
   });
 });

@@ -62,6 +62,11 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Start of the ManualClock (default 2026-01-01); real time for tests with child processes. */
   clockStart?: number;
+  /** API client settings (default: no retries, the client's default timeout). */
+  client?: {
+    timeoutMs?: number;
+    retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
+  };
   /** Extra simulator options, e.g. `{ realShapes: true }`. */
   sim?: Partial<SimulatorOptions>;
 }
@@ -81,7 +86,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     baseUrl: sim.url,
     auth: { token: sim.token },
     clock,
-    retry: { maxAttempts: 1 },
+    retry: options.client?.retry ?? { maxAttempts: 1 },
+    ...(options.client?.timeoutMs ? { timeoutMs: options.client.timeoutMs, random: () => 0.5 } : {}),
   });
   const pgSchema = options.store === 'postgres' ? freshSchema() : undefined;
   const store = await openStore(

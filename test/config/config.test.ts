@@ -7,7 +7,10 @@ describe('readConfig', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.config.gamefabric.url).toBeUndefined();
-    expect(result.config.dataDir).toBe('./data');
+    // No Slack credentials: local mode, with a store that lives as long as the local workspace.
+    expect(result.config.local).toBe(true);
+    expect(result.config.dataDir).toBe(':memory:');
+    expect(result.config.slack.host).toBe('127.0.0.1');
     expect(result.config.slack.mode).toBe('http');
     expect(result.config.slack.command).toBe('/harbor');
     expect(result.config.gamefabric.vesselApiVersion).toBe('formation/v1beta1');
@@ -97,5 +100,34 @@ describe('readConfig', () => {
     expect(missing).toHaveLength(2);
     expect(missing[0]).toMatch(/^SLACK_BOT_TOKEN .*manifest\.yml/);
     expect(missing[1]).toMatch(/SLACK_APP_TOKEN .*SLACK_SIGNING_SECRET/);
+  });
+
+  it('runs local mode only without Slack credentials, or when forced', () => {
+    const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };
+    const withSlack = readConfig(slack);
+    if (!withSlack.ok) throw new Error(withSlack.problems.join());
+    expect(withSlack.config.local).toBe(false);
+    expect(withSlack.config.dataDir).toBe('./data');
+    expect(withSlack.config.slack.host).toBeUndefined();
+    // A partial setup is a mistake to report, not a reason to go local.
+    const partial = readConfig({ SLACK_SIGNING_SECRET: 'secret' });
+    expect(partial.ok && partial.config.local).toBe(false);
+    const forcedByEnv = readConfig({ ...slack, HARBOR_LOCAL: '1' });
+    expect(forcedByEnv.ok && forcedByEnv.config.local).toBe(true);
+    const forcedByFlag = readConfig(slack, { local: true });
+    expect(forcedByFlag.ok && forcedByFlag.config.local).toBe(true);
+    const off = readConfig({ HARBOR_LOCAL: '0' });
+    expect(off.ok && off.config.local).toBe(false);
+    expect(readConfig({ HARBOR_LOCAL: 'yes' })).toEqual({
+      ok: false,
+      problems: ['HARBOR_LOCAL: must be 1 (or true) to force local mode, 0 (or false) otherwise'],
+    });
+  });
+
+  it('binds where HARBOR_LISTEN_HOST says, in local mode too', () => {
+    const local = readConfig({ HARBOR_LISTEN_HOST: '0.0.0.0' });
+    expect(local.ok && local.config.slack.host).toBe('0.0.0.0');
+    const bad = readConfig({ HARBOR_LISTEN_HOST: 'http://x' });
+    expect(bad.ok).toBe(false);
   });
 });

@@ -8,14 +8,18 @@ describe('readSimulatorOptions', () => {
       help: false,
       realShapes: false,
       logReplay: false,
+      ignoreOverrideImages: false,
     });
   });
 
-  it('reads the --real-shapes and --log-replay switches', () => {
-    expect(readSimulatorOptions(['--real-shapes', '--log-replay', '--port', '1'], {})).toMatchObject({
+  it('reads the --real-shapes, --log-replay and --ignore-override-images switches', () => {
+    expect(
+      readSimulatorOptions(['--real-shapes', '--log-replay', '--ignore-override-images', '--port', '1'], {}),
+    ).toMatchObject({
       port: 1,
       realShapes: true,
       logReplay: true,
+      ignoreOverrideImages: true,
     });
   });
 
@@ -28,6 +32,7 @@ describe('readSimulatorOptions', () => {
       stepMs: 250,
       realShapes: false,
       logReplay: false,
+      ignoreOverrideImages: false,
       dataFile: 'world.json',
       help: false,
     });

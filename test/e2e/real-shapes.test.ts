@@ -215,10 +215,10 @@ describe('Harbormaster against the real shapes', () => {
     expect(await resolveBranch(h.client, 'Production', 'targetBranch')).toBe('prod');
     expect(await resolveBranch(h.client, 'development', 'sourceBranch')).toBe('dev');
     await expect(resolveBranch(h.client, 'staging', 'targetBranch')).rejects.toThrow(
-      'targetBranch: no branch "staging". Branches: dev (Development), prod (Production), qa (Quality Assurance).',
+      'No branch `staging` (the target branch). Branches: dev (Development), prod (Production), qa (Quality Assurance).',
     );
     await expect(resolveBranch(h.client, 'prod', 'targetBranch', ['dev'])).rejects.toThrow(
-      'targetBranch: no branch "prod". Branches that Harbormaster may use (HARBOR_BRANCHES): dev (Development).',
+      'No branch `prod` (the target branch). Branches that Harbormaster may use (HARBOR_BRANCHES): dev (Development).',
     );
   });
 

@@ -144,6 +144,8 @@ describe('promoteImage (seed rule 4)', () => {
     api()
       .post(`${PROMOTIONS}/prod`, exactly(expectedPromotion))
       .reply(409, status(409, 'AlreadyExists', `imagepromotions "${UUID}" already exists`));
+    // "Already exists" counts only once a read shows that promotion is ours.
+    api().get(`${PROMOTIONS}/prod/${UUID}`).reply(200, expectedPromotion);
     const { client, clock } = testClient();
     const result = await client.promoteImage({
       image: 'game-server',
@@ -174,6 +176,26 @@ describe('createImagePromotion (endpoint 2)', () => {
     const { client } = testClient();
     await client.createImagePromotion({ ...expectedPromotion, apiVersion: '' });
     scope.done();
+  });
+
+  it('passes on a bare 409 (no Status body) instead of taking it for "already exists" (issue 9 defect 4)', async () => {
+    api().post(`${PROMOTIONS}/prod`).reply(409, 'Conflict', { 'content-type': 'text/plain' });
+    const { client } = testClient();
+    await expect(client.createImagePromotion(expectedPromotion)).rejects.toMatchObject({ status: 409 });
+  });
+
+  it('passes on a 409 AlreadyExists when a read does not show the same promotion', async () => {
+    api()
+      .post(`${PROMOTIONS}/prod`)
+      .reply(409, status(409, 'AlreadyExists', `imagepromotions "${UUID}" already exists`));
+    api()
+      .get(`${PROMOTIONS}/prod/${UUID}`)
+      .reply(200, { ...expectedPromotion, spec: { ...expectedPromotion.spec, imageName: 'img-other' } });
+    const { client } = testClient();
+    await expect(client.createImagePromotion(expectedPromotion)).rejects.toMatchObject({
+      status: 409,
+      reason: 'AlreadyExists',
+    });
   });
 
   it('passes on a 409 that is not AlreadyExists', async () => {

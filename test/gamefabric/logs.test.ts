@@ -57,6 +57,33 @@ describe('vesselLogs', () => {
   });
 });
 
+describe('vesselLogs against an API that ignores tailLines (issue 12.8)', () => {
+  it('keeps only the last tailLines of a whole log, read in chunks', async () => {
+    const whole = Array.from({ length: 5000 }, (_, i) => `line ${i}`);
+    const body = streamReply();
+    const scope = api()
+      .get(LOGS)
+      .query({ tailLines: '3' })
+      .reply(200, () => body, { 'Content-Type': 'text/plain' });
+    const { client } = testClient();
+    const pending = client.vesselLogs('dev', 'v1', { tailLines: 3 });
+    // Many chunks, a line split across two of them.
+    for (let i = 0; i < whole.length; i += 100) body.write(`${whole.slice(i, i + 100).join('\n')}\n`);
+    body.write('part');
+    body.end('ial last');
+    await expect(pending).resolves.toEqual(['line 4998', 'line 4999', 'partial last']);
+    scope.done();
+  });
+
+  it('returns the whole answer when no tailLines is given, and none for tailLines=0', async () => {
+    api().get(LOGS).reply(200, 'a\nb\n');
+    api().get(LOGS).query({ tailLines: '0' }).reply(200, 'a\nb\n');
+    const { client } = testClient();
+    await expect(client.vesselLogs('dev', 'v1')).resolves.toEqual(['a', 'b']);
+    await expect(client.vesselLogs('dev', 'v1', { tailLines: 0 })).resolves.toEqual([]);
+  });
+});
+
 describe('streamVesselLogs (follow=true)', () => {
   it('asks with follow=true and Connection: keep-alive, and yields lines as chunks arrive', async () => {
     const body = streamReply();

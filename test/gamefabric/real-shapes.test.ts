@@ -69,6 +69,20 @@ describe('liberal reads', () => {
     expect(region.spec.types.map(schedulingOf)).toEqual(['Packed', 'Packed', 'Balanced']);
     expect(region.spec).toHaveProperty('allocator');
   });
+
+  it("reads a Formation whose override entries have the provider's shape: no name, command and env", async () => {
+    const entry = {
+      name: 'squad-1',
+      region: 'eu',
+      override: { containers: [{ command: ['/srv'], args: ['--x'], env: [{ name: 'A', value: '1' }] }] },
+    };
+    api()
+      .get('/api/formation/v1/environments/dev/formations/squad')
+      .reply(200, { metadata: { name: 'squad' }, spec: { vessels: [entry] } });
+    const { client } = testClient();
+    const formation = await client.getFormation('dev', 'squad');
+    expect(formation.spec.vessels[0]).toEqual(entry);
+  });
 });
 
 describe('exact request shapes (issue 12)', () => {

@@ -14,7 +14,7 @@ import {
   type Target,
 } from '../../src/policy/index.js';
 import { createMemoryLogger } from '../../src/runtime/logger.js';
-import { DEV1, fakeDirectory, GENERAL_CHANNEL, OUTSIDER, SRE1 } from './fixtures.js';
+import { DEV1, fakeDirectory, GENERAL_CHANNEL, HOME_TEAM, OUTSIDER, SRE1 } from './fixtures.js';
 
 const NOW = Date.UTC(2026, 0, 1);
 let policy: Policy;
@@ -44,7 +44,8 @@ describe('built-in default policy', () => {
       msg:
         'no HARBOR_POLICY set: using the built-in default policy (anyone may read and request; every change ' +
         "needs the requester's confirmation; changes to an environment or target branch named prod*, " +
-        'production* or live* need one approval by someone other than the requester)',
+        'production* or live* need one approval by someone other than the requester; only people in the ' +
+        'workspace a change was requested in may act on it)',
     });
   });
 
@@ -113,6 +114,8 @@ describe('built-in default policy', () => {
       user,
       requester,
       channel: GENERAL_CHANNEL,
+      team: HOME_TEAM,
+      workspace: HOME_TEAM,
       operation: 'vessel.delete',
       target: { environment: 'prod' },
       approvals: [],
@@ -125,6 +128,8 @@ describe('built-in default policy', () => {
   it('lets only the requester confirm a change', async () => {
     const change = {
       channel: GENERAL_CHANNEL,
+      team: HOME_TEAM,
+      workspace: HOME_TEAM,
       requester: DEV1,
       operation: 'vessel.create' as const,
       target: { environment: 'dev' },

@@ -12,6 +12,7 @@ import {
   type FakeDirectory,
   fakeDirectory,
   GENERAL_CHANNEL,
+  HOME_TEAM,
   HOUR,
   loadExamplePolicy,
   OUTSIDER,
@@ -37,6 +38,8 @@ beforeEach(() => {
 describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
   const base = {
     channel: PROD_CHANNEL,
+    team: HOME_TEAM,
+    workspace: HOME_TEAM,
     requester: DEV1,
     operation: 'vessel.delete' as const,
     target: prodDelete,
@@ -163,12 +166,16 @@ describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
 describe('examples/policy.yml: confirm and cancel clicks', () => {
   const devChange = {
     channel: GENERAL_CHANNEL,
+    team: HOME_TEAM,
+    workspace: HOME_TEAM,
     requester: DEV1,
     operation: 'vessel.create' as const,
     target: devEnv,
   };
   const prodChange = {
     channel: PROD_CHANNEL,
+    team: HOME_TEAM,
+    workspace: HOME_TEAM,
     requester: DEV1,
     operation: 'vessel.delete' as const,
     target: prodDelete,

@@ -16,6 +16,9 @@ export const OUTSIDER = 'U0OUTSIDE1';
 export const TEAM_GROUP = 'S01TEAMDEV';
 export const SRE_GROUP = 'S02SRE';
 
+/** The workspace changes are requested and clicked in, unless a test says otherwise. */
+export const HOME_TEAM = 'T0HOME0001';
+
 export const PROD_CHANNEL = 'C0PROD0001';
 export const GENERAL_CHANNEL = 'C0GENERAL1';
 

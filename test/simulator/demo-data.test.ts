@@ -33,6 +33,7 @@ describe('demo data', () => {
   it('starts with running Formation Vessels, a two-type Region and a Synced Formation', async () => {
     sim = await startSimulator({ clock: new ManualClock() });
     expect(sim.state.listVessels('dev').map((v) => [v.metadata.name, v.status?.state])).toEqual([
+      ['duel-1', 'Running'],
       ['lobby-1', 'Running'],
       ['lobby-2', 'Running'],
     ]);

@@ -99,6 +99,6 @@ describe('labelSelector', () => {
     const big = await callJson(t.sim, `${VESSELS}?labelSelector=tier=big`, 200);
     expect(big.items.map((v: any) => v.metadata.name)).toEqual(['lobby-2']);
     const notBig = await callJson(t.sim, `${VESSELS}?labelSelector=tier!=big`, 200);
-    expect(notBig.items.map((v: any) => v.metadata.name)).toEqual(['lobby-1']);
+    expect(notBig.items.map((v: any) => v.metadata.name)).toEqual(['duel-1', 'lobby-1']);
   });
 });

@@ -49,7 +49,12 @@ describe('Vessel create and lifecycle', () => {
     await t.clock.advance(1000);
     const list = await callJson(t.sim, VESSELS, 200);
     const byName = Object.fromEntries(list.items.map((v: any) => [v.metadata.name, v.status.state]));
-    expect(byName).toEqual({ 'lobby-1': 'Running', 'lobby-2': 'Running', 'test-1': 'Scheduled' });
+    expect(byName).toEqual({
+      'duel-1': 'Running',
+      'lobby-1': 'Running',
+      'lobby-2': 'Running',
+      'test-1': 'Scheduled',
+    });
   });
 
   it('accepts apiVersion formation/v1 as well', async () => {

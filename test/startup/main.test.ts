@@ -7,12 +7,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from '@jest/globals';
-import { TEST_BOT } from '../support/slack/identity.js';
-import { postSigned, slashCommandBody } from '../support/slack/signing.js';
-import { type SlackStandIn, startSlackStandIn } from '../support/slack/stand-in.js';
+import { TEST_BOT } from '../../src/workspace/identity.js';
+import { postSigned, slashCommandBody } from '../../src/workspace/signing.js';
+import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
 
 const SECRET = 'main-test-signing-secret';
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -31,8 +31,8 @@ afterEach(async () => {
   standIn = undefined;
 });
 
-function run(env: Record<string, string>): ChildProcessWithoutNullStreams {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function run(env: Record<string, string>, args: string[] = []): ChildProcessWithoutNullStreams {
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH ?? '', ...env },
   });
@@ -64,7 +64,8 @@ function collectLog(proc: ChildProcessWithoutNullStreams) {
 }
 
 it('exits 1 listing exactly the missing Slack settings and how to get them', async () => {
-  const proc = run({});
+  // HARBOR_LOCAL=0: no local workspace, so missing credentials are an error again.
+  const proc = run({ HARBOR_LOCAL: '0' });
   let stderr = '';
   proc.stderr.on('data', (chunk) => {
     stderr += String(chunk);
@@ -114,3 +115,114 @@ it('starts on the embedded simulator, is healthy, answers a command and stops on
     expect(log.text()).not.toContain(secret);
   }
 });
+
+/** A non-loopback IPv4 address of this machine, if it has one. */
+function externalAddress(): string | undefined {
+  return Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+}
+
+it('without Slack credentials runs the local workspace on 127.0.0.1 and prints where to open it', async () => {
+  const proc = run({ PORT: '0' });
+  let stdout = '';
+  const printed = new Promise<string>((resolve) => {
+    proc.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+      const url = /Harbormaster local workspace: (http:\/\/localhost:\d+)\n/.exec(stdout)?.[1];
+      if (url) resolve(url);
+    });
+  });
+  const log = collectLog(proc);
+  const url = await printed;
+  const output = await log.until(/Harbormaster started/);
+  expect(output).toContain('LOCAL MODE: no Slack involved');
+  expect(output).toContain('this machine only');
+  const port = new URL(url).port;
+  const page = await fetch(`http://127.0.0.1:${port}/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('Harbormaster local workspace');
+  const script = await fetch(`http://127.0.0.1:${port}/workspace/app.js`);
+  expect(script.headers.get('content-type')).toContain('javascript');
+  const external = externalAddress();
+  if (external) {
+    await expect(fetch(`http://${external}:${port}/healthz`)).rejects.toThrow();
+  }
+  const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+  expect(await health.json()).toEqual({ ready: true, slack: 'connected', store: 'ok' });
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  expect((await exited)[0]).toBe(0);
+  expect(log.text()).not.toMatch(/xoxb-local-/);
+});
+
+it('--local forces local mode even with Slack credentials set', async () => {
+  const proc = run(
+    {
+      SLACK_BOT_TOKEN: TEST_BOT.token,
+      SLACK_SIGNING_SECRET: SECRET,
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      PORT: '0',
+    },
+    ['--local'],
+  );
+  const log = collectLog(proc);
+  const output = await log.until(/Harbormaster started/);
+  expect(output).toContain('LOCAL MODE');
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  const [code, signal] = await exited;
+  expect({ code, signal, log: code === 0 ? '' : log.text() }).toEqual({ code: 0, signal: null, log: '' });
+});
+
+const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
+(pgUrl ? it : it.skip)(
+  'on SIGTERM with the database hung, exits 1 within HARBOR_SHUTDOWN_TIMEOUT_MS naming the unfinished work',
+  async () => {
+    const { startTcpProxy } = await import('../support/tcp-proxy.js');
+    const pg = (await import('pg')).default;
+    const schema = `main_pgfault_${process.pid}_${Date.now().toString(36)}`;
+    const admin = new pg.Pool({ connectionString: pgUrl, max: 1 });
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const target = new URL(pgUrl as string);
+    const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    try {
+      const viaProxy = new URL(pgUrl as string);
+      viaProxy.port = String(proxy.port);
+      viaProxy.searchParams.set('options', `-c search_path=${schema}`);
+      standIn = await startSlackStandIn({ token: TEST_BOT.token });
+      dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
+      const proc = run({
+        SLACK_BOT_TOKEN: TEST_BOT.token,
+        SLACK_SIGNING_SECRET: SECRET,
+        SLACK_API_URL: standIn.apiUrl,
+        PORT: '0',
+        HARBOR_DATA_DIR: dataDir,
+        DATABASE_URL: viaProxy.toString(),
+        // The database never gives up on its own here: only the shutdown deadline can end the wait.
+        DATABASE_TIMEOUT_MS: '600000',
+        HARBOR_SHUTDOWN_TIMEOUT_MS: '500',
+      });
+      const log = collectLog(proc);
+      const output = await log.until(/Harbormaster started/);
+      const port = Number(/HTTP on port (\d+)/.exec(output)?.[1]);
+      proxy.stall();
+      const res = await postSigned(
+        `http://127.0.0.1:${port}/slack/events`,
+        SECRET,
+        slashCommandBody({ text: 'images dev game-server' }),
+      );
+      expect(res.status).toBe(200);
+      const exited = once(proc, 'exit');
+      proc.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code).toBe(1);
+      expect(log.text()).toContain('did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (500 ms)');
+      expect(log.text()).toMatch(/"left":\["command work"/);
+    } finally {
+      await proxy.close();
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.end();
+    }
+  },
+);

@@ -128,6 +128,9 @@ describe('runTailStream against the simulator', () => {
     await streamOpen();
     expect(sim.countRequests('GET', LOGS)).toBe(2);
     sim.emitLogLines('dev', 'tail-1', ['after-1']);
+    // A reconnect holds lines until the last ones shown come again or the wait ends (see replay.test.ts).
+    await tailClock.whenSleeping(2);
+    await tailClock.advance(2000);
     await tailShows(() => tail.lines.includes('after-1'));
     expect(tail.events.at(-1)).toMatchObject({ kind: 'resumed', attempt: 1 });
     // The reconnect asked for new lines only: nothing repeated, and what was written in the gap is lost.

@@ -3,12 +3,15 @@
  * by creating an owned Vessel), optionally overriding container images/args.
  */
 import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
-import type { ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
+import type { Container, ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
-import type { OperationModule } from '../operation.js';
+import { imageTags, tagOf } from '../image-tags.js';
+import { quote } from '../not-found.js';
+import type { Line, OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
+import { type ExpectedOverride, overrideOutcome } from './override-check.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
 export interface OverrideRequest {
@@ -76,7 +79,7 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         throw new UserError(`region: no region ${r.region} in environment ${r.environment}`, 'not_found');
       throw err;
     });
-    const { entry, overrideLines } = await buildEntry(ctx.client, formation, r);
+    const { entry, expected, overrideLines } = await buildEntry(ctx.client, formation, r);
     return {
       summary: `Add vessel ${r.vessel} (region ${r.region}) to formation ${r.formation} in ${r.environment}`,
       lines: [
@@ -87,10 +90,12 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         },
         ...overrideLines,
       ],
-      notes: overrideLines.length ? [] : ['No overrides: the vessel inherits the formation template as is.'],
+      notes: overrideLines.length
+        ? ['Once the vessel exists, the bot reads it back and says whether it runs these overrides.']
+        : ['No overrides: the vessel inherits the formation template as is.'],
       lists: [{ title: 'Current vessels', items: formationVesselList(formation) }],
       destructive: false,
-      facts: { entry },
+      facts: { entry, expected },
     };
   },
 
@@ -120,37 +125,68 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
     return formation.spec.vessels.some((v) => v.name === r.vessel) ? 'applied' : 'not_applied';
   },
 
-  follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.vessel, untilScheduled),
+  follow: (ctx, { request: r, preview }) => {
+    const expected = (preview.facts.expected ?? []) as ExpectedOverride[];
+    return watchVessel(ctx, r.environment, r.vessel, untilScheduled, (vessel) =>
+      overrideOutcome(vessel, expected),
+    );
+  },
 };
 
+/** One requested override, placed at its container's position in the template. */
+interface Placed {
+  at: number;
+  request: OverrideRequest;
+  field: string;
+}
+
+/**
+ * The `spec.vessels` entry and what it should make the Vessel run. Override
+ * entries go in template container order, one per container up to the last
+ * overridden one (a bare `{ name }` keeps a container as it is): the docs'
+ * example matches entries by name, the provider's type (no name) by
+ * position, and this shape means the same under both.
+ */
 async function buildEntry(
   client: Parameters<typeof resolveImage>[0],
   formation: Formation,
   r: AddToFormationRequest,
-): Promise<{ entry: FormationVessel; overrideLines: { label: string; value: string }[] }> {
+): Promise<{ entry: FormationVessel; expected: ExpectedOverride[]; overrideLines: Line[] }> {
   const template = formation.spec.template?.spec.containers ?? [];
-  const containers: ContainerOverride[] = [];
-  const overrideLines: { label: string; value: string }[] = [];
-  for (const [i, o] of r.overrides.entries()) {
-    const base = template.find((c) => c.name === o.container);
-    if (!base) {
+  const placed: Placed[] = r.overrides.map((o, i) => {
+    const at = template.findIndex((c) => c.name === o.container);
+    if (at === -1) {
       const known = template.map((c) => c.name).join(', ') || 'none';
       throw new UserError(
         `overrides[${i}].container: formation ${r.formation} has no container ${o.container} (its containers: ${known})`,
       );
     }
-    const override: ContainerOverride = { name: o.container };
+    return { at, request: o, field: `overrides[${i}]` };
+  });
+  placed.sort((a, b) => a.at - b.at);
+  const containers: ContainerOverride[] = template
+    .slice(0, (placed.at(-1)?.at ?? -1) + 1)
+    .map((c) => ({ name: c.name }));
+  const expected: ExpectedOverride[] = [];
+  const overrideLines: Line[] = [];
+  for (const { at, request: o, field } of placed) {
+    const base = template[at] as Container;
+    const override = containers[at] as ContainerOverride;
+    const wanted: ExpectedOverride = { index: at, container: o.container };
     const parts: string[] = [];
     if (o.image) {
-      const image = await resolveImage(client, base.branch ?? '', o.image, `overrides[${i}].image`);
+      const image = await resolveImage(client, base.branch ?? '', o.image, `${field}.image`);
       override.image = image.metadata.name;
-      parts.push(`image ${imageLabel(image)} instead of ${base.image ?? 'the template image'}`);
+      wanted.image = { name: image.metadata.name, label: imageLabel(image) };
+      const was = base.image ? tagOf(await imageTags(client, [base]), base.image) : 'the template image';
+      parts.push(`image ${imageLabel(image)} instead of ${was}`);
     }
     if (o.args) {
       override.args = o.args;
-      parts.push(`args ${o.args.join(' ') || '(none)'}`);
+      wanted.args = o.args;
+      parts.push(`args ${o.args.length ? quote(o.args.join(' ')) : '(none)'}`);
     }
-    containers.push(override);
+    expected.push(wanted);
     overrideLines.push({ label: `Override ${o.container}`, value: parts.join('; ') });
   }
   const entry: FormationVessel = {
@@ -158,5 +194,5 @@ async function buildEntry(
     region: r.region,
     ...(containers.length ? { override: { containers } } : {}),
   };
-  return { entry, overrideLines };
+  return { entry, expected, overrideLines };
 }

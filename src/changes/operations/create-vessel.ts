@@ -2,10 +2,12 @@
  * Create a standalone Vessel. Images are named as users know them
  * (`image:tag`) and resolved to internal names before the preview (seed rule 5).
  */
+
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Container, Port } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
+import { quote } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
@@ -103,7 +105,7 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
       const extras = [
         c.ports.map((p) => `${p.name} ${p.containerPort}/${p.protocol} ${p.policy}`).join(', '),
         c.cpu || c.memory ? `requests ${[c.cpu, c.memory].filter(Boolean).join('/')}` : '',
-        c.args?.length ? `args ${c.args.join(' ')}` : '',
+        c.args?.length ? `args ${quote(c.args.join(' '))}` : '',
       ].filter(Boolean);
       lines.push({
         label: i === 0 ? `Game server ${c.name}` : `Sidecar ${c.name}`,

@@ -3,11 +3,14 @@
  * rule 3): deleting it directly would only make the controller recreate it, so
  * the message points to the Formation removal instead.
  */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Vessel } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { describeState, untilGone, watchVessel } from '../follow.js';
+import { imageTags, tagOf } from '../image-tags.js';
+import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 
@@ -33,6 +36,8 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
 
   async plan(ctx, r) {
     const vessel = await standaloneVessel(ctx.client, r);
+    const containers = vessel.spec.template.spec.containers;
+    const tags = await imageTags(ctx.client, containers);
     return {
       summary: `Delete vessel ${r.vessel} in ${r.environment}`,
       lines: [
@@ -42,7 +47,7 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
         { label: 'State', value: describeState(vessel) },
         {
           label: 'Containers',
-          value: vessel.spec.template.spec.containers.map((c) => `${c.name} (${c.image ?? '?'})`).join(', '),
+          value: containers.map((c) => `${c.name}: ${tagOf(tags, c.image)}`).join(', '),
         },
       ],
       notes: ['Its game servers stop; players on them are disconnected.'],
@@ -89,9 +94,13 @@ async function standaloneVessel(
     vessel = await client.getVessel(r.environment, r.vessel);
   } catch (err) {
     if (!isNotFound(err)) throw err;
-    const message = `No vessel ${r.vessel} in environment ${r.environment}`;
-    if (when) throw new WorldMovedError(`${message} any more (it existed ${when}); nothing was deleted.`);
-    throw new UserError(`${message}.`, 'not_found');
+    if (when)
+      throw new WorldMovedError(
+        `No vessel ${r.vessel} in environment ${r.environment} any more (it existed ${when}); nothing was deleted.`,
+      );
+    throw await missingIn('vessel', r.vessel, r.environment, async () =>
+      (await client.listVessels(r.environment)).map((v) => v.metadata.name),
+    );
   }
   const owner = vessel.metadata.ownerReferences?.find((o) => o.kind === 'Formation');
   if (owner) {

@@ -1,8 +1,10 @@
 /** Shared Formation reads for the formation operations. */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Formation } from '../../gamefabric/resources.js';
 import { UserError } from '../errors.js';
+import { missingIn } from '../not-found.js';
 
 /** The Formation, or a UserError naming what was not found. */
 export async function readFormation(
@@ -14,7 +16,9 @@ export async function readFormation(
     return await client.getFormation(environment, name);
   } catch (err) {
     if (isNotFound(err))
-      throw new UserError(`No formation ${name} in environment ${environment}.`, 'not_found');
+      throw await missingIn('formation', name, environment, async () =>
+        (await client.listFormations(environment)).map((f) => f.metadata.name),
+      );
     throw err;
   }
 }

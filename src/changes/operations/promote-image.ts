@@ -3,9 +3,11 @@
  * name is the change's applyToken, a UUID fixed at request time, so a retry or
  * a recovery after a crash can never promote twice.
  */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { ImageNotFoundError, isNotFound } from '../../gamefabric/errors.js';
 import { UserError, WorldMovedError } from '../errors.js';
+import { missingBranch } from '../not-found.js';
 import type { OperationModule, Preview } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 import { waitForPromotion } from './promotion-visible.js';
@@ -42,11 +44,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     const existing = await ctx.client
       .listImages(r.targetBranch, { image: r.image, tag: r.tag })
       .catch((err) => {
-        if (isNotFound(err))
-          throw new UserError(
-            `No branch ${r.targetBranch} to promote into (check targetBranch for typos).`,
-            'not_found',
-          );
+        if (isNotFound(err)) throw missingBranch(r.targetBranch);
         throw err;
       });
     const preview: Preview = {
@@ -55,11 +53,20 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         { label: 'Image', value: `${r.image}:${r.tag}` },
         { label: 'From branch', value: r.sourceBranch },
         { label: 'To branch', value: r.targetBranch },
-        { label: 'Internal image name', value: source.metadata.name },
         {
           label: `Already in ${r.targetBranch}`,
           value: alreadyThere(existing, source.spec.digest),
         },
+        { label: 'Internal image name', value: source.metadata.name, secondary: true },
+        ...(existing[0]
+          ? [
+              {
+                label: `Internal name in ${r.targetBranch}`,
+                value: existing[0].metadata.name,
+                secondary: true,
+              },
+            ]
+          : []),
       ],
       // Worded by what the API documents: a promotion copies an image into the
       // target branch. What becomes of a copy already there is not documented.
@@ -91,8 +98,9 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     // the target branch lists it. Wait a bounded time, then say what is known.
     const landed = await waitForPromotion(ctx, r, source, preview.facts.targetHad);
     const lines = [
-      { label: 'Promotion', value: promotion.metadata.name },
-      { label: 'Source image', value: source.metadata.name },
+      { label: 'Image', value: `${r.image}:${r.tag}` },
+      { label: 'Promotion', value: promotion.metadata.name, secondary: true },
+      { label: 'Internal image name', value: source.metadata.name, secondary: true },
     ];
     const facts = {
       promotionName: promotion.metadata.name,
@@ -115,7 +123,11 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     }
     return {
       summary: `Promoted ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
-      lines: [...lines, { label: `Now in ${r.targetBranch}`, value: landed.metadata.name }],
+      lines: [
+        ...lines,
+        // The copy's internal name, as detail: the summary already says it landed.
+        { label: `Now in ${r.targetBranch}`, value: landed.metadata.name, secondary: true },
+      ],
       facts,
     };
   },
@@ -165,8 +177,7 @@ async function findOrExplain(
       }
       throw new UserError(`No image ${image}:${tag} in branch ${branch}.${hint}`, 'not_found');
     }
-    if (isNotFound(err))
-      throw new UserError(`No branch ${branch} (check sourceBranch for typos).`, 'not_found');
+    if (isNotFound(err)) throw missingBranch(branch);
     throw err;
   }
 }

@@ -3,11 +3,14 @@
  * started afterwards are affected; the preview says so, because users expect
  * an immediate reshuffle otherwise.
  */
+
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
 import { type Region, type SchedulingStrategy, schedulingOf } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
+import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
+import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
 import { fieldsOf } from '../validate.js';
 
 export interface SetRegionSchedulingRequest {
@@ -16,12 +19,6 @@ export interface SetRegionSchedulingRequest {
   type: string;
   scheduling: SchedulingStrategy;
 }
-
-const EFFECT: Record<SchedulingStrategy, string> = {
-  Packed: 'game servers gravitate toward shared nodes (lower cost; for cloud or dynamic clusters)',
-  Distributed:
-    'game servers spread across nodes by available resources (fault tolerance; for static clusters)',
-};
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
   id: 'region.scheduling',
@@ -54,11 +51,9 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         { label: 'Region', value: `${r.region} (${r.environment})` },
         { label: 'Region type', value: r.type },
         { label: 'Scheduling', value: `${previous} → ${r.scheduling}` },
-        { label: 'Effect', value: EFFECT[r.scheduling] },
+        { label: 'Effect', value: SCHEDULING_EFFECT[r.scheduling] },
       ],
-      notes: [
-        'Only game servers started after the change use it; running game servers keep their earlier scheduling until restarted.',
-      ],
+      notes: [SCHEDULING_TAKES_EFFECT],
       destructive: false,
       facts: { previous },
     };
@@ -106,7 +101,9 @@ async function readRegion(
   } catch (err) {
     if (!isNotFound(err)) throw err;
     if (when) throw new WorldMovedError(`Region ${r.region} no longer exists; nothing was changed.`);
-    throw new UserError(`No region ${r.region} in environment ${r.environment}.`, 'not_found');
+    throw await missingIn('region', r.region, r.environment, async () =>
+      (await client.listRegions(r.environment)).map((x) => x.metadata.name),
+    );
   }
 }
 

@@ -4,7 +4,8 @@
  * learn when the client went away.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import type { RequestLogEntry } from '../types.js';
+import { Readable } from 'node:stream';
+import type { AfterWriteFault, RequestLogEntry } from '../types.js';
 import { type SimError, statusBody } from './status.js';
 
 /** The request, its response and its log entry, with helpers that keep them consistent. */
@@ -16,10 +17,14 @@ export class RequestContext {
   entry?: RequestLogEntry;
   /** Set by an injected fault: cut a log stream after this many lines. */
   cutAfterLines?: number;
+  /** Set by an injected fault: a successful answer is replaced by this broken one (the work is done). */
+  answerFault?: AfterWriteFault;
   private readonly abort = new AbortController();
+  /** The client is gone (a late-landing write): the handler runs, its answer goes nowhere. */
+  private discard = false;
 
   constructor(
-    readonly req: IncomingMessage,
+    public req: IncomingMessage,
     readonly res: ServerResponse,
   ) {
     const url = new URL(req.url ?? '/', 'http://simulator.invalid');
@@ -43,8 +48,24 @@ export class RequestContext {
     this.res.writeHead(status, headers);
   }
 
+  /** Reads the whole body now and serves it to the handler from memory (it may run after the client left). */
+  async holdBody(): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.req) chunks.push(chunk as Buffer);
+    const copy = Readable.from(chunks.length > 0 ? [Buffer.concat(chunks)] : []);
+    const { headers, method, url, socket } = this.req;
+    this.req = Object.assign(copy, { headers, method, url, socket }) as unknown as IncomingMessage;
+  }
+
+  /** From now on nothing is written: the client has gone. */
+  discardAnswers(): void {
+    this.discard = true;
+  }
+
   /** Sends a complete JSON response. */
   json(status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
+    if (this.discard) return;
+    if (this.answerFault && status >= 200 && status < 300) return this.brokenAnswer(status, this.answerFault);
     const text = JSON.stringify(body);
     this.writeHead(status, {
       'content-type': 'application/json',
@@ -56,6 +77,7 @@ export class RequestContext {
 
   /** Sends a complete plain-text response. */
   text(status: number, body: string): void {
+    if (this.discard) return;
     this.writeHead(status, {
       'content-type': 'text/plain; charset=utf-8',
       'content-length': Buffer.byteLength(body),
@@ -70,6 +92,38 @@ export class RequestContext {
       return;
     }
     this.json(err.code, statusBody(err.code, err.reason, err.message, err.details), err.headers);
+  }
+
+  /** The injected answer that replaces a successful one. */
+  private brokenAnswer(status: number, fault: AfterWriteFault): void {
+    const fault2xx = (body: string) => {
+      this.writeHead(status, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      });
+      this.res.end(body);
+    };
+    this.answerFault = undefined;
+    switch (fault) {
+      case 'bad-json':
+        return fault2xx('{"kind": "Status", "metadata": {');
+      case 'empty':
+        return fault2xx('');
+      case 'wrong-shape':
+        return fault2xx(JSON.stringify({ items: 'not a list', metadata: 7 }));
+      case 'conflict-plain':
+        return this.text(409, 'Conflict');
+      case 'error-500':
+        return this.json(500, statusBody(500, 'InternalError', 'injected fault after the write'));
+      case 'reset':
+        return this.drop();
+      case 'hang':
+        // No answer ever: the client's timeout ends the exchange.
+        if (this.entry) this.entry.status = 0;
+        return;
+      case 'land-late':
+        return;
+    }
   }
 
   /** Destroys the connection without answering (an injected dropped connection). */

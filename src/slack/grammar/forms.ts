@@ -94,7 +94,7 @@ export const FORMS = {
     args: ['<env>', '<vessel>'],
     flags: [],
     description: 'Delete a vessel (asks for confirmation first).',
-    example: 'vessel delete dev lobby-3',
+    example: 'vessel delete dev duel-1',
     topic: 'vessels',
   },
   'formation.show': {
@@ -132,7 +132,7 @@ export const FORMS = {
     args: ['<env>', '<formation>', '<vessel>'],
     flags: [],
     description: 'Remove a vessel from a formation (asks for confirmation first).',
-    example: 'formation remove dev lobby lobby-3',
+    example: 'formation remove dev lobby lobby-2',
     topic: 'formations',
   },
   'region.show': {
@@ -169,7 +169,7 @@ export const FORMS = {
       { name: '--container', value: '<name>', description: 'which container, for vessels with sidecars' },
     ],
     description: "Show the latest log lines of a vessel's container.",
-    example: 'logs dev lobby-3 --follow --lines 100',
+    example: 'logs dev lobby-1 --follow --lines 100',
     topic: 'logs',
   },
   'release.start': {

@@ -1,51 +1,6 @@
 /**
- * "Did you mean" for mistyped command words and flags: Damerau-Levenshtein
- * (optimal string alignment) distance, so a swapped pair like `shwo` counts as
- * one slip, plus prefix matches for abbreviations like `form`.
+ * "Did you mean" for mistyped command words and flags. The distance lives
+ * with the domain (src/changes/closest-names.ts), where "not found" answers
+ * use it for resource names too.
  */
-
-/** Edit distance counting insertions, deletions, substitutions and adjacent swaps as one step each. */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const cols = b.length + 1;
-  const d: number[] = new Array(rows * cols).fill(0);
-  const at = (i: number, j: number): number => d[i * cols + j] as number;
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        best = Math.min(best, at(i - 2, j - 2) + 1);
-      }
-      d[i * cols + j] = best;
-    }
-  }
-  return at(a.length, b.length);
-}
-
-// Words longer than this are not typos of a command word; skipping them keeps
-// the distance table small whatever a user pastes.
-const MAX_WORD = 40;
-
-/**
- * The candidates `word` most plausibly meant, best first: those within edit
- * distance 2 (1 for words of three letters or fewer), and those `word` is a
- * prefix of (at least two letters). Compared case-insensitively.
- */
-export function closestWords(word: string, candidates: readonly string[]): string[] {
-  const w = word.toLowerCase();
-  if (w.length === 0 || w.length > MAX_WORD) return [];
-  const limit = w.length <= 3 ? 1 : 2;
-  const scored: { candidate: string; score: number }[] = [];
-  for (const candidate of candidates) {
-    const c = candidate.toLowerCase();
-    if (c === w) continue;
-    const distance = editDistance(w, c);
-    if (distance <= limit) scored.push({ candidate, score: distance });
-    else if (w.length >= 2 && c.startsWith(w)) scored.push({ candidate, score: limit + 1 });
-  }
-  scored.sort((x, y) => x.score - y.score);
-  return scored.map((s) => s.candidate);
-}
+export { closestWords, editDistance } from '../../changes/closest-names.js';

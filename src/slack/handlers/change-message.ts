@@ -4,7 +4,7 @@
  * it in place, so it always shows the truth and never keeps a live button on a
  * change that can no longer be acted on.
  */
-import type { Change } from '../../changes/change.js';
+import { type Change, FINAL_STATUSES } from '../../changes/change.js';
 import { renderChange } from '../render/change-message.js';
 import type { BotContext } from './context.js';
 
@@ -23,7 +23,15 @@ export async function postChangeMessage(ctx: BotContext, change: Change): Promis
   return ts;
 }
 
-/** Rewrites the change's message to its current state; logs (does not throw) when Slack refuses. */
+/** Slack errors saying the message can never be updated again. */
+const GONE = new Set(['message_not_found', 'channel_not_found', 'cant_update_message', 'is_archived']);
+
+/**
+ * Rewrites the change's message to its current state; logs (does not throw)
+ * when Slack refuses. A final state that reached the message is recorded as
+ * drawn; one that did not (Slack down after the SDK's own retries) is redrawn
+ * by housekeeping, so a finished change never keeps live buttons.
+ */
 export async function rewriteChangeMessage(ctx: BotContext, change: Change): Promise<void> {
   if (!change.origin.messageTs) return;
   const message = renderChange(change, ctx.clock.now());
@@ -35,6 +43,15 @@ export async function rewriteChangeMessage(ctx: BotContext, change: Change): Pro
       blocks: message.blocks,
     });
   } catch (err) {
-    ctx.logger.warn('could not rewrite a change message', { changeId: change.id, error: err });
+    // A message that is gone can not show buttons any more: nothing is left to repair.
+    const gone = GONE.has(String((err as { data?: { error?: unknown } }).data?.error));
+    ctx.logger.warn(
+      gone
+        ? 'a change message is gone; not redrawing it'
+        : 'could not rewrite a change message; housekeeping will redraw it',
+      { changeId: change.id, error: err },
+    );
+    if (!gone) return;
   }
+  if (FINAL_STATUSES.includes(change.status)) await ctx.engine.markDrawn(change);
 }

@@ -26,7 +26,7 @@ export async function handleClick(
   reply: PrivateReply,
   options: { privateOrigin?: boolean } = {},
 ): Promise<ClickOutcome> {
-  const click = { changeId, user: actor.user, channel: actor.channel };
+  const click = { changeId, user: actor.user, channel: actor.channel, team: actor.team };
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   if (changedOrFinal(outcome)) {

@@ -42,6 +42,8 @@ export interface BotContext {
   commandName: string;
   /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
   branches?: readonly string[];
+  /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
+  environments: readonly string[];
 }
 
 // Actor and PrivateReply live in a leaf (actor.ts) so release threads need not import this file.

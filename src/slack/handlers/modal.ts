@@ -6,26 +6,35 @@
  * errors in the ack); planning happens after the ack, with the modal showing
  * "Checking…" and then the outcome.
  */
+
+import { UserError } from '../../changes/errors.js';
+import { missingEnvironment } from '../../changes/not-found.js';
+import { isNotFound } from '../../gamefabric/errors.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { checkTailSubmission } from '../releases/tail-modal.js';
+import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
+import { withKnownNames } from './known-names.js';
 import { requestChange } from './request-change.js';
-import { type CheckedSubmission, type SubmitStrategy, showOutcome } from './submission.js';
+import { type CheckedSubmission, KeepForm, type SubmitStrategy, showOutcome } from './submission.js';
 
 /**
  * Opens the loading view now (the trigger expires 3 s after the click);
  * returns the slower step that fills it in, for the caller to run when it may.
+ * An environment the config does not list is checked first, so a mistyped one
+ * is answered in text instead of a form that cannot load.
  */
 export async function openModal(
   ctx: BotContext,
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
+  if (meta.environment) await ensureEnvironment(ctx, meta.environment);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
@@ -49,6 +58,23 @@ export async function fillModal(
     if ((err as { data?: { error?: string } }).data?.error === 'hash_conflict') return;
     throw err;
   }
+}
+
+// The trigger id lasts 3 s: an unknown environment gets at most this long to answer before the form opens anyway.
+const ENVIRONMENT_CHECK_MS = 1500;
+
+// Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
+async function ensureEnvironment(ctx: BotContext, environment: string): Promise<void> {
+  if (ctx.environments.includes(environment)) return;
+  const timeout = new AbortController();
+  const verdict = await Promise.race([
+    ctx.api.listRegions(environment).then(
+      () => 'exists' as const,
+      (err: unknown) => (isNotFound(err) ? ('missing' as const) : ('unknown' as const)),
+    ),
+    ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
+  ]).finally(() => timeout.abort());
+  if (verdict === 'missing') throw missingEnvironment(environment);
 }
 
 /**
@@ -103,7 +129,21 @@ function checkChangeSubmission(
         'modal-submit',
         'Could not prepare',
         async () => {
-          const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId);
+          const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId).catch(
+            async (err: unknown) => {
+              if (!(err instanceof UserError)) throw err;
+              // Keep the user's work: the form again, as they filled it, with the problem on top.
+              throw new KeepForm(
+                await loadedView(
+                  meta,
+                  { client: ctx.api, branches: ctx.branches },
+                  ctx.logger,
+                  values,
+                  renderError(withKnownNames(ctx, err), ctx.logger).text,
+                ),
+              );
+            },
+          );
           const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
           return statusView(
             'Preview posted',

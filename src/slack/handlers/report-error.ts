@@ -3,8 +3,10 @@
  * UserErrors as written, API errors translated, anything else logged under an
  * id and the user told so. Never a stack trace, never silence.
  */
+
 import { renderError } from '../render/errors.js';
 import type { BotContext, PrivateReply } from './context.js';
+import { withKnownNames } from './known-names.js';
 
 /** Tells the user what went wrong (privately) and counts it; never throws. */
 export async function reportError(
@@ -15,7 +17,7 @@ export async function reportError(
 ): Promise<void> {
   ctx.metrics.errors.inc({ where });
   try {
-    await reply(renderError(err, ctx.logger.child({ where })));
+    await reply(renderError(withKnownNames(ctx, err), ctx.logger.child({ where })));
   } catch (replyErr) {
     // The user cannot be reached (response_url expired, channel gone): the log is all we have.
     ctx.logger.error('could not tell the user about an error', { where, error: err, replyError: replyErr });

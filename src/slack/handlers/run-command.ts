@@ -6,6 +6,7 @@
  */
 import { resolveBranch } from '../../changes/branches.js';
 import { UserError } from '../../changes/errors.js';
+import { missingIn } from '../../changes/not-found.js';
 import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ReadOperation, Target } from '../../policy/operations.js';
@@ -52,7 +53,10 @@ export async function runCommand(
     }
     case 'approvals':
       return reply(
-        renderApprovals(await ctx.engine.approvableBy(actor.user, actor.channel), ctx.clock.now()),
+        renderApprovals(
+          await ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
+          ctx.clock.now(),
+        ),
       );
     case 'change':
       // The preview is the answer: posted publicly in the channel by requestChange.
@@ -75,13 +79,11 @@ export async function runCommand(
           tailLines: command.lines,
           ...(command.container ? { container: command.container } : {}),
         })
-        .catch((err) => {
-          if (isNotFound(err))
-            throw new UserError(
-              `No vessel ${command.vessel} in environment ${command.environment}.`,
-              'not_found',
-            );
-          throw err;
+        .catch(async (err) => {
+          if (!isNotFound(err)) throw err;
+          throw await missingIn('vessel', command.vessel, command.environment, async () =>
+            (await ctx.api.listVessels(command.environment)).map((v) => v.metadata.name),
+          );
         });
       return reply(renderLogSnapshot(command.environment, command.vessel, lines, command.container));
     }

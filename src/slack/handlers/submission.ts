@@ -11,6 +11,7 @@ import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
+import { withKnownNames } from './known-names.js';
 
 /** What to ack a submission with: inline errors (modal stays as is) or a status view. */
 export type SubmissionAck =
@@ -48,9 +49,20 @@ export async function showOutcome(
   try {
     view = await work();
   } catch (err) {
-    const message = renderError(err, ctx.logger.child({ where }));
+    if (err instanceof KeepForm) {
+      await ctx.slack.views.update({ view_id: viewId, view: err.view });
+      return;
+    }
+    const message = renderError(withKnownNames(ctx, err), ctx.logger.child({ where }));
     ctx.metrics.errors.inc({ where });
     view = statusView(failureTitle, `${message.text}${failureNote}`);
   }
   await ctx.slack.views.update({ view_id: viewId, view });
+}
+
+/** Not a failure: the submission was refused and the form goes back to the user with the reason on it. */
+export class KeepForm extends Error {
+  constructor(readonly view: ModalView) {
+    super('the form goes back to the user');
+  }
 }

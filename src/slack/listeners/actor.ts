@@ -20,7 +20,8 @@ export function clickActor(body: BlockAction, options: { withThread?: boolean } 
     : undefined;
   return {
     user: body.user.id,
-    team: body.team?.id ?? body.user.team_id ?? '',
+    // The clicker's own workspace: in a shared channel or an org-wide install, body.team may be another's.
+    team: body.user.team_id ?? body.team?.id ?? '',
     channel: body.channel?.id ?? '',
     ...(body.channel?.name ? { channelName: body.channel.name } : {}),
     ...(threadTs ? { threadTs } : {}),

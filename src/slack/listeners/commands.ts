@@ -12,6 +12,7 @@ import type { BotContext } from '../handlers/context.js';
 import { openModal } from '../handlers/modal.js';
 import { runCommand } from '../handlers/run-command.js';
 import { renderUsage } from '../render/help.js';
+import { firstSighting } from '../runtime/command-replay.js';
 import { commandActor } from './actor.js';
 import { commandReplies, type Respond } from './command-replies.js';
 import type { Listen } from './listen.js';
@@ -34,11 +35,20 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
         });
         let cmd: Command | undefined;
         let fill: (() => Promise<void>) | undefined;
+        let replayed = false;
         return {
           name: 'command',
           actor,
           reply: replies.reply,
           now: async (job) => {
+            // A replayed signed body is dropped without an answer: its response_url is the
+            // original's, and the person who ran the command has had their answer already.
+            if (!(await firstSighting(ctx.store, command, ctx.clock.now()))) {
+              replayed = true;
+              job.name = 'command replay';
+              ctx.logger.warn('ignored a replayed slash command', { user: actor.user, team: actor.team });
+              return;
+            }
             const parsed = parseCommand(command.text ?? '', ctx.commandName);
             if (!parsed.ok) {
               job.name = 'usage';
@@ -59,6 +69,7 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
             await replies.finish();
           },
           run: async () => {
+            if (replayed) return 'ignored';
             if (!cmd) return 'usage';
             if (cmd.kind === 'modal') await fill?.();
             else await runCommand(ctx, cmd, actor, replies.reply);

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { ContextBlock, InputBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
 import { MODAL_RELOAD_ACTION } from '../ids.js';
+import { singularOf, withArticle } from '../render/english.js';
 import { LIMITS, truncate } from '../render/limits.js';
 import { TYPED_SUFFIX } from './state.js';
 
@@ -131,7 +132,7 @@ export function choiceBlocks(o: ChoiceOptions): InputBlock[] {
     element: {
       type: 'static_select',
       action_id: actionId,
-      placeholder: plain(`Choose ${o.noun.replace(/s$/, '')}`, LIMITS.placeholder),
+      placeholder: plain(choosePlaceholder(o.noun), LIMITS.placeholder),
       options,
       ...(initial ? { initial_option: initial } : {}),
     },
@@ -163,4 +164,10 @@ export function sectionBlock(text: string): SectionBlock {
 /** Blocks in order, for modals that assemble optional parts. */
 export function blocks(...parts: (KnownBlock | KnownBlock[] | undefined)[]): KnownBlock[] {
   return parts.flatMap((p) => (p === undefined ? [] : Array.isArray(p) ? p : [p]));
+}
+
+/** "Choose a branch" from a noun like "branches" or "regions in dev": one of them, with its article. */
+export function choosePlaceholder(pluralNoun: string): string {
+  const first = pluralNoun.split(' ')[0] ?? pluralNoun;
+  return `Choose ${withArticle(singularOf(first))}`;
 }

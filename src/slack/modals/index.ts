@@ -5,6 +5,7 @@
  * validation problems on blocks. A modal opened without the place it needs
  * (from a release thread's buttons) asks for it first: see where.ts.
  */
+
 import type { ModalView } from '@slack/types';
 import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
@@ -16,6 +17,7 @@ import { mapProblems } from './field-errors.js';
 import { formationAddModal } from './formation-add.js';
 import { formationRemoveModal } from './formation-remove.js';
 import { logsFollowModal } from './logs-follow.js';
+import { problemBlock } from './problem-block.js';
 import { promoteModal } from './promote.js';
 import { regionCreateModal } from './region-create.js';
 import type {
@@ -78,6 +80,7 @@ export async function loadedView(
   deps: ModalDeps,
   logger: Logger,
   values: ViewStateValues = {},
+  problem?: string,
 ): Promise<ModalView> {
   const def = MODALS[meta.kind];
   try {
@@ -85,7 +88,9 @@ export async function loadedView(
     // Slack wants a submit button beside input blocks; on the where step it loads the rest.
     if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
     const blocks = await def.build(where.meta, deps, values);
-    return modalView(meta, [...where.blocks, ...blocks], { submit: def.submit, close: 'Cancel' });
+    // A problem only the API could find (a taken name, a policy refusal) sits on top of the form the user filled.
+    const banner = problem ? [problemBlock(problem)] : [];
+    return modalView(meta, [...banner, ...where.blocks, ...blocks], { submit: def.submit, close: 'Cancel' });
   } catch (err) {
     return errorView(meta, describeFailure(err, logger, { modal: meta.kind }));
   }
@@ -111,14 +116,23 @@ export function readSubmission(meta: ModalMetadata, values: ViewStateValues): Su
     throw new Error('the logs.follow modal starts a tail: use readTailSubmission');
   const def = CHANGE_MODALS[meta.kind];
   const read = def.read(placeOf(meta, WHERE[meta.kind], values), values);
-  if (!read.ok) return read;
+  const input = read.ok ? read.input : read.partial;
+  const problems = input ? validationProblems(def, input) : [];
+  if (read.ok && problems.length === 0) return read;
+  // Every problem at once: the modal's own, then the operation's on fields the modal found nothing wrong with.
+  const errors = { ...mapProblems(def, problems, values), ...(read.ok ? {} : read.errors) };
+  return { ok: false, errors };
+}
+
+// The operation's own validation problems for `input` (none when it parses).
+function validationProblems(def: ModalDefinition, input: Record<string, unknown>): FieldProblem[] {
   try {
-    operationModule(read.operation).parse(read.input);
+    operationModule(def.operation).parse(input);
+    return [];
   } catch (err) {
-    if (err instanceof ValidationError) return { ok: false, errors: mapProblems(def, err.problems, values) };
+    if (err instanceof ValidationError) return err.problems;
     throw err;
   }
-  return read;
 }
 
 /** Turns a "Tail logs" submission into the tail to start, or per-block errors; no API call. */

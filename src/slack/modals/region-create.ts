@@ -4,6 +4,7 @@
  * are ignored; the first row is required. Nothing is read from the API.
  */
 import type { InputBlock } from '@slack/types';
+import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
 import { SCHEDULING_STRATEGIES } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
@@ -77,7 +78,7 @@ function typeRowBlocks(row: number, values: ViewStateValues): InputBlock[] {
       typeHint: 'Packed or Distributed',
       initial: readBlock(values, typeBlock(row, 'scheduling')) ?? 'Packed',
       optional: !required,
-      hint: 'Packed fills one location first; Distributed spreads vessels across locations.',
+      hint: SCHEDULING_STRATEGIES_EXPLAINED,
     }),
   ];
 }

@@ -33,7 +33,12 @@ export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
 /** What a submission turns into: the engine request, or messages keyed by block id. */
 export type SubmissionResult =
   | { ok: true; operation: ChangeOperation; input: Record<string, unknown> }
-  | { ok: false; errors: Record<string, string> };
+  | {
+      ok: false;
+      errors: Record<string, string>;
+      /** What could be read despite the errors, so the operation's own checks can report the rest at once. */
+      partial?: Record<string, unknown>;
+    };
 
 /** What every modal kind has: its submit label, its blocks, and where each field's problems show. */
 export interface ModalShell {

@@ -155,31 +155,28 @@ export const vesselCreateModal: ModalDefinition = {
     if (!ports.ok) addError(errors, B.ports, ports.error);
     const args = splitArgs(readRaw(values, B.args) ?? '');
     if (!args.ok) addError(errors, B.args, args.error);
-    if (Object.keys(errors).length > 0 || !ports.ok || !args.ok) return { ok: false, errors };
     const description = readBlock(values, B.description);
     const cpu = readBlock(values, B.cpu);
     const memory = readBlock(values, B.memory);
-    return {
-      ok: true,
-      operation: 'vessel.create',
-      input: {
-        environment: meta.environment,
-        name,
-        region,
-        ...(description ? { description } : {}),
-        containers: [
-          {
-            name: container,
-            branch,
-            image,
-            ports: ports.value,
-            ...(args.value.length ? { args: args.value } : {}),
-            ...(cpu ? { cpu } : {}),
-            ...(memory ? { memory } : {}),
-          },
-        ],
-      },
+    const input = {
+      environment: meta.environment,
+      name,
+      region,
+      ...(description ? { description } : {}),
+      containers: [
+        {
+          name: container,
+          branch,
+          image,
+          ports: ports.ok ? ports.value : [],
+          ...(args.ok && args.value.length ? { args: args.value } : {}),
+          ...(cpu ? { cpu } : {}),
+          ...(memory ? { memory } : {}),
+        },
+      ],
     };
+    if (Object.keys(errors).length > 0 || !ports.ok || !args.ok) return { ok: false, errors, partial: input };
+    return { ok: true, operation: 'vessel.create', input };
   },
 
   blockFor(field) {

@@ -4,7 +4,7 @@
  * stands and offers only the buttons that still mean something.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Change, ChangeFailure } from '../../changes/change.js';
+import { type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
 import { approvalProgress, approvers, selfApprovalNote, whoMayApprove } from './approval-status.js';
 import { context, escapeFit, finish, header, joinMapped, mention, section, slackDate } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
@@ -24,7 +24,7 @@ export function renderChange(change: Change, now: number): SlackMessage {
       return awaitingApproval(change, now);
     case 'approved':
     case 'applying':
-      return applying(change);
+      return isUnconfirmed(change) ? unconfirmed(change) : applying(change);
     case 'succeeded':
       return succeeded(change);
     case 'failed':
@@ -100,6 +100,18 @@ function applying(change: Change): SlackMessage {
     ...top('Applying', summary),
     ...previewBlocks(change.preview),
     context(`Applying…${by} · requested by ${mention(change.requester)}`),
+  ]);
+}
+
+/** The apply ended without a clear answer: say so, say where to look, and offer no button. */
+function unconfirmed(change: Change): SlackMessage {
+  const { summary } = change.preview;
+  const message = change.error?.message ?? 'Could not confirm whether this took effect.';
+  return finish(fallback('Outcome unknown', `${summary}: ${message}`), [
+    ...top('Outcome unknown', summary),
+    section(escapeFit(message, ERROR_MAX)),
+    ...lineBlocks(change.preview.lines),
+    context(people(change)),
   ]);
 }
 

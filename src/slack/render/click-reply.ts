@@ -39,6 +39,8 @@ export function renderPrivateClickReply(outcome: ClickOutcome): string {
       return `Done: ${summary}.${where}`;
     case 'failed':
       return `Failed: ${summary}: ${escapeMrkdwn(truncate(change.error?.message ?? 'unknown error', ERROR_MAX))}${where}`;
+    case 'unconfirmed':
+      return `Outcome unknown: ${summary}: ${escapeMrkdwn(truncate(change.error?.message ?? '', ERROR_MAX))}${where}`;
     case 'rejected':
       return `Rejected: ${summary}; nothing was applied.${where}`;
     case 'cancelled':

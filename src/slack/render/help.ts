@@ -5,6 +5,7 @@
  * of `<` and `>`.
  */
 import type { KnownBlock } from '@slack/types';
+import { SCHEDULING_EXPLAINED } from '../../changes/scheduling-words.js';
 import type { Usage } from '../grammar/command.js';
 import {
   type FormId,
@@ -48,8 +49,7 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
   regions: {
     title: 'Regions',
     aliases: ['region', 'scheduling', 'packed', 'distributed'],
-    notes:
-      'A region has region types, each with a scheduling strategy: Packed gathers game servers on shared nodes, Distributed spreads them out. A new strategy applies only to game servers started afterwards.',
+    notes: `A region has region types, each with a scheduling strategy. ${SCHEDULING_EXPLAINED}`,
   },
   logs: {
     title: 'Logs',

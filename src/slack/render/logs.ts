@@ -1,5 +1,6 @@
 /** The one-shot `/harbor logs` answer: the last lines of a Vessel's log in one message. */
 
+import { noun } from './english.js';
 import { escapeMrkdwn, LIMITS } from './limits.js';
 import { codeBlock } from './log-lines.js';
 import type { SlackMessage } from './message.js';
@@ -17,7 +18,7 @@ export function renderLogSnapshot(
     return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
   }
   const block = codeBlock(lines, LIMITS.sectionText);
-  const head = `Last ${block.shown} log line${block.shown === 1 ? '' : 's'} of ${where}`;
+  const head = `Last ${block.shown} ${noun(block.shown, 'log line')} of ${where}`;
   const omitted =
     block.omitted > 0 ? ` · ${block.omitted} earlier line${block.omitted === 1 ? '' : 's'} did not fit` : '';
   return {

@@ -5,7 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Line, Preview } from '../../changes/operation.js';
-import { escapeFit, fieldsSection, joinMapped, packItems, section } from './blocks.js';
+import { context, escapeFit, fieldsSection, joinMapped, packItems, section } from './blocks.js';
 import { escapeMrkdwn, LIMITS } from './limits.js';
 
 // Fields read well side by side only while values are short.
@@ -13,8 +13,30 @@ const FIELD_VALUE_MAX = 200;
 const MAX_LISTS = 3;
 const LIST_ITEM_MAX = 300;
 
-/** Labelled lines as fields (few and short) or as a compact "*label:* value" list (at most 2 blocks). */
-export function lineBlocks(lines: readonly Line[]): KnownBlock[] {
+/**
+ * Labelled lines as fields (few and short) or as a compact "*label:* value"
+ * list (at most 2 blocks); secondary lines (internal names, ids) follow in one
+ * small context line.
+ */
+export function lineBlocks(all: readonly Line[]): KnownBlock[] {
+  const lines = all.filter((l) => !l.secondary);
+  const detail = all.filter((l) => l.secondary);
+  const after: KnownBlock[] = detail.length
+    ? [
+        context(
+          joinMapped(
+            detail,
+            (l) => `${escapeFit(l.label, 200)}: \`${escapeFit(l.value, 300)}\``,
+            2000,
+            ' · ',
+          ),
+        ),
+      ]
+    : [];
+  return [...primaryBlocks(lines), ...after];
+}
+
+function primaryBlocks(lines: readonly Line[]): KnownBlock[] {
   if (lines.length === 0) return [];
   const asFields =
     lines.length <= LIMITS.sectionFields &&

@@ -5,6 +5,7 @@
  */
 import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../changes/queries.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
+import { count as countOf } from './english.js';
 import type { SlackMessage } from './message.js';
 
 export { renderApprovals } from './approvals.js';
@@ -23,7 +24,7 @@ export function renderImages(branch: string, groups: ImageGroup[], ref?: string)
     return finish(`No images in ${where}.`, [section(`No images in ${where}.\n${hint}`)]);
   }
   const tags = groups.reduce((n, g) => n + g.tags.length, 0);
-  const counts = `${plural(groups.length, 'image')}, ${plural(tags, 'tag')} in ${where}`;
+  const counts = `${countOf(groups.length, 'image')}, ${countOf(tags, 'tag')} in ${where}`;
   const line = (g: ImageGroup) =>
     `*${name(g.image)}*  ${joinMapped(g.tags, (t) => `\`${name(t.tag)}\``, 600, ', ')}`;
   return finish(counts, [
@@ -39,12 +40,13 @@ export function renderVessels(environment: string, vessels: VesselSummary[]): Sl
   if (vessels.length === 0) {
     return finish(`No vessels in ${env}.`, [section(`No vessels in ${env}.`)]);
   }
-  const summary = `${plural(vessels.length, 'vessel')} in ${env}: ${stateCounts(vessels.map((v) => v.state))}`;
+  const summary = `${countOf(vessels.length, 'vessel')} in ${env}: ${stateCounts(vessels.map((v) => v.state))}`;
   const line = (v: VesselSummary) =>
     [
       `*${name(v.name)}*`,
       `region \`${name(v.region)}\``,
       name(v.state),
+      ...(v.images.length ? [joinMapped(v.images, code, 400, ', ')] : []),
       v.formation ? `formation \`${name(v.formation)}\`` : 'no formation',
     ].join(' · ');
   return finish(summary, [
@@ -65,9 +67,11 @@ export function renderFormation(environment: string, view: FormationView): Slack
       ? `Status: ${name(f.status.state)}${f.status.reason ? ` (${name(f.status.reason)})` : ''}`
       : '',
   ].filter(Boolean);
-  const containers = f.spec.template?.spec.containers ?? [];
+  const containers = view.containers;
   const container = (c: (typeof containers)[number]) =>
-    `• \`${name(c.name)}\` image \`${name(c.image ?? 'none')}\`${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}`;
+    `• \`${name(c.name)}\` image ${code(c.image)}${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}${
+      c.internalName ? ` _(internal ${code(c.internalName)})_` : ''
+    }`;
   const template = containers.length
     ? `*Template*\n${joinMapped(containers, container, 2900)}`
     : '*Template*\nNo containers in the template.';
@@ -76,10 +80,10 @@ export function renderFormation(environment: string, view: FormationView): Slack
       `\`#${v.index}\` *${name(v.name)}*`,
       `region \`${name(v.region)}\``,
       name(v.state),
-      ...(v.overrides.length ? [`overrides: ${joinMapped(v.overrides, name, 400, '; ')}`] : []),
+      ...(v.overrides.length ? [`overrides: ${joinMapped(v.overrides, override, 400, '; ')}`] : []),
     ].join(' · ');
   const count = view.vessels.length
-    ? `${plural(view.vessels.length, 'vessel')}: ${stateCounts(view.vessels.map((v) => v.state))}`
+    ? `${countOf(view.vessels.length, 'vessel')}: ${stateCounts(view.vessels.map((v) => v.state))}`
     : 'no vessels';
   return finish(`Formation ${name(f.metadata.name)} in ${name(environment)}: ${count}`, [
     header(`Formation ${f.metadata.name}`),
@@ -104,7 +108,7 @@ export function renderRegion(environment: string, view: RegionView): SlackMessag
         ? `locations: ${joinMapped(t.locations, (l) => `\`${name(l)}\``, 800, ', ')}`
         : 'no locations'
     }`;
-  const count = plural(view.types.length, 'type');
+  const count = countOf(view.types.length, 'type');
   return finish(`Region ${name(r.metadata.name)} in ${name(environment)}: ${count}`, [
     header(`Region ${r.metadata.name}`),
     section(about.join('\n')),
@@ -119,8 +123,20 @@ function name(text: string): string {
   return escapeFit(text, NAME_MAX);
 }
 
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+// Text from users or the API as inline code, so `_de_dust_` stays literal; backticks inside could end the code.
+function code(text: string): string {
+  return `\`${name(text.replace(/`/g, "'"))}\``;
+}
+
+// "game-server: image `game-server:1.2.0`, args `--mode lobby`"
+function override(o: FormationView['vessels'][number]['overrides'][number]): string {
+  const parts = [
+    o.image ? `image ${code(o.image)}` : '',
+    o.command ? `command ${code(o.command.join(' '))}` : '',
+    o.args ? `args ${code(o.args.join(' '))}` : '',
+    o.envCount ? `${o.envCount} environment variable${o.envCount === 1 ? '' : 's'}` : '',
+  ];
+  return `${name(o.container)}: ${parts.filter(Boolean).join(', ') || 'no changes'}`;
 }
 
 // "10 Running, 2 Error": states without their reasons, most common first.

@@ -23,6 +23,7 @@ import {
   slackDate,
 } from './blocks.js';
 import { actions } from './buttons.js';
+import { count } from './english.js';
 import { renderUsage } from './help.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -76,8 +77,8 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
   }
   const title = escapeFit(release.title, NAME_MAX);
   const text = open
-    ? `Release ${title}: ${done.length} done, ${waiting.length} waiting, ${tails.length} live tails`
-    : `Release ended: ${title} (${done.length} steps done)`;
+    ? `Release ${title}: ${done.length} done, ${waiting.length} waiting, ${count(tails.length, 'live tail')}`
+    : `Release ended: ${title} (${count(done.length, 'step')} done)`;
   return finish(text, blocks);
 }
 
@@ -116,7 +117,7 @@ export function renderReleaseSummary(s: ReleaseSummary): SlackMessage {
       `${ended} ${slackDate(s.endedAt)} · started by ${mention(s.release.createdBy)} ${slackDate(s.release.createdAt)}`,
     ),
   ];
-  const text = `Release ${escapeFit(s.release.title, NAME_MAX)} ended after ${elapsed(s.durationMs)}: ${s.applied} applied, ${s.failed} failed, ${s.rejected + s.cancelled} rejected or cancelled, ${s.approvals} approvals`;
+  const text = `Release ${escapeFit(s.release.title, NAME_MAX)} ended after ${elapsed(s.durationMs)}: ${s.applied} applied, ${s.failed} failed, ${s.rejected + s.cancelled} rejected or cancelled, ${count(s.approvals, 'approval')}`;
   return finish(text, blocks);
 }
 

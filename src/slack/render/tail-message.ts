@@ -9,6 +9,7 @@ import type { KnownBlock } from '@slack/types';
 import type { RingLine } from '../../tails/ring-buffer.js';
 import type { TailStopReason } from '../../tails/stop-reason.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { noun } from './english.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { codeBlock, codeLine } from './log-lines.js';
 import type { SlackMessage } from './message.js';
@@ -84,7 +85,7 @@ export function renderFrozenTail(input: TailMessageInput & { part: number }): Sl
 
 /** The last state of a tail: why it stopped, its last lines, what was seen and never shown. */
 export function renderFinalTail(input: TailMessageInput & { reason: TailStopReason }): SlackMessage {
-  const status = `${describeTailStop(input.reason)} · ${input.seen} ${plural(input.seen, 'line')} seen · ${input.neverShown} never shown`;
+  const status = `${describeTailStop(input.reason)} · ${input.seen} ${noun(input.seen, 'line')} seen · ${input.neverShown} never shown`;
   return {
     text: fallback(input, status),
     blocks: [header(input, status), linesBlock(input.lines, '_No log lines were seen._')],
@@ -117,7 +118,7 @@ export function describeTailStop(reason: TailStopReason): string {
     case 'api_error':
       return `stopped: ${escapeMrkdwn(truncate(reason.message, 500))}`;
     case 'gave_up':
-      return `stopped: gave up after ${reason.attempts} ${plural(reason.attempts, 'reconnect')} (${escapeMrkdwn(truncate(reason.message, 400))})`;
+      return `stopped: gave up after ${reason.attempts} ${noun(reason.attempts, 'reconnect')} (${escapeMrkdwn(truncate(reason.message, 400))})`;
   }
 }
 
@@ -145,17 +146,13 @@ function where(subject: TailSubject): string {
 }
 
 function countsText(input: Pick<TailMessageInput, 'seen' | 'neverShown'>): string {
-  return `${input.seen} ${plural(input.seen, 'line')} seen · ${input.neverShown} not shown`;
+  return `${input.seen} ${noun(input.seen, 'line')} seen · ${input.neverShown} not shown`;
 }
 
 // Notification text: plain, no mrkdwn, so names are not escaped.
 function fallback(subject: TailSubject, status: string): string {
   const container = subject.container ? `, container ${subject.container}` : '';
   return truncate(`${subject.vessel} (${subject.env}${container}): ${status}`, LIMITS.messageText);
-}
-
-function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
 }
 
 function duration(ms: number): string {

@@ -6,18 +6,20 @@
  */
 import type { CustomRoute } from '@slack/bolt';
 import type { Metrics } from '../../runtime/metrics.js';
+import { StoreError, UNWRITABLE } from '../../store/errors.js';
 
 export interface HealthSources {
   /** Whether Slack is reachable: auth.test passed (HTTP) or the socket is open (Socket Mode). */
   slackConnected(): boolean;
-  /** Resolves when the store answers. */
+  /** Resolves when the store answers and takes a write (StoreError code UNWRITABLE when only the write fails). */
   pingStore(): Promise<void>;
 }
 
 export interface HealthReport {
   ready: boolean;
   slack: 'connected' | 'disconnected';
-  store: 'ok' | 'unreachable';
+  /** `unwritable`: it answers reads but refuses writes (full disk, read-only), so it cannot record a change. */
+  store: 'ok' | 'unreachable' | 'unwritable';
 }
 
 const STORE_PING_TIMEOUT_MS = 2_000;
@@ -35,8 +37,8 @@ export async function checkHealth(sources: HealthSources): Promise<HealthReport>
         timer.unref();
       }),
     ]);
-  } catch {
-    store = 'unreachable';
+  } catch (err) {
+    store = err instanceof StoreError && err.code === UNWRITABLE ? 'unwritable' : 'unreachable';
   } finally {
     clearTimeout(timer);
   }

@@ -12,7 +12,8 @@
 import type { Logger } from '../../runtime/logger.js';
 
 export class Tasks {
-  private readonly running = new Set<Promise<void>>();
+  /** Each running task, with its name for the shutdown report. */
+  private readonly running = new Map<Promise<void>, string>();
   /** Tasks queued and not started yet, oldest first. */
   private readonly starting: (() => void)[] = [];
   private pumping = false;
@@ -39,14 +40,19 @@ export class Tasks {
         this.logger.error('background task failed', { task: name, error: err });
       }
     })();
-    this.running.add(task);
+    this.running.set(task, name);
     void task.finally(() => this.running.delete(task));
     return task;
   }
 
   /** Resolves when no task is running, including tasks started by running tasks. */
   async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all([...this.running]);
+    while (this.running.size > 0) await Promise.all([...this.running.keys()]);
+  }
+
+  /** Names of the tasks still running or queued, oldest first. */
+  names(): string[] {
+    return [...this.running.values()];
   }
 
   get size(): number {

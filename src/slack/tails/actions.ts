@@ -4,7 +4,9 @@
  * Starting checks the reader may see the logs and that the Vessel exists, so
  * a typo is answered at once instead of by a tail that stops immediately.
  */
+
 import { UserError } from '../../changes/errors.js';
+import { missingIn } from '../../changes/not-found.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { TailRecord } from '../../store/types.js';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
@@ -25,9 +27,10 @@ export async function followLogs(ctx: BotContext, request: FollowRequest, actor:
   try {
     await ctx.api.getVessel(request.environment, request.vessel);
   } catch (err) {
-    if (isNotFound(err))
-      throw new UserError(`No vessel ${request.vessel} in environment ${request.environment}.`, 'not_found');
-    throw err;
+    if (!isNotFound(err)) throw err;
+    throw await missingIn('vessel', request.vessel, request.environment, async () =>
+      (await ctx.api.listVessels(request.environment)).map((v) => v.metadata.name),
+    );
   }
   return ctx.tails.start({
     workspace: actor.team,

@@ -6,6 +6,7 @@
  */
 import type { MessageMethod } from '../../tails/budget.js';
 import type { ShownLine } from '../../tails/progress.js';
+import type { ReplayVerdict } from '../../tails/replay-filter.js';
 import { type LineRing, RING_START } from '../../tails/ring-buffer.js';
 import type { TailEvent } from '../../tails/tail-stream.js';
 import {
@@ -47,9 +48,17 @@ export function methodOf(action: TailAction): MessageMethod {
   return action === 'rollover' ? 'chat.postMessage' : 'chat.update';
 }
 
+/** What became of the history an API sent again on reconnect (see src/tails/replay-filter.ts). */
+function replayNote(replay: ReplayVerdict | undefined): string {
+  if (!replay) return '';
+  if (replay.kind === 'overlap')
+    return `; ${replay.dropped} line(s) the API sent again were dropped, nothing is missing`;
+  return `; the API sent ${replay.dropped} older line(s) without the last ones shown here, not shown; lines may be missing`;
+}
+
 /** The marker line for a dropped or resumed stream. */
 export function markerText(event: TailEvent): string {
-  if (event.kind === 'resumed') return '── log stream reconnected ──';
+  if (event.kind === 'resumed') return `── log stream reconnected${replayNote(event.replay)} ──`;
   const seconds = Math.max(1, Math.round(event.retryInMs / 1000));
   return `── log stream dropped (${event.cause}); reconnecting in ${seconds} s, lines written until then are lost ──`;
 }

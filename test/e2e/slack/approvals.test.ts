@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
-import type { EphemeralMessage, StoredMessage } from '../../support/slack/stand-in.js';
+import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, clickEphemeral, current, shown } from './harness-extras.js';
 

@@ -13,7 +13,7 @@ import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import type { ViewStateValue } from '../../../src/slack/modals/types.js';
 import { type RunningBot, startBot } from '../../../src/startup/start-bot.js';
-import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
+import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../../src/workspace/identity.js';
 import {
   blockActionsPayload,
   interactionBody,
@@ -21,8 +21,8 @@ import {
   type SignedResponse,
   slashCommandBody,
   viewSubmissionPayload,
-} from '../../support/slack/signing.js';
-import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../support/slack/stand-in.js';
+} from '../../../src/workspace/signing.js';
+import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../../src/workspace/stand-in.js';
 
 export const SIGNING_SECRET = 'e2e-signing-secret-0123456789';
 export const ALICE: TestUser = { id: 'U0ALICE', name: 'alice' };
@@ -142,12 +142,20 @@ export function clickBody(
 }
 
 /** Starts simulator, stand-in and bot. */
-export async function startBotHarness(options: { policy?: string } = {}): Promise<BotHarness> {
+export async function startBotHarness(
+  options: { policy?: string; logReplay?: boolean } = {},
+): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
   const data = demoData();
   data.branches.staging = [];
   // Lifecycle steps and termination as short as the follow-up's poll, so "is gone" comes in milliseconds.
-  const sim = await startSimulator({ port: 0, stepMs: 5, terminationMs: 5, data });
+  const sim = await startSimulator({
+    port: 0,
+    stepMs: 5,
+    terminationMs: 5,
+    data,
+    logReplay: options.logReplay ?? false,
+  });
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { DEMO_PASSWORD, DEMO_USERNAME, FULL_PERMISSIONS } from '../../../src/simulator/index.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_BOT, TEST_CHANNEL } from '../../support/slack/identity.js';
+import { TEST_BOT, TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { ALICE, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import { buttonIds, current, shown } from './harness-extras.js';
 
@@ -104,12 +104,14 @@ describe('the hosting API refuses (403)', () => {
 describe('not found (404)', () => {
   it('an unknown formation is named with its environment', async () => {
     await h.slash('formation show dev arena');
-    expect(h.ephemeralTexts(ALICE)).toEqual(['No formation arena in environment dev.']);
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'No formation `arena` in environment `dev`. Formations in dev: `lobby`.',
+    ]);
   });
 
   it('adding to an unknown formation says what was not found and posts no preview', async () => {
     await h.slash('formation add dev nowhere lobby-3 eu-central');
-    expect(lastEphemeral()).toBe('No formation nowhere in environment dev.');
+    expect(lastEphemeral()).toBe('No formation `nowhere` in environment `dev`. Formations in dev: `lobby`.');
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 });

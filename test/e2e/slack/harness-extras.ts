@@ -7,14 +7,14 @@
  */
 import { request } from 'node:http';
 import type { ViewStateValue } from '../../../src/slack/modals/types.js';
-import { TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
-import { blockActionsPayload, type SignedResponse } from '../../support/slack/signing.js';
+import { TEST_CHANNEL, type TestUser } from '../../../src/workspace/identity.js';
+import { blockActionsPayload, type SignedResponse } from '../../../src/workspace/signing.js';
 import type {
   EphemeralMessage,
   RecordedCall,
   StoredMessage,
   StoredView,
-} from '../../support/slack/stand-in.js';
+} from '../../../src/workspace/stand-in.js';
 import type { BotHarness } from './bot-harness.js';
 
 /** Everything a person could read in a message or view: its text and its blocks, as one string. */

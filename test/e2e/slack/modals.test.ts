@@ -7,9 +7,9 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { internalImageName } from '../../../src/simulator/index.js';
 import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import { blockActionsPayload, postSigned, slashCommandBody } from '../../support/slack/signing.js';
-import type { StoredView } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
+import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import { answers, current, inputIds, openedViewId, shown, waitForThreadReply } from './harness-extras.js';
 

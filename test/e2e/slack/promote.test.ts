@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
 
 let h: BotHarness;
@@ -68,7 +68,7 @@ describe('promote', () => {
   });
 
   it('rejects a forged signature with 401 and does nothing', async () => {
-    const { postSigned, slashCommandBody } = await import('../../support/slack/signing.js');
+    const { postSigned, slashCommandBody } = await import('../../../src/workspace/signing.js');
     const body = slashCommandBody({ text: 'promote game-server:1.2.0 from dev to staging' });
     const res = await postSigned(h.eventsUrl, 'e2e-signing-secret-0123456789', body, {
       forgeSignature: true,

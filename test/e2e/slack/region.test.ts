@@ -4,6 +4,7 @@
  * does not know is a usage answer naming the argument, before any API call.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { SCHEDULING_TAKES_EFFECT } from '../../../src/changes/scheduling-words.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, current, shown } from './harness-extras.js';
@@ -35,7 +36,9 @@ describe('region show', () => {
 
   it('names the region and environment when the region does not exist', async () => {
     await h.slash('region show dev us-east');
-    expect(h.ephemeralTexts(ALICE)).toEqual(['No region us-east in environment dev.']);
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'No region `us-east` in environment `dev`. Regions in dev: `eu-central`.',
+    ]);
   });
 });
 
@@ -45,7 +48,7 @@ describe('region scheduling', () => {
     const preview = h.lastMessage();
     expect(preview.text).toContain('from Packed to Distributed');
     expect(shown(preview)).toContain('Packed → Distributed');
-    expect(shown(preview)).toContain('Only game servers started after the change use it');
+    expect(shown(preview)).toContain(SCHEDULING_TAKES_EFFECT);
     expect(buttonIds(preview)).toEqual([CHANGE_ACTIONS.confirm, CHANGE_ACTIONS.cancel]);
     expect(scheduling('dev', 'baremetal')).toBe('Packed');
     expect(regionWrites()).toBe(0);

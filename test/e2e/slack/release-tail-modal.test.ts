@@ -9,9 +9,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { MODAL_CALLBACKS, RELEASE_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import { viewSubmissionPayload } from '../../support/slack/signing.js';
-import type { StoredMessage, StoredView } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { viewSubmissionPayload } from '../../../src/workspace/signing.js';
+import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
 import { answers, current, get, openedViewId, shown } from './harness-extras.js';
 

@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../../src/gamefabric/client.js';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { startTailBot, type TailBot } from '../../slack/tails/e2e-bot.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import type { StoredMessage } from '../../support/slack/stand-in.js';
 import { createStandaloneVessel } from '../../support/standalone-vessel.js';
 import { shown } from './harness-extras.js';
 

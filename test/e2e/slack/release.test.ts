@@ -13,9 +13,9 @@ import {
   RELEASE_ACTIONS,
   TAIL_ACTIONS,
 } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import { blockActionsPayload, postSigned, slashCommandBody } from '../../support/slack/signing.js';
-import type { StoredMessage, StoredView } from '../../support/slack/stand-in.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
+import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import {
   answers,
@@ -194,7 +194,7 @@ describe('release threads', () => {
     expect(h.ephemeralTexts().at(-1)).toMatch(/Ended release \*Season 4 launch\*.*Stopped 1 live tail/);
     expect(await h.running.core.store.listTails({ releaseId, status: 'active' })).toEqual([]);
     const summary = thread(release).find((m) => /^Release Season 4 launch ended after/.test(m.text ?? ''));
-    expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approvals/);
+    expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approval$/);
     expect(shown(summary)).toContain('Tails stopped');
     const ended = current(h, release);
     expect(buttonIds(ended)).toEqual([]);

@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { freshSchema, pgUrl, storeKinds } from '../../changes/harness.js';
 import { startTailBot, type TailBot } from '../../slack/tails/e2e-bot.js';
 import { spawnTailWorker, type TailWorker } from '../../slack/tails/fixtures/spawn-tail-worker.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
 import { BOB } from './bot-harness.js';
 import { buttonIds, shown } from './harness-extras.js';
 

@@ -6,9 +6,9 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../../src/gamefabric/client.js';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { startTailBot, type TailBot } from '../../slack/tails/e2e-bot.js';
-import { TEST_CHANNEL } from '../../support/slack/identity.js';
-import type { StoredMessage } from '../../support/slack/stand-in.js';
 import { createStandaloneVessel } from '../../support/standalone-vessel.js';
 import { ALICE, BOB } from './bot-harness.js';
 import { buttonIds, shown } from './harness-extras.js';
@@ -65,7 +65,9 @@ it('follows a vessel in a new thread, shows new lines escaped, and Stop leaves t
 it('answers a missing vessel at once instead of starting a tail', async () => {
   await h.slash('logs dev no-such-vessel --follow');
   await h.settle();
-  expect(h.slack.ephemerals().at(-1)?.text).toBe('No vessel no-such-vessel in environment dev.');
+  expect(h.slack.ephemerals().at(-1)?.text).toBe(
+    'No vessel `no-such-vessel` in environment `dev`. Vessels in dev: `duel-1`, `lobby-1`, `lobby-2`.',
+  );
   expect(await h.tails()).toEqual([]);
   expect(h.slack.channelMessages(TEST_CHANNEL.id)).toEqual([]);
 });

@@ -49,11 +49,13 @@ describe('vessels', () => {
     await h.slash('vessels dev');
     const texts = h.ephemeralTexts(ALICE);
     expect(texts).toHaveLength(1);
-    expect(texts[0]).toMatch(/^3 vessels in environment \*dev\*/);
+    expect(texts[0]).toMatch(/^4 vessels in environment \*dev\*/);
     const answer = shown(h.slack.ephemerals().at(-1));
-    expect(answer).toContain('*lobby-1* · region `eu-central` · Running · formation `lobby`');
+    expect(answer).toContain(
+      '*lobby-1* · region `eu-central` · Running · `game-server:1.1.0` · formation `lobby`',
+    );
     expect(answer).toContain('*lobby-2*');
-    expect(answer).toMatch(/\*tourney-1\* · region `eu-central` · \w+ · no formation/);
+    expect(answer).toMatch(/\*tourney-1\* · region `eu-central` · \w+ · `game-server:1.0.0` · no formation/);
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 });
@@ -92,7 +94,7 @@ describe('vessel delete', () => {
 
   it('says which vessel is missing when there is none by that name', async () => {
     await h.slash('vessel delete dev nobody-7');
-    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('No vessel nobody-7 in environment dev');
+    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('No vessel `nobody-7` in environment `dev`');
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 

@@ -8,7 +8,11 @@ import type { RespondArguments } from '@slack/bolt';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { commandReplies } from '../../../src/slack/listeners/command-replies.js';
-import { RESPONSE_URL_METHOD, type SlackStandIn, startSlackStandIn } from '../../support/slack/stand-in.js';
+import {
+  RESPONSE_URL_METHOD,
+  type SlackStandIn,
+  startSlackStandIn,
+} from '../../../src/workspace/stand-in.js';
 
 const COMMAND = '/harbor vessels dev';
 const ANSWER = { text: 'Vessels in dev: lobby-1', blocks: [] };

@@ -107,7 +107,7 @@ describe('release message', () => {
       NOW,
     );
     const text = textOf(msg);
-    expect(msg.text).toBe('Release Season 4 launch: 4 done, 2 waiting, 1 live tails');
+    expect(msg.text).toBe('Release Season 4 launch: 4 done, 2 waiting, 1 live tail');
     expect(text).toContain('*Steps done (4)*');
     expect(text).toContain(
       ':white_check_mark: *Promoted game-server:1.2.0 to prod* — requested by <@U_REQ>, confirmed by <@U_REQ>',
@@ -131,7 +131,7 @@ describe('release message', () => {
       NOW,
     );
     expect(buttonsOf(msg)).toEqual([]);
-    expect(msg.text).toBe('Release ended: Season 4 launch (1 steps done)');
+    expect(msg.text).toBe('Release ended: Season 4 launch (1 step done)');
     expect(textOf(msg)).toContain('ended by <@U_LEAD>');
     expect(textOf(msg)).toContain('after 1 h');
     expect(textOf(msg)).not.toContain('Live tails');
@@ -244,7 +244,7 @@ describe('summary', () => {
     });
     const msg = renderReleaseSummary(s);
     expect(msg.text).toBe(
-      'Release Season 4 launch ended after 1 h 10 min: 2 applied, 1 failed, 1 rejected or cancelled, 1 approvals',
+      'Release Season 4 launch ended after 1 h 10 min: 2 applied, 1 failed, 1 rejected or cancelled, 1 approval',
     );
     const text = textOf(msg);
     expect(text).toContain('*Median request to result*\n3 min');

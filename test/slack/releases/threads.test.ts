@@ -14,9 +14,9 @@ import type { Actor } from '../../../src/slack/handlers/context.js';
 import { ReleaseThreads, TITLE_MAX } from '../../../src/slack/releases/threads.js';
 import { openStore } from '../../../src/store/index.js';
 import type { Store } from '../../../src/store/types.js';
-import { TEST_BOT } from '../../support/slack/identity.js';
+import { TEST_BOT } from '../../../src/workspace/identity.js';
+import { type SlackStandIn, startSlackStandIn } from '../../../src/workspace/stand-in.js';
 import { recordingLogger } from '../../support/slack/recording-logger.js';
-import { type SlackStandIn, startSlackStandIn } from '../../support/slack/stand-in.js';
 
 const ALICE: Actor = { user: 'U0ALICE', team: 'T1', channel: 'C0OPS' };
 const BOB: Actor = { user: 'U0BOB', team: 'T1', channel: 'C0OPS' };
@@ -205,7 +205,7 @@ describe('buttons and refresh', () => {
     });
     await releases.refresh('rel-1');
     expect(slack.message('C0OPS', release.messageTs ?? '')?.text).toBe(
-      'Release Launch: 0 done, 0 waiting, 1 live tails',
+      'Release Launch: 0 done, 0 waiting, 1 live tail',
     );
     await expect(releases.refresh('rel-9')).resolves.toBeUndefined();
     await slack.stop();

@@ -36,7 +36,7 @@ describe('renderHelp', () => {
   it('uses the configured command name everywhere', () => {
     const message = renderHelp('/hm', 'logs');
     expect(JSON.stringify(message)).not.toContain('/harbor');
-    expect(blockText(message.blocks)).toContain('`/hm logs dev lobby-3 --follow --lines 100`');
+    expect(blockText(message.blocks)).toContain('`/hm logs dev lobby-1 --follow --lines 100`');
   });
 
   it.each(HELP_TOPICS.map((t) => [t]))(

@@ -55,13 +55,13 @@ describe('renderImages', () => {
 describe('renderVessels', () => {
   it('lists name, region, state with reason and formation, with a state tally', () => {
     const msg = renderVessels('prod', [
-      { name: 'eu-1', region: 'europe', state: 'Running', formation: 'main' },
-      { name: 'eu-2', region: 'europe', state: 'Error (No suitable site found)' },
-      { name: 'us-1', region: 'us', state: 'Running', formation: 'main' },
+      { name: 'eu-1', region: 'europe', state: 'Running', formation: 'main', images: ['game-server:1.2.0'] },
+      { name: 'eu-2', region: 'europe', state: 'Error (No suitable site found)', images: [] },
+      { name: 'us-1', region: 'us', state: 'Running', formation: 'main', images: [] },
     ]);
     const text = textOf(msg);
     expect(text).toContain('3 vessels in environment *prod*: 2 Running, 1 Error');
-    expect(text).toContain('*eu-1* · region `europe` · Running · formation `main`');
+    expect(text).toContain('*eu-1* · region `europe` · Running · `game-server:1.2.0` · formation `main`');
     expect(text).toContain('*eu-2* · region `europe` · Error (No suitable site found) · no formation');
   });
 
@@ -80,13 +80,14 @@ describe('renderFormation', () => {
         vessels: [],
       },
     },
+    containers: [{ name: 'server', image: 'game-server:1.2.0', branch: 'prod', internalName: 'img-1' }],
     vessels: [
       { index: 0, name: 'eu-1', region: 'europe', overrides: [], state: 'Running' },
       {
         index: 1,
         name: 'us-1',
         region: 'us',
-        overrides: ['server: image game-server:1.3.0-rc1, args --debug'],
+        overrides: [{ container: 'server', image: 'game-server:1.3.0-rc1', args: ['--debug'] }],
         state: 'not created yet',
       },
     ],
@@ -99,7 +100,7 @@ describe('renderFormation', () => {
     expect(text).toContain('*Template*\n• `server` image `game-server:1.2.0` from branch `prod`');
     expect(text).toContain('`#0` *eu-1* · region `europe` · Running');
     expect(text).toContain(
-      '`#1` *us-1* · region `us` · not created yet · overrides: server: image game-server:1.3.0-rc1, args --debug',
+      '`#1` *us-1* · region `us` · not created yet · overrides: server: image `game-server:1.3.0-rc1`, args `--debug`',
     );
     expect(text).toContain('2 vessels: 1 not created yet, 1 Running');
   });

@@ -51,6 +51,7 @@ const vessels: VesselSummary[] = many(2000, (i) => ({
   region: LONG('region'),
   state: `Error (${LONG('reason')})`,
   formation: LONG('formation'),
+  images: many(5, (c) => LONG(`image${c}`)),
 }));
 
 const formation: FormationView = {
@@ -67,11 +68,12 @@ const formation: FormationView = {
     },
     status: { state: LONG('state'), reason: HUGE },
   },
+  containers: many(300, (i) => ({ name: LONG(`c${i}`), image: LONG('img'), branch: LONG('b') })),
   vessels: many(2000, (i) => ({
     index: i,
     name: LONG(`vessel${i}`),
     region: LONG('region'),
-    overrides: many(20, (c) => LONG(`override${c}`)),
+    overrides: many(20, (c) => ({ container: LONG(`override${c}`), args: [LONG('arg')] })),
     state: `Error (${HUGE})`,
   })),
 };

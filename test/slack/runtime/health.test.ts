@@ -3,6 +3,7 @@ import { readConfig } from '../../../src/config/config.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { createReceiver } from '../../../src/slack/receiver.js';
 import { checkHealth } from '../../../src/slack/runtime/health.js';
+import { StoreError, UNWRITABLE } from '../../../src/store/errors.js';
 
 describe('checkHealth', () => {
   it('is ready only when Slack is connected and the store answers', async () => {
@@ -22,6 +23,17 @@ describe('checkHealth', () => {
     expect(await checkHealth({ slackConnected: () => true, pingStore: down })).toMatchObject({
       ready: false,
       store: 'unreachable',
+    });
+  });
+
+  it('tells a store that refuses writes apart from one that does not answer', async () => {
+    const readOnly = async () => {
+      throw new StoreError('the store answers but refuses writes: database or disk is full', UNWRITABLE);
+    };
+    expect(await checkHealth({ slackConnected: () => true, pingStore: readOnly })).toEqual({
+      ready: false,
+      slack: 'connected',
+      store: 'unwritable',
     });
   });
 });

@@ -16,10 +16,10 @@ import { demoData, type Simulator, startSimulator } from '../../../src/simulator
 import { type TailSlack, webApiTailSlack } from '../../../src/slack/tails/slack-calls.js';
 import { type RunningBot, type StartBotOptions, startBot } from '../../../src/startup/start-bot.js';
 import type { TailRecord } from '../../../src/store/types.js';
+import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../../src/workspace/identity.js';
+import { postSigned, type SignedResponse } from '../../../src/workspace/signing.js';
+import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../../src/workspace/stand-in.js';
 import { ALICE, clickBody, e2eConfig, SIGNING_SECRET, slashBody } from '../../e2e/slack/bot-harness.js';
-import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../support/slack/identity.js';
-import { postSigned, type SignedResponse } from '../../support/slack/signing.js';
-import { type SlackStandIn, type StoredMessage, startSlackStandIn } from '../../support/slack/stand-in.js';
 
 export interface TailBotOptions {
   /** HARBOR_REPLICA_ID (default `e2e`). */

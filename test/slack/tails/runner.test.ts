@@ -215,6 +215,8 @@ describe('TailRunner', () => {
     await waitFor(() => s.source.open, 'the reconnect');
     expect(s.source.asked).toEqual([20, 0]);
     s.source.emit(['after']);
+    // Held after a reconnect until the replay wait ends (src/tails/replay-filter.ts), then shown.
+    await drained(s);
     await s.clock.advance(2000);
     await waitFor(() => s.slack.shown(s.firstTs).includes('after'), 'the line after the gap');
     expect(s.slack.shown(s.firstTs)).toContain('log stream reconnected');

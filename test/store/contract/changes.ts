@@ -14,6 +14,28 @@ const NESTED = {
 /** Registers the change tests. */
 export function changeContract(h: HarnessRef): void {
   describe('changes', () => {
+    it('lists finished changes whose message does not show their status until marked drawn, without a new version', async () => {
+      const posted = newChange({
+        id: 'posted',
+        origin: { workspace: 'T1', channel: 'C1', messageTs: '1.2' },
+      });
+      const unposted = newChange({ id: 'unposted' });
+      await h().store.createChange(posted);
+      await h().store.createChange(unposted);
+      for (const id of ['posted', 'unposted'])
+        await h().store.transitionChange(id, ['pending'], 'succeeded', {}, { now: T0 + 1 });
+      const undrawn = () =>
+        h()
+          .store.listChanges({ status: ['succeeded'], undrawn: true })
+          .then((list) => list.map((c) => c.id));
+      expect(await undrawn()).toEqual(['posted']);
+      const before = (await h().store.getChange('posted')) as ChangeRecord;
+      await h().store.markDrawn('posted', 'succeeded');
+      expect(await undrawn()).toEqual([]);
+      const after = (await h().store.getChange('posted')) as ChangeRecord;
+      expect(after).toStrictEqual({ ...before, drawnStatus: 'succeeded' });
+    });
+
     it('creates a change with version 1 and reads it back field for field', async () => {
       const input = newChange({
         origin: { workspace: 'T1', channel: 'C1', threadTs: '1.1', messageTs: '1.2', releaseId: 'rel-1' },

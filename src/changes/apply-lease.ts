@@ -1,0 +1,77 @@
+/**
+ * The lease that marks an apply as alive. It belongs to one apply (its owner
+ * is the replica id plus a fresh id per apply), never to a replica: recovery
+ * on the same process, or a restarted process that reuses the replica id,
+ * can not mistake a live apply for its own leftover. A heartbeat renews it
+ * well inside its short TTL, so a dead owner's lease lapses within seconds
+ * while a slow but live apply keeps it for as long as it runs.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { Store } from '../store/types.js';
+
+/** How long an apply's lease lives without renewal: a dead owner is recovered this long after it died. */
+export const DEFAULT_APPLY_LEASE_MS = 30_000;
+
+/** The store key of a change's apply lease. */
+export function applyLeaseKey(changeId: string): string {
+  return `apply:${changeId}`;
+}
+
+/** A lease owner that names the replica (for people reading the store) and is unique to one holder. */
+export function uniqueOwner(replicaId: string, purpose: 'apply' | 'recover'): string {
+  return `${replicaId}/${purpose}/${randomUUID()}`;
+}
+
+export interface HeldLease {
+  readonly owner: string;
+  /** Stops the heartbeat and drops the lease. */
+  release(): Promise<void>;
+}
+
+export interface LeaseOptions {
+  store: Store;
+  clock: Clock;
+  logger: Logger;
+  ttlMs: number;
+}
+
+/**
+ * Takes the lease of `changeId` for `owner` and keeps renewing it every third
+ * of its TTL until released; undefined when someone else holds it.
+ */
+export async function holdApplyLease(
+  o: LeaseOptions,
+  changeId: string,
+  owner: string,
+): Promise<HeldLease | undefined> {
+  const key = applyLeaseKey(changeId);
+  if (!(await o.store.acquireLease(key, owner, o.ttlMs, o.clock.now()))) return undefined;
+  const stop = new AbortController();
+  const heartbeat = (async () => {
+    for (;;) {
+      try {
+        await o.clock.sleep(Math.max(1, Math.floor(o.ttlMs / 3)), stop.signal);
+      } catch {
+        return; // released
+      }
+      try {
+        if (!(await o.store.renewLease(key, owner, o.ttlMs, o.clock.now()))) {
+          o.logger.warn('an apply lost its lease', { changeId, owner });
+        }
+      } catch (err) {
+        // A store hiccup: the next beat tries again; the TTL leaves room for two misses.
+        o.logger.warn('could not renew an apply lease', { changeId, error: err });
+      }
+    }
+  })();
+  return {
+    owner,
+    release: async () => {
+      stop.abort();
+      await heartbeat;
+      await o.store.releaseLease(key, owner);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Local mode: the bot with the local workspace as its Slack. The workspace
+ * hands out the bot token and signing secret and serves Slack's Web API; the
+ * bot runs exactly as in production (HTTP receiver, real WebClient pointed at
+ * SLACK_API_URL) and serves the workspace's page on its own port, bound to
+ * 127.0.0.1 unless HARBOR_LISTEN_HOST says otherwise.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config/config.js';
+import type { Logger } from '../runtime/logger.js';
+import { startWorkspace, type Workspace } from '../workspace/workspace.js';
+import { type RunningBot, type StartBotOptions, startBot } from './start-bot.js';
+
+export interface LocalBot {
+  running: RunningBot;
+  workspace: Workspace;
+  /** Where a person opens the workspace, e.g. http://localhost:3000 */
+  url: string;
+  /** The config the bot runs with (the workspace's credentials filled in). */
+  config: Config;
+  stop(): Promise<void>;
+}
+
+// Files shipped with the project, found from this module (src/startup or dist/startup).
+const projectFile = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
+
+/** Starts the workspace, then the bot against it, and connects the two. */
+export async function startLocalBot(
+  config: Config,
+  logger: Logger,
+  options: StartBotOptions = {},
+): Promise<LocalBot> {
+  const workspace = await startWorkspace({
+    command: config.slack.command,
+    manifestPath: projectFile('manifest.yml'),
+  });
+  const local: Config = {
+    ...config,
+    slack: {
+      ...config.slack,
+      botToken: workspace.botToken,
+      signingSecret: workspace.signingSecret,
+      apiUrl: workspace.apiUrl,
+      appToken: undefined,
+      mode: 'http',
+    },
+    // The example policy names the workspace's demo groups, so approvals work as documented.
+    policyPath: config.policyPath ?? projectFile('examples/policy.yml'),
+  };
+  let running: RunningBot;
+  try {
+    running = await startBot(local, logger, {
+      ...options,
+      routes: [...(options.routes ?? []), ...workspace.routes],
+    });
+  } catch (err) {
+    await workspace.stop();
+    throw err;
+  }
+  const host = config.slack.host;
+  const loopback = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  workspace.connect(
+    `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${running.port}/slack/events`,
+  );
+  const shownHost = !host || host === '127.0.0.1' || host === '::1' ? 'localhost' : host;
+  logger.warn(
+    `LOCAL MODE: no Slack involved. A local workspace plays Slack in your browser; the bot listens on ${host ?? 'all interfaces'} port ${running.port}${host === '127.0.0.1' ? ' (this machine only; set HARBOR_LISTEN_HOST to change it)' : ''}. Set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (or SLACK_SIGNING_SECRET) to use a real Slack workspace.`,
+  );
+  return {
+    running,
+    workspace,
+    url: `http://${shownHost}:${running.port}`,
+    config: local,
+    stop: async () => {
+      await running.stop();
+      await workspace.stop();
+    },
+  };
+}

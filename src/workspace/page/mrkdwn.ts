@@ -1,0 +1,137 @@
+/**
+ * Slack mrkdwn to safe HTML, the subset Slack's clients draw: *bold*,
+ * _italic_, ~strike~, `code`, ```code blocks```, > quotes, links, user,
+ * group and channel mentions shown as names, `<!here>`-style specials, and
+ * `<!date^…>` tokens in the viewer's time zone. Everything else is text,
+ * escaped. Pure (no DOM), so it is unit-tested in Node.
+ */
+import { formatSlackDate } from './dates.js';
+
+export interface MrkdwnContext {
+  userName(id: string): string | undefined;
+  groupHandle(id: string): string | undefined;
+  channelName(id: string): string | undefined;
+  timeZone?: string;
+  now?: number;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+// Slack escapes &, < and > in message text; undo that before escaping for HTML.
+const unescapeSlack = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const SAFE_URL = /^(https?:|mailto:)/i;
+
+// The emoji shortcodes the bot uses, as symbols ordinary text fonts carry (the page
+// works offline, without an emoji font); others stay as typed.
+const EMOJI: Record<string, [string, string]> = {
+  white_check_mark: ['\u2714', 'ok'],
+  x: ['\u2716', 'bad'],
+  warning: ['\u26A0', 'warn'],
+  no_entry_sign: ['\u2298', 'bad'],
+  hourglass: ['\u231B', 'wait'],
+  hourglass_flowing_sand: ['\u231B', 'wait'],
+  gear: ['\u2699', 'wait'],
+  raised_hand: ['\u270B', 'warn'],
+  point_right: ['\u261E', 'info'],
+  scroll: ['\u2630', 'info'],
+};
+
+/** One `<…>` token as HTML. */
+function token(inner: string, ctx: MrkdwnContext): string {
+  const [target = '', label] = splitLabel(inner);
+  if (target.startsWith('@')) {
+    const id = target.slice(1);
+    const name = ctx.userName(id) ?? label ?? id;
+    return `<span class="mention" data-user="${escapeHtml(id)}">@${escapeHtml(name)}</span>`;
+  }
+  if (target.startsWith('#')) {
+    const id = target.slice(1);
+    const name = ctx.channelName(id) ?? label ?? id;
+    return `<span class="mention channel">#${escapeHtml(name)}</span>`;
+  }
+  if (target.startsWith('!subteam^')) {
+    const id = target.slice('!subteam^'.length);
+    const handle = ctx.groupHandle(id) ?? label?.replace(/^@/, '') ?? id;
+    return `<span class="mention group">@${escapeHtml(handle)}</span>`;
+  }
+  if (target.startsWith('!date^')) {
+    const [, seconds = '', format = '', link] = target.split('^');
+    const n = Number(seconds);
+    if (!Number.isFinite(n)) return escapeHtml(unescapeSlack(label ?? ''));
+    const text = escapeHtml(
+      formatSlackDate(n, unescapeSlack(format), {
+        ...(ctx.timeZone ? { timeZone: ctx.timeZone } : {}),
+        ...(ctx.now !== undefined ? { now: ctx.now } : {}),
+      }),
+    );
+    const title = escapeHtml(new Date(n * 1000).toISOString());
+    return link && SAFE_URL.test(link)
+      ? `<a href="${escapeHtml(link)}" title="${title}" target="_blank" rel="noopener">${text}</a>`
+      : `<time class="date" datetime="${title}" title="${title}">${text}</time>`;
+  }
+  if (target.startsWith('!')) {
+    const special = target.slice(1);
+    return `<span class="mention special">@${escapeHtml(label ?? special)}</span>`;
+  }
+  const url = unescapeSlack(target);
+  if (!SAFE_URL.test(url)) return escapeHtml(unescapeSlack(`<${inner}>`));
+  return `<a href="${escapeHtml(url)}" target="_blank" rel="noopener">${escapeHtml(unescapeSlack(label ?? target))}</a>`;
+}
+
+function splitLabel(inner: string): [string, string | undefined] {
+  const bar = inner.indexOf('|');
+  return bar < 0 ? [inner, undefined] : [inner.slice(0, bar), inner.slice(bar + 1)];
+}
+
+// *bold*, _italic_, ~strike~ on escaped text, only at word edges as in Slack.
+function emphasis(html: string): string {
+  const edge = (mark: string, tag: string) =>
+    new RegExp(
+      `(^|[\\s(>\\u0001])\\${mark}([^\\s${mark}](?:[^${mark}\\n]*?[^\\s${mark}])?)\\${mark}(?=$|[\\s.,;:!?)<\\u0001])`,
+      'g',
+    );
+  return html
+    .replace(edge('*', 'b'), '$1<b>$2</b>')
+    .replace(edge('_', 'i'), '$1<i>$2</i>')
+    .replace(edge('~', 's'), '$1<s>$2</s>');
+}
+
+/** Slack mrkdwn as HTML, safe to assign to innerHTML. */
+export function mrkdwnToHtml(text: string, ctx: MrkdwnContext): string {
+  // Placeholders keep finished HTML (code, tokens) away from the emphasis pass.
+  const saved: string[] = [];
+  const keep = (html: string) => {
+    saved.push(html);
+    return `\u0001${saved.length - 1}\u0001`;
+  };
+  let rest = text.replace(/```([\s\S]*?)```/g, (_m, code: string) =>
+    keep(`<pre class="code-block">${escapeHtml(unescapeSlack(code.replace(/^\n/, '')))}</pre>`),
+  );
+  rest = rest.replace(/`([^`\n]+)`/g, (_m, code: string) =>
+    keep(`<code>${escapeHtml(unescapeSlack(code))}</code>`),
+  );
+  rest = rest.replace(/<([^<>\n]+)>/g, (_m, inner: string) => keep(token(inner, ctx)));
+  rest = rest.replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
+    const emoji = EMOJI[name];
+    return emoji ? keep(`<span class="emoji ${emoji[1]}" title="${whole}">${emoji[0]}</span>`) : whole;
+  });
+  let html = emphasis(escapeHtml(unescapeSlack(rest)));
+  html = html
+    .split('\n')
+    .map((line) =>
+      line.startsWith('&gt; ') || line === '&gt;'
+        ? `<blockquote>${line.replace(/^&gt; ?/, '')}</blockquote>`
+        : line,
+    )
+    .join('\n')
+    .replace(/\n/g, '<br>')
+    .replace(/<\/blockquote><br>/g, '</blockquote>');
+  return html.replace(/\u0001(\d+)\u0001/g, (_m, i: string) => saved[Number(i)] ?? '');
+}
+
+/** Plain text (plain_text objects) as HTML: escaped, with line breaks kept. */
+export function plainToHtml(text: string): string {
+  return escapeHtml(text).replace(/\n/g, '<br>');
+}

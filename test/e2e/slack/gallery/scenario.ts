@@ -1,0 +1,100 @@
+/**
+ * A gallery scenario: a fresh bot over the demo data, driven only as Slack
+ * drives it (slash commands, clicks, modal submissions), recording what the
+ * bot drew after each step. Each scenario gets its own bot, so a follow-up of
+ * one can never land in another's record.
+ */
+import { TEST_CHANNEL, type TestUser } from '../../../../src/workspace/identity.js';
+import type { StoredMessage } from '../../../../src/workspace/stand-in.js';
+import { ALICE, type BotHarness, startBotHarness } from '../bot-harness.js';
+import { answers, clickEphemeral, openedViewId, waitForThreadReply } from '../harness-extras.js';
+import { ackSurface, type Surface, surfacesOf } from './collect.js';
+import type { GalleryEntry } from './markdown.js';
+
+/** What a scenario can do; every action records the step and what the bot drew. */
+export interface ScenarioDriver {
+  h: BotHarness;
+  slash(text: string, user?: TestUser): Promise<void>;
+  /** Clicks `actionId` on the latest channel message (or `message`). */
+  click(actionId: string, user?: TestUser, message?: StoredMessage): Promise<void>;
+  /** Clicks `actionId` in the latest ephemeral `user` received. */
+  clickEphemeral(actionId: string, user: TestUser, value?: string): Promise<void>;
+  /** Submits the last opened modal with `given` (block id -> value) as `user`. */
+  submit(given: Record<string, string>, user?: TestUser): Promise<void>;
+  /** Waits for a thread reply under the latest channel message matching `pattern`, and records it. */
+  threadReply(pattern: RegExp): Promise<void>;
+}
+
+export interface Scenario {
+  title: string;
+  policy?: string;
+  run(d: ScenarioDriver): Promise<void>;
+}
+
+// Progress replies depend on how fast the simulated vessel moves; only final follow-ups are kept.
+const isProgress = (s: Surface) =>
+  s.via === 'chat.postMessage' && /^:hourglass_flowing_sand:/.test(s.text ?? '');
+
+/** Runs one scenario on a fresh bot and returns its gallery entry. */
+export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
+  const h = await startBotHarness(scenario.policy ? { policy: scenario.policy } : {});
+  const steps: string[] = [];
+  const surfaces: Surface[] = [];
+  let seen = 0;
+  const take = (ack?: unknown) => {
+    const calls = h.slack.calls.slice(seen);
+    seen = h.slack.calls.length;
+    const acked = ack === undefined ? undefined : ackSurface(ack);
+    if (acked) surfaces.push(acked);
+    surfaces.push(...surfacesOf(calls).filter((s) => !isProgress(s)));
+  };
+  const driver: ScenarioDriver = {
+    h,
+    async slash(text, user = ALICE) {
+      steps.push(`${user.name} types \`/harbor ${text}\``);
+      await h.slash(text, user);
+      take();
+    },
+    async click(actionId, user = ALICE, message) {
+      steps.push(`${user.name} clicks \`${actionId}\``);
+      await h.click(message ?? h.lastMessage(), actionId, user);
+      take();
+    },
+    async clickEphemeral(actionId, user, value) {
+      steps.push(`${user.name} clicks \`${actionId}\` in their private answer`);
+      const ephemeral = h.slack
+        .ephemerals()
+        .filter((e) => e.user === user.id)
+        .at(-1);
+      if (!ephemeral) throw new Error(`${user.name} received no private answer`);
+      await clickEphemeral(h, ephemeral, actionId, user, value);
+      take();
+    },
+    async submit(given, user = ALICE) {
+      const shownValues = Object.entries(given)
+        .map(([k, v]) => `${k} = \`${v}\``)
+        .join(', ');
+      steps.push(`${user.name} submits the form${shownValues ? ` with ${shownValues}` : ''}`);
+      const viewId = openedViewId(h);
+      const view = h.slack.view(viewId);
+      if (!view) throw new Error(`no view ${viewId}`);
+      const res = await h.submit(viewId, answers(view, given), user);
+      take(res.body);
+    },
+    async threadReply(pattern) {
+      const parent = h.slack
+        .channelMessages(TEST_CHANNEL.id)
+        .filter((m) => !m.threadTs || m.threadTs === m.ts)
+        .at(-1);
+      if (!parent) throw new Error('no channel message to wait under');
+      await waitForThreadReply(h, parent, pattern);
+      take();
+    },
+  };
+  try {
+    await scenario.run(driver);
+  } finally {
+    await h.stop();
+  }
+  return { title: scenario.title, steps, surfaces };
+}

@@ -1,0 +1,181 @@
+/**
+ * The gallery's scenarios: every kind of message and modal the bot draws,
+ * reached the way an on-call engineer reaches it, over the demo data.
+ * Add a scenario here when you add a surface; `npm run gallery` rewrites the
+ * gallery document.
+ */
+import { CHANGE_ACTIONS, RELEASE_ACTIONS } from '../../../../src/slack/ids.js';
+import { ALICE, BOB, CAROL } from '../bot-harness.js';
+import type { Scenario } from './scenario.js';
+
+/** A policy where only the SRE group may delete in prod, to show a denial. */
+const DENYING_POLICY = `
+version: 1
+rules:
+  - name: prod-deletes
+    operations: [vessel.delete, formation.remove]
+    target: { environment: prod }
+    requesters: { groups: [S0SRE] }
+    approval: { required: 1, approvers: { groups: [S0SRE] } }
+  - name: everything-else
+    operations: ['*']
+    approval: { mode: confirm }
+`;
+
+/** Text a user types that mrkdwn would turn italic or bold if it were not shown as code. */
+export const USER_MRKDWN = '_de_dust_ *fast*';
+
+export const SCENARIOS: Scenario[] = [
+  { title: 'Help overview', run: (d) => d.slash('help') },
+  { title: 'Help on one topic', run: (d) => d.slash('help regions') },
+  { title: 'Help on a topic that does not exist', run: (d) => d.slash('help regoins') },
+  { title: 'A mistyped command', run: (d) => d.slash('vesels dev') },
+  { title: 'A command with an unknown flag', run: (d) => d.slash('logs dev lobby-1 --map _de_dust_') },
+  { title: 'A command with missing arguments', run: (d) => d.slash('formation show dev') },
+  { title: 'Images in a branch', run: (d) => d.slash('images dev') },
+  { title: 'Images: nothing matches', run: (d) => d.slash('images dev game-server:9.9.9') },
+  { title: 'Vessels in an environment', run: (d) => d.slash('vessels dev') },
+  { title: 'A formation', run: (d) => d.slash('formation show dev lobby') },
+  { title: 'A region', run: (d) => d.slash('region show dev eu-central') },
+  { title: 'Recent log lines', run: (d) => d.slash('logs dev lobby-1 --lines 5') },
+  { title: 'Not found: environment', run: (d) => d.slash('vessels Dve') },
+  { title: 'Not found: formation', run: (d) => d.slash('formation show dev lobbby') },
+  { title: 'Not found: region', run: (d) => d.slash('region show dev eu-centrl') },
+  { title: 'Not found: vessel', run: (d) => d.slash('vessel delete dev lobby-9') },
+  { title: 'Not found: branch', run: (d) => d.slash('images stagng') },
+  {
+    title: 'Promote without approval: preview, Confirm, done',
+    run: async (d) => {
+      await d.slash('promote game-server:1.2.0 from dev to staging');
+      await d.click(CHANGE_ACTIONS.confirm);
+    },
+  },
+  {
+    title: 'Promote into prod: waits for an approval, approved',
+    run: async (d) => {
+      await d.slash('promote game-server:1.2.0 from dev to prod');
+      await d.click(CHANGE_ACTIONS.approve, BOB);
+    },
+  },
+  {
+    title: 'Promote into prod: rejected',
+    run: async (d) => {
+      await d.slash('promote game-server:1.2.0 from dev to prod');
+      await d.click(CHANGE_ACTIONS.reject, BOB);
+    },
+  },
+  {
+    title: 'Approving your own change, or without being an approver',
+    run: async (d) => {
+      await d.slash('promote game-server:1.2.0 from dev to prod');
+      await d.click(CHANGE_ACTIONS.approve, ALICE);
+    },
+  },
+  {
+    title: 'Pending approvals, privately',
+    run: async (d) => {
+      await d.slash('approvals', CAROL);
+      await d.slash('promote game-server:1.2.0 from dev to prod');
+      await d.slash('approvals', CAROL);
+    },
+  },
+  {
+    title: 'Vessel delete: destructive preview, Confirm, gone',
+    run: async (d) => {
+      await d.slash('vessel delete dev duel-1');
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.threadReply(/duel-1 is gone/);
+    },
+  },
+  {
+    title: 'Formation add with an override: Confirm, scheduled',
+    run: async (d) => {
+      await d.slash(
+        'formation add dev lobby lobby-3 eu-central --container game-server --image game-server:1.2.0 --args "--mode ranked"',
+      );
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.threadReply(/lobby-3 was scheduled/);
+    },
+  },
+  {
+    title: 'Formation add with arguments that look like mrkdwn',
+    run: (d) =>
+      d.slash(
+        `formation add dev lobby lobby-3 eu-central --container game-server --args "--map ${USER_MRKDWN}"`,
+      ),
+  },
+  {
+    title: 'Formation remove: Cancel',
+    run: async (d) => {
+      await d.slash('formation remove dev lobby lobby-2');
+      await d.click(CHANGE_ACTIONS.cancel);
+    },
+  },
+  {
+    title: 'Region scheduling in prod: waits for an approval',
+    run: (d) => d.slash('region scheduling prod eu-central baremetal Distributed'),
+  },
+  {
+    title: 'Region scheduling: nothing to change',
+    run: (d) => d.slash('region scheduling dev eu-central baremetal Packed'),
+  },
+  {
+    title: 'Policy denial',
+    policy: DENYING_POLICY,
+    run: (d) => d.slash('formation remove prod arena arena-1'),
+  },
+  {
+    title: 'Promote modal: open, submit, preview',
+    run: async (d) => {
+      await d.slash('promote');
+      await d.submit({ image: 'game-server:1.2.0', targetBranch: 'prod' });
+    },
+  },
+  {
+    title: 'Vessel create modal: field errors, then a preview',
+    run: async (d) => {
+      await d.slash('vessel create dev');
+      await d.submit({ 'container.ports': 'game:seventy/UDP', 'container.cpu': 'lots' });
+      await d.submit({ name: 'tourney-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' });
+    },
+  },
+  {
+    title: 'Vessel create modal: a name that already exists',
+    run: async (d) => {
+      await d.slash('vessel create dev');
+      await d.submit({ name: 'lobby-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' });
+    },
+  },
+  {
+    title: 'Vessel create modal: an environment that does not exist',
+    run: (d) => d.slash('vessel create stag'),
+  },
+  {
+    title: 'Formation add modal',
+    run: async (d) => {
+      await d.slash('formation add dev lobby');
+      await d.submit({ vessel: 'lobby-3', region: 'eu-central' });
+    },
+  },
+  {
+    title: 'Region create modal',
+    run: async (d) => {
+      await d.slash('region create dev');
+      await d.submit({
+        name: 'eu-west',
+        'type.0.name': 'baremetal',
+        'type.0.locations': 'par-bm-1',
+        'type.0.scheduling': 'Distributed',
+      });
+    },
+  },
+  {
+    title: 'Release: start, open a form from its buttons, end',
+    run: async (d) => {
+      await d.slash('release start Season 4 launch');
+      await d.click(RELEASE_ACTIONS.formationRemove);
+      await d.slash('release end Season 4 launch');
+    },
+  },
+  { title: 'Release end: no such release', run: (d) => d.slash('release end Season 9') },
+];
