@@ -135,15 +135,19 @@ export async function collectFollow(
   const iterator = events[Symbol.asyncIterator]();
   for (;;) {
     const next = iterator.next();
-    // Advance time each time this poll parks on a clock sleep, until it settles (events, not turns).
+    // Advance time until this poll settles (it may be parked on a clock sleep).
     let settled = false;
-    const settle = () => {
-      settled = true;
-    };
-    next.then(settle, settle);
-    while (!settled) {
-      await Promise.race([next.then(settle, settle), clock.whenSleeping()]);
-      if (!settled) await clock.advance(1000);
+    next.then(
+      () => {
+        settled = true;
+      },
+      () => {
+        settled = true;
+      },
+    );
+    for (let i = 0; i < 200 && !settled; i++) {
+      await new Promise((r) => setImmediate(r));
+      if (!settled && clock.pendingSleeps > 0) await clock.advance(1000);
     }
     const { value, done } = await next;
     if (done) return out;
