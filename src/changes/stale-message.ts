@@ -1,5 +1,5 @@
 /** Polite answers for clicks on a change that can no longer be acted on. */
-import { formatISO9075 } from 'date-fns';
+import { formatUtcMinute } from '../format/time.js';
 import { type Change, isUnconfirmed } from './change.js';
 
 /** Why nothing happened on this click, given the change's current state. */
@@ -18,14 +18,10 @@ export function staleMessage(change: Change): string {
         ? `This change was rejected by <@${change.error.by}>; nothing was applied.`
         : `This change was cancelled${change.error?.by ? ` by <@${change.error.by}>` : ''}; nothing was applied.`;
     case 'expired':
-      return `This change expired at ${formatUtc(change.expiresAt)} without being applied. Request it again if it is still needed.`;
+      return `This change expired at ${formatUtcMinute(change.expiresAt)} without being applied. Request it again if it is still needed.`;
     case 'approved':
       return 'This change is approved and about to be applied.';
     default:
       return 'This change is still waiting; nothing happened on this click.';
   }
-}
-
-function formatUtc(ms: number): string {
-  return `${formatISO9075(new Date(ms + new Date(ms).getTimezoneOffset() * 60_000))} UTC`;
 }

@@ -4,6 +4,7 @@
  * again, so a click is judged by who the clicker is now, not when the request
  * was typed.
  */
+import { formatUtcMinute } from '../format/time.js';
 import { type Logger, silentLogger } from '../runtime/logger.js';
 import { NoMatchingRuleError } from './errors.js';
 import { findRule, type Rule } from './evaluate.js';
@@ -138,7 +139,7 @@ export function createPolicy(
 
     async authorizeApproval(input): Promise<ApprovalDecision> {
       if (input.now >= input.expiresAt) {
-        return { allowed: false, reason: `this request expired at ${formatInstant(input.expiresAt)}` };
+        return { allowed: false, reason: `this request expired at ${formatUtcMinute(input.expiresAt)}` };
       }
       const refused = foreign(input);
       if (refused) return refused;
@@ -199,9 +200,4 @@ function unresolvedNote(groups: readonly string[]): string {
   return groups.length === 0
     ? ''
     : ` (membership of ${groups.length === 1 ? 'one group' : `${groups.length} groups`} could not be checked just now; try again)`;
-}
-
-/** `2026-01-01 00:30 UTC`: unambiguous for readers in any time zone. */
-function formatInstant(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

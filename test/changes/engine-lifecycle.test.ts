@@ -138,7 +138,7 @@ describe('change lifecycle: confirm, approve, reject, cancel, expire', () => {
     const late = await h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
     expect(late).toMatchObject({
       kind: 'stale',
-      message: expect.stringMatching(/^This change expired at 2026-01-01 00:30:00 UTC/),
+      message: expect.stringMatching(/^This change expired at 2026-01-01 00:30 UTC/),
     });
     expect(h.sim.countRequests('PATCH', '/api/core/v1/environments/dev/regions')).toBe(0);
 

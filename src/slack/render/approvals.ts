@@ -5,8 +5,10 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { formatRelative } from '../../format/duration.js';
+import { count as countOf } from '../../format/english.js';
 import { approvalProgress, whoMayApprove } from './approval-status.js';
-import { divider, escapeFit, finish, header, mention, relativeTime, section, slackDate } from './blocks.js';
+import { divider, escapeFit, finish, header, mention, section, slackDate } from './blocks.js';
 import { actions, approvalButtons } from './buttons.js';
 import type { SlackMessage } from './message.js';
 
@@ -19,7 +21,7 @@ export function renderApprovals(changes: Change[], now: number): SlackMessage {
     const text = 'Nothing is waiting for you: no changes need your approval right now.';
     return finish(text, [section(text)]);
   }
-  const count = `${changes.length} change${changes.length === 1 ? '' : 's'} waiting for your approval`;
+  const count = `${countOf(changes.length, 'change')} waiting for your approval`;
   const blocks: KnownBlock[] = [header(count)];
   changes.slice(0, MAX_SHOWN).forEach((change, i) => {
     if (i > 0) blocks.push(divider());
@@ -37,7 +39,7 @@ export function renderApprovals(changes: Change[], now: number): SlackMessage {
 function describe(change: Change, now: number): string {
   const when =
     change.expiresAt > now
-      ? `expires ${slackDate(change.expiresAt)} (${relativeTime(change.expiresAt, now)})`
+      ? `expires ${slackDate(change.expiresAt)} (${formatRelative(change.expiresAt, now)})`
       : `expired ${slackDate(change.expiresAt)}`;
   return [
     `*${escapeFit(change.preview.summary, 1000)}*${change.preview.destructive ? ' (destructive)' : ''}`,
