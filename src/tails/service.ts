@@ -89,6 +89,7 @@ export class ReplicaTailService implements TailService {
     // A fresh id has no lease yet; should that ever fail, the scan of some replica picks the tail up.
     if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs));
     this.log.info('tail started', { tail: id, env: input.env, vessel: input.vessel, user: input.user });
+    await this.announce(record);
     return record;
   }
 
@@ -231,6 +232,11 @@ export class ReplicaTailService implements TailService {
     return true;
   }
 
+  /** Tells the release of `record`, if any, that its live tails changed. */
+  private async announce(record: TailRecord): Promise<void> {
+    if (record.releaseId) await this.o.releaseEvents?.emit({ releaseId: record.releaseId });
+  }
+
   private async announceTakeover(record: TailRecord): Promise<void> {
     try {
       await this.o.surface.announceTakeover(record, this.budget(record.workspace));
@@ -251,7 +257,7 @@ export class ReplicaTailService implements TailService {
       store: this.o.store,
       replicaId: this.o.replicaId,
       log: this.log,
-      ...(this.o.onStopped ? { onStopped: this.o.onStopped } : {}),
+      onStopped: (stopped) => this.announce(stopped),
       runner: (hooks) =>
         this.o.surface.worker({
           record,

@@ -29,11 +29,8 @@ export async function handleClick(
   const click = { changeId, user: actor.user, channel: actor.channel, team: actor.team };
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
-  if (changedOrFinal(outcome)) {
-    await rewriteChangeMessage(ctx, outcome.change);
-    // A release message shows its steps, who did them and what waits (src/slack/releases).
-    if (outcome.change.origin.releaseId) await ctx.releases.refresh(outcome.change.origin.releaseId);
-  }
+  // The engine has told the change's release, if any, which redraws its message (src/slack/releases).
+  if (changedOrFinal(outcome)) await rewriteChangeMessage(ctx, outcome.change);
   const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
   if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".

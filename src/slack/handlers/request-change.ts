@@ -30,8 +30,6 @@ export async function requestChange(
   });
   try {
     const ts = await postChangeMessage(ctx, change);
-    // A release message lists what waits in its thread (src/slack/releases).
-    if (releaseId) await ctx.releases.refresh(releaseId);
     return { ...change, origin: { ...change.origin, messageTs: ts } };
   } catch (err) {
     // Without a message nobody can confirm it: withdraw it rather than leave it pending unseen.

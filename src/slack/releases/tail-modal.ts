@@ -55,5 +55,4 @@ async function startTail(
     },
     actor,
   );
-  if (meta.releaseId) await ctx.releases.refresh(meta.releaseId);
 }
