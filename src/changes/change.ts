@@ -26,6 +26,8 @@ export interface ChangeFailure {
   errorId?: string;
   /** Who rejected or cancelled, for those outcomes. */
   by?: string;
+  /** The reason a rejecting approver gave, as they typed it. */
+  reason?: string;
   /** For 'unconfirmed' (status still applying): when the apply ended without a clear answer. */
   since?: number;
   /** For 'unconfirmed': the write may still land, so a read that does not show it proves nothing yet. */

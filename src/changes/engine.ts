@@ -65,6 +65,8 @@ export interface ClickInput {
   changeId: string;
   user: string;
   channel: string;
+  /** Why an approver rejects (reject only); kept with the change and in the audit. */
+  reason?: string;
   /**
    * The clicker's workspace (Slack team id), judged by the policy and written
    * to the audit. The Slack layer always passes it; absent (callers outside
@@ -144,9 +146,7 @@ export class ChangeEngine {
       outcome: record.status,
       detail: { rule: requirement.rule, summary: preview.summary },
     });
-    const change = toChange(record, []);
-    await this.announce([change]);
-    return change;
+    return toChange(record, []);
   }
 
   /** The change with its approvals, or undefined. */
@@ -155,9 +155,14 @@ export class ChangeEngine {
     return record ? toChange(record, await this.o.store.listApprovals(id)) : undefined;
   }
 
-  /** Records where the preview was posted (message ts), so later updates can find it. */
+  /**
+   * Records where the preview was posted (message ts), so later updates can
+   * find it. A new change of a release is announced here rather than at
+   * request(): once placed, what shows the release can link to it.
+   */
   async setOrigin(id: string, origin: Partial<ChangeOrigin>): Promise<void> {
-    await this.o.store.updateChangeOrigin(id, origin, this.o.clock.now());
+    const record = await this.o.store.updateChangeOrigin(id, origin, this.o.clock.now());
+    if (record) await this.announce([toChange(record, [])]);
   }
 
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
@@ -250,7 +255,7 @@ export class ChangeEngine {
     return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve', team);
   }
 
-  private async rejectClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  private async rejectClick({ changeId, user, channel, team, reason }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -265,8 +270,14 @@ export class ChangeEngine {
       );
     }
     const now = this.o.clock.now();
-    await this.o.store.addApproval({ changeId, userId: user, decision: 'reject', at: now });
-    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team);
+    await this.o.store.addApproval({
+      changeId,
+      userId: user,
+      decision: 'reject',
+      at: now,
+      ...(reason ? { comment: reason } : {}),
+    });
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team, reason);
   }
 
   private async cancelClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
@@ -635,10 +646,16 @@ export class ChangeEngine {
     from: readonly ChangeStatus[],
     kind: 'rejected' | 'cancelled',
     team?: string,
+    reason?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
-    const failure: ChangeFailure = { message: `${verb} by <@${user}>.`, kind, by: user };
+    const failure: ChangeFailure = {
+      message: `${verb} by <@${user}>.`,
+      kind,
+      by: user,
+      ...(reason ? { reason } : {}),
+    };
     const done = await this.o.store.transitionChange(c.id, from, 'cancelled', { error: failure }, { now });
     if (!done) return this.explainStale(c.id);
     await this.audit({
@@ -649,6 +666,7 @@ export class ChangeEngine {
       operation: c.operation,
       origin: c.origin,
       workspace: team,
+      ...(reason ? { detail: { reason } } : {}),
     });
     return { kind, change: (await this.get(c.id)) as Change };
   }

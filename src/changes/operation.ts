@@ -28,6 +28,12 @@ export interface Preview {
   lists?: { title: string; items: string[] }[];
   /** Whether the change removes something (renderers use a danger-style confirmation). */
   destructive: boolean;
+  /**
+   * What makes a destructive change worse than it looks, one sentence each
+   * (e.g. it removes the last Vessel of a Formation): shown above the preview
+   * and in the confirmation dialog.
+   */
+  warnings?: string[];
   /** Facts the apply step re-checks (internal image name, index, previous value, ...). */
   facts: Record<string, unknown>;
 }

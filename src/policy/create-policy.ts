@@ -4,12 +4,11 @@
  * again, so a click is judged by who the clicker is now, not when the request
  * was typed.
  */
-import { formatUtcMinute } from '../format/time.js';
 import { type Logger, silentLogger } from '../runtime/logger.js';
 import { NoMatchingRuleError } from './errors.js';
 import { findRule, type Rule } from './evaluate.js';
-import { channelAllowed, describeAudience, describeChannels, MembershipChecker } from './membership.js';
-import { describeRequest, type Operation, type Target } from './operations.js';
+import { channelAllowed, MembershipChecker } from './membership.js';
+import type { Operation, Target } from './operations.js';
 import type {
   ApprovalDecision,
   ApprovalInput,
@@ -20,6 +19,7 @@ import type {
   RequestInput,
   Requirement,
 } from './types.js';
+import { describeAction, nameAudience, nameChannels, PLAIN_NAMES } from './words.js';
 import { workspaceRefusal } from './workspaces.js';
 
 /**
@@ -35,6 +35,7 @@ export function createPolicy(
   workspaces?: readonly string[],
 ): Policy {
   const logger: Logger = ctx.logger ?? silentLogger;
+  const names = ctx.names ?? PLAIN_NAMES;
   const checker = () => new MembershipChecker(ctx, logger);
   // Checked before any rule: a click from the wrong workspace is refused whoever the user is.
   const foreign = (input: RequestInput & { workspace?: string }): Decision | undefined => {
@@ -43,21 +44,21 @@ export function createPolicy(
   };
 
   const noRule = (operation: Operation, target: Target): string =>
-    `no policy rule allows ${describeRequest(operation, target)} (add a rule for it in ${source})`;
+    `No policy rule lets anyone ${describeAction(operation, target)}. Ask whoever maintains the policy to add a rule for it in ${source}.`;
 
   // The requester's standing under the rule: in its requesters and in one of its channels.
   const requesterDecision = async (rule: Rule, input: RequestInput, requester: string): Promise<Decision> => {
-    const what = describeRequest(input.operation, input.target);
+    const what = describeAction(input.operation, input.target);
     if (rule.requesters) {
       const membership = await checker().check(rule.requesters, requester);
       if (!membership.member) {
-        const who = requester === input.user ? 'you are' : 'the requester is';
+        const who = requester === input.user ? 'You are' : 'The requester is';
         return {
           allowed: false,
           rule: rule.name,
           reason:
-            `${who} not allowed to request ${what}: rule "${rule.name}" allows only ${describeAudience(rule.requesters)}` +
-            unresolvedNote(membership.unresolved),
+            `${who} not allowed to ${what}: policy rule \`${rule.name}\` lets only ${nameAudience(rule.requesters, names)} do it` +
+            `${unresolvedNote(membership.unresolved)}; ask one of them to request it.`,
         };
       }
     }
@@ -65,7 +66,7 @@ export function createPolicy(
       return {
         allowed: false,
         rule: rule.name,
-        reason: `${what} can not be requested from this channel: rule "${rule.name}" allows only ${describeChannels(rule.channels)}`,
+        reason: `You can not ${what} from this channel: policy rule \`${rule.name}\` allows it only in ${nameChannels(rule.channels, names)}. Run the command there.`,
       };
     }
     return { allowed: true, rule: rule.name };
@@ -108,7 +109,7 @@ export function createPolicy(
         return {
           allowed: false,
           rule: rule.name,
-          reason: 'only the person who requested this change can confirm it',
+          reason: `Only the person who requested this change (${names.user(input.requester)}) can confirm it.`,
         };
       }
       // The requester may have left the group, or the click may come from another channel.
@@ -127,19 +128,19 @@ export function createPolicy(
         return {
           allowed: false,
           rule: rule.name,
-          reason: `only the requester or an approver can cancel this change${unresolvedNote(membership.unresolved)}`,
+          reason: `Only the requester (${names.user(input.requester)}) or an approver (${nameAudience(rule.approval.approvers, names)}) can cancel this change${unresolvedNote(membership.unresolved)}.`,
         };
       }
       return {
         allowed: false,
         rule: rule?.name,
-        reason: 'only the person who requested this change can cancel it',
+        reason: `Only the person who requested this change (${names.user(input.requester)}) can cancel it.`,
       };
     },
 
     async authorizeApproval(input): Promise<ApprovalDecision> {
       if (input.now >= input.expiresAt) {
-        return { allowed: false, reason: `this request expired at ${formatUtcMinute(input.expiresAt)}` };
+        return { allowed: false, reason: `This request expired ${names.time(input.expiresAt)}.` };
       }
       const refused = foreign(input);
       if (refused) return refused;
@@ -149,7 +150,7 @@ export function createPolicy(
         return {
           allowed: false,
           rule: rule.name,
-          reason: `this change needs only the requester's confirmation, not approval (rule "${rule.name}")`,
+          reason: `This change needs only the requester's confirmation, not approval (policy rule \`${rule.name}\`).`,
         };
       }
       const { approvers, allowSelfApproval, required } = rule.approval;
@@ -157,7 +158,7 @@ export function createPolicy(
         return {
           allowed: false,
           rule: rule.name,
-          reason: `you requested this change, so someone else must approve it (rule "${rule.name}" does not allow self-approval)`,
+          reason: `You requested this change, so someone else must approve it: ${nameAudience(approvers, names)} (policy rule \`${rule.name}\` does not allow self-approval).`,
         };
       }
       const members = checker();
@@ -167,8 +168,8 @@ export function createPolicy(
           allowed: false,
           rule: rule.name,
           reason:
-            `you are not an approver for this change: rule "${rule.name}" needs approval from ${describeAudience(approvers)}` +
-            unresolvedNote(membership.unresolved),
+            `You are not an approver for this change: policy rule \`${rule.name}\` needs approval from ${nameAudience(approvers, names)}` +
+            `${unresolvedNote(membership.unresolved)}.`,
         };
       }
       // Earlier votes count only if their authors may still approve now (same person once).
@@ -180,7 +181,7 @@ export function createPolicy(
           return {
             allowed: false,
             rule: rule.name,
-            reason: 'this change was already rejected by an approver',
+            reason: 'This change was already rejected by an approver.',
           };
         }
         counted.add(vote.userId);

@@ -29,3 +29,4 @@ export type {
   RequestInput,
   Requirement,
 } from './types.js';
+export { describeAction, PLAIN_NAMES, type PolicyNames } from './words.js';

@@ -69,23 +69,3 @@ export async function channelAllowed(
     return false;
   }
 }
-
-/** How a list reads in a refusal: counts, not everyone's ids. */
-export function describeAudience(audience: Audience): string {
-  const parts: string[] = [];
-  if (audience.users.length > 0) parts.push('its listed users');
-  if (audience.groups.length > 0) {
-    parts.push(
-      `members of its ${audience.groups.length === 1 ? 'group' : `${audience.groups.length} groups`}`,
-    );
-  }
-  return parts.join(' and ');
-}
-
-/** Allowed channels in a refusal: names as #name, ids only counted. */
-export function describeChannels(channels: readonly string[]): string {
-  const names = channels.filter((c) => !isChannelId(c)).map((c) => `#${c}`);
-  const ids = channels.length - names.length;
-  if (ids > 0) names.push(`${ids} channel${ids === 1 ? '' : 's'} listed by id`);
-  return names.join(', ');
-}

@@ -5,6 +5,7 @@
  */
 import type { Logger } from '../runtime/logger.js';
 import type { Operation, Target } from './operations.js';
+import type { PolicyNames } from './words.js';
 
 export interface PolicyContext {
   /** Members (user ids) of a user group; the caller caches it. */
@@ -15,6 +16,8 @@ export interface PolicyContext {
    */
   resolveChannelName?(channelId: string): Promise<string | undefined>;
   logger?: Logger;
+  /** How refusals write ids and times (Slack: mentions, channel links, date tokens); plain words without it. */
+  names?: PolicyNames;
 }
 
 export type Decision = { allowed: true; rule: string } | { allowed: false; reason: string; rule?: string };

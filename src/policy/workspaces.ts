@@ -16,9 +16,9 @@ export function workspaceRefusal(
 ): string | undefined {
   if (allowed) {
     if (team && allowed.includes(team)) return undefined;
-    return `your Slack workspace${team ? ` (${team})` : ''} is not one the policy allows: ${source} lists ${allowed.length === 1 ? 'one workspace' : `${allowed.length} workspaces`} under \`workspaces\``;
+    return `Your Slack workspace${team ? ` (${team})` : ''} is not one the policy allows: ${source} lists ${allowed.length === 1 ? 'one workspace' : `${allowed.length} workspaces`} under \`workspaces\`.`;
   }
   // With no list, requests may come from any workspace; the change then belongs to that one.
   if (changeWorkspace === undefined || team === changeWorkspace) return undefined;
-  return 'this change was requested in another Slack workspace, and only people in that workspace may act on it (an admin can list the workspaces that may, under `workspaces` in the policy)';
+  return 'This change was requested in another Slack workspace, and only people in that workspace may act on it (an admin can list the workspaces that may, under `workspaces` in the policy).';
 }

@@ -16,6 +16,20 @@ export const CHANGE_ACTIONS = {
 
 export type ChangeAction = keyof typeof CHANGE_ACTIONS;
 
+/** The Reject button opens this modal, which asks the approver for the reason. */
+export const REJECT_CALLBACK = 'change.reject.reason';
+/** The reason input's block and action id in the Reject modal. */
+export const REJECT_REASON_INPUT = 'reason';
+
+/** What the Reject modal remembers (JSON in `private_metadata`). */
+export interface RejectMetadata {
+  changeId: string;
+  /** The channel the Reject button was clicked in. */
+  channel: string;
+  /** Set when the button sat in the approvals list: that list is replaced after the rejection. */
+  listResponseUrl?: string;
+}
+
 /** Modal submission callback ids, one per modal kind. */
 export const MODAL_CALLBACKS: Record<ModalKind, string> = {
   promote: 'modal.promote',
@@ -58,6 +72,18 @@ export interface TailStartValue {
   vessel: string;
   container?: string;
   releaseId?: string;
+}
+
+/** The "End release" button on a release message (its value: the release id); it ends, not opens a modal. */
+export const RELEASE_END_ACTION = 'release.end';
+
+/** The history answer's paging button; its value is JSON of HistoryCursor. */
+export const HISTORY_ACTIONS = { older: 'history.older' } as const;
+
+/** Where the next history page starts: below this audit id, with the same filter. */
+export interface HistoryCursor {
+  before: number;
+  filter?: string;
 }
 
 /** Buttons on a release message; their value is the release id. */

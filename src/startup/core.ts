@@ -39,7 +39,7 @@ export interface CoreOptions {
   config: Config;
   logger: Logger;
   /** How policy user groups (and channel names) are resolved: through Slack. */
-  groups: Pick<PolicyContext, 'resolveGroup' | 'resolveChannelName'>;
+  groups: Pick<PolicyContext, 'resolveGroup' | 'resolveChannelName' | 'names'>;
   clock?: Clock;
   metrics?: Metrics;
   /** How follow-ups poll after an apply (tests shorten it). */

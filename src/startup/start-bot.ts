@@ -12,6 +12,7 @@ import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
+import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
@@ -66,6 +67,8 @@ export async function startBot(
     groups: {
       resolveGroup: (id) => resolveGroup(id),
       resolveChannelName: (id) => channelName(id),
+      // Refusals name who can help as mentions and channel links.
+      names: SLACK_POLICY_NAMES,
     },
   });
   const tails = createTailService({

@@ -34,7 +34,11 @@ export function auditSelect(filter: AuditFilter, p: SqlParams): string {
   if (filter.from !== undefined) conditions.push(`at >= ${p.add(filter.from)}`);
   if (filter.to !== undefined) conditions.push(`at <= ${p.add(filter.to)}`);
   conditions.push(...equalities({ actor: filter.actor }, p));
-  return `SELECT * FROM audit${whereSql(conditions)} ORDER BY at, id${limitSql(filter.limit, p)}`;
+  if (filter.actions) conditions.push(filter.actions.length ? p.oneOf('action', filter.actions) : 'FALSE');
+  if (filter.beforeId !== undefined) conditions.push(`id < ${p.add(filter.beforeId)}`);
+  // Newest first goes by id (append order), the same key beforeId pages by, so pages never overlap.
+  const order = filter.newestFirst ? 'id DESC' : 'at, id';
+  return `SELECT * FROM audit${whereSql(conditions)} ORDER BY ${order}${limitSql(filter.limit, p)}`;
 }
 
 /** SELECT for listReleases. */

@@ -173,6 +173,12 @@ export interface AuditFilter {
   /** Inclusive upper bound on `at`. */
   to?: number;
   actor?: string;
+  /** Only these actions ('apply', 'reject', ...). */
+  actions?: readonly string[];
+  /** Only entries with an id below this one (paging back through the log). */
+  beforeId?: number;
+  /** Newest written first (id descending) instead of oldest first by time. */
+  newestFirst?: boolean;
   limit?: number;
 }
 
@@ -237,7 +243,7 @@ export interface Store {
   // audit (append-only; no update/delete methods exist)
   /** Appends an entry and returns it with its id. */
   appendAudit(entry: AuditEntry): Promise<AuditEntry>;
-  /** Entries matching every given filter, ordered by at, id. */
+  /** Entries matching every given filter, ordered by at, id (by id descending with newestFirst). */
   queryAudit(filter: AuditFilter): Promise<AuditEntry[]>;
 
   // release threads

@@ -8,7 +8,7 @@
 import type { Logger } from '../runtime/logger.js';
 import type { Store, TailRecord } from '../store/types.js';
 import type { TailLease } from './leases.js';
-import { readProgress, type StopRequest, stopRequestOf, type TailProgress } from './progress.js';
+import { parentOf, readProgress, type StopRequest, stopRequestOf, type TailProgress } from './progress.js';
 import { releaseEnded, stopByUser, type TailAbort, type TailStopReason } from './stop-reason.js';
 
 const WRITE_ATTEMPTS = 5;
@@ -102,7 +102,7 @@ export class OwnedTail {
     const { store } = this.o;
     for (let i = 0; i < WRITE_ATTEMPTS && !this.lost; i++) {
       const request = stopRequestOf(this.record.state);
-      const state = request ? { ...progress, stopRequest: request } : progress;
+      const state = withParent(request ? { ...progress, stopRequest: request } : progress, this.record.state);
       const updated = await store.updateTail(this.record.id, { state }, this.record.version);
       if (updated) {
         this.record = updated;
@@ -118,7 +118,7 @@ export class OwnedTail {
     const { store, log } = this.o;
     const fresh = (await store.getTail(this.record.id)) ?? this.record;
     const request = stopRequestOf(fresh.state);
-    const state = request ? { ...progress, stopRequest: request } : progress;
+    const state = withParent(request ? { ...progress, stopRequest: request } : progress, fresh.state);
     const stopped = await store.updateTail(this.record.id, {
       status: 'stopped',
       stopReason: reason.kind,
@@ -151,4 +151,10 @@ export async function requestStop(
 /** The abort reason a stop request stands for. */
 export function abortFor(request: StopRequest): TailAbort {
   return request.kind === 'stopped' ? stopByUser(request.by) : releaseEnded(request.release);
+}
+
+// The runner does not know the thread parent; the record keeps it across every write.
+function withParent(progress: TailProgress, stored: unknown): TailProgress {
+  const parentTs = parentOf(stored);
+  return parentTs ? { ...progress, parentTs } : progress;
 }

@@ -31,13 +31,22 @@ export interface TailProgress {
   /** Of those, lines no message ever showed. */
   neverShown: number;
   stopRequest?: StopRequest;
+  /** The top-level "Tailing …" message this tail posted (none in a thread it did not start); redrawn when it stops. */
+  parentTs?: string;
   /** Set once the final message is written. */
   ended?: { reason: TailStopReason; at: number };
 }
 
-/** The progress of a tail that has just posted its first message. */
-export function initialProgress(owner: string, messageTs: string): TailProgress {
-  return { owner, messageTs, part: 0, window: [], seen: 0, neverShown: 0 };
+/** The progress of a tail that has just posted its first message (and, when it started its own thread, its parent). */
+export function initialProgress(owner: string, messageTs: string, parentTs?: string): TailProgress {
+  return { owner, messageTs, part: 0, window: [], seen: 0, neverShown: 0, ...(parentTs ? { parentTs } : {}) };
+}
+
+/** The thread parent a tail posted itself, as its stored state says. */
+export function parentOf(state: unknown): string | undefined {
+  const parentTs =
+    state && typeof state === 'object' ? (state as { parentTs?: unknown }).parentTs : undefined;
+  return typeof parentTs === 'string' && parentTs ? parentTs : undefined;
 }
 
 /** Reads `state` back; undefined when it is not a tail's progress (then the tail cannot be resumed). */
@@ -58,6 +67,7 @@ export function readProgress(state: unknown): TailProgress | undefined {
     seen: count(s.seen),
     neverShown: count(s.neverShown),
     ...(readStopRequest(s.stopRequest) ? { stopRequest: readStopRequest(s.stopRequest) } : {}),
+    ...(parentOf(s) ? { parentTs: parentOf(s) } : {}),
     ...(s.ended && typeof s.ended === 'object' ? { ended: s.ended as TailProgress['ended'] } : {}),
   };
 }

@@ -10,6 +10,7 @@ import type { Store, TailRecord } from '../store/types.js';
 import type { BudgetOptions, MessageBudget } from './budget.js';
 import type { TailHooks, TailWorker } from './owned-tail.js';
 import type { TailProgress } from './progress.js';
+import type { TailStopReason } from './stop-reason.js';
 import type { TailStartInput } from './types.js';
 
 export interface TailServiceOptions {
@@ -75,12 +76,21 @@ export interface TailWorkerSpec {
  * draws the lines, spending the workspace's budget.
  */
 export interface TailSurface {
-  /** Posts a new tail's first message (and its parent, without a thread); where they went. */
+  /**
+   * Posts a new tail's first message (and its parent, without a thread);
+   * where they went, with `parentTs` when it posted the parent itself.
+   */
   open(
     tailId: string,
     input: TailStartInput,
     budget: MessageBudget,
-  ): Promise<{ threadTs: string; messageTs: string }>;
+  ): Promise<{ threadTs: string; messageTs: string; parentTs?: string }>;
+  /**
+   * Redraws the parent a stopped tail posted itself, saying why and when it
+   * stopped. One edit per tail, outside the budget: the budget paces live
+   * lines and may be spent (or waiting on a clock) right when the tail stops.
+   */
+  closeParent?(record: TailRecord, parentTs: string, reason: TailStopReason, at: number): Promise<void>;
   /** Says in the tail's thread that this replica carries it on. */
   announceTakeover(record: TailRecord, budget: MessageBudget): Promise<void>;
   /** The loop of one tail running here. */

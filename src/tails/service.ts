@@ -17,6 +17,7 @@ import { type LeaseSettings, TailLease } from './leases.js';
 import { abortFor, OwnedTail, requestStop } from './owned-tail.js';
 import {
   initialProgress,
+  parentOf,
   readProgress,
   type StopRequest,
   stopRequestOf,
@@ -71,7 +72,11 @@ export class ReplicaTailService implements TailService {
       vessel: input.vessel,
       ...(input.container ? { container: input.container } : {}),
     };
-    const { threadTs, messageTs } = await this.o.surface.open(id, input, this.budget(input.workspace));
+    const { threadTs, messageTs, parentTs } = await this.o.surface.open(
+      id,
+      input,
+      this.budget(input.workspace),
+    );
     const record = await store.createTail({
       id,
       workspace: input.workspace,
@@ -83,11 +88,11 @@ export class ReplicaTailService implements TailService {
       startedBy: input.user,
       startedAt: this.clock.now(),
       status: 'active',
-      state: initialProgress(replicaId, messageTs),
+      state: initialProgress(replicaId, messageTs, parentTs),
     });
     const lease = await TailLease.acquire(this.leases, id);
     // A fresh id has no lease yet; should that ever fail, the scan of some replica picks the tail up.
-    if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs));
+    if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs, parentTs));
     this.log.info('tail started', { tail: id, env: input.env, vessel: input.vessel, user: input.user });
     await this.announce(record);
     return record;
@@ -237,6 +242,18 @@ export class ReplicaTailService implements TailService {
     if (record.releaseId) await this.o.releaseEvents?.emit({ releaseId: record.releaseId });
   }
 
+  /** A stopped tail's own parent message (the one it posted to start its thread) says it stopped. */
+  private async redrawParent(record: TailRecord): Promise<void> {
+    const parentTs = parentOf(record.state);
+    const ended = readProgress(record.state)?.ended;
+    if (!parentTs || !ended || !this.o.surface.closeParent) return;
+    try {
+      await this.o.surface.closeParent(record, parentTs, ended.reason, ended.at);
+    } catch (error) {
+      this.log.warn('could not redraw a stopped tail parent', { tail: record.id, error });
+    }
+  }
+
   private async announceTakeover(record: TailRecord): Promise<void> {
     try {
       await this.o.surface.announceTakeover(record, this.budget(record.workspace));
@@ -257,7 +274,10 @@ export class ReplicaTailService implements TailService {
       store: this.o.store,
       replicaId: this.o.replicaId,
       log: this.log,
-      onStopped: (stopped) => this.announce(stopped),
+      onStopped: async (stopped) => {
+        await this.redrawParent(stopped);
+        await this.announce(stopped);
+      },
       runner: (hooks) =>
         this.o.surface.worker({
           record,

@@ -32,6 +32,8 @@ export interface EphemeralMessage extends MessageVersion {
   threadTs?: string;
   /** Set when a response URL deleted it (`delete_original` on an ephemeral message). */
   deleted?: boolean;
+  /** Earlier versions, oldest first, when a response URL replaced it (`replace_original`). */
+  replaced?: MessageVersion[];
 }
 
 /** Messages by channel and ts, plus the ephemerals (which Slack never lets anyone read back). */
@@ -124,11 +126,24 @@ export class MessageStore {
     ephemeral.deleted = true;
   }
 
-  /** Replaces an ephemeral message's content (`replace_original` from a click on it); false if unknown. */
+  /**
+   * Replaces an ephemeral message (`replace_original` from a click on it) with
+   * a new object in the same place, keeping the old versions in `replaced`, so
+   * a test holding the old one still sees what was clicked; false if unknown.
+   */
   replaceEphemeral(messageTs: string, version: MessageVersion): boolean {
-    const ephemeral = this.ephemerals.find((e) => e.messageTs === messageTs && !e.deleted);
-    if (!ephemeral) return false;
-    Object.assign(ephemeral, version);
+    const i = this.ephemerals.findIndex((e) => e.messageTs === messageTs && !e.deleted);
+    const old = this.ephemerals[i];
+    if (!old) return false;
+    const { channel, user, messageTs: ts, threadTs, replaced, deleted: _deleted, ...before } = old;
+    this.ephemerals[i] = {
+      channel,
+      user,
+      messageTs: ts,
+      ...(threadTs ? { threadTs } : {}),
+      ...version,
+      replaced: [...(replaced ?? []), before],
+    };
     return true;
   }
 

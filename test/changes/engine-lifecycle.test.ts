@@ -88,7 +88,7 @@ describe('change lifecycle: confirm, approve, reject, cancel, expire', () => {
         requester: 'U1',
         origin,
       }),
-    ).rejects.toThrow(/no policy rule allows vessel\.delete on environment "prod"/);
+    ).rejects.toThrow(/No policy rule lets anyone delete vessel arena-1 in environment prod\./);
     const refused = await h.store.queryAudit({ actor: 'U7' });
     expect(refused.map((a) => a.action)).toEqual(['refused']);
   });

@@ -1,6 +1,6 @@
 /**
- * The engine announces every move of a release's change (request, clicks
- * that moved it, expiry) on the ReleaseEvents it was built with, so release
+ * The engine announces every move of a release's change (placed after its
+ * request, clicks that moved it, expiry) on the ReleaseEvents it was built with, so release
  * messages redraw without the Slack flows calling them; changes outside a
  * release and clicks that moved nothing announce nothing.
  */
@@ -43,9 +43,11 @@ describe('release events from the change engine', () => {
     return { engine, heard };
   }
 
-  it('announces a request and the click that applied it, after storing each', async () => {
+  it('announces a requested change once it is placed (so the release can link it), and the click that applied it', async () => {
     const { engine, heard } = await engineWithEvents();
     const change = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
+    expect(heard).toEqual([]);
+    await engine.setOrigin(change.id, { messageTs: '1700000000.000200' });
     expect(heard).toEqual(['rel-1: pending']);
     const outcome = await engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
     expect(outcome.kind).toBe('applied');
@@ -55,11 +57,14 @@ describe('release events from the change engine', () => {
   it('announces a cancel and an expiry; a refused click and a change outside any release announce nothing', async () => {
     const { engine, heard } = await engineWithEvents();
     const cancelled = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
+    await engine.setOrigin(cancelled.id, { messageTs: '1.1' });
     const refused = await engine.confirm({ changeId: cancelled.id, user: 'U2', channel: 'C1' });
     expect(refused.kind).toBe('refused');
     await engine.cancel({ changeId: cancelled.id, user: 'U1', channel: 'C1' });
     const lapsing = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-2' } });
-    await engine.request({ ...SCHEDULING, origin });
+    await engine.setOrigin(lapsing.id, { messageTs: '1.2' });
+    const outside = await engine.request({ ...SCHEDULING, origin });
+    await engine.setOrigin(outside.id, { messageTs: '1.3' });
     expect(heard).toEqual(['rel-1: pending', 'rel-1: cancelled', 'rel-2: pending']);
     await h.clock.advance(31 * 60_000);
     const expired = await engine.expireDue();

@@ -87,7 +87,7 @@ describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
         allowed: false,
         rule: 'prod-deletes',
         reason:
-          'you requested this change, so someone else must approve it (rule "prod-deletes" does not allow self-approval)',
+          'You requested this change, so someone else must approve it: group S02SRE (policy rule `prod-deletes` does not allow self-approval).',
       },
     ],
     [
@@ -106,7 +106,7 @@ describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
         allowed: false,
         rule: 'prod-deletes',
         reason:
-          'you are not an approver for this change: rule "prod-deletes" needs approval from members of its group',
+          'You are not an approver for this change: policy rule `prod-deletes` needs approval from group S02SRE.',
       },
     ],
     [
@@ -121,7 +121,7 @@ describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
       SRE2,
       DEV1,
       [{ userId: SRE1, decision: 'reject' }],
-      { allowed: false, rule: 'prod-deletes', reason: 'this change was already rejected by an approver' },
+      { allowed: false, rule: 'prod-deletes', reason: 'This change was already rejected by an approver.' },
     ],
   ])('%s', async (_case, user, requester, approvals, expected) => {
     expect(await policy.authorizeApproval({ ...base, user, requester, approvals })).toEqual(expected);
@@ -129,7 +129,7 @@ describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
 
   it('refuses approval once the request has expired', async () => {
     const decision = await policy.authorizeApproval({ ...base, user: SRE1, approvals: [], now: NOW + HOUR });
-    expect(decision).toEqual({ allowed: false, reason: 'this request expired at 2026-01-01 13:00 UTC' });
+    expect(decision).toEqual({ allowed: false, reason: 'This request expired 2026-01-01 13:00 UTC.' });
   });
 
   it('re-checks on every click: an SRE who left the group can neither approve nor still count', async () => {
@@ -158,7 +158,7 @@ describe('examples/policy.yml: approving prod deletes (two SREs)', () => {
     expect(decision).toEqual({
       allowed: false,
       rule: 'dev-open',
-      reason: `this change needs only the requester's confirmation, not approval (rule "dev-open")`,
+      reason: "This change needs only the requester's confirmation, not approval (policy rule `dev-open`).",
     });
   });
 });
@@ -190,7 +190,7 @@ describe('examples/policy.yml: confirm and cancel clicks', () => {
       {
         allowed: false,
         rule: 'dev-open',
-        reason: 'only the person who requested this change can confirm it',
+        reason: 'Only the person who requested this change (user U0DEV00001) can confirm it.',
       },
     ],
     [
@@ -205,7 +205,9 @@ describe('examples/policy.yml: confirm and cancel clicks', () => {
       { ...prodChange, channel: GENERAL_CHANNEL },
       expect.objectContaining({
         allowed: false,
-        reason: expect.stringMatching(/can not be requested from this channel/),
+        reason: expect.stringMatching(
+          /^You can not delete vessel web-1 in environment prod from this channel: .* only in #harbor-prod\. Run the command there\.$/,
+        ),
       }),
     ],
   ])('confirm: %s', async (_case, user, change, expected) => {
@@ -218,7 +220,7 @@ describe('examples/policy.yml: confirm and cancel clicks', () => {
       allowed: false,
       rule: 'dev-open',
       reason:
-        'you are not allowed to request vessel.create on environment "dev": rule "dev-open" allows only members of its 2 groups',
+        'You are not allowed to create vessels in environment dev: policy rule `dev-open` lets only group S01TEAMDEV or group S02SRE do it; ask one of them to request it.',
     });
   });
 
@@ -228,7 +230,11 @@ describe('examples/policy.yml: confirm and cancel clicks', () => {
       'someone else cancels a confirm-only change',
       DEV2,
       devChange,
-      { allowed: false, rule: 'dev-open', reason: 'only the person who requested this change can cancel it' },
+      {
+        allowed: false,
+        rule: 'dev-open',
+        reason: 'Only the person who requested this change (user U0DEV00001) can cancel it.',
+      },
     ],
     ['an approver cancels a prod delete', SRE2, prodChange, { allowed: true, rule: 'prod-deletes' }],
     [
@@ -238,7 +244,7 @@ describe('examples/policy.yml: confirm and cancel clicks', () => {
       {
         allowed: false,
         rule: 'prod-deletes',
-        reason: 'only the requester or an approver can cancel this change',
+        reason: 'Only the requester (user U0DEV00001) or an approver (group S02SRE) can cancel this change.',
       },
     ],
   ])('cancel: %s', async (_case, user, change, expected) => {

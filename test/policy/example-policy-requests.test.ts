@@ -51,7 +51,7 @@ describe('examples/policy.yml: who may request what', () => {
       'vessel.create',
       devEnv,
       {
-        deny: 'you are not allowed to request vessel.create on environment "dev": rule "dev-open" allows only members of its 2 groups',
+        deny: 'You are not allowed to create vessels in environment dev: policy rule `dev-open` lets only group S01TEAMDEV or group S02SRE do it; ask one of them to request it.',
       },
     ],
     // dev-open names an environment, which a promotion lacks: dev-promotions decides instead.
@@ -61,7 +61,7 @@ describe('examples/policy.yml: who may request what', () => {
       GENERAL_CHANNEL,
       'image.promote',
       toDev,
-      { deny: /rule "dev-promotions" allows only members/ },
+      { deny: /policy rule `dev-promotions` lets only group S01TEAMDEV or group S02SRE do it/ },
     ],
     // Prod promotions: the team may request them (approval comes later).
     [DEV1, GENERAL_CHANNEL, 'image.promote', toProd, { rule: 'prod-promotions' }],
@@ -72,7 +72,13 @@ describe('examples/policy.yml: who may request what', () => {
       { branch: 'prod-eu', sourceBranch: 'staging' },
       { rule: 'prod-promotions' },
     ],
-    [OUTSIDER, GENERAL_CHANNEL, 'image.promote', toProd, { deny: /not allowed to request image\.promote/ }],
+    [
+      OUTSIDER,
+      GENERAL_CHANNEL,
+      'image.promote',
+      toProd,
+      { deny: /^You are not allowed to promote images from dev into branch prod:/ },
+    ],
     // Prod deletes: team or SRE, only from #harbor-prod.
     [DEV1, PROD_CHANNEL, 'vessel.delete', prodDelete, { rule: 'prod-deletes' }],
     [
@@ -88,10 +94,16 @@ describe('examples/policy.yml: who may request what', () => {
       'vessel.delete',
       prodDelete,
       {
-        deny: 'vessel.delete on environment "prod", vessel "web-1" can not be requested from this channel: rule "prod-deletes" allows only #harbor-prod',
+        deny: 'You can not delete vessel web-1 in environment prod from this channel: policy rule `prod-deletes` allows it only in #harbor-prod. Run the command there.',
       },
     ],
-    [OUTSIDER, PROD_CHANNEL, 'vessel.delete', prodDelete, { deny: /allows only members of its 2 groups$/ }],
+    [
+      OUTSIDER,
+      PROD_CHANNEL,
+      'vessel.delete',
+      prodDelete,
+      { deny: /lets only group S01TEAMDEV or group S02SRE do it; ask one of them to request it\.$/ },
+    ],
     // Prod region changes: SREs only.
     [SRE3, GENERAL_CHANNEL, 'region.create', { environment: 'prod', region: 'us' }, { rule: 'prod-regions' }],
     [
@@ -106,7 +118,9 @@ describe('examples/policy.yml: who may request what', () => {
       GENERAL_CHANNEL,
       'region.scheduling',
       { environment: 'prod', region: 'eu' },
-      { deny: /rule "prod-regions" allows only members of its group$/ },
+      {
+        deny: /^You are not allowed to change the scheduling of region eu in environment prod: policy rule `prod-regions` lets only group S02SRE do it/,
+      },
     ],
     // Anything no rule covers is denied, naming what is missing.
     [
@@ -115,7 +129,7 @@ describe('examples/policy.yml: who may request what', () => {
       'vessel.create',
       prodEnv,
       {
-        deny: 'no policy rule allows vessel.create on environment "prod" (add a rule for it in /etc/harbor/policy.yml)',
+        deny: 'No policy rule lets anyone create vessels in environment prod. Ask whoever maintains the policy to add a rule for it in /etc/harbor/policy.yml.',
       },
     ],
     [
@@ -123,16 +137,16 @@ describe('examples/policy.yml: who may request what', () => {
       PROD_CHANNEL,
       'formation.add',
       { environment: 'staging', formation: 'eu' },
-      { deny: /^no policy rule allows formation\.add on environment "staging", formation "eu"/ },
+      { deny: /^No policy rule lets anyone add vessels to formation eu in environment staging\./ },
     ],
     [
       SRE1,
       PROD_CHANNEL,
       'image.promote',
       { branch: 'staging', sourceBranch: 'dev' },
-      { deny: /^no policy rule allows image\.promote on branch "staging", source branch "dev"/ },
+      { deny: /^No policy rule lets anyone promote images from dev into branch staging\./ },
     ],
-    [SRE1, PROD_CHANNEL, 'vessel.delete', {}, { deny: /^no policy rule allows vessel\.delete \(add a rule/ }],
+    [SRE1, PROD_CHANNEL, 'vessel.delete', {}, { deny: /^No policy rule lets anyone delete vessels\. Ask/ }],
   ])('%s in %s: %s %j', async (user, channel, operation, target, expected) => {
     const decision = await policy.authorizeRequest({ user, channel, operation, target });
     if ('rule' in expected) expect(decision).toEqual({ allowed: true, rule: expected.rule });
@@ -141,7 +155,7 @@ describe('examples/policy.yml: who may request what', () => {
       if (!decision.allowed) {
         if (typeof expected.deny === 'string') expect(decision.reason).toBe(expected.deny);
         else expect(decision.reason).toMatch(expected.deny);
-        // Refusals never list the members of the lists they mention.
+        // Refusals name the groups a rule lists, never the members behind them.
         expect(decision.reason).not.toMatch(/U0(DEV|SRE)/);
       }
     }
@@ -207,7 +221,7 @@ describe('examples/policy.yml: what each change needs', () => {
 
   it('throws, naming the missing rule, for a change no rule covers', () => {
     expect(() => policy.requirement('vessel.create', prodEnv)).toThrow(
-      'no policy rule allows vessel.create on environment "prod" (add a rule for it in /etc/harbor/policy.yml)',
+      'No policy rule lets anyone create vessels in environment prod. Ask whoever maintains the policy to add a rule for it in /etc/harbor/policy.yml.',
     );
   });
 });

@@ -21,8 +21,8 @@ describe('group resolution', () => {
       allowed: false,
       rule: 'ops',
       reason:
-        'you are not allowed to request vessel.create: rule "ops" allows only members of its 2 groups ' +
-        '(membership of one group could not be checked just now; try again)',
+        'You are not allowed to create vessels: policy rule `ops` lets only group S0GONE0001 or group S01TEAMDEV do it ' +
+        '(membership of one group could not be checked just now; try again); ask one of them to request it.',
     });
     expect(logger.lines.map((l) => JSON.parse(l))).toEqual([
       expect.objectContaining({
@@ -77,7 +77,7 @@ describe('channels', () => {
     expect(decision.allowed).toBe(allowed);
     if (!decision.allowed) {
       expect(decision.reason).toBe(
-        'images.list can not be requested from this channel: rule "rules[0]" allows only #deploys, 1 channel listed by id',
+        'You can not list images from this channel: policy rule `rules[0]` allows it only in channel C0PROD0001 or #deploys. Run the command there.',
       );
     }
   });

@@ -4,6 +4,7 @@
  * changed underneath never loses the wrong Vessel.
  */
 import { VesselNotInFormationError } from '../../gamefabric/errors.js';
+import type { Formation } from '../../gamefabric/resources.js';
 import { UserError, WorldMovedError } from '../errors.js';
 import { untilGone, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
@@ -51,6 +52,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
       notes: ['The formation controller deletes the vessel; its game servers stop.'],
       lists: [{ title: 'Current vessels', items: formationVesselList(formation) }],
       destructive: true,
+      warnings: lastVesselWarnings(formation, r.vessel),
       facts: { index },
     };
   },
@@ -87,3 +89,25 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
 
   follow: (ctx, { request: r }) => watchVessel(ctx, r.environment, r.vessel, untilGone(r.vessel)),
 };
+
+/**
+ * Removing the only Vessel of a Formation (or the only one it has in a
+ * region) takes every game server there down: the preview says so in words,
+ * because "Remove vessel arena-1" alone does not.
+ */
+export function lastVesselWarnings(formation: Formation, vessel: string): string[] {
+  const name = formation.metadata.name;
+  const vessels = formation.spec.vessels;
+  const removed = vessels.find((v) => v.name === vessel);
+  if (!removed) return [];
+  if (vessels.length === 1) {
+    return [`${vessel} is the last vessel of formation ${name}: after this it runs no game servers at all.`];
+  }
+  const sameRegion = vessels.filter((v) => v.region === removed.region);
+  if (sameRegion.length === 1) {
+    return [
+      `${vessel} is the last vessel of formation ${name} in region ${removed.region}: after this ${name} runs no game servers there.`,
+    ];
+  }
+  return [];
+}

@@ -28,6 +28,8 @@ export type Command =
   | { kind: 'formation.show'; environment: string; formation: string }
   | { kind: 'region.show'; environment: string; region: string }
   | { kind: 'approvals' }
+  /** Recent changes from the audit log, of everything or of one environment / target name. */
+  | { kind: 'history'; filter?: string }
   /**
    * A change through the engine. `input` has the engine's request shape for
    * `operation` (see src/changes/operations/*): e.g. image.promote

@@ -14,6 +14,7 @@ export const HELP_TOPICS = [
   'logs',
   'releases',
   'approvals',
+  'history',
   'help',
 ] as const;
 
@@ -195,6 +196,15 @@ export const FORMS = {
     description: 'List the pending approvals you can act on.',
     example: 'approvals',
     topic: 'approvals',
+  },
+  history: {
+    words: ['history'],
+    args: ['[<env-or-name>]'],
+    flags: [],
+    description:
+      'Recent changes from the audit log: who, what, when, the outcome; optionally of one environment or name.',
+    example: 'history prod',
+    topic: 'history',
   },
   help: {
     words: ['help'],

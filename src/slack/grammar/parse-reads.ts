@@ -57,6 +57,19 @@ export function parseApprovals(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.ok({ kind: 'approvals' });
 }
 
+/** `history [<env-or-name>]`. */
+export function parseHistory(ctx: Context, rest: readonly Token[]): Outcome {
+  const split = splitFlags(ctx, 'history', rest);
+  if ('ok' in split) return split;
+  const [filter, ...extra] = split.positionals;
+  if (extra.length > 0) {
+    return ctx.fail('`history` takes at most one environment or name.', ['history'], {
+      example: `${ctx.commandName} history prod`,
+    });
+  }
+  return ctx.ok(filter ? { kind: 'history', filter: filter.value } : { kind: 'history' });
+}
+
 /** `logs <env> <vessel> [--follow] [--lines <n>] [--container <name>]`, flags in any order. */
 export function parseLogs(ctx: Context, rest: readonly Token[]): Outcome {
   const split = splitFlags(ctx, 'logs', rest);

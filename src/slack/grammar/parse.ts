@@ -11,6 +11,7 @@ import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-
 import {
   parseApprovals,
   parseHelp,
+  parseHistory,
   parseImages,
   parseLogs,
   parseRelease,
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, Parser> = {
   formation: parseFormation,
   region: parseRegion,
   approvals: parseApprovals,
+  history: parseHistory,
   logs: parseLogs,
   release: parseRelease,
 };

@@ -2,37 +2,60 @@
  * A click on Confirm, Cancel, Approve or Reject. The engine re-checks the
  * policy for the clicker and claims the change atomically, so a double click
  * or a click on another replica's message applies once. Every outcome that
- * moved the change is drawn on its message; the clicker alone is told
- * why nothing happened when nothing did; an applied change's aftermath is
- * followed in the message's thread.
+ * moved the change is drawn on its message and told to the requester in its
+ * thread; the clicker alone is told why nothing happened when nothing did; an
+ * applied change's aftermath is followed in the message's thread.
  */
 import { type Change, type ClickOutcome, FINAL_STATUSES } from '../../changes/change.js';
 import type { ChangeAction } from '../ids.js';
+import { renderApprovals } from '../render/approvals.js';
 import { renderClickReply, renderPrivateClickReply } from '../render/click-reply.js';
 import { renderFollowEvent, tailOffer } from '../render/follow.js';
 import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
+import { notifyOutcome } from './notify.js';
 
-/**
- * Runs the click through the engine and shows its outcome. `privateOrigin`: the
- * button sat in an ephemeral message (the approvals list), where the rewritten
- * change message is not in view, so the clicker is told every outcome.
- */
+export interface ClickOptions {
+  /**
+   * The button sat in an ephemeral message (the approvals list), where the
+   * rewritten change message is not in view, so the clicker is told every outcome.
+   */
+  privateOrigin?: boolean;
+  /** Replaces the approvals list the click came from with a fresh one (topped by the outcome). */
+  replaceList?: PrivateReply;
+  /** Why an approver rejects (asked for by the Reject modal). */
+  reason?: string;
+}
+
+/** Runs the click through the engine and shows its outcome. */
 export async function handleClick(
   ctx: BotContext,
   action: ChangeAction,
   changeId: string,
   actor: Actor,
   reply: PrivateReply,
-  options: { privateOrigin?: boolean } = {},
+  options: ClickOptions = {},
 ): Promise<ClickOutcome> {
-  const click = { changeId, user: actor.user, channel: actor.channel, team: actor.team };
+  const click = {
+    changeId,
+    user: actor.user,
+    channel: actor.channel,
+    team: actor.team,
+    ...(options.reason ? { reason: options.reason } : {}),
+  };
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   // The engine has told the change's release, if any, which redraws its message (src/slack/releases).
   if (changedOrFinal(outcome)) await rewriteChangeMessage(ctx, outcome.change);
+  await notifyOutcome(ctx, outcome, actor.user);
   const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
-  if (text) await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
+  if (options.replaceList && acted(outcome)) {
+    // The list the click came from is out of date now: what was done, then what still waits.
+    const waiting = await ctx.engine.approvableBy(actor.user, actor.channel);
+    await options.replaceList(renderApprovals(waiting, ctx.clock.now(), text));
+  } else if (text) {
+    await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
+  }
   // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".
   if (outcome.kind === 'applied') void ctx.followUps.run('follow-up', () => followUp(ctx, outcome.change));
   return outcome;
@@ -50,6 +73,11 @@ function changedOrFinal(outcome: ClickOutcome): boolean {
   if (outcome.kind === 'refused') return false;
   if (outcome.kind === 'stale') return FINAL_STATUSES.includes(outcome.change.status);
   return true;
+}
+
+/** Whether the clicker's own click moved the change (not refused, not beaten to it). */
+function acted(outcome: ClickOutcome): boolean {
+  return outcome.kind !== 'refused' && outcome.kind !== 'stale';
 }
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */

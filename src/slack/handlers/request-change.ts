@@ -8,6 +8,7 @@ import { UserError } from '../../changes/errors.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import { postChangeMessage } from './change-message.js';
 import type { Actor, BotContext } from './context.js';
+import { notifyApprovers } from './notify.js';
 
 /** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
@@ -28,9 +29,10 @@ export async function requestChange(
       ...(releaseId ? { releaseId } : {}),
     },
   });
+  let posted: Change;
   try {
     const ts = await postChangeMessage(ctx, change);
-    return { ...change, origin: { ...change.origin, messageTs: ts } };
+    posted = { ...change, origin: { ...change.origin, messageTs: ts } };
   } catch (err) {
     // Without a message nobody can confirm it: withdraw it rather than leave it pending unseen.
     await ctx.engine
@@ -38,6 +40,9 @@ export async function requestChange(
       .catch((cancelErr) => ctx.logger.warn('could not withdraw an unposted change', { error: cancelErr }));
     throw postFailure(err);
   }
+  // The approvers the policy names learn that something waits for them.
+  await notifyApprovers(ctx, posted);
+  return posted;
 }
 
 /** Whether Slack refused a post because the bot is not in (or cannot see) the channel. */

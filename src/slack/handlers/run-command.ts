@@ -10,8 +10,10 @@ import { queryFormation, queryImages, queryRegion, queryVessels } from '../../ch
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ReadOperation, Target } from '../../policy/operations.js';
 import type { Command } from '../grammar/command.js';
+import { historyPage } from '../history/query.js';
 import { renderApprovals } from '../render/approvals.js';
 import { renderHelp } from '../render/help.js';
+import { renderHistory } from '../render/history.js';
 import { renderLogSnapshot } from '../render/logs.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
 import { renderAmbiguousRelease, renderReleaseEnded } from '../render/release-message.js';
@@ -57,6 +59,14 @@ export async function runCommand(
           ctx.clock.now(),
         ),
       );
+    case 'history': {
+      // The audit log of the workspace, newest first (src/slack/history).
+      const page = await historyPage(ctx.store, {
+        workspace: actor.team,
+        ...(command.filter ? { filter: command.filter } : {}),
+      });
+      return reply(renderHistory(page, command.filter, false));
+    }
     case 'change':
       // The preview is the answer: posted publicly in the channel by requestChange.
       await requestChange(ctx, actor, command.operation, await withBranchNames(ctx, command.input));

@@ -8,6 +8,8 @@ import type { App, BlockAction, ButtonAction, RespondFn, SlackViewAction, ViewOu
 import { handleClick } from '../handlers/click.js';
 import type { BotContext, PrivateReply } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
+import { openRejectModal } from '../handlers/reject.js';
+import { registerHistoryActions } from '../history/listeners.js';
 import { CHANGE_ACTIONS, type ChangeAction, MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../ids.js';
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
@@ -16,6 +18,7 @@ import { registerTailActions } from '../tails/listeners.js';
 import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
 import { privateReplyVia } from './private-reply.js';
+import { registerRejectSubmission } from './reject.js';
 
 /** A button click as the listeners read it. */
 export interface ClickArgs {
@@ -35,6 +38,9 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
   registerTailActions(app, ctx, listen);
   // Release threads: the buttons on a release message open its modals.
   registerReleaseActions(app, ctx, listen);
+  // Reject's reason modal and the history's Older button (issue 13).
+  registerRejectSubmission(app, ctx, listen);
+  registerHistoryActions(app, ctx, listen);
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
     app.action<BlockAction<ButtonAction>>(
       actionId,
@@ -45,12 +51,42 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
           const privateOrigin =
             (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
           const reply = privateReplyVia(respond);
+          if (action === 'reject') {
+            // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
+            const listResponseUrl = privateOrigin ? body.response_url : undefined;
+            const meta = {
+              changeId: button.value ?? '',
+              channel: actor.channel,
+              ...(listResponseUrl ? { listResponseUrl } : {}),
+            };
+            let check: (() => Promise<void>) | undefined;
+            return {
+              name: 'click reject',
+              actor,
+              reply,
+              // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+              now: async () => {
+                check = await openRejectModal(ctx, body.trigger_id, meta, actor, reply);
+              },
+              run: async () => {
+                await check?.();
+                return undefined;
+              },
+              count: (outcome) => {
+                if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
+              },
+            };
+          }
           return {
             name: `click ${action}`,
             actor,
             reply,
             run: async () => {
-              await handleClick(ctx, action, button.value ?? '', actor, reply, { privateOrigin });
+              await handleClick(ctx, action, button.value ?? '', actor, reply, {
+                privateOrigin,
+                // A click in the approvals list replaces that list with a fresh one.
+                ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+              });
               return undefined;
             },
             // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.

@@ -2,9 +2,17 @@
 import type { RespondFn } from '@slack/bolt';
 import type { PrivateReply } from '../handlers/context.js';
 
-/** A PrivateReply over Bolt's `respond`, leaving the clicked message as it is. */
-export function privateReplyVia(respond: RespondFn): PrivateReply {
+/**
+ * A PrivateReply over Bolt's `respond`: leaves the clicked message as it is, or
+ * with `replace` swaps it for the reply (an ephemeral list the click made stale).
+ */
+export function privateReplyVia(respond: RespondFn, options: { replace?: boolean } = {}): PrivateReply {
   return async (m) => {
-    await respond({ response_type: 'ephemeral', replace_original: false, text: m.text, blocks: m.blocks });
+    await respond({
+      response_type: 'ephemeral',
+      replace_original: options.replace === true,
+      text: m.text,
+      blocks: m.blocks,
+    });
   };
 }

@@ -11,13 +11,14 @@ import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { BotContext } from '../handlers/context.js';
 import { fillModal } from '../handlers/modal.js';
-import { type ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
+import { type ModalMetadata, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
 import { clickActor } from '../listeners/actor.js';
 import type { ClickArgs } from '../listeners/interactions.js';
 import type { Listen } from '../listeners/listen.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
 import { openingView } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
+import { renderReleaseEnded } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
 
 /** The modal each release button opens. */
@@ -30,6 +31,7 @@ export const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
 
 /** Registers the release message's buttons on `app`. */
 export function registerReleaseActions(app: App, ctx: BotContext, listen: Listen): void {
+  registerEndButton(app, ctx, listen);
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
     keyof typeof RELEASE_ACTIONS,
     string,
@@ -100,4 +102,30 @@ export async function openReleaseModal(
     };
     await fillModal(ctx, where, view.id, view.hash);
   };
+}
+
+/** "End release": ends the release the button carries, as `release end <id>` would, and tells the clicker. */
+function registerEndButton(app: App, ctx: BotContext, listen: Listen): void {
+  app.action<BlockAction<ButtonAction>>(
+    RELEASE_END_ACTION,
+    listen('click', ({ body, action: button, respond }: ClickArgs) => ({
+      job: () => {
+        const actor = clickActor(body);
+        const reply = privateReplyVia(respond);
+        return {
+          name: `click ${RELEASE_END_ACTION}`,
+          actor,
+          reply,
+          run: async () => {
+            // The button carries the id, so the release is found exactly (never "ambiguous").
+            const outcome = await ctx.releases.end(actor, button.value ?? '');
+            if (outcome.kind === 'ended')
+              await reply(renderReleaseEnded(outcome.release, outcome.tailsStopped));
+            return undefined;
+          },
+          count: (outcome) => ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome }),
+        };
+      },
+    })),
+  );
 }

@@ -50,3 +50,13 @@ export function selfApprovalNote(change: Change): string {
 function list(names: readonly string[]): string {
   return joinMapped(names, (n) => n, MAX_APPROVER_CHARS, ', ');
 }
+
+/**
+ * Whether the next approval applies a destructive change: one approval short
+ * of the requirement. Its Approve button then carries the danger dialog.
+ */
+export function appliesDestructive(change: Change): boolean {
+  if (!change.preview.destructive) return false;
+  const required = change.requirement.mode === 'approval' ? change.requirement.required : 1;
+  return approvers(change).length + 1 >= required;
+}

@@ -6,34 +6,51 @@
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { formatRelative } from '../../format/duration.js';
-import { count as countOf } from '../../format/english.js';
-import { approvalProgress, whoMayApprove } from './approval-status.js';
+import { noun } from '../../format/english.js';
+import { appliesDestructive, approvalProgress, whoMayApprove } from './approval-status.js';
 import { divider, escapeFit, finish, header, mention, section, slackDate } from './blocks.js';
 import { actions, approvalButtons } from './buttons.js';
 import type { SlackMessage } from './message.js';
+import { changeLink, linked } from './permalink.js';
 
 // Three blocks per change (section, buttons, divider) keeps 15 well under 50 blocks.
 const MAX_SHOWN = 15;
 
-/** Pending approvals the user can act on, each with Approve / Reject; a friendly line when there are none. */
-export function renderApprovals(changes: Change[], now: number): SlackMessage {
+/**
+ * Pending approvals the user can act on, each with Approve / Reject; a
+ * friendly line when there are none. `notice`: what the user's last click in
+ * this list did, shown above the refreshed list that replaces the old one.
+ */
+export function renderApprovals(changes: Change[], now: number, notice?: string): SlackMessage {
+  const top: KnownBlock[] = notice ? [section(notice), divider()] : [];
   if (changes.length === 0) {
-    const text = 'Nothing is waiting for you: no changes need your approval right now.';
-    return finish(text, [section(text)]);
+    const text = notice
+      ? 'Nothing else is waiting for you.'
+      : 'Nothing is waiting for you: no changes need your approval right now.';
+    return finish(notice ?? text, [...top, section(text)]);
   }
-  const count = `${countOf(changes.length, 'change')} waiting for your approval`;
-  const blocks: KnownBlock[] = [header(count)];
+  const count = `${changes.length} ${notice ? 'more ' : ''}${noun(changes.length, 'change')} waiting for your approval`;
+  const blocks: KnownBlock[] = [...top, header(count)];
   changes.slice(0, MAX_SHOWN).forEach((change, i) => {
     if (i > 0) blocks.push(divider());
     blocks.push(section(describe(change, now), `approvals.${i}`));
-    blocks.push(actions(approvalButtons(change.id, change.preview.summary, false), `approvals.${i}.actions`));
+    blocks.push(
+      actions(
+        approvalButtons(change.id, change.preview.summary, {
+          withCancel: false,
+          appliesDestructive: appliesDestructive(change),
+          warnings: change.preview.warnings ?? [],
+        }),
+        `approvals.${i}.actions`,
+      ),
+    );
   });
   if (changes.length > MAX_SHOWN) {
     blocks.push(
       section(`… and ${changes.length - MAX_SHOWN} more; approve these first, then ask again for the rest.`),
     );
   }
-  return finish(count, blocks);
+  return finish(notice ?? count, blocks);
 }
 
 function describe(change: Change, now: number): string {
@@ -42,7 +59,8 @@ function describe(change: Change, now: number): string {
       ? `expires ${slackDate(change.expiresAt)} (${formatRelative(change.expiresAt, now)})`
       : `expired ${slackDate(change.expiresAt)}`;
   return [
-    `*${escapeFit(change.preview.summary, 1000)}*${change.preview.destructive ? ' (destructive)' : ''}`,
+    // The summary links to the change's own message, where its preview and thread are.
+    `*${linked(escapeFit(change.preview.summary, 1000), changeLink(change))}*${change.preview.destructive ? ' (destructive)' : ''}`,
     `Requested by ${mention(change.requester)} · ${when}`,
     `${approvalProgress(change)} · approvers: ${whoMayApprove(change)}`,
   ].join('\n');

@@ -26,6 +26,15 @@ export function escapeFit(text: string, max: number): string {
   return fitMrkdwn(escapeMrkdwn(text.slice(0, max + 1)), max);
 }
 
+/**
+ * Free text a person typed (a reject reason), shown literally: Slack has no
+ * escape for `_` or `*`, so it goes in inline code, on one line, cut to `max`.
+ */
+export function typedText(text: string, max: number): string {
+  const oneLine = text.replace(/\s+/g, ' ').replace(/`/g, "'").trim();
+  return `\`${escapeFit(oneLine, max)}\``;
+}
+
 /** A user mention; ids come from Slack, but anything odd is dropped so it cannot break the markup. */
 export function mention(userId: string): string {
   return `<@${userId.replace(/[^A-Za-z0-9._-]/g, '')}>`;

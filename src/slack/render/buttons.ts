@@ -42,14 +42,23 @@ export function dangerDialog(title: string, text: string, confirm: string, deny:
   };
 }
 
-/** Confirm (primary, or danger with a dialog when destructive) and Cancel, for a pending change. */
-export function confirmButtons(changeId: string, summary: string, destructive: boolean): Button[] {
+/**
+ * Confirm (primary, or danger with a dialog when destructive) and Cancel, for a
+ * pending change. `warnings` (e.g. "the last vessel of formation arena") go
+ * into the dialog, the last thing read before the click.
+ */
+export function confirmButtons(
+  changeId: string,
+  summary: string,
+  destructive: boolean,
+  warnings: readonly string[] = [],
+): Button[] {
   const confirm = destructive
     ? changeButton('confirm', changeId, {
         style: 'danger',
         confirm: dangerDialog(
           'Apply this destructive change?',
-          dialogText(summary, '. This removes something and cannot be undone from Slack.'),
+          dialogText(summary, destructiveWarning(warnings)),
           'Yes, apply it',
           'Keep it',
         ),
@@ -58,22 +67,42 @@ export function confirmButtons(changeId: string, summary: string, destructive: b
   return [confirm, changeButton('cancel', changeId)];
 }
 
-/** Approve (primary) and Reject (danger, with a dialog), optionally followed by Cancel. */
-export function approvalButtons(changeId: string, summary: string, withCancel: boolean): Button[] {
-  const buttons = [
-    changeButton('approve', changeId, { style: 'primary' }),
-    changeButton('reject', changeId, {
-      style: 'danger',
-      confirm: dangerDialog(
-        'Reject this change?',
-        dialogText(summary, '. Rejecting closes the change; it will not be applied.'),
-        'Reject',
-        'Back',
-      ),
-    }),
-  ];
-  if (withCancel) buttons.push(changeButton('cancel', changeId));
+export interface ApprovalButtonOptions {
+  /** Add Cancel (for the requester) after Approve and Reject. */
+  withCancel: boolean;
+  /**
+   * The change is destructive and the next approval applies it: Approve is
+   * then as dangerous as a destructive Confirm and carries the same dialog.
+   */
+  appliesDestructive?: boolean;
+  warnings?: readonly string[];
+}
+
+/**
+ * Approve (primary, or danger with a dialog when it applies a destructive
+ * change) and Reject, optionally followed by Cancel. Reject opens a modal that
+ * asks for the reason, so it needs no dialog of its own.
+ */
+export function approvalButtons(changeId: string, summary: string, o: ApprovalButtonOptions): Button[] {
+  const approve = o.appliesDestructive
+    ? changeButton('approve', changeId, {
+        style: 'danger',
+        confirm: dangerDialog(
+          'Approve and apply this destructive change?',
+          dialogText(summary, destructiveWarning(o.warnings ?? [])),
+          'Yes, approve and apply',
+          'Back',
+        ),
+      })
+    : changeButton('approve', changeId, { style: 'primary' });
+  const buttons = [approve, changeButton('reject', changeId, { style: 'danger' })];
+  if (o.withCancel) buttons.push(changeButton('cancel', changeId));
   return buttons;
+}
+
+function destructiveWarning(warnings: readonly string[]): string {
+  const extra = warnings.length ? ` ${warnings.join(' ')}` : '';
+  return `. This removes something and cannot be undone from Slack.${extra}`;
 }
 
 // Cuts the summary, not the warning after it, when the two do not fit in a dialog.

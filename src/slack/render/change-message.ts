@@ -5,8 +5,24 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
-import { approvalProgress, approvers, selfApprovalNote, whoMayApprove } from './approval-status.js';
-import { context, escapeFit, finish, header, joinMapped, mention, section, slackDate } from './blocks.js';
+import {
+  appliesDestructive,
+  approvalProgress,
+  approvers,
+  selfApprovalNote,
+  whoMayApprove,
+} from './approval-status.js';
+import {
+  context,
+  escapeFit,
+  finish,
+  header,
+  joinMapped,
+  mention,
+  section,
+  slackDate,
+  typedText,
+} from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -14,6 +30,7 @@ import { lineBlocks, previewBlocks } from './preview-blocks.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2500;
+const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
 export function renderChange(change: Change, now: number): SlackMessage {
@@ -71,13 +88,14 @@ function pending(change: Change, now: number): SlackMessage {
     context(
       `Requested by ${mention(change.requester)} · ${expiry(change, now)} · only the requester can confirm`,
     ),
-    actions(confirmButtons(change.id, summary, destructive)),
+    actions(confirmButtons(change.id, summary, destructive, change.preview.warnings)),
   ]);
 }
 
 function awaitingApproval(change: Change, now: number): SlackMessage {
-  const { summary } = change.preview;
-  const title = 'Waiting for approval';
+  const { summary, destructive } = change.preview;
+  // The status leads ("Waiting for approval"); what kind of change it is follows.
+  const title = destructive ? 'Waiting for approval: destructive change' : 'Waiting for approval';
   const who = `*Who can approve:* ${whoMayApprove(change)}\n${approvalProgress(change)}`;
   const self = selfApprovalNote(change);
   return finish(fallback(title, summary), [
@@ -85,7 +103,13 @@ function awaitingApproval(change: Change, now: number): SlackMessage {
     ...previewBlocks(change.preview),
     section(self ? `${who}\n${self}` : who),
     context(`Requested by ${mention(change.requester)} · ${expiry(change, now)}${ruleNote(change)}`),
-    actions(approvalButtons(change.id, summary, true)),
+    actions(
+      approvalButtons(change.id, summary, {
+        withCancel: true,
+        appliesDestructive: appliesDestructive(change),
+        warnings: change.preview.warnings ?? [],
+      }),
+    ),
   ]);
 }
 
@@ -111,7 +135,7 @@ function unconfirmed(change: Change): SlackMessage {
     ...top('Outcome unknown', summary),
     section(escapeFit(message, ERROR_MAX)),
     ...lineBlocks(change.preview.lines),
-    context(people(change)),
+    context(`Apply ended ${slackDate(change.updatedAt)} without a clear answer · ${people(change)}`),
   ]);
 }
 
@@ -120,7 +144,7 @@ function succeeded(change: Change): SlackMessage {
   return finish(fallback('Done', summary), [
     ...top('Done', summary),
     ...lineBlocks(change.result?.lines ?? []),
-    context(people(change)),
+    context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }
 
@@ -130,12 +154,19 @@ function failed(change: Change): SlackMessage {
   const message = escapeFit(failure.message, ERROR_MAX);
   const unchanged =
     nothingChanged(failure) && !/nothing was changed/i.test(failure.message) ? '\nNothing was changed.' : '';
+  // The preview's fields described the world before the attempt; after a failure they may be
+  // stale, so the message keeps the summary and the error only.
   return finish(fallback('Failed', `${summary}: ${failure.message}`), [
     ...top('Failed', summary),
     section(`${message}${unchanged}`),
-    ...lineBlocks(change.preview.lines),
-    context(people(change)),
+    context(`Failed ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
+}
+
+// The rejecting approver's words, quoted so they read as theirs.
+function reasonText(change: Change): string {
+  const reason = change.error?.reason;
+  return reason ? `\n*Reason:* ${typedText(reason, REASON_MAX)}` : '';
 }
 
 function cancelled(change: Change): SlackMessage {
@@ -145,7 +176,7 @@ function cancelled(change: Change): SlackMessage {
   const by = change.error?.by ? ` by ${mention(change.error.by)}` : '';
   return finish(fallback(title, summary), [
     ...top(title, summary),
-    section(`${title}${by}; nothing was applied.`),
+    section(`${title}${by}; nothing was applied.${reasonText(change)}`),
     context(`Requested by ${mention(change.requester)}`),
   ]);
 }
@@ -183,9 +214,12 @@ function ruleNote(change: Change): string {
 }
 
 function people(change: Change): string {
-  const parts = [`Requested by ${mention(change.requester)}`];
-  if (change.confirmedBy) parts.push(`confirmed by ${mention(change.confirmedBy)}`);
+  const parts = [`requested by ${mention(change.requester)}`];
   const approved = approvers(change);
+  // The approval that satisfies the policy also applies the change, recording its author as the
+  // confirmer: naming them twice ("confirmed by X · approved by X") would say nothing more.
+  if (change.confirmedBy && !approved.includes(change.confirmedBy))
+    parts.push(`confirmed by ${mention(change.confirmedBy)}`);
   if (approved.length) parts.push(`approved by ${names(approved)}`);
   return parts.join(' · ');
 }

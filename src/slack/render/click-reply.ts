@@ -2,7 +2,8 @@
  * The short ephemeral answer to the user who clicked a change button, for
  * the cases the rewritten change message does not explain on its own.
  */
-import type { ClickOutcome } from '../../changes/change.js';
+import type { Change, ClickOutcome } from '../../changes/change.js';
+import { slackDate } from './blocks.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 
 const SUMMARY_MAX = 1000;
@@ -12,8 +13,9 @@ const ERROR_MAX = 2000;
 export function renderClickReply(outcome: ClickOutcome): string | undefined {
   switch (outcome.kind) {
     case 'refused':
-    case 'stale':
       return truncate(outcome.message, LIMITS.messageText);
+    case 'stale':
+      return truncate(staleText(outcome.change, outcome.message), LIMITS.messageText);
     case 'approval_recorded': {
       const missing = Math.max(0, outcome.required - outcome.count);
       const rest = missing > 0 ? `; waiting for ${missing} more before it is applied.` : '.';
@@ -22,6 +24,17 @@ export function renderClickReply(outcome: ClickOutcome): string | undefined {
     default:
       return undefined;
   }
+}
+
+/**
+ * Why a click found nothing to do. An expired change names its deadline as a
+ * date token, which every reader sees in their own time zone.
+ */
+export function staleText(change: Change, message: string): string {
+  if (change.status === 'expired') {
+    return `This change expired ${slackDate(change.expiresAt)} without being applied. Request it again if it is still needed.`;
+  }
+  return message;
 }
 
 /**

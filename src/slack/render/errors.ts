@@ -19,6 +19,16 @@ export function renderError(err: unknown, logger: Logger): SlackMessage {
     return finish(body, [section(body)]);
   }
   const message = err instanceof UserError ? err.message : describeFailure(err, logger).message;
-  const text = escapeFit(message || 'Something went wrong.', LIMITS.sectionText);
+  const escaped = escapeFit(message || 'Something went wrong.', LIMITS.sectionText);
+  // A policy refusal names who can help as mentions and channel links: those stay live.
+  const text = err instanceof UserError && err.kind === 'refused' ? keepSlackEntities(escaped) : escaped;
   return finish(text, [section(text)]);
+}
+
+// Only the entity shapes the policy writes (users, groups, channels, dates), by id.
+const ESCAPED_ENTITY = /&lt;((?:@U|#C|!subteam\^S)[A-Z0-9]+|!date\^\d+\^[^|&<>]*\|[^&<>]*)&gt;/g;
+
+/** Un-escapes the Slack entities (`<@U…>`, `<!subteam^S…>`, `<#C…>`, `<!date^…>`) in escaped text. */
+export function keepSlackEntities(escaped: string): string {
+  return escaped.replace(ESCAPED_ENTITY, '<$1>');
 }

@@ -67,6 +67,12 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
     aliases: ['approval', 'approve'],
     notes: 'Changes that policy sends for approval wait here until someone allowed to approve acts on them.',
   },
+  history: {
+    title: 'History',
+    aliases: ['audit', 'log'],
+    notes:
+      'Newest first, ten at a time (Older shows more). A name matches an environment, formation, vessel, region or branch.',
+  },
   help: {
     title: 'Help',
     aliases: ['topics'],

@@ -77,7 +77,19 @@ export function listBlocks(lists: readonly { title: string; items: string[] }[])
   return shown;
 }
 
-/** The whole preview body under the summary: lines, notes, lists (at most 8 blocks). */
+/** A destructive preview's warnings, first and marked, so they are read before anything else (at most 1 block). */
+export function warningBlocks(preview: Preview): KnownBlock[] {
+  const warnings = preview.warnings ?? [];
+  if (warnings.length === 0) return [];
+  return [section(joinMapped(warnings, (w) => `:warning: *${escapeFit(w, 500)}*`, LIMITS.sectionText))];
+}
+
+/** The whole preview body under the summary: warnings, lines, notes, lists (at most 9 blocks). */
 export function previewBlocks(preview: Preview): KnownBlock[] {
-  return [...lineBlocks(preview.lines), ...noteBlocks(preview.notes), ...listBlocks(preview.lists ?? [])];
+  return [
+    ...warningBlocks(preview),
+    ...lineBlocks(preview.lines),
+    ...noteBlocks(preview.notes),
+    ...listBlocks(preview.lists ?? []),
+  ];
 }

@@ -10,7 +10,7 @@ import type { Change } from '../../changes/change.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
-import { RELEASE_ACTIONS } from '../ids.js';
+import { RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
 import type { ReleaseSnapshot, ReleaseSummary } from '../releases/types.js';
 import { approvalProgress, approvers, whoMayApprove } from './approval-status.js';
 import {
@@ -24,10 +24,11 @@ import {
   packItems,
   slackDate,
 } from './blocks.js';
-import { actions } from './buttons.js';
+import { actions, dangerDialog } from './buttons.js';
 import { renderUsage } from './help.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
+import { changeLink, linked } from './permalink.js';
 
 const SUMMARY_MAX = 300;
 const NAME_MAX = 200;
@@ -69,10 +70,12 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
   if (open && tails.length)
     blocks.push(...list(`Live tails (${tails.length})`, tails, tailLine, LIST_BLOCKS.tails));
   if (open) {
-    blocks.push(actions(BUTTONS.map((b) => releaseButton(b.action, b.label, release.id))));
+    blocks.push(
+      actions([...BUTTONS.map((b) => releaseButton(b.action, b.label, release.id)), endButton(release)]),
+    );
     blocks.push(
       context(
-        'Work started from these buttons runs in this thread: previews, approvals and results. End the release with `release end` and its title or id.',
+        'Work started from these buttons runs in this thread: previews, approvals and results. End the release with its button, or with `release end` and its title or id.',
       ),
     );
   }
@@ -170,6 +173,22 @@ function list<T>(
   return packItems(rows, (row) => (typeof row === 'string' ? row : render(row.item)), { maxBlocks });
 }
 
+// Ending stops the release's tails and closes its board for good: a dialog asks first.
+function endButton(release: ReleaseRecord): Button {
+  return {
+    type: 'button',
+    action_id: RELEASE_END_ACTION,
+    text: { type: 'plain_text', text: 'End release' },
+    value: release.id,
+    confirm: dangerDialog(
+      `End release ${release.title}?`,
+      'Its live tails stop, the summary is posted in its thread and its buttons go away.',
+      'End it',
+      'Keep it open',
+    ),
+  };
+}
+
 function releaseButton(action: keyof typeof RELEASE_ACTIONS, label: string, releaseId: string): Button {
   return {
     type: 'button',
@@ -179,8 +198,10 @@ function releaseButton(action: keyof typeof RELEASE_ACTIONS, label: string, rele
   };
 }
 
+// Each step links to its change message in the thread: its preview, result and follow-ups.
 function summaryOf(c: Change): string {
-  return `*${escapeFit(c.status === 'succeeded' ? (c.result?.summary ?? c.preview.summary) : c.preview.summary, SUMMARY_MAX)}*`;
+  const summary = c.status === 'succeeded' ? (c.result?.summary ?? c.preview.summary) : c.preview.summary;
+  return `*${linked(escapeFit(summary, SUMMARY_MAX), changeLink(c))}*`;
 }
 
 function people(c: Change): string {

@@ -11,6 +11,7 @@ import { noun } from '../../format/english.js';
 import type { RingLine } from '../../tails/ring-buffer.js';
 import type { TailStopReason } from '../../tails/stop-reason.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { slackDate } from './blocks.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { codeBlock, codeLine } from './log-lines.js';
 import type { SlackMessage } from './message.js';
@@ -48,6 +49,23 @@ export function renderTailParent(subject: TailSubject, user: string): SlackMessa
   );
   return {
     text: truncate(`Tailing ${subject.vessel} (${subject.env})`, LIMITS.messageText),
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  };
+}
+
+/** The parent once the tail has stopped: who tailed what, why and when it stopped. */
+export function renderStoppedTailParent(
+  subject: TailSubject,
+  user: string,
+  reason: TailStopReason,
+  at: number,
+): SlackMessage {
+  const text = truncate(
+    `Tailed *${escapeMrkdwn(subject.vessel)}* (${where(subject)}) for <@${user}>; ${describeTailStop(reason)} ${slackDate(at)}. The last lines are in the thread.`,
+    LIMITS.sectionText,
+  );
+  return {
+    text: truncate(`Tailed ${subject.vessel} (${subject.env}): stopped`, LIMITS.messageText),
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
   };
 }

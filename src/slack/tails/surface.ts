@@ -12,7 +12,12 @@ import {
 } from '../../tails/service.js';
 import type { TailServiceOptions, TailSurface } from '../../tails/service-options.js';
 import type { TailLogSource } from '../../tails/tail-stream.js';
-import { renderLiveTail, renderTailParent, renderTakeover } from '../render/tail-message.js';
+import {
+  renderLiveTail,
+  renderStoppedTailParent,
+  renderTailParent,
+  renderTakeover,
+} from '../render/tail-message.js';
 import { TailRunner } from './runner.js';
 import { budgetedCall, type TailSlack } from './slack-calls.js';
 
@@ -43,12 +48,23 @@ export function slackTailSurface(o: SlackTailOptions): TailSurface {
         budgetedCall(budget, { method: 'chat.postMessage', channel: input.channel, consumer: id }, () =>
           o.slack.post(input.channel, threadTs, message),
         );
-      const threadTs = input.threadTs ?? (await post(undefined, renderTailParent(subject, input.user)));
+      // A tail started outside a thread posts its own parent, which it redraws when it stops.
+      const parentTs = input.threadTs
+        ? undefined
+        : await post(undefined, renderTailParent(subject, input.user));
+      const threadTs = input.threadTs ?? (parentTs as string);
       const messageTs = await post(
         threadTs,
         renderLiveTail({ tailId: id, ...subject, lines: [], seen: 0, neverShown: 0 }),
       );
-      return { threadTs, messageTs };
+      return { threadTs, messageTs, ...(parentTs ? { parentTs } : {}) };
+    },
+    closeParent: async (record, parentTs, reason, at) => {
+      await o.slack.update(
+        record.channel,
+        parentTs,
+        renderStoppedTailParent(subjectOf(record), record.startedBy, reason, at),
+      );
     },
     announceTakeover: async (record, budget) => {
       await budgetedCall(

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
-import { buttonIds, buttons, clickEphemeral, current, shown } from './harness-extras.js';
+import { buttonIds, buttons, clickEphemeral, current, openedViewId, shown } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -58,8 +58,8 @@ describe('approvals list', () => {
     // The buttons carry the change the channel message carries.
     const ids = new Set([...buttons(list), ...buttons(prod)].map((b) => b.value));
     expect(ids.size).toBe(1);
-    // Reject is guarded by a danger dialog.
-    expect(buttons(list)[1]?.confirm?.style).toBe('danger');
+    // Reject is styled as danger; its modal asks for the reason (notifications.test.ts).
+    expect(buttons(list)[1]?.style).toBe('danger');
   });
 
   it('tells the requester, who may not approve, that nothing waits for them', async () => {
@@ -83,7 +83,8 @@ describe('approving from the list', () => {
     expect(shown(done)).toContain(BOB.id);
     expect(buttonIds(done)).toEqual([]);
     // The list is not where the outcome lives: nothing new was posted in the channel.
-    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(1);
+    // (Replies in the change's thread tell the requester and the approvers; see notifications.test.ts.)
+    expect(h.slack.callsTo('chat.postMessage').filter((c) => !c.body.thread_ts)).toHaveLength(1);
     // The list does not show the change message, so BOB is told the outcome privately.
     expect(h.ephemeralTexts(BOB).at(-1)).toMatch(
       /^Done: .*game-server.*1\.2\.0.*<#C0OPS> has the details\.$/,
@@ -101,6 +102,11 @@ describe('approving from the list', () => {
     const prod = await requestProdPromotion();
     const list = await approvalsFor(CAROL);
     await clickEphemeral(h, list, CHANGE_ACTIONS.reject, CAROL);
+    await h.submit(
+      openedViewId(h),
+      { reason: { reason: { type: 'plain_text_input', value: 'not now' } } },
+      CAROL,
+    );
 
     expect(promotions()).toBe(0);
     expect(prodTags()).toEqual(['1.0.0']);

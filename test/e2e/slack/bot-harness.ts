@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Config, readConfig } from '../../../src/config/config.js';
+import type { Clock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
 import type { ViewStateValue } from '../../../src/slack/modals/types.js';
@@ -143,7 +144,7 @@ export function clickBody(
 
 /** Starts simulator, stand-in and bot. */
 export async function startBotHarness(
-  options: { policy?: string; logReplay?: boolean } = {},
+  options: { policy?: string; logReplay?: boolean; clock?: Clock } = {},
 ): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
   const data = demoData();
@@ -158,6 +159,8 @@ export async function startBotHarness(
   const logs = createMemoryLogger();
   const boot = () =>
     startBot(config, logs, {
+      // The bot's own time (expiry, dates it shows); Slack and the simulator keep the real one.
+      ...(options.clock ? { clock: options.clock } : {}),
       clientOptions: { retryConfig: { retries: 0 } },
       follow: { pollMs: 10, timeoutMs: 10_000 },
     });

@@ -164,7 +164,13 @@ export function clickEphemeral(
       channel: TEST_CHANNEL,
       message: { ts: ephemeral.messageTs, text: ephemeral.text, blocks: ephemeral.blocks },
       isEphemeral: true,
-      responseUrl: h.slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id }),
+      // The URL acts on the ephemeral list the click came from (replace_original refreshes it).
+      responseUrl: h.slack.responseUrl({
+        channel: TEST_CHANNEL.id,
+        user: user.id,
+        messageTs: ephemeral.messageTs,
+        ephemeral: true,
+      }),
       triggerId: h.slack.triggerId(),
     }),
   );

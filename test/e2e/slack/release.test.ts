@@ -11,6 +11,7 @@ import {
   CHANGE_ACTIONS,
   MODAL_RELOAD_ACTION,
   RELEASE_ACTIONS,
+  RELEASE_END_ACTION,
   TAIL_ACTIONS,
 } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
@@ -40,6 +41,7 @@ const RELEASE_BUTTONS = [
   RELEASE_ACTIONS.formationAdd,
   RELEASE_ACTIONS.formationRemove,
   RELEASE_ACTIONS.tailLogs,
+  RELEASE_END_ACTION,
 ];
 
 /** Starts a release and returns its message. */
@@ -105,7 +107,13 @@ async function viaButton(
   const res = await h.submit(viewId, answers(viewOf(viewId), { ...place, ...given }));
   expect(res.body).toMatchObject({ response_action: 'update' });
   expect(shown(viewOf(viewId))).toContain('Posted the preview in the thread');
-  return lastInThread(release);
+  // The preview, not the reply that asks its approvers.
+  const changeButtons: string[] = Object.values(CHANGE_ACTIONS);
+  const preview = thread(release)
+    .filter((m) => buttonIds(m).some((id) => changeButtons.includes(id)))
+    .at(-1);
+  if (!preview) throw new Error('no preview in the release thread');
+  return preview;
 }
 
 describe('release threads', () => {
@@ -217,6 +225,11 @@ describe('release threads', () => {
       },
     );
     await h.click(promote, CHANGE_ACTIONS.reject, BOB);
+    await h.submit(
+      openedViewId(h),
+      { reason: { reason: { type: 'plain_text_input', value: 'not today' } } },
+      BOB,
+    );
     expect(shown(current(h, release))).toContain(`rejected by <@${BOB.id}>`);
     // A client that has not redrawn the message yet still shows the buttons.
     const stale = structuredClone(current(h, release));

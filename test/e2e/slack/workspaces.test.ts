@@ -90,6 +90,6 @@ it('a policy listing workspaces lets a listed partner approve, recorded under th
 it('a policy listing workspaces refuses a request from an unlisted one', async () => {
   h = await startBotHarness({ policy: `${DEFAULT_POLICY_YAML}\nworkspaces: [T0SOMEWHERE]\n` });
   await h.slash('promote game-server:1.2.0 from dev to prod');
-  expect(h.ephemeralTexts().at(-1)).toMatch(/your Slack workspace \(T0HARBOR\) is not one the policy allows/);
+  expect(h.ephemeralTexts().at(-1)).toMatch(/Your Slack workspace \(T0HARBOR\) is not one the policy allows/);
   expect(h.slack.channelMessages(TEST_CHANNEL.id)).toEqual([]);
 });

@@ -41,6 +41,7 @@ describe('the forms table', () => {
         'approvals',
         'formation',
         'help',
+        'history',
         'images',
         'logs',
         'promote',

@@ -32,6 +32,7 @@ const PIECES = [
   'region',
   'scheduling',
   'approvals',
+  'history',
   'logs',
   'release',
   'start',

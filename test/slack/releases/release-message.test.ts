@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { Change } from '../../../src/changes/change.js';
-import { RELEASE_ACTIONS } from '../../../src/slack/ids.js';
+import { RELEASE_ACTIONS, RELEASE_END_ACTION } from '../../../src/slack/ids.js';
 import { summarize } from '../../../src/slack/releases/summary.js';
 import type { ReleaseSnapshot } from '../../../src/slack/releases/types.js';
 import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
@@ -89,12 +89,13 @@ describe('release message', () => {
     expect(textOf(msg)).toContain('Started by <@U_LEAD>');
     expect(textOf(msg)).toContain('id `rel-1`');
     const buttons = buttonsOf(msg);
-    expect(buttons.map((b) => b.action_id)).toEqual(Object.values(RELEASE_ACTIONS));
+    expect(buttons.map((b) => b.action_id)).toEqual([...Object.values(RELEASE_ACTIONS), RELEASE_END_ACTION]);
     expect(buttons.map((b) => b.text.text)).toEqual([
       'Promote image',
       'Add vessel to formation',
       'Remove vessel',
       'Tail logs',
+      'End release',
     ]);
     expect(buttons.every((b) => b.value === 'rel-1')).toBe(true);
     expect(messageProblems(msg)).toEqual([]);
@@ -191,7 +192,7 @@ describe('size limits', () => {
     const msg = renderReleaseMessage(big, NOW);
     expect(messageProblems(msg)).toEqual([]);
     expect(msg.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
-    expect(buttonsOf(msg)).toHaveLength(4);
+    expect(buttonsOf(msg)).toHaveLength(5);
     expect(textOf(msg)).toMatch(/… and \d+ more/);
     // Newest first: the latest step is shown, the oldest are the ones counted away.
     expect(textOf(msg)).toContain('*198: ');

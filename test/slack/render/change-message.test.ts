@@ -63,12 +63,12 @@ describe('renderChange buttons by status', () => {
     });
   });
 
-  it('awaiting approval: Approve primary, Reject danger with a dialog, Cancel plain', () => {
+  it('awaiting approval: Approve primary, Reject danger (its modal asks why), Cancel plain', () => {
     const [approve, reject, cancel] = buttonsOf(renderChange(inStatus('awaiting_approval'), NOW));
     expect(approve?.style).toBe('primary');
+    expect(approve?.confirm).toBeUndefined();
     expect(reject?.style).toBe('danger');
-    expect(reject?.confirm?.style).toBe('danger');
-    expect(reject?.confirm?.title?.text).toBe('Reject this change?');
+    expect(reject?.confirm).toBeUndefined();
     expect(cancel?.style).toBeUndefined();
   });
 });
@@ -201,9 +201,12 @@ describe('renderChange: after the decision', () => {
     expect(msg.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Done' } });
     expect(text).toContain('*Promoted game-server:1.2.0 to prod*');
     expect(text).toContain('*Promotion*\npromo-abc');
+    // The last approval applied it: U_APP2 is named once, as an approver, and the time is a date token.
     expect(text).toContain(
-      'Requested by <@U_REQ> · confirmed by <@U_APP2> · approved by <@U_APP1>, <@U_APP2>',
+      `Applied <!date^${Math.floor(change.updatedAt / 1000)}^{date_short_pretty} {time}|`,
     );
+    expect(text).toContain('requested by <@U_REQ> · approved by <@U_APP1>, <@U_APP2>');
+    expect(text).not.toContain('confirmed by');
     expect(text).not.toContain('U_X');
   });
 

@@ -159,7 +159,7 @@ describe('renderApprovals', () => {
       [CHANGE_ACTIONS.approve, 'c2'],
       [CHANGE_ACTIONS.reject, 'c2'],
     ]);
-    expect(buttons[1]?.confirm?.style).toBe('danger');
+    expect(buttons[1]?.style).toBe('danger');
   });
 
   it('uses unique block ids and cuts long lists with "… and N more"', () => {

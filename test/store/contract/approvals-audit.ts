@@ -95,6 +95,12 @@ export function approvalsAuditContract(h: HarnessRef): void {
       expect(ids(await store.queryAudit({ from: T0 + 11, to: T0 + 20 }))).toEqual(ids([e3, e4]));
       expect(ids(await store.queryAudit({ changeId: 'A', from: T0 + 15, actor: 'U2' }))).toEqual(ids([e4]));
       expect(ids(await store.queryAudit({ changeId: 'A', limit: 2 }))).toEqual(ids([e2, e4]));
+      // History pages back through the log: by action, newest written first, below an id.
+      const outcomes = { actions: ['apply', 'approve'], newestFirst: true } as const;
+      expect(ids(await store.queryAudit(outcomes))).toEqual(ids([e4, e1]));
+      expect(ids(await store.queryAudit({ ...outcomes, beforeId: e4.id as number }))).toEqual(ids([e1]));
+      expect(ids(await store.queryAudit({ newestFirst: true, limit: 2 }))).toEqual(ids([e4, e3]));
+      expect(await store.queryAudit({ actions: [] })).toEqual([]);
     });
 
     it('refuses UPDATE and DELETE of audit rows even through raw SQL', async () => {

@@ -113,7 +113,8 @@ maybe('local workspace flows in a browser', () => {
     expect(await tail.locator('.edited').count()).toBe(1);
     await h.screenshot(page, '5-logs-follow-live');
     await tail.getByRole('button', { name: 'Stop' }).click();
-    await page.locator('.thread-panel .message', { hasText: /stopped by @alice/ }).waitFor();
+    // The tail's final state (its counts follow); the thread's parent now says it stopped too.
+    await page.locator('.thread-panel .message', { hasText: /stopped by @alice ·/ }).waitFor();
     expect(await page.locator('.thread-panel button[data-action-id]', { hasText: 'Stop' }).count()).toBe(0);
     await page.close();
   });

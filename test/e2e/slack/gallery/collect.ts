@@ -142,6 +142,8 @@ export function normalize(text: string): string {
       .replace(/<!date\^\d+\^([^|>]*)\|[^>]*>/g, '<!date^…^$1|…>')
       .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g, '<uuid>')
       .replace(/\b\d{10}\.\d{6}\b/g, '<ts>')
+      // Permalinks carry the message ts without its dot.
+      .replace(/\/p\d{16}\b/g, '/p<ts>')
       .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
       // How far a new vessel got before the follow-up looked depends on timing.
       .replace(/was scheduled \(\w+\)/g, 'was scheduled (<state>)')

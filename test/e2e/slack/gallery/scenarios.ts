@@ -4,7 +4,7 @@
  * Add a scenario here when you add a surface; `npm run gallery` rewrites the
  * gallery document.
  */
-import { CHANGE_ACTIONS, RELEASE_ACTIONS } from '../../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../../../../src/slack/ids.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
 import type { Scenario } from './scenario.js';
 
@@ -62,6 +62,8 @@ export const SCENARIOS: Scenario[] = [
     run: async (d) => {
       await d.slash('promote game-server:1.2.0 from dev to prod');
       await d.click(CHANGE_ACTIONS.reject, BOB);
+      await d.submit({ reason: '' }, BOB);
+      await d.submit({ reason: 'Freeze until the tournament ends' }, BOB);
     },
   },
   {
@@ -76,7 +78,26 @@ export const SCENARIOS: Scenario[] = [
     run: async (d) => {
       await d.slash('approvals', CAROL);
       await d.slash('promote game-server:1.2.0 from dev to prod');
+      await d.slash('promote game-server:1.1.0 from dev to prod');
       await d.slash('approvals', CAROL);
+      await d.clickEphemeral(CHANGE_ACTIONS.approve, CAROL);
+    },
+  },
+  {
+    title: 'Formation remove in prod: the last vessel, destructive, waits for an approval',
+    run: async (d) => {
+      await d.slash('formation remove prod arena arena-1');
+      await d.click(CHANGE_ACTIONS.approve, BOB);
+    },
+  },
+  {
+    title: 'History from the audit log',
+    run: async (d) => {
+      await d.slash('history');
+      await d.slash('promote game-server:1.2.0 from dev to staging');
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.slash('history');
+      await d.slash('history prod');
     },
   },
   {
@@ -175,6 +196,13 @@ export const SCENARIOS: Scenario[] = [
       await d.slash('release start Season 4 launch');
       await d.click(RELEASE_ACTIONS.formationRemove);
       await d.slash('release end Season 4 launch');
+    },
+  },
+  {
+    title: 'Release: ended by its button',
+    run: async (d) => {
+      await d.slash('release start Season 5');
+      await d.click(RELEASE_END_ACTION);
     },
   },
   { title: 'Release end: no such release', run: (d) => d.slash('release end Season 9') },

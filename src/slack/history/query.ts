@@ -1,0 +1,75 @@
+/**
+ * `/harbor history`: recent changes read from the audit log, newest first.
+ * Each change's outcome is one audit entry (applied, failed, rejected,
+ * cancelled, expired, recovered); the change record adds what it was and
+ * where its message is. Paging goes back by audit id, so a page never
+ * repeats or skips an entry however many are written meanwhile.
+ */
+import { type Change, toChange } from '../../changes/change.js';
+import { TARGET_FIELDS } from '../../policy/operations.js';
+import type { AuditEntry, Store } from '../../store/types.js';
+
+/** The audit actions that end a change: one per change. */
+export const OUTCOME_ACTIONS = ['apply', 'reject', 'cancel', 'expire', 'recover'] as const;
+
+export const HISTORY_PAGE = 10;
+// A filter that matches little must not read the whole log: a page looks this far back at most.
+const MAX_SCANNED = 2000;
+const BATCH = 100;
+
+export interface HistoryItem {
+  entry: AuditEntry;
+  change: Change;
+}
+
+export interface HistoryPage {
+  items: HistoryItem[];
+  /** Pass as `before` for the next (older) page; absent on the last page. */
+  before?: number;
+  /** The log was read back MAX_SCANNED entries without filling the page. */
+  scanLimited: boolean;
+}
+
+export interface HistoryQuery {
+  workspace: string;
+  /** An environment or target name (formation, vessel, region, branch), any case. */
+  filter?: string;
+  /** Only entries older than this audit id. */
+  before?: number;
+}
+
+/** One page of history for `q`, newest first. */
+export async function historyPage(store: Store, q: HistoryQuery, size = HISTORY_PAGE): Promise<HistoryPage> {
+  const items: HistoryItem[] = [];
+  let cursor = q.before;
+  let scanned = 0;
+  const filter = q.filter?.toLowerCase();
+  while (items.length <= size && scanned < MAX_SCANNED) {
+    const batch = await store.queryAudit({
+      actions: OUTCOME_ACTIONS,
+      newestFirst: true,
+      limit: BATCH,
+      ...(cursor !== undefined ? { beforeId: cursor } : {}),
+    });
+    for (const entry of batch) {
+      scanned += 1;
+      cursor = entry.id;
+      if (!entry.changeId || (entry.workspace && entry.workspace !== q.workspace)) continue;
+      const record = await store.getChange(entry.changeId);
+      if (!record) continue;
+      const change = toChange(record, await store.listApprovals(record.id));
+      if (filter && !TARGET_FIELDS.some((f) => change.target[f]?.toLowerCase() === filter)) continue;
+      items.push({ entry, change });
+      if (items.length > size) break;
+    }
+    if (batch.length < BATCH) break;
+  }
+  const more = items.length > size;
+  const shown = items.slice(0, size);
+  const last = shown.at(-1)?.entry.id;
+  return {
+    items: shown,
+    ...(more && last !== undefined ? { before: last } : {}),
+    scanLimited: !more && scanned >= MAX_SCANNED,
+  };
+}

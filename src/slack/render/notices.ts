@@ -1,0 +1,80 @@
+/**
+ * Thread replies that tell people about a change, because rewriting its
+ * message notifies nobody: the requester when their change is approved,
+ * rejected, applied or failed (mentioned by name), and the approvers the
+ * policy names when a change waits for them.
+ */
+
+import type { Change, ClickOutcome } from '../../changes/change.js';
+import { noun } from '../../format/english.js';
+import { approvers } from './approval-status.js';
+import { escapeFit, finish, groupMention, joinMapped, mention, section, typedText } from './blocks.js';
+import type { SlackMessage } from './message.js';
+
+const SUMMARY_MAX = 500;
+const ERROR_MAX = 1500;
+const REASON_MAX = 1500;
+
+/** What to tell the requester about a click's outcome, or undefined when nothing is worth a notification. */
+export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): SlackMessage | undefined {
+  const c = outcome.change;
+  const who = mention(c.requester);
+  const summary = `*${escapeFit(c.preview.summary, SUMMARY_MAX)}*`;
+  switch (outcome.kind) {
+    case 'approval_recorded': {
+      const missing = Math.max(0, outcome.required - outcome.count);
+      return notice(
+        `${who}, ${mention(actor)} approved your change (${outcome.count} of ${outcome.required}): ${summary}. ` +
+          `It waits for ${missing} more ${noun(missing, 'approval')}.`,
+      );
+    }
+    case 'applied': {
+      const done = `*${escapeFit(c.result?.summary ?? c.preview.summary, SUMMARY_MAX)}*`;
+      return notice(`:white_check_mark: ${who}, your change is done${approvedBy(c)}: ${done}.`);
+    }
+    case 'failed': {
+      const why = escapeFit(c.error?.message ?? 'unknown error', ERROR_MAX);
+      return notice(`:x: ${who}, your change failed${approvedBy(c)}: ${summary}.\n${why}`);
+    }
+    case 'rejected': {
+      const by = c.error?.by ? mention(c.error.by) : 'An approver';
+      const reason = c.error?.reason ? `\n*Reason:* ${typedText(c.error.reason, REASON_MAX)}` : '';
+      return notice(
+        `:no_entry: ${who}, ${by} rejected your change: ${summary}. Nothing was applied.${reason}`,
+      );
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The reply that asks the approvers a policy names (users and groups) to look
+ * at a change; undefined when the policy names nobody in particular
+ * (`users: ['*']`) or the change needs no approval.
+ */
+export function renderApprovalRequest(change: Change, commandName: string): SlackMessage | undefined {
+  const r = change.requirement;
+  if (r.mode !== 'approval') return undefined;
+  const named = [
+    ...r.approvers.users.filter((u) => u !== '*' && u !== change.requester).map(mention),
+    ...r.approvers.groups.map(groupMention),
+  ];
+  if (named.length === 0) return undefined;
+  const who = joinMapped(named, (n) => n, 1500, ' ');
+  const how = r.required === 1 ? 'an approval' : `${r.required} approvals`;
+  return notice(
+    `${who}: ${mention(change.requester)} asks for ${how} of *${escapeFit(change.preview.summary, SUMMARY_MAX)}*. ` +
+      `Approve or reject it on the message above, or from \`${commandName} approvals\`.`,
+  );
+}
+
+// " (approved by <@B>)" when approvers let it through: the requester learns who to thank or ask.
+function approvedBy(change: Change): string {
+  const given = approvers(change);
+  return given.length ? ` (approved by ${joinMapped(given, mention, 500, ', ')})` : '';
+}
+
+function notice(text: string): SlackMessage {
+  return finish(text, [section(text)]);
+}
