@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
-import type { Store } from '../store/types.js';
+import type { LeaseStore } from '../store/types.js';
 
 /** How long an apply's lease lives without renewal: a dead owner is recovered this long after it died. */
 export const DEFAULT_APPLY_LEASE_MS = 30_000;
@@ -31,7 +31,7 @@ export interface HeldLease {
 }
 
 export interface LeaseOptions {
-  store: Store;
+  store: LeaseStore;
   clock: Clock;
   logger: Logger;
   ttlMs: number;

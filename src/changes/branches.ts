@@ -3,10 +3,11 @@
  * type is matched by name or display name, case-insensitively. HARBOR_BRANCHES,
  * when set, only restricts which of them the bot offers and accepts.
  */
+
+import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError } from '../gamefabric/errors.js';
 import { closestWords } from './closest-names.js';
-import { UserError } from './errors.js';
 import { NotFoundError, quote } from './not-found.js';
 
 export interface BranchInfo {

@@ -87,6 +87,25 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
   };
 }
 
+/** Why a click on a change did nothing, as data (who, what, when) the Slack layer puts in words. */
+export type StaleReason =
+  /** Applied once, without a clear answer yet; `detail` is what is known. */
+  | { kind: 'unconfirmed'; detail: string }
+  /** Being applied by `by` now. */
+  | { kind: 'applying'; by: string }
+  /** Another click holds the apply and may not have moved the change to applying yet. */
+  | { kind: 'busy' }
+  /** Already applied (by `by`, when known). */
+  | { kind: 'succeeded'; by?: string }
+  /** Already ran and failed; `detail` says why, when known. */
+  | { kind: 'failed'; detail?: string }
+  | { kind: 'rejected'; by?: string }
+  | { kind: 'cancelled'; by?: string }
+  /** Expired at `at` (epoch ms) without being applied. */
+  | { kind: 'expired'; at: number }
+  | { kind: 'approved' }
+  | { kind: 'waiting' };
+
 /** The outcome of a click (confirm, approve, reject, cancel), for the caller to render. */
 export type ClickOutcome =
   | { kind: 'applied'; change: Change }
@@ -99,6 +118,6 @@ export type ClickOutcome =
   /** The policy refused this user this click; nothing changed. */
   | { kind: 'refused'; message: string; change: Change }
   /** The change is no longer actionable (being applied, done, expired, cancelled); nothing changed. */
-  | { kind: 'stale'; message: string; change: Change };
+  | { kind: 'stale'; reason: StaleReason; change: Change };
 
 export const FINAL_STATUSES: readonly ChangeStatus[] = ['succeeded', 'failed', 'cancelled', 'expired'];

@@ -4,13 +4,13 @@
  * logged in full under an id, and the user is told the id, never a stack.
  */
 import { randomUUID } from 'node:crypto';
+import { UserError } from '../errors/user-error.js';
 import { ApiError, ConcurrentModificationError } from '../gamefabric/errors.js';
 import { requiredPermission } from '../gamefabric/permission-schema.js';
 import { describePermission } from '../gamefabric/permissions.js';
 import type { Logger } from '../runtime/logger.js';
 import { StoreError } from '../store/errors.js';
 import type { ChangeFailure } from './change.js';
-import { UserError } from './errors.js';
 
 /** A user-facing description of `err`; logs internal errors under a fresh id. */
 export function describeFailure(

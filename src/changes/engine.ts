@@ -6,6 +6,7 @@
  * a retry or a restart never applies twice.
  */
 import { randomUUID } from 'node:crypto';
+import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { type ChangeOperation, describeRequest } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
@@ -13,11 +14,14 @@ import type { Clock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import {
+  type ApprovalStore,
+  type AuditStore,
   type ChangeOrigin,
   type ChangeRecord,
   type ChangeStatus,
+  type ChangeStore,
   EXPIRABLE_STATUSES,
-  type Store,
+  type LeaseStore,
 } from '../store/types.js';
 import { DEFAULT_APPLY_LEASE_MS, holdApplyLease, uniqueOwner } from './apply-lease.js';
 import { auditedClient } from './audited-client.js';
@@ -31,15 +35,17 @@ import {
   toChange,
 } from './change.js';
 import { describeFailure } from './describe-failure.js';
-import { UserError } from './errors.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 import { operationModule } from './operations/index.js';
 import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle-outcome.js';
-import { staleMessage } from './stale-message.js';
+import { staleReason } from './stale-reason.js';
+
+/** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
+export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
 
 export interface ChangeEngineOptions {
   client: GameFabricClient;
-  store: Store;
+  store: ChangeEngineStore;
   policy: Policy;
   clock: Clock;
   logger: Logger;
@@ -301,7 +307,6 @@ export class ChangeEngine {
   async expireDue(): Promise<Change[]> {
     const now = this.o.clock.now();
     const expired = await this.o.store.expireChanges(now);
-    const out: Change[] = [];
     for (const record of expired) {
       await this.audit({
         at: now,
@@ -311,20 +316,19 @@ export class ChangeEngine {
         operation: record.operation,
         origin: record.origin,
       });
-      out.push(toChange(record, await this.o.store.listApprovals(record.id)));
     }
+    const out = await this.withApprovals(expired);
     await this.announce(out);
     return out;
   }
 
   /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
   async approvableBy(user: string, channel: string, team?: string): Promise<Change[]> {
-    const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
-    const out: Change[] = [];
     const now = this.o.clock.now();
-    for (const record of records) {
-      if (record.expiresAt <= now) continue;
-      const c = toChange(record, await this.o.store.listApprovals(record.id));
+    const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
+    const open = await this.withApprovals(records.filter((record) => record.expiresAt > now));
+    const out: Change[] = [];
+    for (const c of open) {
       const decision = await this.judgeApproval(c, user, channel, team);
       if (decision.allowed && !c.approvals.some((a) => a.userId === user)) out.push(c);
     }
@@ -375,8 +379,7 @@ export class ChangeEngine {
    */
   async undrawnFinal(limit = 50): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
-    const out: Change[] = [];
-    for (const record of records) out.push(toChange(record, await this.o.store.listApprovals(record.id)));
+    const out = await this.withApprovals(records);
     await this.announce(out);
     return out;
   }
@@ -412,6 +415,13 @@ export class ChangeEngine {
       outcome.kind === 'stale' ? FINAL_STATUSES.includes(outcome.change.status) : outcome.kind !== 'refused';
     if (moved) await this.announce([outcome.change]);
     return outcome;
+  }
+
+  /** The records as Changes, their approvals read in one query for all of them. */
+  private async withApprovals(records: readonly ChangeRecord[]): Promise<Change[]> {
+    if (records.length === 0) return [];
+    const approvals = await this.o.store.listApprovalsFor(records.map((r) => r.id));
+    return records.map((record) => toChange(record, approvals.get(record.id) ?? []));
   }
 
   private async recoverOne(record: ChangeRecord): Promise<Change | undefined> {
@@ -600,7 +610,7 @@ export class ChangeEngine {
       return { kind: 'done', outcome: await this.explainStale(id) };
     }
     if (!EXPIRABLE_STATUSES.includes(change.status)) {
-      return { kind: 'done', outcome: { kind: 'stale', message: staleMessage(change), change } };
+      return { kind: 'done', outcome: { kind: 'stale', reason: staleReason(change), change } };
     }
     return { kind: 'ok', change };
   }
@@ -608,15 +618,15 @@ export class ChangeEngine {
   /** Another click holds the apply lease: it may not have moved the change to applying yet. */
   private async explainBusy(id: string): Promise<ClickOutcome> {
     const change = (await this.get(id)) as Change;
-    const message = EXPIRABLE_STATUSES.includes(change.status)
-      ? 'Already being applied (another click got there first); nothing more to do.'
-      : staleMessage(change);
-    return { kind: 'stale', message, change };
+    const reason = EXPIRABLE_STATUSES.includes(change.status)
+      ? { kind: 'busy' as const }
+      : staleReason(change);
+    return { kind: 'stale', reason, change };
   }
 
   private async explainStale(id: string): Promise<ClickOutcome> {
     const change = (await this.get(id)) as Change;
-    return { kind: 'stale', message: staleMessage(change), change };
+    return { kind: 'stale', reason: staleReason(change), change };
   }
 
   private async refuse(
@@ -649,9 +659,10 @@ export class ChangeEngine {
     reason?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
+    // Who closed it is `by`; renderers name them (the message stays free of any chat markup).
     const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
     const failure: ChangeFailure = {
-      message: `${verb} by <@${user}>.`,
+      message: `${verb}; nothing was applied.`,
       kind,
       by: user,
       ...(reason ? { reason } : {}),

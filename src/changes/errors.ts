@@ -1,20 +1,5 @@
-/**
- * Errors meant for users, kept apart from internal ones: a UserError's message
- * is shown in Slack as written; anything else is logged with an id and the user
- * is told the change failed and where to look.
- */
-
-/** A problem the user can act on; its message is safe and meant to be shown verbatim. */
-export class UserError extends Error {
-  override readonly name = 'UserError';
-  constructor(
-    message: string,
-    /** A short machine-readable kind, e.g. 'validation', 'not_found', 'world_moved', 'refused'. */
-    readonly kind: string = 'user',
-  ) {
-    super(message);
-  }
-}
+/** The change domain's errors for users: requests that fail validation, and previews the world has outgrown. */
+import { UserError } from '../errors/user-error.js';
 
 export interface FieldProblem {
   /** The request field, e.g. `targetBranch` or `containers[0].cpu`. */

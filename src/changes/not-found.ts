@@ -5,9 +5,10 @@
  * environment itself is missing; the Slack layer adds the environments and
  * branches it knows of, which the API cannot list.
  */
+
+import { UserError } from '../errors/user-error.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import { closestWords } from './closest-names.js';
-import { UserError } from './errors.js';
 
 /** What was missing. */
 export type MissingKind = 'environment' | 'branch' | 'formation' | 'region' | 'vessel' | 'region type';

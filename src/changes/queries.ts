@@ -3,10 +3,10 @@
  * for renderers and UserErrors (naming what was not found) for users.
  */
 
+import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import { type Formation, type Region, schedulingOf, type Vessel } from '../gamefabric/resources.js';
-import { UserError } from './errors.js';
 import { describeState } from './follow.js';
 import { imageTags, tagOf } from './image-tags.js';
 import { missingBranch, missingEnvironment, missingIn } from './not-found.js';

@@ -6,8 +6,9 @@
  * a plain-text 4xx from a gateway, a reset or a timeout. Those are checked by
  * reading the API before the user is told anything.
  */
+
+import { UserError } from '../errors/user-error.js';
 import { ApiError, GameFabricError } from '../gamefabric/errors.js';
-import { UserError } from './errors.js';
 
 /**
  * - `clear`: the failure itself proves nothing was written.

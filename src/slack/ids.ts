@@ -37,6 +37,7 @@ export const MODAL_CALLBACKS: Record<ModalKind, string> = {
   'formation.add': 'modal.formation.add',
   'formation.remove': 'modal.formation.remove',
   'region.create': 'modal.region.create',
+  'region.scheduling': 'modal.region.scheduling',
   'logs.follow': 'modal.logs.follow',
 };
 
@@ -58,6 +59,9 @@ export interface ModalMetadata {
   releaseId?: string;
   environment?: string;
   formation?: string;
+  /** The region and region type the command named (the scheduling form preselects them). */
+  region?: string;
+  regionType?: string;
 }
 
 /** Buttons of live tails. `stop`'s value is the tail id; `start`'s is JSON of TailStartValue. */
@@ -93,3 +97,10 @@ export const RELEASE_ACTIONS = {
   formationRemove: 'release.formation.remove',
   tailLogs: 'release.tail',
 } as const;
+
+/**
+ * "Share in channel" on a private read answer. Its value is the command text
+ * that produced the answer (e.g. `vessels dev`): Slack does not send an
+ * ephemeral message's content back with a click, so sharing reads it again.
+ */
+export const SHARE_ACTION = 'read.share';

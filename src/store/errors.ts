@@ -31,3 +31,6 @@ export const UNWRITABLE = 'HARBOR_UNWRITABLE';
 
 /** `code` of the StoreError thrown when the SQLite file fails its integrity check at start. */
 export const CORRUPT = 'HARBOR_CORRUPT';
+
+/** `code` of the StoreError thrown when a row read back does not decode into its record. */
+export const BAD_ROW = 'HARBOR_BAD_ROW';

@@ -32,11 +32,6 @@ export interface PostgresStoreOptions {
 /** Default for PostgresStoreOptions.timeoutMs. */
 export const DEFAULT_POSTGRES_TIMEOUT_MS = 10_000;
 
-/** The pg driver already parses JSONB; SQL NULL and JSON null both arrive as null. */
-function decodeJson(value: unknown): unknown {
-  return value === undefined ? null : value;
-}
-
 /** Opens a pool for the store, pinning search_path to `schema` on every connection. */
 export function createPostgresPool(options: PostgresStoreOptions): pg.Pool {
   if (options.schema !== undefined) assertSchemaName(options.schema);
@@ -82,7 +77,7 @@ export class PostgresStore extends SqlStore {
     private readonly schema: string | undefined,
     private readonly logger: Logger = silentLogger,
   ) {
-    super('postgres', decodeJson);
+    super('postgres');
   }
 
   async migrate(): Promise<void> {

@@ -1,49 +1,74 @@
 /**
  * Turns database rows (snake_case columns, identical in both schemas) into
- * records. The drivers differ only in how JSON and BIGINT arrive, so each
- * store passes its JSON decoder and every number goes through Number()
- * (pg returns BIGINT as a string to avoid precision loss; epoch ms fit).
+ * records, each through a zod schema: a row that does not hold what its
+ * record promises (a status outside the list, JSON text that does not parse,
+ * a number that is not one) is refused with the table and column named,
+ * never passed on by cast. The drivers differ only in how JSON and BIGINT
+ * arrive: SQLite keeps JSON as TEXT while pg hands JSONB over parsed, and pg
+ * returns BIGINT as a string (epoch ms fit a double, so Number() is exact).
  */
 
-import type {
-  ApprovalRecord,
-  AuditEntry,
-  ChangeRecord,
-  ChangeStatus,
-  Lease,
-  ReleaseRecord,
-  TailRecord,
+import { z } from 'zod';
+import { BAD_ROW, StoreError } from './errors.js';
+import type { Dialect } from './sql.js';
+import {
+  type ApprovalRecord,
+  type AuditEntry,
+  CHANGE_STATUSES,
+  type ChangeRecord,
+  type Lease,
+  type ReleaseRecord,
+  type TailRecord,
 } from './types.js';
 
 export type Row = Record<string, unknown>;
-/** Decodes a JSON column value; SQL NULL (and JSON null) come back as null. */
-export type JsonDecoder = (value: unknown) => unknown;
 
-/** A string column, or undefined for SQL NULL. */
-function str(value: unknown): string | undefined {
-  return value === null || value === undefined ? undefined : String(value);
+/** Decodes each table's rows into records (one per dialect: JSON arrives differently). */
+export interface RowDecoder {
+  change(row: unknown): ChangeRecord;
+  approval(row: unknown): ApprovalRecord;
+  audit(row: unknown): AuditEntry;
+  release(row: unknown): ReleaseRecord;
+  tail(row: unknown): TailRecord;
+  lease(row: unknown): Lease;
 }
 
-/** A required string column. */
-function reqStr(value: unknown): string {
-  return String(value);
-}
+/** A required text column. */
+const text = z.string();
+/** An optional text column: SQL NULL becomes undefined. */
+const optText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
+/** A required integer column (pg BIGINT arrives as a string). */
+const int = z
+  .union([z.number(), z.string().regex(/^-?\d+$/, 'expected digits')])
+  .transform(Number)
+  .pipe(z.number().int());
+/** An optional integer column. */
+const optInt = int.nullish().transform((v) => v ?? undefined);
 
-/** A numeric column (pg BIGINT arrives as a string), or undefined for SQL NULL. */
-function num(value: unknown): number | undefined {
-  return value === null || value === undefined ? undefined : Number(value);
-}
+/** SQLite's JSON: TEXT holding JSON, or SQL NULL (which reads as null, as from pg). */
+const sqliteJson = z
+  .string()
+  .nullish()
+  .transform((value, ctx): unknown => {
+    if (value === null || value === undefined) return null;
+    try {
+      return JSON.parse(value);
+    } catch (err) {
+      ctx.addIssue({ code: 'custom', message: `not JSON text (${(err as Error).message})` });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.json());
+/** PostgreSQL's JSONB, parsed by the driver; SQL NULL and JSON null both arrive as null. */
+const postgresJson = z
+  .json()
+  .optional()
+  .transform((v) => v ?? null);
 
-/** A required numeric column. */
-function reqNum(value: unknown): number {
-  return Number(value);
-}
-
-/** Optional JSON: JSON null and SQL NULL both mean "not set". */
-function optJson(json: JsonDecoder, value: unknown): unknown {
-  const decoded = json(value);
-  return decoded === null ? undefined : decoded;
-}
+type JsonColumn = typeof sqliteJson | typeof postgresJson;
 
 /** Drops keys whose value is undefined so records compare cleanly and serialize without noise. */
 export function compact<T extends object>(record: T): T {
@@ -53,103 +78,218 @@ export function compact<T extends object>(record: T): T {
   return record;
 }
 
-/** A `changes` row as a ChangeRecord. */
-export function toChange(row: Row, json: JsonDecoder): ChangeRecord {
-  return compact<ChangeRecord>({
-    id: reqStr(row.id),
-    operation: reqStr(row.operation),
-    request: json(row.request),
-    preview: json(row.preview),
-    requester: reqStr(row.requester),
-    origin: compact({
-      workspace: reqStr(row.workspace),
-      channel: reqStr(row.channel),
-      threadTs: str(row.thread_ts),
-      messageTs: str(row.message_ts),
-      releaseId: str(row.release_id),
-    }),
-    status: reqStr(row.status) as ChangeStatus,
-    createdAt: reqNum(row.created_at),
-    updatedAt: reqNum(row.updated_at),
-    expiresAt: reqNum(row.expires_at),
-    confirmedBy: str(row.confirmed_by),
-    applyingOwner: str(row.applying_owner),
-    applyingSince: num(row.applying_since),
-    applyToken: str(row.apply_token),
-    result: optJson(json, row.result),
-    error: optJson(json, row.error),
-    drawnStatus: str(row.drawn_status) as ChangeStatus | undefined,
-    version: reqNum(row.version),
-  });
+function schemas(json: JsonColumn) {
+  /** Optional JSON: JSON null and SQL NULL both mean "not set". */
+  const optJson = json.transform((v) => (v === null ? undefined : v));
+  const status = z.enum(CHANGE_STATUSES);
+
+  const change = z
+    .object({
+      id: text,
+      operation: text,
+      request: json,
+      preview: json,
+      requester: text,
+      workspace: text,
+      channel: text,
+      thread_ts: optText,
+      message_ts: optText,
+      release_id: optText,
+      status,
+      created_at: int,
+      updated_at: int,
+      expires_at: int,
+      confirmed_by: optText,
+      applying_owner: optText,
+      applying_since: optInt,
+      apply_token: optText,
+      result: optJson,
+      error: optJson,
+      drawn_status: status.nullish().transform((v) => v ?? undefined),
+      version: int,
+    })
+    .transform((r) =>
+      compact<ChangeRecord>({
+        id: r.id,
+        operation: r.operation,
+        request: r.request,
+        preview: r.preview,
+        requester: r.requester,
+        origin: compact({
+          workspace: r.workspace,
+          channel: r.channel,
+          threadTs: r.thread_ts,
+          messageTs: r.message_ts,
+          releaseId: r.release_id,
+        }),
+        status: r.status,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        expiresAt: r.expires_at,
+        confirmedBy: r.confirmed_by,
+        applyingOwner: r.applying_owner,
+        applyingSince: r.applying_since,
+        applyToken: r.apply_token,
+        result: r.result,
+        error: r.error,
+        drawnStatus: r.drawn_status,
+        version: r.version,
+      }),
+    );
+
+  const approval = z
+    .object({
+      change_id: text,
+      user_id: text,
+      decision: z.enum(['approve', 'reject']),
+      at: int,
+      comment: optText,
+    })
+    .transform((r) =>
+      compact<ApprovalRecord>({
+        changeId: r.change_id,
+        userId: r.user_id,
+        decision: r.decision,
+        at: r.at,
+        comment: r.comment,
+      }),
+    );
+
+  const audit = z
+    .object({
+      id: optInt,
+      at: int,
+      change_id: optText,
+      actor: text,
+      workspace: optText,
+      channel: optText,
+      action: text,
+      operation: optText,
+      params: optJson,
+      outcome: optText,
+      detail: optJson,
+    })
+    .transform((r) =>
+      compact<AuditEntry>({
+        id: r.id,
+        at: r.at,
+        changeId: r.change_id,
+        actor: r.actor,
+        workspace: r.workspace,
+        channel: r.channel,
+        action: r.action,
+        operation: r.operation,
+        params: r.params,
+        outcome: r.outcome,
+        detail: r.detail,
+      }),
+    );
+
+  const release = z
+    .object({
+      id: text,
+      workspace: text,
+      channel: text,
+      message_ts: optText,
+      title: text,
+      status: z.enum(['open', 'ended']),
+      created_by: text,
+      created_at: int,
+      ended_at: optInt,
+      data: json,
+      version: int,
+    })
+    .transform((r) =>
+      compact<ReleaseRecord>({
+        id: r.id,
+        workspace: r.workspace,
+        channel: r.channel,
+        messageTs: r.message_ts,
+        title: r.title,
+        status: r.status,
+        createdBy: r.created_by,
+        createdAt: r.created_at,
+        endedAt: r.ended_at,
+        data: r.data,
+        version: r.version,
+      }),
+    );
+
+  const tail = z
+    .object({
+      id: text,
+      workspace: text,
+      channel: text,
+      thread_ts: optText,
+      message_ts: optText,
+      env: text,
+      vessel: text,
+      container: optText,
+      release_id: optText,
+      started_by: text,
+      started_at: int,
+      status: z.enum(['active', 'stopped']),
+      stop_reason: optText,
+      state: json,
+      version: int,
+    })
+    .transform((r) =>
+      compact<TailRecord>({
+        id: r.id,
+        workspace: r.workspace,
+        channel: r.channel,
+        threadTs: r.thread_ts,
+        messageTs: r.message_ts,
+        env: r.env,
+        vessel: r.vessel,
+        container: r.container,
+        releaseId: r.release_id,
+        startedBy: r.started_by,
+        startedAt: r.started_at,
+        status: r.status,
+        stopReason: r.stop_reason,
+        state: r.state,
+        version: r.version,
+      }),
+    );
+
+  const lease = z
+    .object({ key: text, owner: text, expires_at: int })
+    .transform((r): Lease => ({ key: r.key, owner: r.owner, expiresAt: r.expires_at }));
+
+  return { change, approval, audit, release, tail, lease };
 }
 
-/** An `approvals` row as an ApprovalRecord. */
-export function toApproval(row: Row): ApprovalRecord {
-  return compact<ApprovalRecord>({
-    changeId: reqStr(row.change_id),
-    userId: reqStr(row.user_id),
-    decision: reqStr(row.decision) as ApprovalRecord['decision'],
-    at: reqNum(row.at),
-    comment: str(row.comment),
-  });
+/** Parses `row` with `schema`, or throws a StoreError naming the table and what did not fit. */
+function decoder<T>(table: string, schema: z.ZodType<T>): (row: unknown) => T {
+  return (row) => {
+    const parsed = schema.safeParse(row);
+    if (parsed.success) return parsed.data;
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(row)'}: ${i.message}`);
+    throw new StoreError(`a ${table} row does not hold what it should: ${problems.join('; ')}`, BAD_ROW, {
+      cause: parsed.error,
+    });
+  };
 }
 
-/** An `audit` row as an AuditEntry. */
-export function toAudit(row: Row, json: JsonDecoder): AuditEntry {
-  return compact<AuditEntry>({
-    id: num(row.id),
-    at: reqNum(row.at),
-    changeId: str(row.change_id),
-    actor: reqStr(row.actor),
-    workspace: str(row.workspace),
-    channel: str(row.channel),
-    action: reqStr(row.action),
-    operation: str(row.operation),
-    params: optJson(json, row.params),
-    outcome: str(row.outcome),
-    detail: optJson(json, row.detail),
-  });
+function rowDecoderFor(json: JsonColumn): RowDecoder {
+  const s = schemas(json);
+  return {
+    change: decoder('changes', s.change),
+    approval: decoder('approvals', s.approval),
+    audit: decoder('audit', s.audit),
+    release: decoder('releases', s.release),
+    tail: decoder('tails', s.tail),
+    lease: decoder('leases', s.lease),
+  };
 }
 
-/** A `releases` row as a ReleaseRecord. */
-export function toRelease(row: Row, json: JsonDecoder): ReleaseRecord {
-  return compact<ReleaseRecord>({
-    id: reqStr(row.id),
-    workspace: reqStr(row.workspace),
-    channel: reqStr(row.channel),
-    messageTs: str(row.message_ts),
-    title: reqStr(row.title),
-    status: reqStr(row.status) as ReleaseRecord['status'],
-    createdBy: reqStr(row.created_by),
-    createdAt: reqNum(row.created_at),
-    endedAt: num(row.ended_at),
-    data: json(row.data),
-    version: reqNum(row.version),
-  });
-}
+const DECODERS: Record<Dialect, RowDecoder> = {
+  sqlite: rowDecoderFor(sqliteJson),
+  postgres: rowDecoderFor(postgresJson),
+};
 
-/** A `tails` row as a TailRecord. */
-export function toTail(row: Row, json: JsonDecoder): TailRecord {
-  return compact<TailRecord>({
-    id: reqStr(row.id),
-    workspace: reqStr(row.workspace),
-    channel: reqStr(row.channel),
-    threadTs: str(row.thread_ts),
-    messageTs: str(row.message_ts),
-    env: reqStr(row.env),
-    vessel: reqStr(row.vessel),
-    container: str(row.container),
-    releaseId: str(row.release_id),
-    startedBy: reqStr(row.started_by),
-    startedAt: reqNum(row.started_at),
-    status: reqStr(row.status) as TailRecord['status'],
-    stopReason: str(row.stop_reason),
-    state: json(row.state),
-    version: reqNum(row.version),
-  });
-}
-
-/** A `leases` row as a Lease. */
-export function toLease(row: Row): Lease {
-  return { key: reqStr(row.key), owner: reqStr(row.owner), expiresAt: reqNum(row.expires_at) };
+/** The row decoder for a dialect's drivers. */
+export function rowDecoder(dialect: Dialect): RowDecoder {
+  return DECODERS[dialect];
 }

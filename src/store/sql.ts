@@ -33,6 +33,16 @@ export class SqlParams {
     return `${column} IN (${values.map((v) => this.add(v)).join(', ')})`;
   }
 
+  /**
+   * `column` is one of a list of any length, as one placeholder, so the statement text (and
+   * SQLite's cached prepared statement) is the same for 1 id or 500: a JSON array read with
+   * json_each in SQLite, a text array in PostgreSQL.
+   */
+  anyOf(column: string, values: readonly string[]): string {
+    if (this.dialect === 'postgres') return `${column} = ANY(${this.add(values)}::text[])`;
+    return `${column} IN (SELECT value FROM json_each(${this.add(JSON.stringify(values))}))`;
+  }
+
   /** The finished statement. */
   query(sql: string): Query {
     return { sql, params: this.values };

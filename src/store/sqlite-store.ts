@@ -14,11 +14,6 @@ import type { Query } from './sql.js';
 import { SqlStore } from './sql-store.js';
 import { migrateSqlite, openSqliteDatabase } from './sqlite-migrate.js';
 
-/** SQLite keeps JSON as TEXT; SQL NULL decodes to null, as with PostgreSQL's driver. */
-function decodeJson(value: unknown): unknown {
-  return value === null || value === undefined ? null : JSON.parse(String(value));
-}
-
 /** Opens the SQLite store in `dataDir` (or ':memory:') and migrates it. */
 export async function openSqliteStore(options: { dataDir: string; logger?: Logger }): Promise<SqliteStore> {
   const store = new SqliteStore(openSqliteDatabase(options.dataDir), options.logger ?? silentLogger);
@@ -41,7 +36,7 @@ export class SqliteStore extends SqlStore {
     readonly db: Database.Database,
     private readonly logger: Logger = silentLogger,
   ) {
-    super('sqlite', decodeJson);
+    super('sqlite');
   }
 
   async migrate(): Promise<void> {

@@ -199,15 +199,18 @@ export interface TransitionOptions {
   expectVersion?: number;
 }
 
-export interface Store {
+/** Lifecycle and health of the database behind every part (wiring and /healthz). */
+export interface StoreHealth {
   readonly kind: 'sqlite' | 'postgres';
   /** Creates/updates the schema; safe when several processes start at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** Resolves when the store answers a trivial query; rejects when it cannot (health checks). */
+  /** Resolves when the store answers a trivial query and takes a write; rejects when it cannot. */
   ping(): Promise<void>;
+}
 
-  // changes
+/** Changes and their lifecycle: one row per change, moved between statuses atomically. */
+export interface ChangeStore {
   /** Inserts a change with version 1; rejects when the id already exists. */
   createChange(change: Omit<ChangeRecord, 'version'>): Promise<ChangeRecord>;
   getChange(id: string): Promise<ChangeRecord | undefined>;
@@ -234,19 +237,30 @@ export interface Store {
   markDrawn(id: string, status: ChangeStatus): Promise<void>;
   /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
   expireChanges(now: number): Promise<ChangeRecord[]>;
+}
 
-  // approvals: one row per (changeId, userId); a second approval by the same user returns false
+/** Approvals: one row per (changeId, userId); a second approval by the same user returns false. */
+export interface ApprovalStore {
   addApproval(approval: ApprovalRecord): Promise<boolean>;
   /** Approvals of a change, in the order they were given (at, then userId). */
   listApprovals(changeId: string): Promise<ApprovalRecord[]>;
+  /**
+   * Approvals of several changes in one query: every id maps to its approvals in the
+   * order they were given ([] for a change nobody approved yet).
+   */
+  listApprovalsFor(changeIds: readonly string[]): Promise<Map<string, ApprovalRecord[]>>;
+}
 
-  // audit (append-only; no update/delete methods exist)
+/** The audit log: append-only; no update or delete methods exist. */
+export interface AuditStore {
   /** Appends an entry and returns it with its id. */
   appendAudit(entry: AuditEntry): Promise<AuditEntry>;
   /** Entries matching every given filter, ordered by at, id (by id descending with newestFirst). */
   queryAudit(filter: AuditFilter): Promise<AuditEntry[]>;
+}
 
-  // release threads
+/** Release threads. */
+export interface ReleaseStore {
   createRelease(r: Omit<ReleaseRecord, 'version'>): Promise<ReleaseRecord>;
   getRelease(id: string): Promise<ReleaseRecord | undefined>;
   findReleaseByMessage(channel: string, messageTs: string): Promise<ReleaseRecord | undefined>;
@@ -260,16 +274,20 @@ export interface Store {
   updateRelease(id: string, patch: ReleasePatch, expectVersion?: number): Promise<ReleaseRecord | undefined>;
   /** Releases matching the filter, oldest first. */
   listReleases(filter: ReleaseFilter): Promise<ReleaseRecord[]>;
+}
 
-  // log tails
+/** Log tails. */
+export interface TailStore {
   createTail(t: Omit<TailRecord, 'version'>): Promise<TailRecord>;
   getTail(id: string): Promise<TailRecord | undefined>;
   /** Applies the patch (only if version === expectVersion, when given); undefined when missing or stale. */
   updateTail(id: string, patch: TailPatch, expectVersion?: number): Promise<TailRecord | undefined>;
   /** Tails matching the filter, oldest first. */
   listTails(filter: TailFilter): Promise<TailRecord[]>;
+}
 
-  // leases with expiry (tail ownership, recovery sweeps)
+/** Leases with expiry (tail ownership, apply and recovery locks). */
+export interface LeaseStore {
   /** Takes the lease if free, expired, or already ours; returns true if we hold it now. */
   acquireLease(key: string, owner: string, ttlMs: number, now: number): Promise<boolean>;
   /** Extends our lease; false if we lost it. */
@@ -278,14 +296,30 @@ export interface Store {
   releaseLease(key: string, owner: string): Promise<void>;
   /** The lease row as stored (it may already be expired: compare `expiresAt` with now). */
   getLease(key: string): Promise<Lease | undefined>;
+}
 
-  // request keys (replay protection)
+/** Request keys (replay protection). */
+export interface RequestKeyStore {
   /**
    * Records that a request with `key` was seen, for `ttlMs` from `now`. True the
    * first time; false while the key is remembered (a replay, on any replica).
    */
   rememberRequest(key: string, ttlMs: number, now: number): Promise<boolean>;
 }
+
+/**
+ * Every part on one database, as start-up wires it. Flows take the parts they
+ * use (a `ChangeStore & AuditStore`, a `TailStore`), not the whole.
+ */
+export interface Store
+  extends StoreHealth,
+    ChangeStore,
+    ApprovalStore,
+    AuditStore,
+    ReleaseStore,
+    TailStore,
+    LeaseStore,
+    RequestKeyStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

@@ -7,7 +7,7 @@
  */
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
-import type { Store } from '../store/types.js';
+import type { LeaseStore } from '../store/types.js';
 
 /** The store key of a tail's lease. */
 export function tailLeaseKey(tailId: string): string {
@@ -15,7 +15,7 @@ export function tailLeaseKey(tailId: string): string {
 }
 
 export interface LeaseSettings {
-  store: Pick<Store, 'acquireLease' | 'renewLease' | 'releaseLease' | 'getLease'>;
+  store: LeaseStore;
   /** This replica's id. */
   owner: string;
   /** Lease lifetime (default 15 s). */

@@ -6,7 +6,7 @@
  * runner ends the lease is released (or left alone, when it was lost).
  */
 import type { Logger } from '../runtime/logger.js';
-import type { Store, TailRecord } from '../store/types.js';
+import type { TailRecord, TailStore } from '../store/types.js';
 import type { TailLease } from './leases.js';
 import { parentOf, readProgress, type StopRequest, stopRequestOf, type TailProgress } from './progress.js';
 import { releaseEnded, stopByUser, type TailAbort, type TailStopReason } from './stop-reason.js';
@@ -34,7 +34,7 @@ export interface TailWorker {
 export interface OwnedTailOptions {
   record: TailRecord;
   lease: TailLease;
-  store: Store;
+  store: TailStore;
   replicaId: string;
   log: Logger;
   /** Told after the tail is recorded as stopped, whatever stopped it (release messages list live tails). */
@@ -133,7 +133,7 @@ export class OwnedTail {
 
 /** Adds a stop request to a record's state, unless it is stopped or already asked to stop; the record written, if any. */
 export async function requestStop(
-  store: Store,
+  store: TailStore,
   record: TailRecord,
   request: StopRequest,
 ): Promise<TailRecord | undefined> {

@@ -6,7 +6,7 @@
 import type { Clock } from '../runtime/clock.js';
 import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
-import type { Store, TailRecord } from '../store/types.js';
+import type { LeaseStore, TailRecord, TailStore } from '../store/types.js';
 import type { BudgetOptions, MessageBudget } from './budget.js';
 import type { TailHooks, TailWorker } from './owned-tail.js';
 import type { TailProgress } from './progress.js';
@@ -14,7 +14,7 @@ import type { TailStopReason } from './stop-reason.js';
 import type { TailStartInput } from './types.js';
 
 export interface TailServiceOptions {
-  store: Store;
+  store: TailStore & LeaseStore;
   /** Where tails are shown (the Slack layer): their messages and the loop that draws them. */
   surface: TailSurface;
   /** This replica's id (lease owner, named in takeover notices). */

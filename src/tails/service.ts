@@ -8,7 +8,7 @@
  * the bot: they outlive the request that started them.
  */
 import { randomUUID } from 'node:crypto';
-import { UserError } from '../changes/errors.js';
+import { UserError } from '../errors/user-error.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { TailRecord } from '../store/types.js';

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { Change } from '../../src/changes/change.js';
-import { UserError } from '../../src/changes/errors.js';
 import {
   IN_FLIGHT_SETTLE_MS,
   recheckUnconfirmed,
   settleFailedApply,
 } from '../../src/changes/settle-outcome.js';
 import { clarityOf } from '../../src/changes/unclear-outcome.js';
+import { UserError } from '../../src/errors/user-error.js';
 import { ApiError } from '../../src/gamefabric/errors.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';

@@ -4,8 +4,6 @@
  * Node process can, by setting TZ): for each zone named on the command line,
  * prints what the format module and its users write for fixed instants.
  */
-import type { Change } from '../../src/changes/change.js';
-import { staleMessage } from '../../src/changes/stale-message.js';
 import { formatRelative, formatShorthand, formatSpan } from '../../src/format/duration.js';
 import { formatUtcMinute } from '../../src/format/time.js';
 import { slackDate } from '../../src/slack/render/blocks.js';
@@ -20,7 +18,6 @@ for (const zone of zones) {
     // Proves the zone took effect: local hours differ between zones.
     localHour: new Date(instants[0]!).getHours(),
     utc: instants.map(formatUtcMinute),
-    stale: instants.map((expiresAt) => staleMessage({ status: 'expired', expiresAt } as Change)),
     slack: instants.map(slackDate),
     spans: instants.map((at) => [
       formatSpan(3 * DAY + 7_200_000),

@@ -97,6 +97,28 @@ describe('SqliteStore specifics', () => {
     expect((await store.getChange('m1'))?.preview).toBeNull();
   });
 
+  it('refuses a JSON column holding text that is not JSON as a StoreError naming the column', async () => {
+    const store = (await openStore({ dataDir: ':memory:' })) as SqliteStore;
+    toClose.push(store);
+    await store.createTail({
+      id: 't1',
+      workspace: 'T',
+      channel: 'C',
+      env: 'dev',
+      vessel: 'v',
+      startedBy: 'U',
+      startedAt: 1,
+      status: 'active',
+      state: { lines: 3 },
+    });
+    store.db.exec(`UPDATE tails SET state = '{"lines": 3' WHERE id = 't1'`);
+    await expect(store.getTail('t1')).rejects.toMatchObject({
+      name: 'StoreError',
+      code: 'HARBOR_BAD_ROW',
+      message: expect.stringMatching(/^a tails row does not hold what it should: state: not JSON text/),
+    });
+  });
+
   it('close() twice is harmless', async () => {
     const store = await openStore({ dataDir: ':memory:' });
     await store.close();

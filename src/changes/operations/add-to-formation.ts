@@ -2,9 +2,11 @@
  * Add a Vessel to a Formation (seed rule 1: by patching the Formation, never
  * by creating an owned Vessel), optionally overriding container images/args.
  */
+
+import { UserError } from '../../errors/user-error.js';
 import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
 import type { Container, ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
-import { UserError, WorldMovedError } from '../errors.js';
+import { WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import { quote } from '../not-found.js';

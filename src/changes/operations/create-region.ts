@@ -1,7 +1,8 @@
 /** Create a Region with one or more Region Types, each with its scheduling strategy. */
+
+import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { SchedulingStrategy } from '../../gamefabric/resources.js';
-import { UserError } from '../errors.js';
 import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 

@@ -3,9 +3,10 @@
  * (`image:tag`) and resolved to internal names before the preview (seed rule 5).
  */
 
+import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Container, Port } from '../../gamefabric/resources.js';
-import { UserError, WorldMovedError } from '../errors.js';
+import { WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import { quote } from '../not-found.js';
 import type { OperationModule } from '../operation.js';

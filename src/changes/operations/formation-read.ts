@@ -1,9 +1,9 @@
 /** Shared Formation reads for the formation operations. */
 
+import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Formation } from '../../gamefabric/resources.js';
-import { UserError } from '../errors.js';
 import { missingIn } from '../not-found.js';
 
 /** The Formation, or a UserError naming what was not found. */

@@ -4,9 +4,10 @@
  * a recovery after a crash can never promote twice.
  */
 
+import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { ImageNotFoundError, isNotFound } from '../../gamefabric/errors.js';
-import { UserError, WorldMovedError } from '../errors.js';
+import { WorldMovedError } from '../errors.js';
 import { missingBranch } from '../not-found.js';
 import type { OperationModule, Preview } from '../operation.js';
 import { fieldsOf } from '../validate.js';

@@ -3,9 +3,11 @@
  * the name at the index, then `remove`) re-reads on a conflict, so a Formation
  * changed underneath never loses the wrong Vessel.
  */
+
+import { UserError } from '../../errors/user-error.js';
 import { VesselNotInFormationError } from '../../gamefabric/errors.js';
 import type { Formation } from '../../gamefabric/resources.js';
-import { UserError, WorldMovedError } from '../errors.js';
+import { WorldMovedError } from '../errors.js';
 import { untilGone, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';

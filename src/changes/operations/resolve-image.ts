@@ -3,10 +3,11 @@
  * (seed rule 5). Accept either and resolve to the internal name, with messages
  * that say where we looked.
  */
+
+import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { ImageNotFoundError } from '../../gamefabric/errors.js';
 import type { Image } from '../../gamefabric/resources.js';
-import { UserError } from '../errors.js';
 
 /** Resolves `image:tag` or an internal image name in `branch` to the Image. */
 export async function resolveImage(

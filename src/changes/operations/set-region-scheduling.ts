@@ -4,10 +4,11 @@
  * an immediate reshuffle otherwise.
  */
 
+import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
 import { type Region, type SchedulingStrategy, schedulingOf } from '../../gamefabric/resources.js';
-import { UserError, WorldMovedError } from '../errors.js';
+import { WorldMovedError } from '../errors.js';
 import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';

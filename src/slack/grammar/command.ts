@@ -12,12 +12,13 @@ export type ChangeModalKind =
   | 'vessel.create'
   | 'formation.add'
   | 'formation.remove'
-  | 'region.create';
+  | 'region.create'
+  | 'region.scheduling';
 
 /**
  * Modals a command or a release thread's button can open: the change modals,
- * and `logs.follow`, which starts a live tail. `environment`/`formation`
- * prefill what the command named.
+ * and `logs.follow`, which starts a live tail. `environment`, `formation`,
+ * `region` and `regionType` prefill what the command named.
  */
 export type ModalKind = ChangeModalKind | 'logs.follow';
 
@@ -40,7 +41,14 @@ export type Command =
    * `{ environment, region, type, scheduling: 'Packed' | 'Distributed' }`.
    */
   | { kind: 'change'; operation: ChangeOperation; input: Record<string, unknown> }
-  | { kind: 'modal'; modal: ModalKind; environment?: string; formation?: string }
+  | {
+      kind: 'modal';
+      modal: ModalKind;
+      environment?: string;
+      formation?: string;
+      region?: string;
+      regionType?: string;
+    }
   /** Issue 5: a log tail. `lines` defaults to 50. */
   | {
       kind: 'logs';

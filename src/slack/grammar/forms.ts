@@ -136,6 +136,15 @@ export const FORMS = {
     example: 'formation remove dev lobby lobby-2',
     topic: 'formations',
   },
+  'formation.remove.modal': {
+    words: ['formation', 'remove'],
+    args: ['<env>', '[<formation>]'],
+    flags: [],
+    description: 'Open a form to pick the vessel to remove (and the formation, when not given).',
+    example: 'formation remove dev lobby',
+    topic: 'formations',
+    opensModal: true,
+  },
   'region.show': {
     words: ['region', 'show'],
     args: ['<env>', '<region>'],
@@ -161,6 +170,15 @@ export const FORMS = {
     example: 'region scheduling prod eu-central baremetal Distributed',
     topic: 'regions',
   },
+  'region.scheduling.modal': {
+    words: ['region', 'scheduling'],
+    args: ['<env>', '[<region>]', '[<type>]'],
+    flags: [],
+    description: 'Open a form to pick the region, type and scheduling strategy.',
+    example: 'region scheduling dev eu-central',
+    topic: 'regions',
+    opensModal: true,
+  },
   logs: {
     words: ['logs'],
     args: ['<env>', '<vessel>'],
@@ -172,6 +190,15 @@ export const FORMS = {
     description: "Show the latest log lines of a vessel's container.",
     example: 'logs dev lobby-1 --follow --lines 100',
     topic: 'logs',
+  },
+  'logs.modal': {
+    words: ['logs'],
+    args: ['<env>'],
+    flags: [],
+    description: 'Open a form to pick a vessel (and container) and follow its logs live.',
+    example: 'logs dev',
+    topic: 'logs',
+    opensModal: true,
   },
   'release.start': {
     words: ['release', 'start'],

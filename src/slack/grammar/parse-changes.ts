@@ -95,7 +95,19 @@ export function parseFormation(ctx: Context, rest: readonly Token[]): Outcome {
     },
     add: (words) => parseFormationAdd(ctx, words),
     remove: (words) => {
-      const args = simplePositionals(ctx, 'formation.remove', words);
+      // Without a vessel: the form asks for it (and for the formation, when not given).
+      if (words.length > 0 && words.length < 3) {
+        const place = simplePositionals(ctx, 'formation.remove.modal', words);
+        if (!Array.isArray(place)) return place;
+        const [environment, formation] = place as [string, string | undefined];
+        return ctx.ok({
+          kind: 'modal',
+          modal: 'formation.remove',
+          environment,
+          ...(formation ? { formation } : {}),
+        });
+      }
+      const args = simplePositionals(ctx, 'formation.remove', words, ['formation.remove.modal']);
       if (!Array.isArray(args)) return args;
       const [environment, formation, vessel] = args;
       return ctx.ok({
@@ -122,7 +134,20 @@ export function parseRegion(ctx: Context, rest: readonly Token[]): Outcome {
       return ctx.ok({ kind: 'modal', modal: 'region.create', environment: args[0] as string });
     },
     scheduling: (words) => {
-      const args = simplePositionals(ctx, 'region.scheduling', words);
+      // Without a strategy: the form asks for what is missing.
+      if (words.length > 0 && words.length < 4) {
+        const place = simplePositionals(ctx, 'region.scheduling.modal', words);
+        if (!Array.isArray(place)) return place;
+        const [environment, region, regionType] = place as [string, string | undefined, string | undefined];
+        return ctx.ok({
+          kind: 'modal',
+          modal: 'region.scheduling',
+          environment,
+          ...(region ? { region } : {}),
+          ...(regionType ? { regionType } : {}),
+        });
+      }
+      const args = simplePositionals(ctx, 'region.scheduling', words, ['region.scheduling.modal']);
       if (!Array.isArray(args)) return args;
       const [environment, region, type, given] = args as [string, string, string, string];
       const scheduling = SCHEDULING.find((s) => s.toLowerCase() === given.toLowerCase());

@@ -74,7 +74,13 @@ export function parseHistory(ctx: Context, rest: readonly Token[]): Outcome {
 export function parseLogs(ctx: Context, rest: readonly Token[]): Outcome {
   const split = splitFlags(ctx, 'logs', rest);
   if ('ok' in split) return split;
-  const args = flagPositionals(ctx, 'logs', split);
+  // `logs <env>` alone: the "Tail logs" form asks which vessel to follow.
+  if (split.positionals.length === 1 && split.flags.length === 0) {
+    const args = ctx.positionals('logs.modal', split.positionals);
+    if (!Array.isArray(args)) return args;
+    return ctx.ok({ kind: 'modal', modal: 'logs.follow', environment: args[0] as string });
+  }
+  const args = flagPositionals(ctx, 'logs', split, ['logs.modal']);
   if (!Array.isArray(args)) return args;
   let follow = false;
   let lines: number = LOG_LINES.default;

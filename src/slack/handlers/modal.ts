@@ -8,8 +8,8 @@
  */
 
 import type { ModalView } from '@slack/types';
-import { UserError } from '../../changes/errors.js';
 import { missingEnvironment } from '../../changes/not-found.js';
+import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';

@@ -6,13 +6,13 @@
  * refusal replaces the form instead of wasting the reason they would type.
  */
 import type { Change } from '../../changes/change.js';
-import { UserError } from '../../changes/errors.js';
-import { staleMessage } from '../../changes/stale-message.js';
+import { staleReason } from '../../changes/stale-reason.js';
+import { UserError } from '../../errors/user-error.js';
 import { REJECT_REASON_INPUT, type RejectMetadata } from '../ids.js';
-import { staleText } from '../render/click-reply.js';
 import { escapeMrkdwn } from '../render/limits.js';
 import type { SlackMessage } from '../render/message.js';
 import { REASON_MAX, renderRejectModal } from '../render/reject-modal.js';
+import { renderStaleReason } from '../render/stale-reply.js';
 import { statusView } from '../render/status-view.js';
 import { handleClick } from './click.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
@@ -33,7 +33,7 @@ export async function openRejectModal(
   if (!change)
     throw new UserError('This change no longer exists (it may have been cleaned up).', 'not_found');
   if (change.status !== 'awaiting_approval') {
-    const text = staleText(change, staleMessage(change));
+    const text = renderStaleReason(staleReason(change));
     return () => reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   }
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: renderRejectModal(change, meta) });

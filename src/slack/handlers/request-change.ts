@@ -4,7 +4,7 @@
  * everyone to see, with the buttons that drive it.
  */
 import type { Change } from '../../changes/change.js';
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import { postChangeMessage } from './change-message.js';
 import type { Actor, BotContext } from './context.js';

@@ -1,25 +1,22 @@
 /**
  * What each parsed `/harbor` command does, after the ack. Reads are authorized
- * by the policy and answered privately at once; changes go through the engine
- * and post a public preview; modal forms open a modal (see open-modal.ts).
+ * by the policy and answered privately at once, with a "Share in channel"
+ * button (see reads.ts); changes go through the engine and post a public
+ * preview; modal forms open a modal (see open-modal.ts).
  */
 import { resolveBranch } from '../../changes/branches.js';
-import { UserError } from '../../changes/errors.js';
-import { missingIn } from '../../changes/not-found.js';
-import { queryFormation, queryImages, queryRegion, queryVessels } from '../../changes/queries.js';
-import { isNotFound } from '../../gamefabric/errors.js';
-import type { ReadOperation, Target } from '../../policy/operations.js';
 import type { Command } from '../grammar/command.js';
 import { historyPage } from '../history/query.js';
-import { renderApprovals } from '../render/approvals.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
-import { renderLogSnapshot } from '../render/logs.js';
-import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
 import { renderAmbiguousRelease, renderReleaseEnded } from '../render/release-message.js';
+import { withShareButton } from '../render/share.js';
 import { followLogs } from '../tails/actions.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
+import { answerRead, authorizeRead, shareableRead } from './reads.js';
 import { requestChange } from './request-change.js';
+
+export { authorizeRead } from './reads.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
@@ -27,38 +24,17 @@ export async function runCommand(
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
+  /** The text after the command name; a read's "Share in channel" button carries it. */
+  text?: string,
 ): Promise<void> {
+  const read = shareableRead(command);
+  if (read) {
+    const answer = await answerRead(ctx, read, actor);
+    return reply(text?.trim() ? withShareButton(answer, text.trim()) : answer);
+  }
   switch (command.kind) {
     case 'help':
       return reply(renderHelp(ctx.commandName, command.topic));
-    case 'images': {
-      const branch = await resolveBranch(ctx.api, command.branch, 'branch', ctx.branches);
-      await authorizeRead(ctx, actor, 'images.list', { branch });
-      return reply(renderImages(branch, await queryImages(ctx.api, branch, command.ref), command.ref));
-    }
-    case 'vessels':
-      await authorizeRead(ctx, actor, 'vessels.list', { environment: command.environment });
-      return reply(renderVessels(command.environment, await queryVessels(ctx.api, command.environment)));
-    case 'formation.show': {
-      const target = { environment: command.environment, formation: command.formation };
-      await authorizeRead(ctx, actor, 'formation.show', target);
-      const view = await queryFormation(ctx.api, command.environment, command.formation);
-      return reply(renderFormation(command.environment, view));
-    }
-    case 'region.show': {
-      const target = { environment: command.environment, region: command.region };
-      await authorizeRead(ctx, actor, 'region.show', target);
-      return reply(
-        renderRegion(command.environment, await queryRegion(ctx.api, command.environment, command.region)),
-      );
-    }
-    case 'approvals':
-      return reply(
-        renderApprovals(
-          await ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
-          ctx.clock.now(),
-        ),
-      );
     case 'history': {
       // The audit log of the workspace, newest first (src/slack/history).
       const page = await historyPage(ctx.store, {
@@ -72,29 +48,15 @@ export async function runCommand(
       await requestChange(ctx, actor, command.operation, await withBranchNames(ctx, command.input));
       return;
     case 'logs': {
+      // `--follow`: a live tail in a new thread (src/slack/tails); the thread is the answer.
       const target = { environment: command.environment, vessel: command.vessel };
       await authorizeRead(ctx, actor, 'logs.read', target);
-      if (command.follow) {
-        // A live tail in a new thread (src/slack/tails); the thread is the answer.
-        await followLogs(
-          ctx,
-          { ...target, ...(command.container ? { container: command.container } : {}) },
-          actor,
-        );
-        return;
-      }
-      const lines = await ctx.api
-        .vesselLogs(command.environment, command.vessel, {
-          tailLines: command.lines,
-          ...(command.container ? { container: command.container } : {}),
-        })
-        .catch(async (err) => {
-          if (!isNotFound(err)) throw err;
-          throw await missingIn('vessel', command.vessel, command.environment, async () =>
-            (await ctx.api.listVessels(command.environment)).map((v) => v.metadata.name),
-          );
-        });
-      return reply(renderLogSnapshot(command.environment, command.vessel, lines, command.container));
+      await followLogs(
+        ctx,
+        { ...target, ...(command.container ? { container: command.container } : {}) },
+        actor,
+      );
+      return;
     }
     case 'release.start':
       // Release threads (src/slack/releases): the release message in the channel is the answer.
@@ -108,6 +70,9 @@ export async function runCommand(
           : renderAmbiguousRelease(ctx.commandName, command.ref, outcome.matches),
       );
     }
+    default:
+      // The reads, answered above.
+      throw new Error(`${command.kind} is a read and was answered above`);
   }
 }
 
@@ -125,15 +90,4 @@ async function withBranchNames(ctx: BotContext, input: Record<string, unknown>) 
     }
   }
   return out;
-}
-
-/** Read commands skip the change engine but still answer to the policy; throws UserError when refused. */
-export async function authorizeRead(ctx: BotContext, actor: Actor, operation: ReadOperation, target: Target) {
-  const decision = await ctx.policy.authorizeRequest({
-    user: actor.user,
-    channel: actor.channel,
-    operation,
-    target,
-  });
-  if (!decision.allowed) throw new UserError(decision.reason, 'refused');
 }

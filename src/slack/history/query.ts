@@ -7,7 +7,7 @@
  */
 import { type Change, toChange } from '../../changes/change.js';
 import { TARGET_FIELDS } from '../../policy/operations.js';
-import type { AuditEntry, Store } from '../../store/types.js';
+import type { ApprovalStore, AuditEntry, AuditStore, ChangeStore } from '../../store/types.js';
 
 /** The audit actions that end a change: one per change. */
 export const OUTCOME_ACTIONS = ['apply', 'reject', 'cancel', 'expire', 'recover'] as const;
@@ -38,8 +38,17 @@ export interface HistoryQuery {
   before?: number;
 }
 
+/** The parts of the store history reads: the audit log, and the changes it names. */
+export type HistoryStore = Pick<AuditStore, 'queryAudit'> &
+  Pick<ChangeStore, 'getChange'> &
+  Pick<ApprovalStore, 'listApprovals'>;
+
 /** One page of history for `q`, newest first. */
-export async function historyPage(store: Store, q: HistoryQuery, size = HISTORY_PAGE): Promise<HistoryPage> {
+export async function historyPage(
+  store: HistoryStore,
+  q: HistoryQuery,
+  size = HISTORY_PAGE,
+): Promise<HistoryPage> {
   const items: HistoryItem[] = [];
   let cursor = q.before;
   let scanned = 0;

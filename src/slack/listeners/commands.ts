@@ -72,7 +72,7 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
             if (replayed) return 'ignored';
             if (!cmd) return 'usage';
             if (cmd.kind === 'modal') await fill?.();
-            else await runCommand(ctx, cmd, actor, replies.reply);
+            else await runCommand(ctx, cmd, actor, replies.reply, command.text);
             return undefined;
           },
           count: (outcome, name) =>

@@ -19,6 +19,7 @@ import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
 import { privateReplyVia } from './private-reply.js';
 import { registerRejectSubmission } from './reject.js';
+import { registerShareAction } from './share.js';
 
 /** A button click as the listeners read it. */
 export interface ClickArgs {
@@ -41,6 +42,8 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
   // Reject's reason modal and the history's Older button (issue 13).
   registerRejectSubmission(app, ctx, listen);
   registerHistoryActions(app, ctx, listen);
+  // Private read answers: "Share in channel".
+  registerShareAction(app, ctx, listen);
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
     app.action<BlockAction<ButtonAction>>(
       actionId,

@@ -2,7 +2,7 @@
  * The names a modal's metadata must carry (the command that opened it named
  * them). Missing ones mean the modal was opened wrongly; the user sees why.
  */
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { ModalMetadata } from '../ids.js';
 
 /** `meta.environment`, or a UserError saying the form needs one. */

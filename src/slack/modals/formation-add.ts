@@ -197,12 +197,10 @@ export const formationAddModal: ModalDefinition = {
         ...(args?.ok ? { args: args.value } : {}),
       });
     }
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
-    return {
-      ok: true,
-      operation: 'formation.add',
-      input: { environment: meta.environment, formation: meta.formation, vessel, region, overrides },
-    };
+    const input = { environment: meta.environment, formation: meta.formation, vessel, region, overrides };
+    // What could be read goes along, so the operation's own checks report their problems in the same answer.
+    if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
+    return { ok: true, operation: 'formation.add', input };
   },
 
   blockFor(field, values) {

@@ -54,12 +54,9 @@ export const formationRemoveModal: ModalDefinition = {
     }
     const vessel = readChoice(values, B.vessel);
     if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
-    if (!meta.environment || !meta.formation || !vessel) return { ok: false, errors };
-    return {
-      ok: true,
-      operation: 'formation.remove',
-      input: { environment: meta.environment, formation: meta.formation, vessel },
-    };
+    const input = { environment: meta.environment, formation: meta.formation, vessel };
+    if (!meta.environment || !meta.formation || !vessel) return { ok: false, errors, partial: input };
+    return { ok: true, operation: 'formation.remove', input };
   },
 
   blockFor(field, values) {

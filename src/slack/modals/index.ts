@@ -20,6 +20,7 @@ import { logsFollowModal } from './logs-follow.js';
 import { problemBlock } from './problem-block.js';
 import { promoteModal } from './promote.js';
 import { regionCreateModal } from './region-create.js';
+import { regionSchedulingModal } from './region-scheduling.js';
 import type {
   ModalDefinition,
   ModalDeps,
@@ -38,6 +39,7 @@ export { LOGS_FOLLOW_BLOCKS } from './logs-follow.js';
 export { readMetadata, writeMetadata } from './metadata.js';
 export { PROMOTE_BLOCKS } from './promote.js';
 export { REGION_BLOCKS, REGION_TYPE_ROWS, typeBlock } from './region-create.js';
+export { REGION_SCHEDULING_BLOCKS } from './region-scheduling.js';
 export { TYPED_SUFFIX } from './state.js';
 export type {
   FieldProblem,
@@ -58,6 +60,7 @@ const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
   'formation.add': formationAddModal,
   'formation.remove': formationRemoveModal,
   'region.create': regionCreateModal,
+  'region.scheduling': regionSchedulingModal,
 };
 
 const MODALS: Record<ModalKind, ModalShell> = { ...CHANGE_MODALS, 'logs.follow': logsFollowModal };

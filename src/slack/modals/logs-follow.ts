@@ -1,5 +1,5 @@
 /**
- * The "Tail logs" modal of a release thread: which Vessel (and optionally
+ * The "Tail logs" modal (`/harbor logs <env>`, or a release thread's button): which Vessel (and optionally
  * which container) to follow. Its submission starts a live tail in the
  * thread rather than a change, so it reads into a TailRequest, checked with
  * the same name rules the change operations use.
@@ -45,7 +45,7 @@ export const logsFollowModal: TailModalDefinition = {
     return [
       contextBlock(
         vessels
-          ? `Follows a vessel's logs in *${shownEnv}*: the latest lines appear in a message in the thread, updated live, until someone presses Stop.`
+          ? `Follows a vessel's logs in *${shownEnv}*: the latest lines appear in a message ${meta.threadTs ? 'in the thread' : 'in this channel'}, updated live, until someone presses Stop.`
           : `:warning: There is no environment *${shownEnv}*. Check the name.`,
       ),
       ...choiceBlocks({
@@ -74,21 +74,21 @@ export const logsFollowModal: TailModalDefinition = {
     const vessel = readChoice(values, B.vessel);
     if (!meta.environment) addError(errors, B.vessel, 'This form lost its environment; open it again.');
     if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
-    if (!meta.environment || !vessel) return { ok: false, errors };
     try {
-      return {
-        ok: true,
-        tail: parseTailRequest({
-          environment: meta.environment,
-          vessel,
-          container: readBlock(values, B.container),
-        }),
-      };
+      // The name checks run even when a field is missing, so every problem comes back in one answer.
+      const tail = parseTailRequest({
+        environment: meta.environment ?? '',
+        vessel: vessel ?? '',
+        container: readBlock(values, B.container),
+      });
+      if (Object.keys(errors).length === 0) return { ok: true, tail };
     } catch (err) {
-      if (err instanceof ValidationError)
-        return { ok: false, errors: mapProblems(logsFollowModal, err.problems, values) };
-      throw err;
+      if (!(err instanceof ValidationError)) throw err;
+      const found = mapProblems(logsFollowModal, err.problems, values);
+      // A missing field is said in the form's own words, not as an invalid name.
+      return { ok: false, errors: { ...found, ...errors } };
     }
+    return { ok: false, errors };
   },
 
   blockFor(field, values) {

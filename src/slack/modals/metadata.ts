@@ -12,6 +12,7 @@ const ModalMetadataSchema = z.object({
     'formation.add',
     'formation.remove',
     'region.create',
+    'region.scheduling',
     'logs.follow',
   ]),
   channel: z.string().min(1),
@@ -20,6 +21,8 @@ const ModalMetadataSchema = z.object({
   releaseId: z.string().optional(),
   environment: z.string().optional(),
   formation: z.string().optional(),
+  region: z.string().optional(),
+  regionType: z.string().optional(),
 });
 
 // Fails to compile when ModalMetadata gains or loses a field the schema does not know about.

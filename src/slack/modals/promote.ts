@@ -74,12 +74,10 @@ export const promoteModal: ModalDefinition = {
     if (!ref) addError(errors, B.image, `Choose an image, or type ${IMAGE_HINT}.`);
     else if (!image) addError(errors, errorBlock(B.image, values), `Write the image as ${IMAGE_HINT}.`);
     if (!targetBranch) addError(errors, B.target, 'Choose the branch to copy to.');
-    if (!sourceBranch || !image || !targetBranch) return { ok: false, errors };
-    return {
-      ok: true,
-      operation: 'image.promote',
-      input: { image: image.image, tag: image.tag, sourceBranch, targetBranch },
-    };
+    const input = { image: image?.image, tag: image?.tag, sourceBranch, targetBranch };
+    // What could be read goes along, so the operation's own checks report their problems in the same answer.
+    if (!sourceBranch || !image || !targetBranch) return { ok: false, errors, partial: input };
+    return { ok: true, operation: 'image.promote', input };
   },
 
   blockFor(field) {

@@ -135,20 +135,18 @@ export const regionCreateModal: ModalDefinition = {
         addError(errors, typeBlock(r.row, 'locations'), 'Give at least one location, e.g. fra-1.');
       }
     }
-    if (Object.keys(errors).length > 0) return { ok: false, errors };
     const displayName = readBlock(values, B.displayName);
     const description = readBlock(values, B.description);
-    return {
-      ok: true,
-      operation: 'region.create',
-      input: {
-        environment: meta.environment,
-        name,
-        ...(displayName ? { displayName } : {}),
-        ...(description ? { description } : {}),
-        types: rows.map((r) => ({ name: r.name, locations: r.locations, scheduling: r.scheduling })),
-      },
+    const input = {
+      environment: meta.environment,
+      name,
+      ...(displayName ? { displayName } : {}),
+      ...(description ? { description } : {}),
+      types: rows.map((r) => ({ name: r.name, locations: r.locations, scheduling: r.scheduling })),
     };
+    // What could be read goes along, so the operation's own checks report their problems in the same answer.
+    if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
+    return { ok: true, operation: 'region.create', input };
   },
 
   blockFor(field, values) {

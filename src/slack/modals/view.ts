@@ -17,6 +17,7 @@ export const MODAL_TITLES: Record<ModalMetadata['kind'], string> = {
   'formation.add': 'Add to formation',
   'formation.remove': 'Remove vessel',
   'region.create': 'Create region',
+  'region.scheduling': 'Region scheduling',
   'logs.follow': 'Tail logs',
 };
 

@@ -4,8 +4,8 @@
  * workspace, this channel's first. Several matches are not guessed between:
  * the caller lists their ids.
  */
-import { UserError } from '../../changes/errors.js';
-import type { ReleaseRecord, Store } from '../../store/types.js';
+import { UserError } from '../../errors/user-error.js';
+import type { ReleaseRecord, ReleaseStore } from '../../store/types.js';
 import { releaseData } from './types.js';
 
 /** The release meant, or every open release the title matched when it is ambiguous. */
@@ -20,7 +20,7 @@ export function titleKey(title: string): string {
 
 /** Open releases of `workspace` titled like `title` (withdrawn starts left out), oldest first. */
 export async function openReleasesTitled(
-  store: Store,
+  store: ReleaseStore,
   workspace: string,
   title: string,
 ): Promise<ReleaseRecord[]> {
@@ -31,7 +31,7 @@ export async function openReleasesTitled(
 
 /** Finds the release `ref` names for a command run in `channel`; throws UserError when there is none. */
 export async function findRelease(
-  store: Store,
+  store: ReleaseStore,
   where: { workspace: string; channel: string },
   ref: string,
 ): Promise<FoundRelease> {

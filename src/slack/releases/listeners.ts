@@ -6,7 +6,7 @@
  * thread, so everything started there stays there.
  */
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { BotContext } from '../handlers/context.js';

@@ -8,10 +8,16 @@
 import { randomUUID } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { toChange } from '../../changes/change.js';
-import { UserError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { ReleaseRecord, Store } from '../../store/types.js';
+import type {
+  ApprovalStore,
+  ChangeStore,
+  ReleaseRecord,
+  ReleaseStore,
+  TailStore,
+} from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { Actor } from '../handlers/context.js';
 import { notInChannel } from '../handlers/request-change.js';
@@ -25,7 +31,10 @@ import { type ReleaseData, type ReleaseSnapshot, releaseData } from './types.js'
 export const TITLE_MAX = 500;
 
 export interface ReleaseThreadsDeps {
-  store: Store;
+  store: ReleaseStore &
+    Pick<ChangeStore, 'listChanges'> &
+    Pick<ApprovalStore, 'listApprovalsFor'> &
+    Pick<TailStore, 'listTails'>;
   slack: WebClient;
   clock: Clock;
   logger: Logger;
@@ -186,9 +195,8 @@ export class ReleaseThreads {
       this.d.store.listChanges({ releaseId: release.id }),
       this.d.store.listTails({ releaseId: release.id, status: 'active' }),
     ]);
-    const changes = await Promise.all(
-      records.map(async (r) => toChange(r, await this.d.store.listApprovals(r.id))),
-    );
+    const approvals = await this.d.store.listApprovalsFor(records.map((r) => r.id));
+    const changes = records.map((r) => toChange(r, approvals.get(r.id) ?? []));
     return { release, data: releaseData(release), changes, tails };
   }
 

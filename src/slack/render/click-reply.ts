@@ -2,9 +2,10 @@
  * The short ephemeral answer to the user who clicked a change button, for
  * the cases the rewritten change message does not explain on its own.
  */
-import type { Change, ClickOutcome } from '../../changes/change.js';
-import { slackDate } from './blocks.js';
+import type { ClickOutcome } from '../../changes/change.js';
+import { fitMrkdwn } from './blocks.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
+import { renderStaleReason } from './stale-reply.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2000;
@@ -15,7 +16,7 @@ export function renderClickReply(outcome: ClickOutcome): string | undefined {
     case 'refused':
       return truncate(outcome.message, LIMITS.messageText);
     case 'stale':
-      return truncate(staleText(outcome.change, outcome.message), LIMITS.messageText);
+      return fitMrkdwn(renderStaleReason(outcome.reason), LIMITS.messageText);
     case 'approval_recorded': {
       const missing = Math.max(0, outcome.required - outcome.count);
       const rest = missing > 0 ? `; waiting for ${missing} more before it is applied.` : '.';
@@ -24,17 +25,6 @@ export function renderClickReply(outcome: ClickOutcome): string | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * Why a click found nothing to do. An expired change names its deadline as a
- * date token, which every reader sees in their own time zone.
- */
-export function staleText(change: Change, message: string): string {
-  if (change.status === 'expired') {
-    return `This change expired ${slackDate(change.expiresAt)} without being applied. Request it again if it is still needed.`;
-  }
-  return message;
 }
 
 /**

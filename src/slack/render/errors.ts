@@ -4,7 +4,8 @@
  * which logs the internals under an id and gives the user words, never a stack.
  */
 import { describeFailure } from '../../changes/describe-failure.js';
-import { type FieldProblem, UserError, ValidationError } from '../../changes/errors.js';
+import { type FieldProblem, ValidationError } from '../../changes/errors.js';
+import { UserError } from '../../errors/user-error.js';
 import type { Logger } from '../../runtime/logger.js';
 import { escapeFit, finish, joinMapped, section } from './blocks.js';
 import { LIMITS } from './limits.js';

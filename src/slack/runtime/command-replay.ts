@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SlashCommand } from '@slack/bolt';
-import type { Store } from '../../store/types.js';
+import type { RequestKeyStore } from '../../store/types.js';
 
 /** Longer than Bolt's 5-minute signature window, with room for clock skew between Slack and us. */
 export const TRIGGER_KEY_TTL_MS = 10 * 60_000;
@@ -31,7 +31,11 @@ export function commandKey(command: SlashCommand): { key: string; ttlMs: number 
 }
 
 /** True the first time this command is seen (on any replica); false for a replay. */
-export async function firstSighting(store: Store, command: SlashCommand, now: number): Promise<boolean> {
+export async function firstSighting(
+  store: RequestKeyStore,
+  command: SlashCommand,
+  now: number,
+): Promise<boolean> {
   const { key, ttlMs } = commandKey(command);
   return store.rememberRequest(key, ttlMs, now);
 }

@@ -5,8 +5,8 @@
  * a typo is answered at once instead of by a tail that stops immediately.
  */
 
-import { UserError } from '../../changes/errors.js';
 import { missingIn } from '../../changes/not-found.js';
+import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { TailRecord } from '../../store/types.js';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';

@@ -6,7 +6,7 @@
  * manual clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, SHARE_ACTION } from '../../../src/slack/ids.js';
 import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, clickEphemeral, current, openedViewId, shown } from './harness-extras.js';
@@ -54,9 +54,11 @@ describe('approvals list', () => {
     expect(shown(list)).toContain('Promote game-server:1.2.0');
     expect(shown(list)).toContain(`Requested by <@${ALICE.id}>`);
     expect(shown(list)).not.toContain('1.1.0');
-    expect(buttonIds(list)).toEqual([CHANGE_ACTIONS.approve, CHANGE_ACTIONS.reject]);
+    expect(buttonIds(list)).toEqual([CHANGE_ACTIONS.approve, CHANGE_ACTIONS.reject, SHARE_ACTION]);
     // The buttons carry the change the channel message carries.
-    const ids = new Set([...buttons(list), ...buttons(prod)].map((b) => b.value));
+    const ids = new Set(
+      [...buttons(list), ...buttons(prod)].filter((b) => b.action_id !== SHARE_ACTION).map((b) => b.value),
+    );
     expect(ids.size).toBe(1);
     // Reject is styled as danger; its modal asks for the reason (notifications.test.ts).
     expect(buttons(list)[1]?.style).toBe('danger');
@@ -66,7 +68,7 @@ describe('approvals list', () => {
     await requestProdPromotion();
     const list = await approvalsFor(ALICE);
     expect(list.text).toMatch(/^Nothing is waiting for you/);
-    expect(buttonIds(list)).toEqual([]);
+    expect(buttonIds(list)).toEqual([SHARE_ACTION]);
   });
 });
 

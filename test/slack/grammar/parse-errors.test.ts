@@ -21,14 +21,14 @@ describe('missing arguments name the argument and show the form', () => {
       '/harbor formation show <env> <formation>',
     ],
     [
-      'formation remove dev lobby',
-      '`formation remove` is missing `<vessel>`.',
+      'formation remove',
+      '`formation remove` is missing `<env>`.',
       '/harbor formation remove <env> <formation> <vessel>',
     ],
     ['region show dev', '`region show` is missing `<region>`.', '/harbor region show <env> <region>'],
     [
-      'region scheduling dev eu baremetal',
-      '`region scheduling` is missing `<Packed|Distributed>`.',
+      'region scheduling',
+      '`region scheduling` is missing `<env>`.',
       '/harbor region scheduling <env> <region> <type> <Packed|Distributed>',
     ],
     [
@@ -67,7 +67,7 @@ describe('missing arguments name the argument and show the form', () => {
   it('a sub-command group without its sub-command lists the choices', () => {
     const u = usage('formation');
     expect(u.problem).toBe('`formation` needs a sub-command: `show`, `add` or `remove`.');
-    expect(u.forms).toHaveLength(4);
+    expect(u.forms).toHaveLength(5);
   });
 
   it('an empty quoted argument is named', () => {
@@ -225,7 +225,7 @@ describe('unbalanced quotes', () => {
   it('are a usage naming the quote, never a throw', () => {
     const u = usage('formation add dev lobby l-3 eu --container gs --args "--mode ranked');
     expect(u.problem).toBe('The quote " in `"--mode ranked` is never closed; close it or remove it.');
-    expect(u.forms).toHaveLength(4);
+    expect(u.forms).toHaveLength(5);
     expect(usage('vessels “dev').problem).toBe(
       'The quote “ in `“dev` is never closed; close it or remove it.',
     );

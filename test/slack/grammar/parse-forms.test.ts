@@ -124,6 +124,24 @@ const VALID: [string, Command][] = [
   ],
   ['region show dev eu-central', { kind: 'region.show', environment: 'dev', region: 'eu-central' }],
   ['region create dev', { kind: 'modal', modal: 'region.create', environment: 'dev' }],
+  // Without the last arguments, the form asks for them.
+  ['formation remove dev', { kind: 'modal', modal: 'formation.remove', environment: 'dev' }],
+  [
+    'formation remove dev lobby',
+    { kind: 'modal', modal: 'formation.remove', environment: 'dev', formation: 'lobby' },
+  ],
+  ['region scheduling dev', { kind: 'modal', modal: 'region.scheduling', environment: 'dev' }],
+  [
+    'region scheduling dev eu-central baremetal',
+    {
+      kind: 'modal',
+      modal: 'region.scheduling',
+      environment: 'dev',
+      region: 'eu-central',
+      regionType: 'baremetal',
+    },
+  ],
+  ['logs dev', { kind: 'modal', modal: 'logs.follow', environment: 'dev' }],
   [
     'region scheduling prod eu-central baremetal Distributed',
     {

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WebClient } from '@slack/web-api';
-import { UserError } from '../../../src/changes/errors.js';
+import { UserError } from '../../../src/errors/user-error.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import type { Actor } from '../../../src/slack/handlers/context.js';
@@ -16,6 +16,7 @@ import { openStore } from '../../../src/store/index.js';
 import type { Store } from '../../../src/store/types.js';
 import { TEST_BOT } from '../../../src/workspace/identity.js';
 import { type SlackStandIn, startSlackStandIn } from '../../../src/workspace/stand-in.js';
+import { countingStore } from '../../support/counting-store.js';
 import { recordingLogger } from '../../support/slack/recording-logger.js';
 
 const ALICE: Actor = { user: 'U0ALICE', team: 'T1', channel: 'C0OPS' };
@@ -186,6 +187,50 @@ describe('buttons and refresh', () => {
     expect((await releases.openRelease('rel-1')).title).toBe('Launch');
     await releases.end(ALICE, 'Launch');
     expect((await failure(releases.openRelease('rel-1'))).message).toContain('has ended');
+  });
+
+  it('a snapshot reads changes, approvals and tails in three queries, however many changes the release has', async () => {
+    const release = await releases.start(ALICE, 'Launch');
+    const counted = countingStore(store);
+    const counting = new ReleaseThreads({
+      store: counted.store,
+      slack: new WebClient(TEST_BOT.token, { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } }),
+      clock,
+      logger: silentLogger,
+      tails: { stopRelease: async () => 0 },
+    });
+    const plan = {
+      preview: { summary: 'Promote game-server:1.2.0 to prod', lines: [], facts: {} },
+      requirement: { mode: 'approval', required: 1, expiresInMs: 60_000, rule: 'default' },
+      target: { environment: 'prod' },
+    };
+    for (let i = 0; i < 6; i++) {
+      const id = `chg-${i}`;
+      await store.createChange({
+        id,
+        operation: 'image.promote',
+        request: {},
+        preview: plan,
+        requester: ALICE.user,
+        origin: { workspace: 'T1', channel: 'C0OPS', releaseId: release.id },
+        status: 'awaiting_approval',
+        createdAt: clock.now() + i,
+        updatedAt: clock.now() + i,
+        expiresAt: clock.now() + 60_000,
+      });
+      if (i % 2 === 0)
+        await store.addApproval({ changeId: id, userId: BOB.user, decision: 'approve', at: i });
+    }
+    const snap = await counting.snapshot(release);
+    expect(snap.changes.map((c) => [c.id, c.approvals.length])).toEqual([
+      ['chg-0', 1],
+      ['chg-1', 0],
+      ['chg-2', 1],
+      ['chg-3', 0],
+      ['chg-4', 1],
+      ['chg-5', 0],
+    ]);
+    expect(Object.fromEntries(counted.calls)).toEqual({ listChanges: 1, listTails: 1, listApprovalsFor: 1 });
   });
 
   it('refresh redraws from the store and never throws; an unknown release is left alone', async () => {

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { Change, ClickOutcome } from '../../../src/changes/change.js';
-import { UserError, ValidationError } from '../../../src/changes/errors.js';
+import { ValidationError } from '../../../src/changes/errors.js';
 import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../../src/changes/queries.js';
+import { UserError } from '../../../src/errors/user-error.js';
 import { ApiError } from '../../../src/gamefabric/errors.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { renderChange } from '../../../src/slack/render/change-message.js';

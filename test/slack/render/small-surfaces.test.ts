@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { UserError, ValidationError } from '../../../src/changes/errors.js';
+import { ValidationError } from '../../../src/changes/errors.js';
+import { UserError } from '../../../src/errors/user-error.js';
 import { ApiError } from '../../../src/gamefabric/errors.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { renderClickReply } from '../../../src/slack/render/click-reply.js';
@@ -10,11 +11,13 @@ import { makeChange, textOf } from './fixtures.js';
 describe('renderClickReply', () => {
   const change = makeChange();
 
-  it('passes refusals and stale answers through', () => {
+  it('passes refusals through and words stale answers', () => {
     expect(renderClickReply({ kind: 'refused', message: 'Only the requester can confirm.', change })).toBe(
       'Only the requester can confirm.',
     );
-    expect(renderClickReply({ kind: 'stale', message: 'Already done.', change })).toBe('Already done.');
+    expect(renderClickReply({ kind: 'stale', reason: { kind: 'succeeded', by: 'U2' }, change })).toBe(
+      'Already done (applied by <@U2>); nothing more to do.',
+    );
   });
 
   it('counts approvals and says how many are still missing', () => {

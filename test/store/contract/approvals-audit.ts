@@ -52,6 +52,30 @@ export function approvalsAuditContract(h: HarnessRef): void {
       expect(await h().store.listApprovals(change.id)).toHaveLength(1);
     });
 
+    it('lists the approvals of many changes in one call, each in the order given', async () => {
+      const store = h().store;
+      const a = newChange({ status: 'awaiting_approval' });
+      const b = newChange({ status: 'awaiting_approval' });
+      const untouched = newChange({ status: 'awaiting_approval' });
+      for (const c of [a, b, untouched]) await store.createChange(c);
+      await store.addApproval({ changeId: b.id, userId: 'U2', decision: 'approve', at: T0 + 5 });
+      await store.addApproval({ changeId: a.id, userId: 'U3', decision: 'approve', at: T0 + 2 });
+      await store.addApproval({ changeId: a.id, userId: 'U1', decision: 'reject', at: T0 + 1 });
+      const byChange = await store.listApprovalsFor([a.id, b.id, untouched.id, 'missing']);
+      expect([...byChange.keys()]).toEqual([a.id, b.id, untouched.id, 'missing']);
+      expect(byChange.get(a.id)).toStrictEqual(await store.listApprovals(a.id));
+      expect(byChange.get(a.id)?.map((x) => x.userId)).toEqual(['U1', 'U3']);
+      expect(byChange.get(b.id)).toStrictEqual([
+        { changeId: b.id, userId: 'U2', decision: 'approve', at: T0 + 5 },
+      ]);
+      expect(byChange.get(untouched.id)).toEqual([]);
+      expect(byChange.get('missing')).toEqual([]);
+      expect(await store.listApprovalsFor([])).toEqual(new Map());
+      // A list longer than any fixed placeholder count still reads as one statement.
+      const many = Array.from({ length: 1500 }, (_, i) => `none-${i}`);
+      expect((await store.listApprovalsFor([...many, a.id])).get(a.id)).toHaveLength(2);
+    });
+
     it('refuses an approval for a change that does not exist', async () => {
       await expect(
         h().store.addApproval({ changeId: 'missing', userId: 'U1', decision: 'approve', at: T0 }),

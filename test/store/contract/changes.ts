@@ -65,6 +65,34 @@ export function changeContract(h: HarnessRef): void {
       }
     });
 
+    it('keeps a JSON string a string and JSON null as null (each driver decodes its own JSON)', async () => {
+      const input = newChange({ request: '{"looks":"like JSON"}', preview: null });
+      await h().store.createChange(input);
+      const read = (await h().store.getChange(input.id)) as ChangeRecord;
+      expect(read.request).toBe('{"looks":"like JSON"}');
+      expect(read.preview).toBeNull();
+    });
+
+    it('refuses a row that does not decode, naming the table, the column and what it holds', async () => {
+      const input = newChange();
+      await h().store.createChange(input);
+      await h().exec(`UPDATE changes SET drawn_status = 'shown' WHERE id = '${input.id}'`);
+      const err = await h()
+        .store.getChange(input.id)
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(err).toMatchObject({
+        name: 'StoreError',
+        code: 'HARBOR_BAD_ROW',
+        message: expect.stringMatching(
+          /^a changes row does not hold what it should: drawn_status: .*"pending"/,
+        ),
+      });
+      await expect(h().store.listChanges({})).rejects.toMatchObject({ code: 'HARBOR_BAD_ROW' });
+    });
+
     it('returns undefined for an unknown id and refuses a duplicate id', async () => {
       const input = newChange();
       await h().store.createChange(input);

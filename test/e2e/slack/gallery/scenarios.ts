@@ -4,7 +4,12 @@
  * Add a scenario here when you add a surface; `npm run gallery` rewrites the
  * gallery document.
  */
-import { CHANGE_ACTIONS, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../../../../src/slack/ids.js';
+import {
+  CHANGE_ACTIONS,
+  RELEASE_ACTIONS,
+  RELEASE_END_ACTION,
+  SHARE_ACTION,
+} from '../../../../src/slack/ids.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
 import type { Scenario } from './scenario.js';
 
@@ -203,6 +208,44 @@ export const SCENARIOS: Scenario[] = [
     run: async (d) => {
       await d.slash('release start Season 5');
       await d.click(RELEASE_END_ACTION);
+    },
+  },
+  {
+    title: 'Release: the forms behind its buttons',
+    run: async (d) => {
+      await d.slash('release start Season 4 launch');
+      const release = d.h.lastMessage();
+      await d.click(RELEASE_ACTIONS.promote, ALICE, release);
+      await d.click(RELEASE_ACTIONS.formationAdd, ALICE, release);
+      await d.click(RELEASE_ACTIONS.tailLogs, ALICE, release);
+    },
+  },
+  {
+    title: 'Tail logs form: open, every field problem at once',
+    run: async (d) => {
+      await d.slash('logs dev');
+      await d.submit({ container: 'Game Server!' });
+    },
+  },
+  {
+    title: 'Formation remove form from the slash command',
+    run: async (d) => {
+      await d.slash('formation remove dev lobby');
+      await d.submit({ vessel: 'lobby-2' });
+    },
+  },
+  {
+    title: 'Region scheduling form: open, preview',
+    run: async (d) => {
+      await d.slash('region scheduling dev eu-central');
+      await d.submit({ region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' });
+    },
+  },
+  {
+    title: 'Share in channel',
+    run: async (d) => {
+      await d.slash('vessels dev');
+      await d.clickEphemeral(SHARE_ACTION, ALICE);
     },
   },
   { title: 'Release end: no such release', run: (d) => d.slash('release end Season 9') },

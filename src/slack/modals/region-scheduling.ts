@@ -1,0 +1,100 @@
+/**
+ * The region scheduling modal: which region of the environment, which of its
+ * types, and the strategy. Choosing a region reloads the form with that
+ * region's types; the strategy select says what each one does, in the one
+ * sentence the preview and the help use too.
+ */
+import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
+import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../gamefabric/resources.js';
+import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { choiceBlocks, contextBlock } from './blocks.js';
+import { regionChoices } from './choices.js';
+import { needEnvironment } from './environment.js';
+import { addError, errorBlock } from './field-errors.js';
+import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
+import type { ModalDefinition, ViewStateValues } from './types.js';
+import { whereBlockFor } from './where.js';
+
+/** Block ids of the region scheduling modal. */
+export const REGION_SCHEDULING_BLOCKS = {
+  region: 'region',
+  type: 'type',
+  scheduling: 'scheduling',
+} as const;
+
+const B = REGION_SCHEDULING_BLOCKS;
+const REGION_HINT = 'a region name and press Enter (e.g. eu-central)';
+const TYPE_HINT = 'a region type (e.g. baremetal)';
+
+const typed = (values: ViewStateValues, id: string) => readBlock(values, `${id}${TYPED_SUFFIX}`);
+
+export const regionSchedulingModal: ModalDefinition = {
+  submit: 'Preview',
+  operation: 'region.scheduling',
+  fallbackBlock: B.scheduling,
+
+  async build(meta, deps, values) {
+    const env = needEnvironment(meta);
+    const regions = await deps.client.listRegions(env);
+    const regionName = readChoice(values, B.region) ?? meta.region;
+    const region: Region | undefined = regions.find((r) => r.metadata.name === regionName);
+    const types = region?.spec.types ?? [];
+    const typeName = readChoice(values, B.type) ?? meta.regionType;
+    const current = types.find((t) => t.name === typeName);
+    return [
+      contextBlock(
+        `Sets how the game servers of a region type in *${escapeMrkdwn(truncate(env, 200))}* are placed on nodes. You see a preview before anything changes.`,
+      ),
+      ...choiceBlocks({
+        blockId: B.region,
+        label: 'Region',
+        choices: regionChoices(regions),
+        noun: `regions in ${env}`,
+        typeHint: REGION_HINT,
+        initial: region?.metadata.name,
+        typedInitial: typed(values, B.region),
+        // Its types are listed below: choosing another region reloads them.
+        reload: true,
+      }),
+      ...choiceBlocks({
+        blockId: B.type,
+        label: 'Region type',
+        choices: types.map((t) => ({ label: `${t.name} (now ${schedulingOf(t)})`, value: t.name })),
+        noun: region ? `types in ${region.metadata.name}` : 'region types',
+        typeHint: TYPE_HINT,
+        initial: current?.name,
+        typedInitial: typed(values, B.type),
+        // Another region's type must not stay selected when the region changes.
+        resetKey: region?.metadata.name ?? '',
+      }),
+      ...choiceBlocks({
+        blockId: B.scheduling,
+        label: 'Scheduling',
+        choices: SCHEDULING_STRATEGIES.map((s) => ({ label: s, value: s })),
+        noun: 'strategies',
+        typeHint: 'Packed or Distributed',
+        initial: readBlock(values, B.scheduling),
+        hint: SCHEDULING_STRATEGIES_EXPLAINED,
+      }),
+    ];
+  },
+
+  read(meta, values) {
+    const errors: Record<string, string> = {};
+    if (!meta.environment) addError(errors, B.scheduling, 'This form lost its environment; open it again.');
+    const region = readChoice(values, B.region);
+    if (!region) addError(errors, errorBlock(B.region, values), `Choose a region, or type ${REGION_HINT}.`);
+    const type = readChoice(values, B.type);
+    if (!type) addError(errors, errorBlock(B.type, values), `Choose a region type, or type ${TYPE_HINT}.`);
+    const scheduling = readBlock(values, B.scheduling);
+    if (!scheduling) addError(errors, B.scheduling, 'Choose Packed or Distributed.');
+    const input = { environment: meta.environment, region, type, scheduling };
+    if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
+    return { ok: true, operation: 'region.scheduling', input };
+  },
+
+  blockFor(field, values) {
+    if (field === 'region' || field === 'type' || field === 'scheduling') return B[field];
+    return whereBlockFor(field, values);
+  },
+};
