@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
-import { type ChangeOperation, describeRequest } from '../policy/operations.js';
+import type { ChangeOperation } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
@@ -753,8 +753,3 @@ export class ChangeEngine {
 }
 
 async function* emptyFollow(): AsyncIterable<FollowEvent> {}
-
-/** A sentence naming an operation and its target, for logs and audit details. */
-export function describeChange(change: Change): string {
-  return describeRequest(change.operation, change.target);
-}

@@ -48,7 +48,6 @@ export const OwnerReferenceSchema = z.looseObject({
   uid: z.string().optional(),
   controller: z.boolean().optional(),
 });
-export type OwnerReference = z.infer<typeof OwnerReferenceSchema>;
 
 export const ObjectMetaSchema = z.looseObject({
   name: z.string(),
@@ -62,7 +61,6 @@ export const ObjectMetaSchema = z.looseObject({
   createdTimestamp: z.string().optional(),
   ownerReferences: z.array(OwnerReferenceSchema).optional(),
 });
-export type ObjectMeta = z.infer<typeof ObjectMetaSchema>;
 
 // ---- container group ---------------------------------------------------
 
@@ -266,9 +264,4 @@ export type JsonPatchOperation =
 /** Scheduling of a Region Type, with the seed's default when absent or empty; an unknown value as it is. */
 export function schedulingOf(type: RegionType): string {
   return type.template?.scheduling || 'Packed';
-}
-
-/** True for the strategies the bot can write. */
-export function isSchedulingStrategy(value: string): value is SchedulingStrategy {
-  return (SCHEDULING_STRATEGIES as readonly string[]).includes(value);
 }

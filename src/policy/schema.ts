@@ -196,7 +196,6 @@ export const policyFileSchema = z
   });
 
 export type PolicyFile = z.output<typeof policyFileSchema>;
-export type RuleFile = PolicyFile['rules'][number];
 
 /** Turns zod issues into `path: message` lines (`rules[2].approval.required: expected ...`). */
 export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {

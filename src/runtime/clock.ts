@@ -33,10 +33,16 @@ interface Sleeper {
   resolve: () => void;
 }
 
+interface SleepWaiter {
+  count: number;
+  resolve: () => void;
+}
+
 /** A clock that only moves when told to; sleepers wake as `advance` passes their deadline. */
 export class ManualClock implements Clock {
   private current: number;
   private sleepers: Sleeper[] = [];
+  private sleepWaiters: SleepWaiter[] = [];
 
   constructor(start = Date.UTC(2026, 0, 1)) {
     this.current = start;
@@ -63,7 +69,26 @@ export class ManualClock implements Clock {
       };
       this.sleepers.push(sleeper);
       signal?.addEventListener('abort', onAbort, { once: true });
+      this.wakeSleepWaiters();
     });
+  }
+
+  /**
+   * Resolves once at least `count` sleeps wait on this clock: tests wait for
+   * code to park on the clock as an event, instead of polling or counting turns.
+   */
+  whenSleeping(count = 1): Promise<void> {
+    if (this.sleepers.length >= count) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.sleepWaiters.push({ count, resolve });
+    });
+  }
+
+  private wakeSleepWaiters(): void {
+    const ready = this.sleepWaiters.filter((w) => this.sleepers.length >= w.count);
+    if (ready.length === 0) return;
+    this.sleepWaiters = this.sleepWaiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
   }
 
   /** Number of sleeps waiting on this clock (lets tests wait until code is parked on a sleep). */

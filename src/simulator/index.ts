@@ -111,6 +111,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clearFaults: () => svc.faults.clear(),
     emitLogLines: emit,
     openLogStreams: () => logStreams.count,
+    whenLogStreams: (count) => logStreams.whenCount(count),
     state: stateView(svc),
     addServiceAccount: (account) => svc.auth.addAccount(account),
     stop: stopper(server, logStreams),

@@ -22,6 +22,7 @@ function key(env: string, vessel: string): string {
 /** Registry of open follow streams, keyed by environment and Vessel. */
 export class LogStreams {
   private readonly open = new Map<string, Set<OpenStream>>();
+  private waiters: { count: number; resolve: () => void }[] = [];
 
   register(stream: OpenStream): void {
     const k = key(stream.env, stream.vessel);
@@ -31,6 +32,7 @@ export class LogStreams {
       this.open.set(k, set);
     }
     set.add(stream);
+    this.countChanged();
   }
 
   unregister(stream: OpenStream): void {
@@ -38,6 +40,23 @@ export class LogStreams {
     const set = this.open.get(k);
     set?.delete(stream);
     if (set?.size === 0) this.open.delete(k);
+    this.countChanged();
+  }
+
+  /** Resolves once exactly `count` streams are open (lets tests wait on the event, not on turns). */
+  whenCount(count: number): Promise<void> {
+    if (this.count === count) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      this.waiters.push({ count, resolve });
+    });
+  }
+
+  private countChanged(): void {
+    const now = this.count;
+    const ready = this.waiters.filter((w) => w.count === now);
+    if (ready.length === 0) return;
+    this.waiters = this.waiters.filter((w) => w.count !== now);
+    for (const w of ready) w.resolve();
   }
 
   /** Sends lines to the streams following that Vessel container. */

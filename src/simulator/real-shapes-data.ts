@@ -1,5 +1,5 @@
 /**
- * The demo world as the real API shapes it (issue 12): everything the client
+ * The demo world as the real API shapes it: everything the client
  * must tolerate and the seed does not show. Built on the demo data so the same
  * commands work against both. What each oddity models and where it comes from
  * is listed in docs/gamefabric-compatibility.md.

@@ -193,6 +193,8 @@ export interface Simulator {
   emitLogLines(env: string, vessel: string, lines: string[], container?: string): void;
   /** Number of log follow streams currently open. */
   openLogStreams(): number;
+  /** Resolves once exactly `count` follow streams are open. */
+  whenLogStreams(count: number): Promise<void>;
   state: SimulatorStateView;
   addServiceAccount(account: ServiceAccountData): void;
   /** Closes the server, every open connection and every log stream. */

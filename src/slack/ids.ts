@@ -54,7 +54,7 @@ export interface ModalMetadata {
   channel: string;
   /** The channel's name as the command payload gave it (policy rules may name channels). */
   channelName?: string;
-  /** Post the preview in this thread (a release thread, issue 5). */
+  /** Post the preview in this thread (a release thread). */
   threadTs?: string;
   releaseId?: string;
   environment?: string;

@@ -33,12 +33,6 @@ export interface LeaseHooks {
   onLost(): void;
 }
 
-/** True when nobody holds `tail:<id>` now (no row, or the row has expired). */
-export async function leaseIsFree(settings: LeaseSettings, tailId: string): Promise<boolean> {
-  const lease = await settings.store.getLease(tailLeaseKey(tailId));
-  return !lease || lease.expiresAt <= settings.clock.now() || lease.owner === settings.owner;
-}
-
 /** A held lease on one tail, renewed until released or lost. */
 export class TailLease {
   private readonly stopRenewing = new AbortController();

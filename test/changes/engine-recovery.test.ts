@@ -104,7 +104,7 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
       mode: 'confirm',
       changeId: change.id,
     });
-    for (let i = 0; i < 2000 && h.clock.pendingSleeps === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await h.clock.whenSleeping();
     expect(h.clock.pendingSleeps).toBe(1);
     expect((await h.store.getChange(change.id))?.status).toBe('applying');
     worker.child.kill('SIGKILL');

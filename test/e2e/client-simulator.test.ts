@@ -56,7 +56,7 @@ describe('client flows against the simulator', () => {
         if (lines.includes('second & <last>')) controller.abort();
       }
     })();
-    for (let i = 0; i < 500 && sim.openLogStreams() === 0; i++) await new Promise((r) => setImmediate(r));
+    await sim.whenLogStreams(1);
     sim.emitLogLines('dev', 'flow-1', ['first', 'second & <last>']);
     await reading;
     expect(lines.slice(-2)).toEqual(['first', 'second & <last>']);

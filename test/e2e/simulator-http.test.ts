@@ -33,12 +33,6 @@ async function http(method: string, path: string, body?: unknown, contentType = 
   return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
 }
 
-/** Lets the event loop turn until `condition` holds. */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 5000 && !condition(); i++) await new Promise<void>((r) => setImmediate(r));
-  expect(condition()).toBe(true);
-}
-
 describe('the documented request flows', () => {
   let gameServer120 = '';
   const vesselName = 'e2e-vessel';
@@ -123,7 +117,7 @@ describe('the documented request flows', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    await until(() => sim.openLogStreams() === 1);
+    await sim.whenLogStreams(1);
     await clock.advance(1000);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
@@ -137,7 +131,7 @@ describe('the documented request flows', () => {
     expect(lines[0]).toContain('[boot] container game-server starting');
     expect(lines.slice(2).every((l) => /^\d{4}-\d\d-\d\dT.*Z (INFO|DEBUG|WARN) \[/.test(l))).toBe(true);
     abort.abort();
-    await until(() => sim.openLogStreams() === 0);
+    await sim.whenLogStreams(0);
   });
 
   it('deletes it and sees Terminating, then 404', async () => {

@@ -37,13 +37,16 @@ afterEach(async () => {
   await sim.stop();
 });
 
-/** Event-loop turns (I/O included) until `cond` holds; fails rather than hangs. */
-async function waitFor(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 5000; i++) {
-    if (cond()) return;
-    await new Promise((resolve) => setImmediate(resolve));
+/** Wakes the test's wait when the tail reports a line or an event. */
+let tailReported: () => void = () => {};
+
+/** Waits until `cond` on what the tail reported holds, re-checked on each report (no counting turns). */
+async function tailShows(cond: () => boolean): Promise<void> {
+  while (!cond()) {
+    await new Promise<void>((resolve) => {
+      tailReported = resolve;
+    });
   }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 function startTail(overrides: Partial<TailStreamOptions> = {}) {
@@ -61,8 +64,14 @@ function startTail(overrides: Partial<TailStreamOptions> = {}) {
     maxDurationMs: 60 * 60_000,
     backoff: { initialMs: 100, maxMs: 150 },
     random: () => 1, // the top of the jitter range: delays are exactly the caps
-    onLine: (line) => lines.push(line),
-    onEvent: (event) => events.push(event),
+    onLine: (line) => {
+      lines.push(line);
+      tailReported();
+    },
+    onEvent: (event) => {
+      events.push(event);
+      tailReported();
+    },
     ...overrides,
   }).then((r) => {
     result = r;
@@ -71,18 +80,18 @@ function startTail(overrides: Partial<TailStreamOptions> = {}) {
   return { stop, lines, events, done, ended: () => result !== undefined };
 }
 
-const streamOpen = () => waitFor(() => sim.openLogStreams() === 1, 'the log stream to open');
+const streamOpen = () => sim.whenLogStreams(1);
 
 describe('runTailStream against the simulator', () => {
   it('passes every line on, CRLF and escapable text included, and stops on Stop naming who', async () => {
     const tail = startTail();
     await streamOpen();
     sim.emitLogLines('dev', 'tail-1', ['hello & <world>', 'windows line\r', '']);
-    await waitFor(() => tail.lines.length >= 3 && tail.lines.at(-1) === '', 'the emitted lines');
+    await tailShows(() => tail.lines.length >= 3 && tail.lines.at(-1) === '');
     expect(tail.lines.slice(-3)).toEqual(['hello & <world>', 'windows line', '']);
     tail.stop.abort(stopByUser('U123'));
     await expect(tail.done).resolves.toEqual({ kind: 'stopped', by: 'U123' });
-    await waitFor(() => sim.openLogStreams() === 0, 'the stream to close');
+    await sim.whenLogStreams(0);
     expect(tailClock.pendingSleeps).toBe(0); // the max-duration timer went with it
     expect(tail.events).toEqual([]);
   });
@@ -92,7 +101,13 @@ describe('runTailStream against the simulator', () => {
     await streamOpen();
     const batch = Array.from({ length: 5000 }, (_, i) => `burst ${i} ${'x'.repeat(100)}`);
     for (let i = 0; i < 4; i++) sim.emitLogLines('dev', 'tail-1', batch);
-    await waitFor(() => tail.lines.filter((l) => l.startsWith('burst ')).length === 20_000, '20 000 lines');
+    // Counted as they come: re-filtering 20 000 lines on every report would be quadratic.
+    let bursts = 0;
+    let scanned = 0;
+    await tailShows(() => {
+      for (; scanned < tail.lines.length; scanned++) if (tail.lines[scanned]?.startsWith('burst ')) bursts++;
+      return bursts === 20_000;
+    });
     tail.stop.abort();
     await expect(tail.done).resolves.toEqual({ kind: 'stopped' });
   });
@@ -104,18 +119,19 @@ describe('runTailStream against the simulator', () => {
     const tail = startTail();
     await streamOpen();
     sim.emitLogLines('dev', 'tail-1', ['before-1', 'before-2']);
-    await waitFor(() => tail.events.length === 1, 'the gap');
+    await tailShows(() => tail.events.length === 1);
     expect(tail.lines).toContain('before-1');
     expect(tail.events[0]).toMatchObject({ kind: 'gap', attempt: 1, retryInMs: 100, at: tailClock.now() });
     expect((tail.events[0] as { cause: string }).cause).toMatch(/could not be reached/);
 
     await tailClock.advance(100);
-    await waitFor(() => sim.countRequests('GET', LOGS) === 2 && sim.openLogStreams() === 1, 'the reconnect');
+    await streamOpen();
+    expect(sim.countRequests('GET', LOGS)).toBe(2);
     sim.emitLogLines('dev', 'tail-1', ['after-1']);
     // A reconnect holds lines until the last ones shown come again or the wait ends (see replay.test.ts).
-    await waitFor(() => tailClock.pendingSleeps === 2, 'the first line after the reconnect');
+    await tailClock.whenSleeping(2);
     await tailClock.advance(2000);
-    await waitFor(() => tail.lines.includes('after-1'), 'a line after the reconnect');
+    await tailShows(() => tail.lines.includes('after-1'));
     expect(tail.events.at(-1)).toMatchObject({ kind: 'resumed', attempt: 1 });
     // The reconnect asked for new lines only: nothing repeated, and what was written in the gap is lost.
     expect(tail.lines.slice(recent)).toEqual(['before-1', 'after-1']);
@@ -133,32 +149,32 @@ describe('runTailStream against the simulator', () => {
     );
     const tail = startTail({ initialTailLines: 5 });
     await streamOpen();
-    await waitFor(() => tail.lines.length === 5, 'the recent lines');
+    await tailShows(() => tail.lines.length === 5);
     sim.emitLogLines('dev', 'tail-1', ['new']);
-    await waitFor(() => tail.lines.length === 6, 'the new line');
+    await tailShows(() => tail.lines.length === 6);
     expect(tail.lines).toEqual(['old 25', 'old 26', 'old 27', 'old 28', 'old 29', 'new']);
   });
 
   it('backs off exponentially up to the cap while connects fail, and resumes when one works', async () => {
     sim.setFaults([{ path: LOGS, dropConnection: true, times: 2 }]);
     const tail = startTail();
-    await waitFor(() => tail.events.length === 1, 'the first gap');
+    await tailShows(() => tail.events.length === 1);
     await tailClock.advance(100);
-    await waitFor(() => tail.events.length === 2, 'the second gap');
+    await tailShows(() => tail.events.length === 2);
     expect(tail.events.map((e) => e.kind === 'gap' && e.retryInMs)).toEqual([100, 150]);
     await tailClock.advance(150);
     await streamOpen();
     sim.emitLogLines('dev', 'tail-1', ['finally']);
-    await waitFor(() => tail.lines.includes('finally'), 'the line');
+    await tailShows(() => tail.lines.includes('finally'));
     expect(tail.events.at(-1)).toMatchObject({ kind: 'resumed', attempt: 2 });
   });
 
   it('gives up after maxReconnects reconnects without a line', async () => {
     sim.setFaults([{ path: LOGS, dropConnection: true }]);
     const tail = startTail({ maxReconnects: 2 });
-    await waitFor(() => tail.events.length === 1, 'the first gap');
+    await tailShows(() => tail.events.length === 1);
     await tailClock.advance(100);
-    await waitFor(() => tail.events.length === 2, 'the second gap');
+    await tailShows(() => tail.events.length === 2);
     await tailClock.advance(150);
     const reason = await tail.done;
     expect(reason).toMatchObject({ kind: 'gave_up', attempts: 2 });
@@ -196,7 +212,7 @@ describe('runTailStream against the simulator', () => {
   it('retries a 503 like a dropped stream', async () => {
     sim.setFaults([{ path: LOGS, status: 503, times: 1 }]);
     const tail = startTail();
-    await waitFor(() => tail.events.length === 1, 'the gap');
+    await tailShows(() => tail.events.length === 1);
     expect((tail.events[0] as { cause: string }).cause).toMatch(/503/);
     await tailClock.advance(100);
     await streamOpen();
@@ -210,7 +226,7 @@ describe('runTailStream against the simulator', () => {
     expect(tail.ended()).toBe(false);
     await tailClock.advance(1);
     await expect(tail.done).resolves.toEqual({ kind: 'max_duration', afterMs: 10 * 60_000 });
-    await waitFor(() => sim.openLogStreams() === 0, 'the stream to close');
+    await sim.whenLogStreams(0);
   });
 
   it('lets a throwing onLine surface as a rejection (a bug in the caller, not a stream problem)', async () => {
@@ -225,7 +241,7 @@ describe('runTailStream against the simulator', () => {
   it('stops when the release ends, also while waiting to reconnect', async () => {
     sim.setFaults([{ path: LOGS, dropConnection: true }]);
     const tail = startTail();
-    await waitFor(() => tail.events.length === 1, 'the gap');
+    await tailShows(() => tail.events.length === 1);
     tail.stop.abort(releaseEnded('rel-7'));
     await expect(tail.done).resolves.toEqual({ kind: 'release_ended', release: 'rel-7' });
     expect(tailClock.pendingSleeps).toBe(0);

@@ -49,7 +49,7 @@ export type Command =
       region?: string;
       regionType?: string;
     }
-  /** Issue 5: a log tail. `lines` defaults to 50. */
+  /** The latest lines of a Vessel's log, or a live tail with `--follow`. `lines` defaults to 50. */
   | {
       kind: 'logs';
       environment: string;

@@ -14,7 +14,6 @@ import type { Metrics } from '../../runtime/metrics.js';
 import type { Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { ReleaseThreads } from '../releases/threads.js';
-import type { SlackMessage } from '../render/message.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { ChannelNames } from '../runtime/user-groups.js';
 
@@ -22,7 +21,7 @@ export interface BotContext {
   engine: ChangeEngine;
   /** Release threads (and live tails) keep their state here, so any replica can serve their buttons. */
   store: Store;
-  /** Live log tails (issue 5): started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
+  /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
   /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
   releases: ReleaseThreads;
@@ -47,17 +46,5 @@ export interface BotContext {
   environments: readonly string[];
 }
 
-/** Who acted, where: the parts of a Slack payload handlers need. */
-export interface Actor {
-  user: string;
-  team: string;
-  channel: string;
-  channelName?: string;
-  /** The thread the action came from, when it came from one. */
-  threadTs?: string;
-}
-
-/** Answers only the acting user sees (response_url or chat.postEphemeral). */
-export interface PrivateReply {
-  (message: SlackMessage): Promise<void>;
-}
+// Actor and PrivateReply live in a leaf (actor.ts) so release threads need not import this file.
+export type { Actor, PrivateReply } from './actor.js';

@@ -11,15 +11,18 @@ import type { ModalView } from '@slack/types';
 import { missingEnvironment } from '../../changes/not-found.js';
 import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
+import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { checkTailSubmission } from '../releases/tail-modal.js';
 import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
-import type { Actor, BotContext } from './context.js';
+import type { Actor } from './actor.js';
+import type { BotContext } from './context.js';
 import { withKnownNames } from './known-names.js';
 import { requestChange } from './request-change.js';
+import { type CheckedSubmission, KeepForm, type SubmitStrategy, showOutcome } from './submission.js';
 
 /**
  * Opens the loading view now (the trigger expires 3 s after the click);
@@ -75,22 +78,26 @@ async function ensureEnvironment(ctx: BotContext, environment: string): Promise<
   if (verdict === 'missing') throw missingEnvironment(environment);
 }
 
-/** What to ack a submission with: inline errors (modal stays as is) or a status view. */
-export type SubmissionAck =
-  | { response_action: 'errors'; errors: Record<string, string> }
-  | { response_action: 'update'; view: ModalView };
+/**
+ * How each modal's submission is checked and what it starts: most preview a
+ * change; the "Tail logs" modal starts a live tail. One entry per kind, so a
+ * new modal must say which it is.
+ */
+const SUBMIT_STRATEGIES: Record<ModalKind, SubmitStrategy> = {
+  promote: checkChangeSubmission,
+  'vessel.create': checkChangeSubmission,
+  'formation.add': checkChangeSubmission,
+  'formation.remove': checkChangeSubmission,
+  'region.create': checkChangeSubmission,
+  'region.scheduling': checkChangeSubmission,
+  'logs.follow': checkTailSubmission,
+};
 
 /**
  * Checks a submission without any API call. Returns the ack and, when the
  * submission is good, the work to run after acking.
  */
-export function checkSubmission(
-  ctx: BotContext,
-  meta: ModalMetadata,
-  values: ViewStateValues,
-  viewId: string,
-  actor: Actor,
-): { ack: SubmissionAck; then?: () => Promise<void> } {
+export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor) => {
   // The where step's Next (src/slack/modals/where.ts): load the rest of the form with what was picked.
   if (placeMissing(meta, values)) {
     return {
@@ -98,8 +105,17 @@ export function checkSubmission(
       then: () => fillModal(ctx, meta, viewId, undefined, values),
     };
   }
-  // A release thread's "Tail logs" modal starts a live tail, not a change (src/slack/releases).
-  if (meta.kind === 'logs.follow') return checkTailSubmission(ctx, meta, values, viewId, actor);
+  return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor);
+};
+
+/** A modal that previews a change: the fields and the operation's own validation, then the preview. */
+function checkChangeSubmission(
+  ctx: BotContext,
+  meta: ModalMetadata,
+  values: ViewStateValues,
+  viewId: string,
+  actor: Actor,
+): CheckedSubmission {
   // Shape and the operation's own validation (no API call), so problems show inline on the fields.
   const read = readSubmission(meta, values);
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
@@ -139,38 +155,4 @@ export function checkSubmission(
         '\n\nNothing was changed.',
       ),
   };
-}
-
-/**
- * After a submission was acked with a status view: runs `work` and shows the
- * view it returns, or what went wrong (counted as an error under `where`).
- */
-export async function showOutcome(
-  ctx: BotContext,
-  viewId: string,
-  where: string,
-  failureTitle: string,
-  work: () => Promise<ModalView>,
-  failureNote = '',
-): Promise<void> {
-  let view: ModalView;
-  try {
-    view = await work();
-  } catch (err) {
-    if (err instanceof KeepForm) {
-      await ctx.slack.views.update({ view_id: viewId, view: err.view });
-      return;
-    }
-    const message = renderError(withKnownNames(ctx, err), ctx.logger.child({ where }));
-    ctx.metrics.errors.inc({ where });
-    view = statusView(failureTitle, `${message.text}${failureNote}`);
-  }
-  await ctx.slack.views.update({ view_id: viewId, view });
-}
-
-// Not a failure: the submission was refused and the form goes back to the user with the reason on it.
-class KeepForm extends Error {
-  constructor(readonly view: ModalView) {
-    super('the form goes back to the user');
-  }
 }

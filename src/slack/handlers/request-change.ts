@@ -9,6 +9,7 @@ import type { ChangeOperation } from '../../policy/operations.js';
 import { postChangeMessage } from './change-message.js';
 import type { Actor, BotContext } from './context.js';
 import { notifyApprovers } from './notify.js';
+import { postFailure } from './post-errors.js';
 
 /** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
@@ -38,25 +39,9 @@ export async function requestChange(
     await ctx.engine
       .cancel({ changeId: change.id, user: actor.user, channel: actor.channel })
       .catch((cancelErr) => ctx.logger.warn('could not withdraw an unposted change', { error: cancelErr }));
-    throw postFailure(err);
+    throw postFailure(err, 'nobody could confirm the change; nothing was changed');
   }
   // The approvers the policy names learn that something waits for them.
   await notifyApprovers(ctx, posted);
   return posted;
-}
-
-/** Whether Slack refused a post because the bot is not in (or cannot see) the channel. */
-export function notInChannel(err: unknown): boolean {
-  const code = (err as { data?: { error?: string } }).data?.error;
-  return code === 'not_in_channel' || code === 'channel_not_found';
-}
-
-function postFailure(err: unknown): Error {
-  if (notInChannel(err)) {
-    return new UserError(
-      'I cannot post in this channel, so nobody could confirm the change; nothing was changed. Invite me with `/invite @Harbormaster` and run the command again.',
-      'slack',
-    );
-  }
-  return err instanceof Error ? err : new Error(String(err));
 }

@@ -2,7 +2,8 @@
  * What each parsed `/harbor` command does, after the ack. Reads are authorized
  * by the policy and answered privately at once, with a "Share in channel"
  * button (see reads.ts); changes go through the engine and post a public
- * preview; modal forms open a modal (see open-modal.ts).
+ * preview. Modal forms are not run here: the command listener opens them from
+ * the trigger id (openModal in modal.ts).
  */
 import { resolveBranch } from '../../changes/branches.js';
 import type { Command } from '../grammar/command.js';

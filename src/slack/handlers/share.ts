@@ -12,8 +12,8 @@ import { parseCommand } from '../grammar/parse.js';
 import type { SlackMessage } from '../render/message.js';
 import { sharedMessage, sharedNotice } from '../render/share.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
+import { notInChannel } from './post-errors.js';
 import { answerRead, shareableRead } from './reads.js';
-import { notInChannel } from './request-change.js';
 
 /** As long as the private answer's response_url can still replace it (30 minutes). */
 export const SHARE_CLAIM_MS = 30 * 60_000;

@@ -1,19 +1,16 @@
 /** The history answer's "Older" button: replaces the private list with the next page. */
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { BotContext } from '../handlers/context.js';
 import { HISTORY_ACTIONS, type HistoryCursor } from '../ids.js';
+import type { ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
-import type { ClickArgs } from '../listeners/interactions.js';
-import type { Listen } from '../listeners/listen.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
 import { renderHistory } from '../render/history.js';
 import { historyPage } from './query.js';
 
-/** Registers the history paging button on `app`. */
-export function registerHistoryActions(app: App, ctx: BotContext, listen: Listen): void {
-  app.action<BlockAction<ButtonAction>>(
-    HISTORY_ACTIONS.older,
-    listen('click', ({ body, action, respond }: ClickArgs) => ({
+/** The route of the history paging button. */
+export function historyActionRoutes(ctx: BotContext): ActionRoutes {
+  return {
+    [HISTORY_ACTIONS.older]: ({ body, action, respond }: ClickArgs) => ({
       job: () => {
         const actor = clickActor(body);
         return {
@@ -29,8 +26,8 @@ export function registerHistoryActions(app: App, ctx: BotContext, listen: Listen
           count: (outcome) => ctx.metrics.interactions.inc({ action: HISTORY_ACTIONS.older, outcome }),
         };
       },
-    })),
-  );
+    }),
+  };
 }
 
 // The button's value comes back from Slack: anything but a cursor restarts from the newest.

@@ -2,176 +2,195 @@
  * Button clicks and modal submissions. Each is acked first (a submission's
  * ack carries its field errors or next view, checked without any API call);
  * the work (engine, API, Slack calls) runs behind the ack on the one
- * listener path (listen.ts).
+ * listener path (listen.ts). Bolt gets one action listener, routing by
+ * action id (action-routes.ts), and one view listener for every modal.
  */
-import type { App, BlockAction, ButtonAction, RespondFn, SlackViewAction, ViewOutput } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction, SlackViewAction, ViewOutput } from '@slack/bolt';
 import { handleClick } from '../handlers/click.js';
 import type { BotContext, PrivateReply } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
 import { openRejectModal } from '../handlers/reject.js';
-import { registerHistoryActions } from '../history/listeners.js';
-import { CHANGE_ACTIONS, type ChangeAction, MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../ids.js';
+import { historyActionRoutes } from '../history/listeners.js';
+import {
+  CHANGE_ACTIONS,
+  type ChangeAction,
+  MODAL_CALLBACKS,
+  MODAL_RELOAD_ACTION,
+  REJECT_CALLBACK,
+} from '../ids.js';
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
-import { registerReleaseActions } from '../releases/listeners.js';
-import { registerTailActions } from '../tails/listeners.js';
+import { releaseActionRoutes } from '../releases/listeners.js';
+import { tailActionRoutes } from '../tails/listeners.js';
+import { type ActionRoutes, type ClickArgs, routeAction } from './action-routes.js';
 import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
 import { privateReplyVia } from './private-reply.js';
-import { registerRejectSubmission } from './reject.js';
-import { registerShareAction } from './share.js';
-
-/** A button click as the listeners read it. */
-export interface ClickArgs {
-  body: BlockAction<ButtonAction>;
-  action: ButtonAction;
-  respond: RespondFn;
-}
+import { rejectSubmissionRoute } from './reject.js';
+import { shareActionRoutes } from './share.js';
 
 interface SubmitArgs {
   body: SlackViewAction;
   view: ViewOutput;
 }
 
+/** Every modal's callback id: the one view listener answers these and leaves others alone. */
+const MODAL_CALLBACK_IDS: ReadonlySet<string> = new Set(Object.values(MODAL_CALLBACKS));
+
 /** Registers the change buttons, the modal reload action and the modal submissions on `app`. */
 export function registerInteractions(app: App, ctx: BotContext, listen: Listen): void {
-  // Live tails: the Stop and "Tail logs" buttons.
-  registerTailActions(app, ctx, listen);
-  // Release threads: the buttons on a release message open its modals.
-  registerReleaseActions(app, ctx, listen);
-  // Reject's reason modal and the history's Older button (issue 13).
-  registerRejectSubmission(app, ctx, listen);
-  registerHistoryActions(app, ctx, listen);
-  // Private read answers: "Share in channel".
-  registerShareAction(app, ctx, listen);
+  const routes: ActionRoutes = {
+    // Live tails: the Stop and "Tail logs" buttons.
+    ...tailActionRoutes(ctx),
+    // Release threads: the buttons on a release message open its modals.
+    ...releaseActionRoutes(ctx),
+    // The history answer's Older button, and "Share in channel" on private read answers.
+    ...historyActionRoutes(ctx),
+    ...shareActionRoutes(ctx),
+    ...changeActionRoutes(ctx),
+    [MODAL_RELOAD_ACTION]: modalReloadRoute(ctx),
+  };
+  app.action<BlockAction<ButtonAction>>(
+    { type: 'block_actions' },
+    listen('click', (args: ClickArgs) => routeAction(routes, args)),
+  );
+  registerSubmissions(app, ctx, listen);
+}
+
+/** Confirm, Cancel, Approve and Reject on change messages (and in the approvals list). */
+function changeActionRoutes(ctx: BotContext): ActionRoutes {
+  const routes: ActionRoutes = {};
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
-    app.action<BlockAction<ButtonAction>>(
-      actionId,
-      listen('click', ({ body, action: button, respond }: ClickArgs) => ({
-        job: () => {
-          const actor = clickActor(body);
-          // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
-          const privateOrigin =
-            (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
-          const reply = privateReplyVia(respond);
-          if (action === 'reject') {
-            // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
-            const listResponseUrl = privateOrigin ? body.response_url : undefined;
-            const meta = {
-              changeId: button.value ?? '',
-              channel: actor.channel,
-              ...(listResponseUrl ? { listResponseUrl } : {}),
-            };
-            let check: (() => Promise<void>) | undefined;
-            return {
-              name: 'click reject',
-              actor,
-              reply,
-              // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
-              now: async () => {
-                check = await openRejectModal(ctx, body.trigger_id, meta, actor, reply);
-              },
-              run: async () => {
-                await check?.();
-                return undefined;
-              },
-              count: (outcome) => {
-                if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
-              },
-            };
-          }
+    routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
+      job: () => {
+        const actor = clickActor(body);
+        // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
+        const privateOrigin =
+          (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
+        const reply = privateReplyVia(respond);
+        if (action === 'reject') {
+          // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
+          const listResponseUrl = privateOrigin ? body.response_url : undefined;
+          const meta = {
+            changeId: button.value ?? '',
+            channel: actor.channel,
+            ...(listResponseUrl ? { listResponseUrl } : {}),
+          };
+          let check: (() => Promise<void>) | undefined;
           return {
-            name: `click ${action}`,
+            name: 'click reject',
             actor,
             reply,
+            // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+            now: async () => {
+              check = await openRejectModal(ctx, body.trigger_id, meta, actor, reply);
+            },
             run: async () => {
-              await handleClick(ctx, action, button.value ?? '', actor, reply, {
-                privateOrigin,
-                // A click in the approvals list replaces that list with a fresh one.
-                ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
-              });
+              await check?.();
               return undefined;
             },
-            // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.
             count: (outcome) => {
-              if (outcome === 'error') ctx.metrics.interactions.inc({ action: `change.${action}`, outcome });
+              if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
             },
           };
-        },
-      })),
-    );
-  }
-
-  app.action<BlockAction>(
-    MODAL_RELOAD_ACTION,
-    listen('click', ({ body }: { body: BlockAction }) => ({
-      job: () => {
-        const view = body.view;
-        const meta = view && readMetadata(view.private_metadata);
-        if (!view || !meta) return undefined;
+        }
         return {
-          // No reply: a failed reload leaves the modal as it was, which the user sees.
-          name: 'modal reload',
+          name: `click ${action}`,
+          actor,
+          reply,
           run: async () => {
-            await fillModal(ctx, meta, view.id, view.hash, view.state.values as ViewStateValues);
+            await handleClick(ctx, action, button.value ?? '', actor, reply, {
+              privateOrigin,
+              // A click in the approvals list replaces that list with a fresh one.
+              ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+            });
             return undefined;
           },
-          count: () => {},
+          // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.
+          count: (outcome) => {
+            if (outcome === 'error') ctx.metrics.interactions.inc({ action: `change.${action}`, outcome });
+          },
         };
       },
-    })),
-  );
+    });
+  }
+  return routes;
+}
 
-  for (const callbackId of Object.values(MODAL_CALLBACKS)) {
-    app.view(
-      callbackId,
-      listen('submit', ({ body, view }: SubmitArgs) => {
-        const meta = readMetadata(view.private_metadata);
-        if (!meta) return { ack: { response_action: 'errors', errors: {} } };
-        const actor = submitActor(body.user, body.team?.id, meta);
-        // The modal is gone once acked without a view: problems reach the user in the channel.
-        const reply: PrivateReply = async (m) => {
-          await ctx.slack.chat.postEphemeral({
-            channel: actor.channel,
-            user: actor.user,
-            text: m.text,
-            blocks: m.blocks,
-          });
-        };
-        const count = (outcome: string) =>
-          ctx.metrics.interactions.inc({ action: `submit.${meta.kind}`, outcome });
-        let checked: ReturnType<typeof checkSubmission>;
-        try {
-          // Checks the fields only (no API call): the ack must carry field errors or the next view.
-          checked = checkSubmission(ctx, meta, view.state.values as ViewStateValues, view.id, actor);
-        } catch (err) {
-          return {
-            job: () => ({
-              name: `submit ${meta.kind}`,
-              actor,
-              reply,
-              run: () => Promise.reject(err),
-              count: () => {},
-            }),
-          };
-        }
-        const invalid = checked.ack.response_action === 'errors';
-        const then = checked.then;
+/** A modal input that reloads the modal's choices (a dispatched action, not a button). */
+function modalReloadRoute(ctx: BotContext): ActionRoutes[string] {
+  return ({ body }: { body: BlockAction }) => ({
+    job: () => {
+      const view = body.view;
+      const meta = view && readMetadata(view.private_metadata);
+      if (!view || !meta) return undefined;
+      return {
+        // No reply: a failed reload leaves the modal as it was, which the user sees.
+        name: 'modal reload',
+        run: async () => {
+          await fillModal(ctx, meta, view.id, view.hash, view.state.values as ViewStateValues);
+          return undefined;
+        },
+        count: () => {},
+      };
+    },
+  });
+}
+
+/** One view listener for every modal's submission. */
+function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
+  const rejectReason = rejectSubmissionRoute(ctx);
+  app.view(
+    { type: 'view_submission' },
+    listen('submit', ({ body, view }: SubmitArgs) => {
+      // Reject's reason modal is not a change form: its own route checks and rejects.
+      if (view.callback_id === REJECT_CALLBACK) return rejectReason({ body, view });
+      if (!MODAL_CALLBACK_IDS.has(view.callback_id)) return {};
+      const meta = readMetadata(view.private_metadata);
+      if (!meta) return { ack: { response_action: 'errors', errors: {} } };
+      const actor = submitActor(body.user, body.team?.id, meta);
+      // The modal is gone once acked without a view: problems reach the user in the channel.
+      const reply: PrivateReply = async (m) => {
+        await ctx.slack.chat.postEphemeral({
+          channel: actor.channel,
+          user: actor.user,
+          text: m.text,
+          blocks: m.blocks,
+        });
+      };
+      const count = (outcome: string) =>
+        ctx.metrics.interactions.inc({ action: `submit.${meta.kind}`, outcome });
+      let checked: ReturnType<typeof checkSubmission>;
+      try {
+        // Checks the fields only (no API call): the ack must carry field errors or the next view.
+        checked = checkSubmission(ctx, meta, view.state.values as ViewStateValues, view.id, actor);
+      } catch (err) {
         return {
-          ack: checked.ack,
           job: () => ({
             name: `submit ${meta.kind}`,
             actor,
             reply,
-            run: async () => {
-              if (then) await then();
-              return invalid ? 'invalid' : 'ok';
-            },
-            // Counted as the ack answered: invalid (field errors) or ok; the work reports its own failures.
-            count: (outcome) => count(outcome === 'error' ? 'ok' : outcome),
+            run: () => Promise.reject(err),
+            count: () => {},
           }),
         };
-      }),
-    );
-  }
+      }
+      const invalid = checked.ack.response_action === 'errors';
+      const then = checked.then;
+      return {
+        ack: checked.ack,
+        job: () => ({
+          name: `submit ${meta.kind}`,
+          actor,
+          reply,
+          run: async () => {
+            if (then) await then();
+            return invalid ? 'invalid' : 'ok';
+          },
+          // Counted as the ack answered: invalid (field errors) or ok; the work reports its own failures.
+          count: (outcome) => count(outcome === 'error' ? 'ok' : outcome),
+        }),
+      };
+    }),
+  );
 }

@@ -1,50 +1,49 @@
 /** The Reject modal's submission: checks the reason inline in the ack, then rejects behind it (handlers/reject.ts). */
-import type { App, SlackViewAction, ViewOutput } from '@slack/bolt';
+import type { SlackViewAction, ViewOutput } from '@slack/bolt';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { readReason, readRejectMetadata, submitReject } from '../handlers/reject.js';
-import { REJECT_CALLBACK, REJECT_REASON_INPUT } from '../ids.js';
-import type { Listen } from './listen.js';
+import { REJECT_REASON_INPUT } from '../ids.js';
+import type { Routed } from './listen.js';
 
-/** Registers the Reject modal's submission on `app`. */
-export function registerRejectSubmission(app: App, ctx: BotContext, listen: Listen): void {
-  app.view(
-    REJECT_CALLBACK,
-    listen('submit', ({ body, view }: { body: SlackViewAction; view: ViewOutput }) => {
-      const meta = readRejectMetadata(view.private_metadata);
-      const read = readReason(view.state.values as never);
-      if (!meta || 'error' in read) {
-        const error = meta && 'error' in read ? read.error : 'This form is out of date; click Reject again.';
-        return { ack: { response_action: 'errors', errors: { [REJECT_REASON_INPUT]: error } } };
-      }
-      return {
-        job: () => {
-          const actor: Actor = {
-            user: body.user.id,
-            team: body.team?.id ?? body.user.team_id ?? '',
-            channel: meta.channel,
-          };
-          const reply: PrivateReply = async (m) => {
-            await ctx.slack.chat.postEphemeral({
-              channel: actor.channel,
-              user: actor.user,
-              text: m.text,
-              blocks: m.blocks,
-            });
-          };
-          return {
-            name: 'submit reject',
-            actor,
-            reply,
-            run: async () => {
-              await submitReject(ctx, meta, read.reason, actor);
-              return undefined;
-            },
-            count: (outcome) => {
-              if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
-            },
-          };
-        },
-      };
-    }),
-  );
+/** The Reject modal's submission, for the one view listener (interactions.ts). */
+export function rejectSubmissionRoute(
+  ctx: BotContext,
+): (args: { body: SlackViewAction; view: ViewOutput }) => Routed {
+  return ({ body, view }) => {
+    const meta = readRejectMetadata(view.private_metadata);
+    const read = readReason(view.state.values as never);
+    if (!meta || 'error' in read) {
+      const error = meta && 'error' in read ? read.error : 'This form is out of date; click Reject again.';
+      return { ack: { response_action: 'errors', errors: { [REJECT_REASON_INPUT]: error } } };
+    }
+    return {
+      job: () => {
+        const actor: Actor = {
+          user: body.user.id,
+          team: body.team?.id ?? body.user.team_id ?? '',
+          channel: meta.channel,
+        };
+        const reply: PrivateReply = async (m) => {
+          await ctx.slack.chat.postEphemeral({
+            channel: actor.channel,
+            user: actor.user,
+            text: m.text,
+            blocks: m.blocks,
+          });
+        };
+        return {
+          name: 'submit reject',
+          actor,
+          reply,
+          run: async () => {
+            await submitReject(ctx, meta, read.reason, actor);
+            return undefined;
+          },
+          count: (outcome) => {
+            if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
+          },
+        };
+      },
+    };
+  };
 }

@@ -1,18 +1,15 @@
 /** The "Share in channel" button of private read answers, on the one listener path. */
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { BotContext } from '../handlers/context.js';
 import { shareRead } from '../handlers/share.js';
 import { SHARE_ACTION } from '../ids.js';
+import type { ActionRoutes, ClickArgs } from './action-routes.js';
 import { clickActor } from './actor.js';
-import type { ClickArgs } from './interactions.js';
-import type { Listen } from './listen.js';
 import { privateReplyVia } from './private-reply.js';
 
-/** Registers the share button on `app`. */
-export function registerShareAction(app: App, ctx: BotContext, listen: Listen): void {
-  app.action<BlockAction<ButtonAction>>(
-    SHARE_ACTION,
-    listen('click', ({ body, action: button, respond }: ClickArgs) => ({
+/** The route of the share button. */
+export function shareActionRoutes(ctx: BotContext): ActionRoutes {
+  return {
+    [SHARE_ACTION]: ({ body, action: button, respond }: ClickArgs) => ({
       job: () => {
         const actor = clickActor(body);
         const reply = privateReplyVia(respond);
@@ -37,6 +34,6 @@ export function registerShareAction(app: App, ctx: BotContext, listen: Listen): 
           count: (outcome) => ctx.metrics.interactions.inc({ action: 'read.share', outcome }),
         };
       },
-    })),
-  );
+    }),
+  };
 }

@@ -5,16 +5,14 @@
  * the modal's metadata points the preview (or the tail) into the release
  * thread, so everything started there stays there.
  */
-import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { UserError } from '../../errors/user-error.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { BotContext } from '../handlers/context.js';
 import { fillModal } from '../handlers/modal.js';
 import { type ModalMetadata, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
+import type { ActionRoute, ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
-import type { ClickArgs } from '../listeners/interactions.js';
-import type { Listen } from '../listeners/listen.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
 import { openingView } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
@@ -29,44 +27,42 @@ export const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   tailLogs: 'logs.follow',
 };
 
-/** Registers the release message's buttons on `app`. */
-export function registerReleaseActions(app: App, ctx: BotContext, listen: Listen): void {
-  registerEndButton(app, ctx, listen);
+/** The routes of the release message's buttons, by action id. */
+export function releaseActionRoutes(ctx: BotContext): ActionRoutes {
+  const routes: ActionRoutes = { [RELEASE_END_ACTION]: endButtonRoute(ctx) };
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
     keyof typeof RELEASE_ACTIONS,
     string,
   ][]) {
-    app.action<BlockAction<ButtonAction>>(
-      actionId,
-      listen('click', ({ body, action: button, respond }: ClickArgs) => ({
-        job: () => {
-          const channel = body.channel?.id ?? '';
-          const meta: ModalMetadata = {
-            kind: RELEASE_MODALS[name],
-            channel,
-            ...(body.channel?.name ? { channelName: body.channel.name } : {}),
-            ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
-            releaseId: button.value ?? '',
-          };
-          let fill: (() => Promise<void>) | undefined;
-          return {
-            name: `click ${actionId}`,
-            actor: clickActor(body),
-            reply: privateReplyVia(respond),
-            // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
-            now: async () => {
-              fill = await openReleaseModal(ctx, body.trigger_id, meta);
-            },
-            run: async () => {
-              await fill?.();
-              return undefined;
-            },
-            count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
-          };
-        },
-      })),
-    );
+    routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
+      job: () => {
+        const channel = body.channel?.id ?? '';
+        const meta: ModalMetadata = {
+          kind: RELEASE_MODALS[name],
+          channel,
+          ...(body.channel?.name ? { channelName: body.channel.name } : {}),
+          ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
+          releaseId: button.value ?? '',
+        };
+        let fill: (() => Promise<void>) | undefined;
+        return {
+          name: `click ${actionId}`,
+          actor: clickActor(body),
+          reply: privateReplyVia(respond),
+          // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+          now: async () => {
+            fill = await openReleaseModal(ctx, body.trigger_id, meta);
+          },
+          run: async () => {
+            await fill?.();
+            return undefined;
+          },
+          count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
+        };
+      },
+    });
   }
+  return routes;
 }
 
 /**
@@ -105,27 +101,24 @@ export async function openReleaseModal(
 }
 
 /** "End release": ends the release the button carries, as `release end <id>` would, and tells the clicker. */
-function registerEndButton(app: App, ctx: BotContext, listen: Listen): void {
-  app.action<BlockAction<ButtonAction>>(
-    RELEASE_END_ACTION,
-    listen('click', ({ body, action: button, respond }: ClickArgs) => ({
-      job: () => {
-        const actor = clickActor(body);
-        const reply = privateReplyVia(respond);
-        return {
-          name: `click ${RELEASE_END_ACTION}`,
-          actor,
-          reply,
-          run: async () => {
-            // The button carries the id, so the release is found exactly (never "ambiguous").
-            const outcome = await ctx.releases.end(actor, button.value ?? '');
-            if (outcome.kind === 'ended')
-              await reply(renderReleaseEnded(outcome.release, outcome.tailsStopped));
-            return undefined;
-          },
-          count: (outcome) => ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome }),
-        };
-      },
-    })),
-  );
+function endButtonRoute(ctx: BotContext): ActionRoute {
+  return ({ body, action: button, respond }: ClickArgs) => ({
+    job: () => {
+      const actor = clickActor(body);
+      const reply = privateReplyVia(respond);
+      return {
+        name: `click ${RELEASE_END_ACTION}`,
+        actor,
+        reply,
+        run: async () => {
+          // The button carries the id, so the release is found exactly (never "ambiguous").
+          const outcome = await ctx.releases.end(actor, button.value ?? '');
+          if (outcome.kind === 'ended')
+            await reply(renderReleaseEnded(outcome.release, outcome.tailsStopped));
+          return undefined;
+        },
+        count: (outcome) => ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome }),
+      };
+    },
+  });
 }

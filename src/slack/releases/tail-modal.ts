@@ -4,9 +4,10 @@
  * like `logs --follow` and started as a live tail in the release thread. The
  * release message lists the tail once it runs.
  */
-import type { Actor, BotContext } from '../handlers/context.js';
-import { type SubmissionAck, showOutcome } from '../handlers/modal.js';
+import type { Actor } from '../handlers/actor.js';
+import type { BotContext } from '../handlers/context.js';
 import { authorizeRead } from '../handlers/run-command.js';
+import { type CheckedSubmission, showOutcome } from '../handlers/submission.js';
 import type { ModalMetadata } from '../ids.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
@@ -20,7 +21,7 @@ export function checkTailSubmission(
   values: ViewStateValues,
   viewId: string,
   actor: Actor,
-): { ack: SubmissionAck; then?: () => Promise<void> } {
+): CheckedSubmission {
   const read = readTailSubmission(meta, values);
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
   return {

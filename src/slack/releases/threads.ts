@@ -19,8 +19,8 @@ import type {
   TailStore,
 } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
-import type { Actor } from '../handlers/context.js';
-import { notInChannel } from '../handlers/request-change.js';
+import type { Actor } from '../handlers/actor.js';
+import { postFailure } from '../handlers/post-errors.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
 import { type FoundRelease, findRelease, openReleasesTitled } from './find.js';
 import { SerialByKey } from './serial.js';
@@ -96,7 +96,7 @@ export class ReleaseThreads {
       ts = posted.ts as string;
     } catch (err) {
       await this.withdraw(created);
-      throw postFailure(err);
+      throw postFailure(err, 'the release has no thread; nothing was started');
     }
     const saved = await this.d.store.updateRelease(created.id, { messageTs: ts });
     return saved ?? { ...created, messageTs: ts };
@@ -223,14 +223,4 @@ function duplicate(open: ReleaseRecord): UserError {
     `A release titled “${open.title}” is already open in this channel (id \`${open.id}\`). End it with \`release end ${open.id}\`, or pick another title.`,
     'conflict',
   );
-}
-
-function postFailure(err: unknown): Error {
-  if (notInChannel(err)) {
-    return new UserError(
-      'I cannot post in this channel, so the release has no thread; nothing was started. Invite me with `/invite @Harbormaster` and run the command again.',
-      'slack',
-    );
-  }
-  return err instanceof Error ? err : new Error(String(err));
 }

@@ -8,13 +8,7 @@ import { postgres001Initial } from './postgres/001-initial.js';
 import { postgres002DrawnStatus } from './postgres/002-drawn-status.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
-
-export interface Migration {
-  /** Strictly increasing, starting at 1; never renumber a released migration. */
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [sqlite001Initial, sqlite002DrawnStatus];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [postgres001Initial, postgres002DrawnStatus];

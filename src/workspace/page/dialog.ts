@@ -1,12 +1,11 @@
 /** A button's confirmation dialog, as Slack shows it: title, text, and the two buttons it names. */
-import type { RenderContext } from './blocks.js';
 import { h } from './dom.js';
-import { mrkdwnToHtml, plainToHtml } from './mrkdwn.js';
+import { type MrkdwnContext, mrkdwnToHtml, plainToHtml } from './mrkdwn.js';
 
 type Json = Record<string, any>;
 
-/** Shows `dialog`; runs `then` only if the person confirms. */
-export function confirmThen(dialog: Json, ctx: RenderContext, then: () => void): void {
+/** Shows `dialog`; runs `then` only if the person confirms (`ctx`: the block renderer's, whose mrkdwn it uses). */
+export function confirmThen(dialog: Json, ctx: { mrkdwn: MrkdwnContext }, then: () => void): void {
   const close = () => overlay.remove();
   const text =
     dialog.text?.type === 'mrkdwn'

@@ -149,7 +149,14 @@ export async function startBotHarness(
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
   const data = demoData();
   data.branches.staging = [];
-  const sim = await startSimulator({ port: 0, stepMs: 5, data, logReplay: options.logReplay ?? false });
+  // Lifecycle steps and termination as short as the follow-up's poll, so "is gone" comes in milliseconds.
+  const sim = await startSimulator({
+    port: 0,
+    stepMs: 5,
+    terminationMs: 5,
+    data,
+    logReplay: options.logReplay ?? false,
+  });
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },

@@ -18,7 +18,10 @@ import { spawnTailWorker, type TailWorker } from '../../slack/tails/fixtures/spa
 import { BOB } from './bot-harness.js';
 import { buttonIds, shown } from './harness-extras.js';
 
-/** Waits (real time: another process is involved) until `cond` holds. */
+/**
+ * Polls (real time) until `cond` holds: only for what the child process writes
+ * into the shared store, which raises no event here.
+ */
 async function eventually(cond: () => boolean | Promise<boolean>, what: string): Promise<void> {
   for (let i = 0; i < 3000; i++) {
     if (await cond()) return;
@@ -76,11 +79,14 @@ describe.each(storeKinds)('a tail whose replica is killed (%s store)', (kind) =>
     const { tailId, messageTs, threadTs } = await worker.started;
     const leaseOwner = async () => (await bot.running.core.store.getLease(`tail:${tailId}`))?.owner;
     expect(await leaseOwner()).toBe('replica-child');
-    await eventually(() => bot.sim.openLogStreams() === 1, "the child's log stream");
+    await bot.sim.whenLogStreams(1);
     bot.sim.emitLogLines('dev', 'lobby-1', ['followed by the child']);
-    await eventually(
-      () => shown(bot.message(messageTs)).includes('followed by the child'),
-      "the child's refresh",
+    // The child's refresh reaches the stand-in in this process: wait for that call.
+    await bot.slack.waitFor(
+      (c) =>
+        c.body.ts === messageTs &&
+        shown({ blocks: c.body.blocks as unknown[] }).includes('followed by the child'),
+      { timeoutMs: 10_000 },
     );
     // …and its record of what the message shows (a takeover carries on from the record).
     await eventually(async () => {

@@ -53,7 +53,7 @@ export interface TailBot {
   settle(): Promise<void>;
   /** Tail calls to Slack under way now (the clock waits for them, so their times are exact). */
   inflight(): number;
-  /** Lets I/O run until no tail call is under way. */
+  /** Resolves once no tail call is under way (an event, not a count of turns). */
   quiesce(): Promise<void>;
   /** Pumps the tail clock (steps of `stepMs`, I/O in between) until `cond` holds. */
   pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
@@ -92,6 +92,7 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   const logs = createMemoryLogger();
   // The tails' real client to the stand-in, counted, so the clock never moves while a call is under way.
   let inflight = 0;
+  const drained: (() => void)[] = [];
   const real = webApiTailSlack({ token: TEST_BOT.token, apiUrl: slack.apiUrl });
   const counted =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
@@ -101,6 +102,7 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
         return await call(...args);
       } finally {
         inflight -= 1;
+        if (inflight === 0) for (const wake of drained.splice(0)) wake();
       }
     };
   const tailSlack: TailSlack = { post: counted(real.post), update: counted(real.update) };
@@ -111,7 +113,8 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
 
   const quiesce = async () => {
-    for (let i = 0; i < 100_000 && inflight > 0; i++) await turn();
+    if (inflight === 0) return;
+    await new Promise<void>((resolve) => drained.push(resolve));
   };
   const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {
     for (let step = 0; step < 4000; step++) {

@@ -4,7 +4,7 @@
  * buttons (the rewrite failed during a Slack outage). Existing rows count as drawn.
  */
 
-import type { Migration } from '../migration.js';
+import type { Migration } from '../types.js';
 
 export const postgres002DrawnStatus: Migration = {
   version: 2,

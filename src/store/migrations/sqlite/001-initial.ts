@@ -4,7 +4,7 @@
  * Frozen once released: later changes go into a new numbered migration.
  */
 
-import type { Migration } from '../migration.js';
+import type { Migration } from '../types.js';
 
 export const sqlite001Initial: Migration = {
   version: 1,

@@ -1,0 +1,21 @@
+/**
+ * Who acted and how to answer them privately: the two shapes every flow
+ * shares. A leaf (it imports only a renderer's type), so the flows and the
+ * release threads can use them without importing each other.
+ */
+import type { SlackMessage } from '../render/message.js';
+
+/** Who acted, where: the parts of a Slack payload handlers need. */
+export interface Actor {
+  user: string;
+  team: string;
+  channel: string;
+  channelName?: string;
+  /** The thread the action came from, when it came from one. */
+  threadTs?: string;
+}
+
+/** Answers only the acting user sees (response_url or chat.postEphemeral). */
+export interface PrivateReply {
+  (message: SlackMessage): Promise<void>;
+}

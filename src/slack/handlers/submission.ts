@@ -1,0 +1,68 @@
+/**
+ * What every modal submission strategy shares: the ack it answers with and
+ * the step that shows its outcome in the modal afterwards. A leaf of the
+ * modal flows, so each strategy (changes in modal.ts, live tails in
+ * releases/tail-modal.ts) uses it without importing the others.
+ */
+import type { ModalView } from '@slack/types';
+import type { ModalMetadata } from '../ids.js';
+import type { ViewStateValues } from '../modals/types.js';
+import { renderError } from '../render/errors.js';
+import { statusView } from '../render/status-view.js';
+import type { Actor } from './actor.js';
+import type { BotContext } from './context.js';
+import { withKnownNames } from './known-names.js';
+
+/** What to ack a submission with: inline errors (modal stays as is) or a status view. */
+export type SubmissionAck =
+  | { response_action: 'errors'; errors: Record<string, string> }
+  | { response_action: 'update'; view: ModalView };
+
+/** A checked submission: the ack and, when the submission is good, the work to run after acking. */
+export interface CheckedSubmission {
+  ack: SubmissionAck;
+  then?: () => Promise<void>;
+}
+
+/** How one kind of modal checks its submission (no API call: the ack carries the answer). */
+export type SubmitStrategy = (
+  ctx: BotContext,
+  meta: ModalMetadata,
+  values: ViewStateValues,
+  viewId: string,
+  actor: Actor,
+) => CheckedSubmission;
+
+/**
+ * After a submission was acked with a status view: runs `work` and shows the
+ * view it returns, or what went wrong (counted as an error under `where`).
+ */
+export async function showOutcome(
+  ctx: BotContext,
+  viewId: string,
+  where: string,
+  failureTitle: string,
+  work: () => Promise<ModalView>,
+  failureNote = '',
+): Promise<void> {
+  let view: ModalView;
+  try {
+    view = await work();
+  } catch (err) {
+    if (err instanceof KeepForm) {
+      await ctx.slack.views.update({ view_id: viewId, view: err.view });
+      return;
+    }
+    const message = renderError(withKnownNames(ctx, err), ctx.logger.child({ where }));
+    ctx.metrics.errors.inc({ where });
+    view = statusView(failureTitle, `${message.text}${failureNote}`);
+  }
+  await ctx.slack.views.update({ view_id: viewId, view });
+}
+
+/** Not a failure: the submission was refused and the form goes back to the user with the reason on it. */
+export class KeepForm extends Error {
+  constructor(readonly view: ModalView) {
+    super('the form goes back to the user');
+  }
+}
