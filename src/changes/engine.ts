@@ -11,6 +11,7 @@ import type { GameFabricClient } from '../gamefabric/client.js';
 import type { ChangeOperation } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
+import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import {
   type ApprovalStore,
@@ -54,6 +55,8 @@ export interface ChangeEngineOptions {
   follow?: { pollMs?: number; timeoutMs?: number };
   /** TTL of an apply's lease (renewed every third of it while the apply runs): how soon a dead owner's change is recovered. */
   applyLeaseMs?: number;
+  /** Told when a change of a release is requested or moves, so what shows the release can redraw. */
+  releaseEvents?: ReleaseEvents;
 }
 
 export interface RequestInput {
@@ -84,9 +87,11 @@ export class ChangeEngine {
   private readonly newId: () => string;
   private readonly applyLeaseMs: number;
   private readonly followOptions: { pollMs: number; timeoutMs: number };
+  private readonly releaseEvents: ReleaseEvents;
 
   constructor(private readonly o: ChangeEngineOptions) {
     this.newId = o.newId ?? randomUUID;
+    this.releaseEvents = o.releaseEvents ?? new Events();
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
   }
@@ -156,13 +161,37 @@ export class ChangeEngine {
     return record ? toChange(record, await this.o.store.listApprovals(id)) : undefined;
   }
 
-  /** Records where the preview was posted (message ts), so later updates can find it. */
+  /**
+   * Records where the preview was posted (message ts), so later updates can
+   * find it. A new change of a release is announced here rather than at
+   * request(): once placed, what shows the release can link to it.
+   */
   async setOrigin(id: string, origin: Partial<ChangeOrigin>): Promise<void> {
-    await this.o.store.updateChangeOrigin(id, origin, this.o.clock.now());
+    const record = await this.o.store.updateChangeOrigin(id, origin, this.o.clock.now());
+    if (record) await this.announce([toChange(record, [])]);
   }
 
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
-  async confirm({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  confirm(click: ClickInput): Promise<ClickOutcome> {
+    return this.announced(this.confirmClick(click));
+  }
+
+  /** An approver approves; when enough distinct approvers have, the change is applied at once. */
+  approve(click: ClickInput): Promise<ClickOutcome> {
+    return this.announced(this.approveClick(click));
+  }
+
+  /** An approver rejects: the change is closed and will not be applied. */
+  reject(click: ClickInput): Promise<ClickOutcome> {
+    return this.announced(this.rejectClick(click));
+  }
+
+  /** The requester (or an approver) withdraws a change that has not started applying. */
+  cancel(click: ClickInput): Promise<ClickOutcome> {
+    return this.announced(this.cancelClick(click));
+  }
+
+  private async confirmClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -182,8 +211,7 @@ export class ChangeEngine {
     return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
   }
 
-  /** An approver approves; when enough distinct approvers have, the change is applied at once. */
-  async approve({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  private async approveClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -233,8 +261,7 @@ export class ChangeEngine {
     return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve', team);
   }
 
-  /** An approver rejects: the change is closed and will not be applied. */
-  async reject({ changeId, user, channel, team, reason }: ClickInput): Promise<ClickOutcome> {
+  private async rejectClick({ changeId, user, channel, team, reason }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -259,8 +286,7 @@ export class ChangeEngine {
     return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team, reason);
   }
 
-  /** The requester (or an approver) withdraws a change that has not started applying. */
-  async cancel({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  private async cancelClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -291,7 +317,9 @@ export class ChangeEngine {
         origin: record.origin,
       });
     }
-    return this.withApprovals(expired);
+    const out = await this.withApprovals(expired);
+    await this.announce(out);
+    return out;
   }
 
   /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
@@ -334,6 +362,7 @@ export class ChangeEngine {
         await lease.release();
       }
     }
+    await this.announce(out);
     return out;
   }
 
@@ -344,11 +373,15 @@ export class ChangeEngine {
 
   /**
    * Finished changes whose message does not show it (a rewrite lost to a
-   * Slack outage left live buttons): housekeeping redraws them.
+   * Slack outage left live buttons): housekeeping redraws them. Their
+   * releases are announced again, as the same outage may have left a release
+   * message behind too.
    */
   async undrawnFinal(limit = 50): Promise<Change[]> {
     const records = await this.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
-    return this.withApprovals(records);
+    const out = await this.withApprovals(records);
+    await this.announce(out);
+    return out;
   }
 
   /** Watches the aftermath of a succeeded change (vessel scheduled, gone, ...). */
@@ -363,6 +396,26 @@ export class ChangeEngine {
   }
 
   // ---- internals -----------------------------------------------------------
+
+  /** Tells the listeners of each release among `changes` that what it shows changed. */
+  private async announce(changes: readonly Change[]): Promise<void> {
+    const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
+    for (const releaseId of releaseIds) await this.releaseEvents.emit({ releaseId });
+  }
+
+  /**
+   * Announces a click's change unless the click moved nothing: a refused click,
+   * or a stale one on a change still applying (a redraw then could land after
+   * the applying click's own). A stale click on a finished change is announced,
+   * which repairs a release message an outage left behind.
+   */
+  private async announced(click: Promise<ClickOutcome>): Promise<ClickOutcome> {
+    const outcome = await click;
+    const moved =
+      outcome.kind === 'stale' ? FINAL_STATUSES.includes(outcome.change.status) : outcome.kind !== 'refused';
+    if (moved) await this.announce([outcome.change]);
+    return outcome;
+  }
 
   /** The records as Changes, their approvals read in one query for all of them. */
   private async withApprovals(records: readonly ChangeRecord[]): Promise<Change[]> {

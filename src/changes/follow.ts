@@ -3,6 +3,7 @@
  * worth reporting, emitting each state change once. Polls with the injected
  * clock, so tests drive it with a ManualClock.
  */
+import { formatSpan } from '../format/duration.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import { SCHEDULED_STATES, type Vessel, type VesselState } from '../gamefabric/resources.js';
 import type { FollowEvent, OperationContext } from './operation.js';
@@ -63,7 +64,7 @@ export async function* watchVessel(
     if (ctx.clock.now() >= deadline) {
       yield {
         kind: 'timeout',
-        message: `Stopped watching vessel ${name} after ${Math.round(ctx.follow.timeoutMs / 1000)}s; last seen: ${state}`,
+        message: `Stopped watching vessel ${name} after ${formatSpan(ctx.follow.timeoutMs)}; last seen: ${state}`,
         vessel: about,
       };
       return;

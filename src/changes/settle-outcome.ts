@@ -5,6 +5,7 @@
  * `applying`, marked unconfirmed, with a message saying so and where to look;
  * housekeeping reads again on every pass until the answer is known.
  */
+import { formatSpan } from '../format/duration.js';
 import { ApiError } from '../gamefabric/errors.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Change, ChangeFailure } from './change.js';
@@ -102,11 +103,10 @@ export async function recheckUnconfirmed(
   }
   const since = previous.since ?? change.updatedAt;
   if (verdict === 'not_applied' && (!previous.mayStillLand || now - since >= settleMs)) {
-    const minutes = Math.max(1, Math.round((now - since) / 60_000));
     return {
       status: 'failed',
       failure: {
-        message: `${capitalize(previous.answer ?? 'the API answered unclearly')}. Reads of ${where} over the following ${minutes} min never showed the change, so nothing was changed. Request it again to retry.`,
+        message: `${capitalize(previous.answer ?? 'the API answered unclearly')}. Reads of ${where} over the following ${formatSpan(Math.max(60_000, now - since))} never showed the change, so nothing was changed. Request it again to retry.`,
         kind: 'api',
       },
     };

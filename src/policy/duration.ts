@@ -21,12 +21,3 @@ export function parseDuration(text: string): { ms: number } | { problem: string 
   if (ms > MAX_DURATION_MS) return { problem: `expected at most 30d, got ${JSON.stringify(text)}` };
   return { ms };
 }
-
-/** A lifetime in the largest whole unit, e.g. 7_200_000 -> `2h` (for summaries and logs). */
-export function formatDuration(ms: number): string {
-  for (const unit of ['d', 'h', 'm'] as const) {
-    const size = UNITS[unit]!;
-    if (ms % size === 0) return `${ms / size}${unit}`;
-  }
-  return `${Math.round(ms / 1000)}s`;
-}

@@ -4,7 +4,7 @@
  * default. Knows nothing of Slack; group members come from PolicyContext.
  */
 export { DEFAULT_POLICY_SOURCE, DEFAULT_POLICY_SUMMARY } from './default-policy.js';
-export { formatDuration, parseDuration } from './duration.js';
+export { parseDuration } from './duration.js';
 export { NoMatchingRuleError, PolicyError } from './errors.js';
 export { loadPolicy, parsePolicy } from './load.js';
 export {

@@ -4,10 +4,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { LineCounter, parseDocument } from 'yaml';
+import { formatShorthand } from '../format/duration.js';
+import { count } from '../format/english.js';
 import { silentLogger } from '../runtime/logger.js';
 import { createPolicy } from './create-policy.js';
 import { DEFAULT_POLICY_SOURCE, DEFAULT_POLICY_SUMMARY, DEFAULT_POLICY_YAML } from './default-policy.js';
-import { formatDuration } from './duration.js';
 import { PolicyError } from './errors.js';
 import { compileRules, type Rule } from './evaluate.js';
 import { formatIssues, isChannelId, policyFileSchema } from './schema.js';
@@ -69,6 +70,6 @@ export async function loadPolicy(path: string | undefined, ctx: PolicyContext): 
 
 function summarize(rules: readonly Rule[]): string {
   const approvals = rules.filter((r) => r.approval.mode === 'approval').length;
-  const expiries = [...new Set(rules.map((r) => formatDuration(r.expiresInMs)))].join('/');
-  return `${rules.length} rule${rules.length === 1 ? '' : 's'}, ${approvals} needing approval, requests expire after ${expiries}`;
+  const expiries = [...new Set(rules.map((r) => formatShorthand(r.expiresInMs)))].join('/');
+  return `${count(rules.length, 'rule')}, ${approvals} needing approval, requests expire after ${expiries}`;
 }

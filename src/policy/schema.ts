@@ -4,6 +4,7 @@
  * so one run of the validator tells the author everything to fix.
  */
 import { z } from 'zod';
+import { noun } from '../format/english.js';
 import { parseDuration } from './duration.js';
 import { globMatcher } from './glob.js';
 import { OPERATIONS, TARGET_FIELDS } from './operations.js';
@@ -202,7 +203,7 @@ export function formatIssues(issues: readonly z.core.$ZodIssue[]): string[] {
     const path = formatPath(issue.path);
     const message =
       issue.code === 'unrecognized_keys'
-        ? `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
+        ? `unknown ${noun(issue.keys.length, 'key')} ${issue.keys.map((k) => JSON.stringify(k)).join(', ')}`
         : issue.message.replace(/^Invalid input: /, '');
     return path ? `${path}: ${message}` : message;
   });

@@ -5,6 +5,7 @@
  * written (a Slack mention, a channel link) is the caller's: the policy knows
  * nothing of Slack, so PolicyContext may pass PolicyNames.
  */
+import { formatUtcMinute } from '../format/time.js';
 import type { Audience } from './evaluate.js';
 import type { Operation, Target } from './operations.js';
 import { isChannelId } from './schema.js';
@@ -23,7 +24,7 @@ export const PLAIN_NAMES: PolicyNames = {
   user: (id) => `user ${id}`,
   group: (id) => `group ${id}`,
   channel: (id) => `channel ${id}`,
-  time: (ms) => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+  time: formatUtcMinute,
 };
 
 // A rule may list dozens of people; a refusal names the first few and counts the rest.

@@ -11,6 +11,7 @@ import type { SlackConfig } from '../config/config.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import type { Policy } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
+import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
@@ -21,7 +22,6 @@ import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
 import { createListen } from './listeners/listen.js';
 import { createReceiver } from './receiver.js';
-import { tailsRefreshingReleases } from './releases/tail-hooks.js';
 import { ReleaseThreads } from './releases/threads.js';
 import { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
@@ -37,6 +37,8 @@ export interface SlackBotOptions {
   store: Store;
   /** Live tails: resumed (and scanned for orphans) once the bot is up, detached when it stops. */
   tails: TailService & { startScanning(): Promise<void> };
+  /** What the engine and the tails announce about releases; release messages redraw on it. */
+  releaseEvents: ReleaseEvents;
   policy: Policy;
   api: GameFabricClient;
   pingStore(): Promise<void>;
@@ -66,8 +68,6 @@ export interface SlackBot {
   app: App;
   /** Checks the bot token (auth.test) and starts the receiver; returns the HTTP port. */
   start(): Promise<number | undefined>;
-  /** Redraws a release message (e.g. after one of its tails stopped by itself). */
-  refreshRelease(releaseId: string): Promise<void>;
   /** Rewrites the messages of changes housekeeping closed (expired, recovered). */
   changesClosed(changes: Change[]): Promise<void>;
   /** Channel names learnt from payloads, for policy rules that name channels. */
@@ -115,11 +115,12 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     logger: logger.child({ component: 'releases' }),
     tails: o.tails,
   });
+  // Redraws of one release run one at a time, newest state last (releases/serial.ts).
+  const stopRedrawing = o.releaseEvents.on(({ releaseId }) => releases.refresh(releaseId));
   const ctx: BotContext = {
     engine: o.engine,
     store: o.store,
-    // Tails started or stopped in a release thread redraw its release message.
-    tails: tailsRefreshingReleases(o.tails, o.store, (id) => releases.refresh(id)),
+    tails: o.tails,
     releases,
     policy: o.policy,
     api: o.api,
@@ -157,12 +158,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       await o.tails.startScanning();
       return port;
     },
-    refreshRelease: (releaseId) => releases.refresh(releaseId),
     changesClosed: async (changes) => {
       for (const change of changes) await rewriteChangeMessage(ctx, change);
-      // Expired or recovered changes of a release change what its message shows.
-      const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
-      for (const id of releaseIds) await releases.refresh(id);
     },
     idle: () => tasks.idle(),
     followUpsDone: () => followUps.idle(),
@@ -174,6 +171,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       await o.tails.close();
       stopping.abort();
       await followUps.idle();
+      stopRedrawing();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Config } from '../config/config.js';
 import { loadPolicy } from '../policy/index.js';
 import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
+import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { openStore } from '../store/index.js';
@@ -43,6 +44,8 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number };
+  /** Where the engine announces that a release's changes moved. */
+  releaseEvents?: ReleaseEvents;
 }
 
 /** Opens every part and starts housekeeping. */
@@ -53,6 +56,7 @@ export async function startCore({
   clock = systemClock,
   metrics,
   follow,
+  releaseEvents,
 }: CoreOptions): Promise<Core> {
   const api = await connectHostingApi(config.gamefabric, logger, metrics);
   const store = await openStore({
@@ -73,6 +77,7 @@ export async function startCore({
     logger,
     replicaId: config.replicaId,
     ...(follow ? { follow } : {}),
+    ...(releaseEvents ? { releaseEvents } : {}),
   });
 
   let timer: NodeJS.Timeout | undefined;

@@ -8,6 +8,7 @@ import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
+import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
@@ -15,7 +16,6 @@ import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
-import type { TailRecord } from '../store/types.js';
 import { type Core, startCore } from './core.js';
 
 export interface RunningBot {
@@ -55,11 +55,14 @@ export async function startBot(
   // the resolver is bound once the bot (and its Web API client) exists.
   let resolveGroup: (groupId: string) => Promise<readonly string[]> = async () => [];
   let channelName: (channelId: string) => Promise<string | undefined> = async () => undefined;
+  // The engine and the tails announce what moved in a release; the bot's release threads redraw.
+  const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
   const core = await startCore({
     config,
     logger,
     clock,
     metrics,
+    releaseEvents,
     ...(options.follow ? { follow: options.follow } : {}),
     groups: {
       resolveGroup: (id) => resolveGroup(id),
@@ -68,9 +71,6 @@ export async function startBot(
       names: SLACK_POLICY_NAMES,
     },
   });
-  // A tail that stops by itself (vessel gone, time up) redraws its release
-  // message; the releases live in the bot, built below, so this is bound late.
-  let tailStopped: (record: TailRecord) => Promise<void> = async () => {};
   const tails = createTailService({
     store: core.store,
     source: core.api.client,
@@ -84,7 +84,7 @@ export async function startBot(
     logger,
     clock,
     maxDurationMs: config.tailMaxDurationMs,
-    onStopped: (record) => tailStopped(record),
+    releaseEvents,
     ...options.tails,
   });
   const bot = createSlackBot({
@@ -93,6 +93,7 @@ export async function startBot(
     // Release threads keep their records in the same store as changes.
     store: core.store,
     tails,
+    releaseEvents,
     policy: core.policy,
     api: core.api.client,
     pingStore: () => core.store.ping(),
@@ -106,9 +107,6 @@ export async function startBot(
   });
   resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
   channelName = (id) => bot.channelNames.resolve(id);
-  tailStopped = async (record) => {
-    if (record.releaseId) await bot.refreshRelease(record.releaseId);
-  };
   let port: number | undefined;
   try {
     port = await bot.start();

@@ -4,6 +4,7 @@
  * tail, 15 s leases renewed every 5 s, an orphan scan every 5 s).
  */
 import type { Clock } from '../runtime/clock.js';
+import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { LeaseStore, TailRecord, TailStore } from '../store/types.js';
 import type { BudgetOptions, MessageBudget } from './budget.js';
@@ -39,8 +40,8 @@ export interface TailServiceOptions {
   maxMessages?: number;
   /** Per-workspace budget settings (default: MessageBudget's, 45 updates a minute). */
   budget?: Omit<BudgetOptions, 'clock'>;
-  /** Told after any tail this replica ran is recorded as stopped (e.g. to redraw its release message). */
-  onStopped?: (record: TailRecord) => Promise<void>;
+  /** Told when a tail of a release is started here, or recorded as stopped by this replica, whatever stopped it. */
+  releaseEvents?: ReleaseEvents;
 }
 
 /** Tunables shared by every tail of a service. */

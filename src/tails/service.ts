@@ -94,6 +94,7 @@ export class ReplicaTailService implements TailService {
     // A fresh id has no lease yet; should that ever fail, the scan of some replica picks the tail up.
     if (lease) this.launch(record, lease, initialProgress(replicaId, messageTs, parentTs));
     this.log.info('tail started', { tail: id, env: input.env, vessel: input.vessel, user: input.user });
+    await this.announce(record);
     return record;
   }
 
@@ -236,6 +237,11 @@ export class ReplicaTailService implements TailService {
     return true;
   }
 
+  /** Tells the release of `record`, if any, that its live tails changed. */
+  private async announce(record: TailRecord): Promise<void> {
+    if (record.releaseId) await this.o.releaseEvents?.emit({ releaseId: record.releaseId });
+  }
+
   /** A stopped tail's own parent message (the one it posted to start its thread) says it stopped. */
   private async redrawParent(record: TailRecord): Promise<void> {
     const parentTs = parentOf(record.state);
@@ -270,7 +276,7 @@ export class ReplicaTailService implements TailService {
       log: this.log,
       onStopped: async (stopped) => {
         await this.redrawParent(stopped);
-        await this.o.onStopped?.(stopped);
+        await this.announce(stopped);
       },
       runner: (hooks) =>
         this.o.surface.worker({

@@ -45,11 +45,8 @@ export async function handleClick(
   };
   const outcome = await ctx.engine[action](click);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
-  if (changedOrFinal(outcome)) {
-    await rewriteChangeMessage(ctx, outcome.change);
-    // A release message shows its steps, who did them and what waits (src/slack/releases).
-    if (outcome.change.origin.releaseId) await ctx.releases.refresh(outcome.change.origin.releaseId);
-  }
+  // The engine has told the change's release, if any, which redraws its message (src/slack/releases).
+  if (changedOrFinal(outcome)) await rewriteChangeMessage(ctx, outcome.change);
   await notifyOutcome(ctx, outcome, actor.user);
   const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
   if (options.replaceList && acted(outcome)) {

@@ -23,7 +23,7 @@ export interface BotContext {
   store: Store;
   /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
-  /** Release threads: start, end, and `refresh(releaseId)` after anything a release shows changed. */
+  /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
   releases: ReleaseThreads;
   /** For read commands, which skip the engine but not the policy. */
   policy: Policy;

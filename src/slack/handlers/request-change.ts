@@ -41,8 +41,6 @@ export async function requestChange(
       .catch((cancelErr) => ctx.logger.warn('could not withdraw an unposted change', { error: cancelErr }));
     throw postFailure(err, 'nobody could confirm the change; nothing was changed');
   }
-  // A release message lists what waits in its thread (src/slack/releases).
-  if (releaseId) await ctx.releases.refresh(releaseId);
   // The approvers the policy names learn that something waits for them.
   await notifyApprovers(ctx, posted);
   return posted;

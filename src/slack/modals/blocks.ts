@@ -6,8 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ContextBlock, InputBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
+import { singularOf, withArticle } from '../../format/english.js';
 import { MODAL_RELOAD_ACTION } from '../ids.js';
-import { singularOf, withArticle } from '../render/english.js';
 import { LIMITS, truncate } from '../render/limits.js';
 import { TYPED_SUFFIX } from './state.js';
 

@@ -56,5 +56,4 @@ async function startTail(
     },
     actor,
   );
-  if (meta.releaseId) await ctx.releases.refresh(meta.releaseId);
 }

@@ -153,9 +153,10 @@ export class ReleaseThreads {
   }
 
   /**
-   * Redraws the release message from the store: call after anything a
-   * release shows changed (a change requested or clicked, a tail started or
-   * stopped). Never throws; refreshes of one release run one at a time.
+   * Redraws the release message from the store. The bot calls it on every
+   * ReleaseContentChanged the engine and the tail service emit (a change
+   * requested or moved, a tail started or stopped). Never throws; refreshes
+   * of one release run one at a time.
    */
   refresh(releaseId: string): Promise<void> {
     return this.refreshes.run(releaseId, async () => {

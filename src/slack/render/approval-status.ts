@@ -4,6 +4,7 @@
  * approvals list so both say the same thing.
  */
 import type { Change } from '../../changes/change.js';
+import { count } from '../../format/english.js';
 import { groupMention, joinMapped, mention } from './blocks.js';
 
 // A policy may list many approvers; past this the line names how many more.
@@ -34,7 +35,7 @@ export function approvalProgress(change: Change): string {
   const required = change.requirement.mode === 'approval' ? change.requirement.required : 1;
   const given = approvers(change);
   const names = given.length ? ` (${joinMapped(given, mention, MAX_APPROVER_CHARS, ', ')})` : '';
-  return `${given.length} of ${required} approval${required === 1 ? '' : 's'} so far${names}`;
+  return `${given.length} of ${count(required, 'approval')} so far${names}`;
 }
 
 /** Whether the requester may approve their own change, in one sentence. */

@@ -5,8 +5,10 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { formatRelative } from '../../format/duration.js';
+import { noun } from '../../format/english.js';
 import { appliesDestructive, approvalProgress, whoMayApprove } from './approval-status.js';
-import { divider, escapeFit, finish, header, mention, relativeTime, section, slackDate } from './blocks.js';
+import { divider, escapeFit, finish, header, mention, section, slackDate } from './blocks.js';
 import { actions, approvalButtons } from './buttons.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked } from './permalink.js';
@@ -27,7 +29,7 @@ export function renderApprovals(changes: Change[], now: number, notice?: string)
       : 'Nothing is waiting for you: no changes need your approval right now.';
     return finish(notice ?? text, [...top, section(text)]);
   }
-  const count = `${changes.length} ${notice ? 'more ' : ''}change${changes.length === 1 ? '' : 's'} waiting for your approval`;
+  const count = `${changes.length} ${notice ? 'more ' : ''}${noun(changes.length, 'change')} waiting for your approval`;
   const blocks: KnownBlock[] = [...top, header(count)];
   changes.slice(0, MAX_SHOWN).forEach((change, i) => {
     if (i > 0) blocks.push(divider());
@@ -54,7 +56,7 @@ export function renderApprovals(changes: Change[], now: number, notice?: string)
 function describe(change: Change, now: number): string {
   const when =
     change.expiresAt > now
-      ? `expires ${slackDate(change.expiresAt)} (${relativeTime(change.expiresAt, now)})`
+      ? `expires ${slackDate(change.expiresAt)} (${formatRelative(change.expiresAt, now)})`
       : `expired ${slackDate(change.expiresAt)}`;
   return [
     // The summary links to the change's own message, where its preview and thread are.

@@ -4,6 +4,7 @@
  * only has to think about how many blocks it uses.
  */
 import type { ContextBlock, DividerBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
+import { formatUtcMinute } from '../../format/time.js';
 import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
@@ -46,23 +47,7 @@ export function groupMention(groupId: string): string {
 
 /** `ms` as Slack's date token, shown in the reader's time zone, with a UTC fallback for old clients. */
 export function slackDate(ms: number): string {
-  const fallback = `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${fallback}>`;
-}
-
-/** "in 14 min", "in 2 h", "5 min ago": a rough distance between `now` and `at`. */
-export function relativeTime(at: number, now: number): string {
-  const ms = Math.abs(at - now);
-  const minutes = Math.round(ms / 60_000);
-  const span =
-    minutes < 1
-      ? 'less than a minute'
-      : minutes < 120
-        ? `${minutes} min`
-        : minutes < 48 * 60
-          ? `${Math.round(minutes / 60)} h`
-          : `${Math.round(minutes / (24 * 60))} days`;
-  return at >= now ? `in ${span}` : `${span} ago`;
+  return `<!date^${Math.floor(ms / 1000)}^{date_short_pretty} {time}|${formatUtcMinute(ms)}>`;
 }
 
 /** A header block (plain text, so no escaping). */

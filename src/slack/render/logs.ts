@@ -1,6 +1,6 @@
 /** The one-shot `/harbor logs` answer: the last lines of a Vessel's log in one message. */
 
-import { noun } from './english.js';
+import { noun } from '../../format/english.js';
 import { escapeMrkdwn, LIMITS } from './limits.js';
 import { codeBlock } from './log-lines.js';
 import type { SlackMessage } from './message.js';
@@ -20,7 +20,7 @@ export function renderLogSnapshot(
   const block = codeBlock(lines, LIMITS.sectionText);
   const head = `Last ${block.shown} ${noun(block.shown, 'log line')} of ${where}`;
   const omitted =
-    block.omitted > 0 ? ` · ${block.omitted} earlier line${block.omitted === 1 ? '' : 's'} did not fit` : '';
+    block.omitted > 0 ? ` · ${block.omitted} earlier ${noun(block.omitted, 'line')} did not fit` : '';
   return {
     text: `${head}${omitted}`,
     blocks: [

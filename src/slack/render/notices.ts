@@ -4,7 +4,9 @@
  * rejected, applied or failed (mentioned by name), and the approvers the
  * policy names when a change waits for them.
  */
+
 import type { Change, ClickOutcome } from '../../changes/change.js';
+import { noun } from '../../format/english.js';
 import { approvers } from './approval-status.js';
 import { escapeFit, finish, groupMention, joinMapped, mention, section, typedText } from './blocks.js';
 import type { SlackMessage } from './message.js';
@@ -23,7 +25,7 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
       const missing = Math.max(0, outcome.required - outcome.count);
       return notice(
         `${who}, ${mention(actor)} approved your change (${outcome.count} of ${outcome.required}): ${summary}. ` +
-          `It waits for ${missing} more approval${missing === 1 ? '' : 's'}.`,
+          `It waits for ${missing} more ${noun(missing, 'approval')}.`,
       );
     }
     case 'applied': {

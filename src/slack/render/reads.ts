@@ -4,8 +4,8 @@
  * cutting long lists with "… and N more".
  */
 import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../changes/queries.js';
+import { count as countOf } from '../../format/english.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
-import { count as countOf } from './english.js';
 import type { SlackMessage } from './message.js';
 
 export { renderApprovals } from './approvals.js';
@@ -134,7 +134,7 @@ function override(o: FormationView['vessels'][number]['overrides'][number]): str
     o.image ? `image ${code(o.image)}` : '',
     o.command ? `command ${code(o.command.join(' '))}` : '',
     o.args ? `args ${code(o.args.join(' '))}` : '',
-    o.envCount ? `${o.envCount} environment variable${o.envCount === 1 ? '' : 's'}` : '',
+    o.envCount ? countOf(o.envCount, 'environment variable') : '',
   ];
   return `${name(o.container)}: ${parts.filter(Boolean).join(', ') || 'no changes'}`;
 }

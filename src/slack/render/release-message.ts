@@ -7,6 +7,8 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { formatSpan } from '../../format/duration.js';
+import { count } from '../../format/english.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import { RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
 import type { ReleaseSnapshot, ReleaseSummary } from '../releases/types.js';
@@ -23,7 +25,6 @@ import {
   slackDate,
 } from './blocks.js';
 import { actions, dangerDialog } from './buttons.js';
-import { count } from './english.js';
 import { renderUsage } from './help.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -88,7 +89,7 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
 /** The summary posted in the thread when the release ends. */
 export function renderReleaseSummary(s: ReleaseSummary): SlackMessage {
   const fields = [
-    { label: 'Lasted', value: elapsed(s.durationMs) },
+    { label: 'Lasted', value: formatSpan(s.durationMs) },
     { label: 'Applied', value: String(s.applied) },
     { label: 'Failed', value: String(s.failed) },
     { label: 'Rejected / cancelled', value: `${s.rejected} / ${s.cancelled}` },
@@ -98,11 +99,11 @@ export function renderReleaseSummary(s: ReleaseSummary): SlackMessage {
     { label: 'Tails stopped', value: String(s.tailsStopped) },
     {
       label: 'Median request to result',
-      value: s.medianToDoneMs === undefined ? '–' : elapsed(s.medianToDoneMs),
+      value: s.medianToDoneMs === undefined ? '–' : formatSpan(s.medianToDoneMs),
     },
     {
       label: 'Longest wait for approval',
-      value: s.longestApprovalWaitMs === undefined ? '–' : elapsed(s.longestApprovalWaitMs),
+      value: s.longestApprovalWaitMs === undefined ? '–' : formatSpan(s.longestApprovalWaitMs),
     },
   ];
   const ended = s.endedBy ? `Ended by ${mention(s.endedBy)}` : 'Ended';
@@ -120,13 +121,13 @@ export function renderReleaseSummary(s: ReleaseSummary): SlackMessage {
       `${ended} ${slackDate(s.endedAt)} · started by ${mention(s.release.createdBy)} ${slackDate(s.release.createdAt)}`,
     ),
   ];
-  const text = `Release ${escapeFit(s.release.title, NAME_MAX)} ended after ${elapsed(s.durationMs)}: ${s.applied} applied, ${s.failed} failed, ${s.rejected + s.cancelled} rejected or cancelled, ${count(s.approvals, 'approval')}`;
+  const text = `Release ${escapeFit(s.release.title, NAME_MAX)} ended after ${formatSpan(s.durationMs)}: ${s.applied} applied, ${s.failed} failed, ${s.rejected + s.cancelled} rejected or cancelled, ${count(s.approvals, 'approval')}`;
   return finish(text, blocks);
 }
 
 /** The private answer to whoever ended the release. */
 export function renderReleaseEnded(release: ReleaseRecord, tailsStopped: number): SlackMessage {
-  const tails = tailsStopped ? ` Stopped ${tailsStopped} live tail${tailsStopped === 1 ? '' : 's'}.` : '';
+  const tails = tailsStopped ? ` Stopped ${count(tailsStopped, 'live tail')}.` : '';
   const text = `Ended release *${escapeFit(release.title, NAME_MAX)}* (\`${escapeFit(release.id, NAME_MAX)}\`); the summary is in its thread.${tails}`;
   return finish(text, [{ type: 'section', text: { type: 'mrkdwn', text } }]);
 }
@@ -157,7 +158,7 @@ function byline(snapshot: ReleaseSnapshot, now: number): string {
   if (release.status === 'open') return `${started} · ${id}`;
   const endedAt = release.endedAt ?? now;
   const by = data.endedBy ? ` by ${mention(data.endedBy)}` : '';
-  return `${started} · ended${by} ${slackDate(endedAt)} after ${elapsed(endedAt - release.createdAt)} · ${id}`;
+  return `${started} · ended${by} ${slackDate(endedAt)} after ${formatSpan(endedAt - release.createdAt)} · ${id}`;
 }
 
 function list<T>(
@@ -242,23 +243,11 @@ function waitingLine(c: Change): string {
 }
 
 function summaryLine(c: Change): string {
-  const took = WAITING.has(c.status) ? '' : ` · ${elapsed(c.updatedAt - c.createdAt)}`;
+  const took = WAITING.has(c.status) ? '' : ` · ${formatSpan(c.updatedAt - c.createdAt)}`;
   return `${stepLine(c)}${took}`;
 }
 
 function tailLine(t: TailRecord): string {
   const container = t.container ? `, container \`${escapeFit(t.container, NAME_MAX)}\`` : '';
   return `:scroll: \`${escapeFit(t.vessel, NAME_MAX)}\` in \`${escapeFit(t.env, NAME_MAX)}\`${container} — started by ${mention(t.startedBy)} ${slackDate(t.startedAt)}`;
-}
-
-/** "45 s", "12 min", "2 h 5 min", "3 d 4 h": a span for people, not for machines. */
-export function elapsed(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`;
 }

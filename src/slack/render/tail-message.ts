@@ -6,11 +6,12 @@
  * out of the code block nor push a message past Slack's limits.
  */
 import type { KnownBlock } from '@slack/types';
+import { formatSpan } from '../../format/duration.js';
+import { noun } from '../../format/english.js';
 import type { RingLine } from '../../tails/ring-buffer.js';
 import type { TailStopReason } from '../../tails/stop-reason.js';
 import { TAIL_ACTIONS } from '../ids.js';
 import { slackDate } from './blocks.js';
-import { noun } from './english.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { codeBlock, codeLine } from './log-lines.js';
 import type { SlackMessage } from './message.js';
@@ -132,7 +133,7 @@ export function describeTailStop(reason: TailStopReason): string {
     case 'vessel_deleted':
       return 'stopped: the Vessel was deleted';
     case 'max_duration':
-      return `stopped after the maximum duration (${duration(reason.afterMs)})`;
+      return `stopped after the maximum duration (${formatSpan(reason.afterMs)})`;
     case 'api_error':
       return `stopped: ${escapeMrkdwn(truncate(reason.message, 500))}`;
     case 'gave_up':
@@ -171,13 +172,4 @@ function countsText(input: Pick<TailMessageInput, 'seen' | 'neverShown'>): strin
 function fallback(subject: TailSubject, status: string): string {
   const container = subject.container ? `, container ${subject.container}` : '';
   return truncate(`${subject.vessel} (${subject.env}${container}): ${status}`, LIMITS.messageText);
-}
-
-function duration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return `${Math.max(0, Math.round(ms / 1000))} s`;
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }

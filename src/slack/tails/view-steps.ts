@@ -4,6 +4,7 @@
  * lines out, which Slack call an action needs, the gap markers, and the
  * refresh plan that turns a pointless rollover into a scroll.
  */
+import { formatSpan } from '../../format/duration.js';
 import type { MessageMethod } from '../../tails/budget.js';
 import type { ShownLine } from '../../tails/progress.js';
 import type { ReplayVerdict } from '../../tails/replay-filter.js';
@@ -59,8 +60,7 @@ function replayNote(replay: ReplayVerdict | undefined): string {
 /** The marker line for a dropped or resumed stream. */
 export function markerText(event: TailEvent): string {
   if (event.kind === 'resumed') return `── log stream reconnected${replayNote(event.replay)} ──`;
-  const seconds = Math.max(1, Math.round(event.retryInMs / 1000));
-  return `── log stream dropped (${event.cause}); reconnecting in ${seconds} s, lines written until then are lost ──`;
+  return `── log stream dropped (${event.cause}); reconnecting in ${formatSpan(Math.max(1000, event.retryInMs))}, lines written until then are lost ──`;
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from '@jest/globals';
-import { article } from '../../../src/slack/render/english.js';
+import { article } from '../../../src/format/english.js';
 import { readableText } from './gallery/collect.js';
 import { type GalleryEntry, galleryMarkdown } from './gallery/markdown.js';
 import { runScenario } from './gallery/scenario.js';

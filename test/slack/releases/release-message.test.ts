@@ -11,7 +11,6 @@ import { summarize } from '../../../src/slack/releases/summary.js';
 import type { ReleaseSnapshot } from '../../../src/slack/releases/types.js';
 import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
 import {
-  elapsed,
   renderAmbiguousRelease,
   renderReleaseEnded,
   renderReleaseMessage,
@@ -261,11 +260,5 @@ describe('summary', () => {
     const s = summarize(snapshot(), NOW, 0);
     expect(s.medianToDoneMs).toBeUndefined();
     expect(textOf(renderReleaseSummary(s))).toContain('No changes were made in this release.');
-  });
-
-  it('durations read as people say them', () => {
-    expect(
-      [45_000, 12 * MINUTE, 125 * MINUTE, 120 * MINUTE, 76 * 60 * MINUTE, 72 * 60 * MINUTE].map(elapsed),
-    ).toEqual(['45 s', '12 min', '2 h 5 min', '2 h', '3 d 4 h', '3 d']);
   });
 });

@@ -8,12 +8,11 @@ import {
   joinMapped,
   mention,
   packLines,
-  relativeTime,
   slackDate,
 } from '../../../src/slack/render/blocks.js';
 import { actions, changeButton } from '../../../src/slack/render/buttons.js';
 import { messageProblems } from '../../../src/slack/render/limits.js';
-import { MINUTE, NOW } from './fixtures.js';
+import { NOW } from './fixtures.js';
 
 describe('fitMrkdwn', () => {
   it('leaves short text alone', () => {
@@ -36,13 +35,6 @@ describe('mentions and dates', () => {
 
   it('writes the Slack date token with a UTC fallback', () => {
     expect(slackDate(NOW)).toBe(`<!date^${NOW / 1000}^{date_short_pretty} {time}|2025-01-15 12:00 UTC>`);
-  });
-
-  it('describes distances roughly, both ways', () => {
-    expect(relativeTime(NOW + 14 * MINUTE, NOW)).toBe('in 14 min');
-    expect(relativeTime(NOW - 5 * MINUTE, NOW)).toBe('5 min ago');
-    expect(relativeTime(NOW + 3 * 60 * MINUTE, NOW)).toBe('in 3 h');
-    expect(relativeTime(NOW + 20_000, NOW)).toBe('in less than a minute');
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
+import { Events, type ReleaseContentChanged } from '../../../src/runtime/events.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { createTailService } from '../../../src/slack/tails/surface.js';
 import { openStore } from '../../../src/store/index.js';
@@ -39,7 +40,11 @@ afterEach(async () => {
   await store.close();
 });
 
-function replica(id: string, start = Date.UTC(2026, 0, 1)): Replica {
+function replica(
+  id: string,
+  start = Date.UTC(2026, 0, 1),
+  releaseEvents?: Events<ReleaseContentChanged>,
+): Replica {
   const clock = new ManualClock(start);
   const source = new FakeLogSource();
   const service = createTailService({
@@ -51,6 +56,7 @@ function replica(id: string, start = Date.UTC(2026, 0, 1)): Replica {
     clock,
     newId: () => `tail-${++ids}`,
     random: () => 1,
+    ...(releaseEvents ? { releaseEvents } : {}),
   });
   const r = { id, service, clock, source };
   replicas.push(r);
@@ -153,6 +159,27 @@ describe('TailService', () => {
     await pumped(a.clock, a.service.settled(id));
     expect(await status(id)).toBe('stopped');
     expect(slack.shown(messageTs ?? '')).toContain('stopped by <@U0BOB>');
+  });
+
+  it('a tail of a release announces its start and its recorded stop to the release; other tails announce nothing', async () => {
+    const releaseEvents = new Events<ReleaseContentChanged>();
+    const heard: string[] = [];
+    releaseEvents.on(async ({ releaseId }) => {
+      const active = await store.listTails({ releaseId, status: 'active' });
+      heard.push(`${releaseId}: ${active.length} active`);
+    });
+    const a = replica('replica-a', undefined, releaseEvents);
+    const inRelease = await pumped(
+      a.clock,
+      a.service.start({ ...START, threadTs: 'r.1', releaseId: 'rel-1' }),
+    );
+    const plain = await pumped(a.clock, a.service.start(START));
+    expect(heard).toEqual(['rel-1: 1 active']);
+    await a.service.stop(plain.id, 'U0BOB');
+    await pumped(a.clock, a.service.settled(plain.id));
+    await a.service.stop(inRelease.id, 'U0BOB');
+    await pumped(a.clock, a.service.settled(inRelease.id));
+    expect(heard).toEqual(['rel-1: 1 active', 'rel-1: 0 active']);
   });
 
   it('stopRelease stops every active tail of the release, on whichever replica, and no other', async () => {

@@ -1,7 +1,8 @@
 /**
- * Small English helpers every renderer uses, so counts and articles read
- * right: "1 approval", "2 approvals", "a branch", "an image". Nouns whose
- * plural is not a plain "s" name it (`plural(n, 'branch', 'branches')`).
+ * Small English helpers for every part that writes words (policy, core and
+ * Slack renderers), so counts and articles read right: "1 approval",
+ * "2 approvals", "a branch", "an image". Nouns whose plural is not a plain "s"
+ * are listed below or named at the call (`count(n, 'person', 'people')`).
  */
 
 // Nouns the bot counts or names whose plural or singular is not the plain "s" rule.

@@ -1,0 +1,74 @@
+/**
+ * The engine announces every move of a release's change (placed after its
+ * request, clicks that moved it, expiry) on the ReleaseEvents it was built with, so release
+ * messages redraw without the Slack flows calling them; changes outside a
+ * release and clicks that moved nothing announce nothing.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { ChangeEngine } from '../../src/changes/engine.js';
+import { Events, type ReleaseContentChanged } from '../../src/runtime/events.js';
+import { silentLogger } from '../../src/runtime/logger.js';
+import { type Harness, origin, startHarness } from './harness.js';
+
+const SCHEDULING = {
+  operation: 'region.scheduling' as const,
+  input: { environment: 'dev', region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' },
+  requester: 'U1',
+};
+
+describe('release events from the change engine', () => {
+  let h: Harness;
+  afterEach(async () => {
+    await h.close();
+  });
+
+  async function engineWithEvents(): Promise<{ engine: ChangeEngine; heard: string[] }> {
+    h = await startHarness();
+    const releaseEvents = new Events<ReleaseContentChanged>();
+    const heard: string[] = [];
+    releaseEvents.on(async ({ releaseId }) => {
+      // What a listener reads is already stored when it is told.
+      const changes = await h.store.listChanges({ releaseId });
+      heard.push(`${releaseId}: ${changes.map((c) => c.status).join(',')}`);
+    });
+    const engine = new ChangeEngine({
+      client: h.client,
+      store: h.store,
+      policy: h.policy,
+      clock: h.clock,
+      logger: silentLogger,
+      replicaId: 'replica-a',
+      releaseEvents,
+    });
+    return { engine, heard };
+  }
+
+  it('announces a requested change once it is placed (so the release can link it), and the click that applied it', async () => {
+    const { engine, heard } = await engineWithEvents();
+    const change = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
+    expect(heard).toEqual([]);
+    await engine.setOrigin(change.id, { messageTs: '1700000000.000200' });
+    expect(heard).toEqual(['rel-1: pending']);
+    const outcome = await engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
+    expect(outcome.kind).toBe('applied');
+    expect(heard).toEqual(['rel-1: pending', 'rel-1: succeeded']);
+  });
+
+  it('announces a cancel and an expiry; a refused click and a change outside any release announce nothing', async () => {
+    const { engine, heard } = await engineWithEvents();
+    const cancelled = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
+    await engine.setOrigin(cancelled.id, { messageTs: '1.1' });
+    const refused = await engine.confirm({ changeId: cancelled.id, user: 'U2', channel: 'C1' });
+    expect(refused.kind).toBe('refused');
+    await engine.cancel({ changeId: cancelled.id, user: 'U1', channel: 'C1' });
+    const lapsing = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-2' } });
+    await engine.setOrigin(lapsing.id, { messageTs: '1.2' });
+    const outside = await engine.request({ ...SCHEDULING, origin });
+    await engine.setOrigin(outside.id, { messageTs: '1.3' });
+    expect(heard).toEqual(['rel-1: pending', 'rel-1: cancelled', 'rel-2: pending']);
+    await h.clock.advance(31 * 60_000);
+    const expired = await engine.expireDue();
+    expect(expired.map((c) => c.id).sort()).toContain(lapsing.id);
+    expect(heard).toEqual(['rel-1: pending', 'rel-1: cancelled', 'rel-2: pending', 'rel-2: expired']);
+  });
+});
