@@ -9,7 +9,10 @@ import { renderChange } from '../render/change-message.js';
 import type { BotContext } from './context.js';
 
 /** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
-export async function postChangeMessage(ctx: BotContext, change: Change): Promise<string> {
+export async function postChangeMessage(
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'slack'>,
+  change: Change,
+): Promise<string> {
   const message = renderChange(change, ctx.clock.now());
   const posted = await ctx.slack.chat.postMessage({
     channel: change.origin.channel,
@@ -32,7 +35,10 @@ const GONE = new Set(['message_not_found', 'channel_not_found', 'cant_update_mes
  * drawn; one that did not (Slack down after the SDK's own retries) is redrawn
  * by housekeeping, so a finished change never keeps live buttons.
  */
-export async function rewriteChangeMessage(ctx: BotContext, change: Change): Promise<void> {
+export async function rewriteChangeMessage(
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
+  change: Change,
+): Promise<void> {
   if (!change.origin.messageTs) return;
   const message = renderChange(change, ctx.clock.now());
   try {

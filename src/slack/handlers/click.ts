@@ -29,7 +29,7 @@ export interface ClickOptions {
 
 /** Runs the click through the engine and shows its outcome. */
 export async function handleClick(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'>,
   action: ChangeAction,
   changeId: string,
   actor: Actor,
@@ -81,7 +81,10 @@ function acted(outcome: ClickOutcome): boolean {
 }
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */
-export async function followUp(ctx: BotContext, change: Change): Promise<void> {
+export async function followUp(
+  ctx: Pick<BotContext, 'engine' | 'logger' | 'slack' | 'stopping'>,
+  change: Change,
+): Promise<void> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
   if (!threadTs) return;
   try {

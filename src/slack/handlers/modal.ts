@@ -31,7 +31,7 @@ import { type CheckedSubmission, KeepForm, type SubmitStrategy, showOutcome } fr
  * is answered in text instead of a form that cannot load.
  */
 export async function openModal(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'api' | 'clock' | 'environments' | 'logger' | 'slack'>,
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
@@ -45,7 +45,7 @@ export async function openModal(
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
 export async function fillModal(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'api' | 'branches' | 'environments' | 'logger' | 'slack'>,
   meta: ModalMetadata,
   viewId: string,
   hash: string | undefined,
@@ -70,7 +70,10 @@ export async function fillModal(
 const ENVIRONMENT_CHECK_MS = 1500;
 
 // Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
-async function ensureEnvironment(ctx: BotContext, environment: string): Promise<void> {
+async function ensureEnvironment(
+  ctx: Pick<BotContext, 'api' | 'clock' | 'environments'>,
+  environment: string,
+): Promise<void> {
   if (ctx.environments.includes(environment)) return;
   const timeout = new AbortController();
   const verdict = await Promise.race([
@@ -115,7 +118,10 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
 
 /** A modal that previews a change: the fields and the operation's own validation, then the preview. */
 function checkChangeSubmission(
-  ctx: BotContext,
+  ctx: Pick<
+    BotContext,
+    'api' | 'branches' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'metrics' | 'slack'
+  >,
   meta: ModalMetadata,
   values: ViewStateValues,
   viewId: string,

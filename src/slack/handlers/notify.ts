@@ -13,7 +13,11 @@ import type { BotContext } from './context.js';
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
 
 /** Tells the requester what `actor`'s click did to their change (not when they clicked it themselves). */
-export async function notifyOutcome(ctx: BotContext, outcome: ClickOutcome, actor: string): Promise<void> {
+export async function notifyOutcome(
+  ctx: Pick<BotContext, 'logger' | 'slack'>,
+  outcome: ClickOutcome,
+  actor: string,
+): Promise<void> {
   const change = outcome.change;
   const final = FINAL_KINDS.has(outcome.kind);
   const inRelease = final && change.origin.releaseId !== undefined;
@@ -24,13 +28,21 @@ export async function notifyOutcome(ctx: BotContext, outcome: ClickOutcome, acto
 }
 
 /** Asks the approvers the policy names to look at a change that waits for them. */
-export async function notifyApprovers(ctx: BotContext, change: Change): Promise<void> {
+export async function notifyApprovers(
+  ctx: Pick<BotContext, 'commandName' | 'logger' | 'slack'>,
+  change: Change,
+): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
   const message = renderApprovalRequest(change, ctx.commandName);
   if (message) await reply(ctx, change, message, false);
 }
 
-async function reply(ctx: BotContext, change: Change, message: SlackMessage, broadcast: boolean) {
+async function reply(
+  ctx: Pick<BotContext, 'logger' | 'slack'>,
+  change: Change,
+  message: SlackMessage,
+  broadcast: boolean,
+) {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
   if (!threadTs) return;
   try {

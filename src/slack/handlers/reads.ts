@@ -38,7 +38,11 @@ export function shareableRead(command: Command): ReadCommand | undefined {
 }
 
 /** The answer to a read, authorized for `actor`; throws UserError when refused or not found. */
-export async function answerRead(ctx: BotContext, command: ReadCommand, actor: Actor): Promise<SlackMessage> {
+export async function answerRead(
+  ctx: Pick<BotContext, 'api' | 'branches' | 'clock' | 'engine' | 'policy'>,
+  command: ReadCommand,
+  actor: Actor,
+): Promise<SlackMessage> {
   switch (command.kind) {
     case 'images': {
       const branch = await resolveBranch(ctx.api, command.branch, 'branch', ctx.branches);
@@ -89,7 +93,12 @@ export async function answerRead(ctx: BotContext, command: ReadCommand, actor: A
 }
 
 /** Read commands skip the change engine but still answer to the policy; throws UserError when refused. */
-export async function authorizeRead(ctx: BotContext, actor: Actor, operation: ReadOperation, target: Target) {
+export async function authorizeRead(
+  ctx: Pick<BotContext, 'policy'>,
+  actor: Actor,
+  operation: ReadOperation,
+  target: Target,
+) {
   const decision = await ctx.policy.authorizeRequest({
     user: actor.user,
     channel: actor.channel,

@@ -23,7 +23,7 @@ import type { Actor, BotContext, PrivateReply } from './context.js';
  * they may reject at all, which replaces the form when not.
  */
 export async function openRejectModal(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'policy' | 'slack'>,
   triggerId: string,
   meta: RejectMetadata,
   actor: Actor,
@@ -42,7 +42,7 @@ export async function openRejectModal(
 
 // A clicker who may not reject learns it on the form, before typing a reason for nothing.
 async function refuseInModal(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'clock' | 'policy' | 'slack'>,
   viewId: string | undefined,
   change: Change,
   actor: Actor,
@@ -94,7 +94,7 @@ export function readReason(
 
 /** Rejects with the reason from the modal, answering where the Reject button was (list or message). */
 export async function submitReject(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'>,
   meta: RejectMetadata,
   reason: string,
   actor: Actor,

@@ -10,7 +10,7 @@ import { withKnownNames } from './known-names.js';
 
 /** Tells the user what went wrong (privately) and counts it; never throws. */
 export async function reportError(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'environments' | 'logger' | 'metrics'>,
   reply: PrivateReply,
   err: unknown,
   where: string,

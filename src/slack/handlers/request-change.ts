@@ -13,7 +13,7 @@ import { postFailure } from './post-errors.js';
 
 /** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack'>,
   actor: Actor,
   operation: ChangeOperation,
   input: Record<string, unknown>,

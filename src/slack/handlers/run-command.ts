@@ -21,7 +21,19 @@ export { authorizeRead } from './reads.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
-  ctx: BotContext,
+  ctx: Pick<
+    BotContext,
+    | 'api'
+    | 'clock'
+    | 'commandName'
+    | 'engine'
+    | 'logger'
+    | 'policy'
+    | 'releases'
+    | 'slack'
+    | 'store'
+    | 'tails'
+  >,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
@@ -82,7 +94,7 @@ export async function runCommand(
  * branch names before the engine sees them; an unknown one is answered with
  * the branches that exist.
  */
-async function withBranchNames(ctx: BotContext, input: Record<string, unknown>) {
+async function withBranchNames(ctx: Pick<BotContext, 'api' | 'branches'>, input: Record<string, unknown>) {
   const out = { ...input };
   for (const field of ['sourceBranch', 'targetBranch'] as const) {
     const typed = out[field];

@@ -35,7 +35,7 @@ export type ShareOutcome = 'shared' | 'duplicate';
  * UserError (reported privately) when it cannot be shared.
  */
 export async function shareRead(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'api' | 'clock' | 'commandName' | 'engine' | 'logger' | 'policy' | 'slack' | 'store'>,
   commandText: string,
   actor: Actor,
   click: ShareClick,

@@ -38,7 +38,7 @@ export type SubmitStrategy = (
  * view it returns, or what went wrong (counted as an error under `where`).
  */
 export async function showOutcome(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'environments' | 'logger' | 'metrics' | 'slack'>,
   viewId: string,
   where: string,
   failureTitle: string,

@@ -8,7 +8,7 @@ import { renderHistory } from '../render/history.js';
 import { historyPage } from './query.js';
 
 /** The route of the history paging button. */
-export function historyActionRoutes(ctx: BotContext): ActionRoutes {
+export function historyActionRoutes(ctx: Pick<BotContext, 'metrics' | 'store'>): ActionRoutes {
   return {
     [HISTORY_ACTIONS.older]: ({ body, action, respond }: ClickArgs) => ({
       job: () => {

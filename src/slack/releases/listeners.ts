@@ -28,7 +28,9 @@ export const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
 };
 
 /** The routes of the release message's buttons, by action id. */
-export function releaseActionRoutes(ctx: BotContext): ActionRoutes {
+export function releaseActionRoutes(
+  ctx: Pick<BotContext, 'api' | 'environments' | 'logger' | 'metrics' | 'releases' | 'slack'>,
+): ActionRoutes {
   const routes: ActionRoutes = { [RELEASE_END_ACTION]: endButtonRoute(ctx) };
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
     keyof typeof RELEASE_ACTIONS,
@@ -72,7 +74,7 @@ export function releaseActionRoutes(ctx: BotContext): ActionRoutes {
  * modal that the release has ended.
  */
 export async function openReleaseModal(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'api' | 'environments' | 'logger' | 'releases' | 'slack'>,
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
@@ -101,7 +103,7 @@ export async function openReleaseModal(
 }
 
 /** "End release": ends the release the button carries, as `release end <id>` would, and tells the clicker. */
-function endButtonRoute(ctx: BotContext): ActionRoute {
+function endButtonRoute(ctx: Pick<BotContext, 'metrics' | 'releases'>): ActionRoute {
   return ({ body, action: button, respond }: ClickArgs) => ({
     job: () => {
       const actor = clickActor(body);

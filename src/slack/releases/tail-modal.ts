@@ -16,7 +16,10 @@ import { followLogs } from '../tails/actions.js';
 
 /** The ack for a "Tail logs" submission and, when it is good, the work to run after acking. */
 export function checkTailSubmission(
-  ctx: BotContext,
+  ctx: Pick<
+    BotContext,
+    'api' | 'environments' | 'logger' | 'metrics' | 'policy' | 'releases' | 'slack' | 'tails'
+  >,
   meta: ModalMetadata,
   values: ViewStateValues,
   viewId: string,
@@ -39,7 +42,7 @@ export function checkTailSubmission(
 }
 
 async function startTail(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'api' | 'policy' | 'releases' | 'tails'>,
   meta: ModalMetadata,
   tail: TailRequest,
   actor: Actor,

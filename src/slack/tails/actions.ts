@@ -23,7 +23,11 @@ export interface FollowRequest {
 }
 
 /** Starts a tail of an existing Vessel for `actor` (authorization is the caller's). */
-export async function followLogs(ctx: BotContext, request: FollowRequest, actor: Actor): Promise<TailRecord> {
+export async function followLogs(
+  ctx: Pick<BotContext, 'api' | 'tails'>,
+  request: FollowRequest,
+  actor: Actor,
+): Promise<TailRecord> {
   try {
     await ctx.api.getVessel(request.environment, request.vessel);
   } catch (err) {
@@ -46,7 +50,7 @@ export async function followLogs(ctx: BotContext, request: FollowRequest, actor:
 
 /** The "Tail logs" button: follows the Vessel in the thread of the message that carried the button. */
 export async function startTailFromButton(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'api' | 'policy' | 'tails'>,
   value: string,
   actor: Actor,
   message: { ts?: string; threadTs?: string },
@@ -80,7 +84,7 @@ export async function startTailFromButton(
 
 /** The Stop button: stops the tail (here or through its owner); tells the clicker only when it is not immediate. */
 export async function stopTailFromButton(
-  ctx: BotContext,
+  ctx: Pick<BotContext, 'tails'>,
   tailId: string,
   actor: Actor,
   reply: PrivateReply,
