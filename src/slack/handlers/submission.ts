@@ -24,9 +24,26 @@ export interface CheckedSubmission {
   then?: () => Promise<void>;
 }
 
+/** What the modal kinds' checks read between them (a change preview, a live tail, reloading the form). */
+type SubmitDeps = Pick<
+  BotContext,
+  | 'api'
+  | 'branches'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'metrics'
+  | 'policy'
+  | 'releases'
+  | 'slack'
+  | 'tails'
+>;
+
 /** How one kind of modal checks its submission (no API call: the ack carries the answer). */
 export type SubmitStrategy = (
-  ctx: BotContext,
+  ctx: SubmitDeps,
   meta: ModalMetadata,
   values: ViewStateValues,
   viewId: string,
