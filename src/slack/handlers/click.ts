@@ -15,7 +15,7 @@ import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { notifyOutcome } from './notify.js';
 
-export interface ClickOptions {
+interface ClickOptions {
   /**
    * The button sat in an ephemeral message (the approvals list), where the
    * rewritten change message is not in view, so the clicker is told every outcome.
@@ -81,7 +81,7 @@ function acted(outcome: ClickOutcome): boolean {
 }
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */
-export async function followUp(ctx: BotContext, change: Change): Promise<void> {
+async function followUp(ctx: BotContext, change: Change): Promise<void> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
   if (!threadTs) return;
   try {
