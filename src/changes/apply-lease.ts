@@ -24,13 +24,13 @@ export function uniqueOwner(replicaId: string, purpose: 'apply' | 'recover'): st
   return `${replicaId}/${purpose}/${randomUUID()}`;
 }
 
-export interface HeldLease {
+interface HeldLease {
   readonly owner: string;
   /** Stops the heartbeat and drops the lease. */
   release(): Promise<void>;
 }
 
-export interface LeaseOptions {
+interface LeaseOptions {
   store: LeaseStore;
   clock: Clock;
   logger: Logger;

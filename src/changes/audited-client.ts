@@ -7,7 +7,7 @@ import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError } from '../gamefabric/errors.js';
 import type { AuditEntry } from '../store/types.js';
 
-export type AuditSink = (entry: Omit<AuditEntry, 'at' | 'actor' | 'action'>) => Promise<void>;
+type AuditSink = (entry: Omit<AuditEntry, 'at' | 'actor' | 'action'>) => Promise<void>;
 
 /** A client whose every method call is recorded through `sink` (after it settles). */
 export function auditedClient(client: GameFabricClient, sink: AuditSink): GameFabricClient {

@@ -44,7 +44,7 @@ export function describeFailure(
 }
 
 /** API errors by status: what the user can do about each. */
-export function describeApiError(err: ApiError): ChangeFailure {
+function describeApiError(err: ApiError): ChangeFailure {
   const what = `${err.request.method} ${err.request.path.split('?')[0]}`;
   const detail = err.reason ? `${err.reason}: ${stripPrefix(err.message)}` : stripPrefix(err.message);
   switch (true) {

@@ -41,9 +41,9 @@ import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle
 import { staleReason } from './stale-reason.js';
 
 /** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
-export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
+type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
 
-export interface ChangeEngineOptions {
+interface ChangeEngineOptions {
   client: GameFabricClient;
   store: ChangeEngineStore;
   policy: Policy;

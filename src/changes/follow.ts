@@ -9,10 +9,10 @@ import { SCHEDULED_STATES, type Vessel, type VesselState } from '../gamefabric/r
 import type { FollowEvent, OperationContext } from './operation.js';
 
 /** Decides, from the Vessel as read now (undefined = gone), whether the follow is over. */
-export type FollowVerdict = (vessel: Vessel | undefined) => FollowEvent | undefined;
+type FollowVerdict = (vessel: Vessel | undefined) => FollowEvent | undefined;
 
 /** Looks once at the Vessel as first read, e.g. to check what it runs; may have something to say. */
-export type FirstSight = (vessel: Vessel) => FollowEvent | undefined;
+type FirstSight = (vessel: Vessel) => FollowEvent | undefined;
 
 /**
  * Polls a Vessel until `verdict` says the follow is over or the timeout

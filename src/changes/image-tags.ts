@@ -7,7 +7,7 @@
 import type { GameFabricClient } from '../gamefabric/client.js';
 
 /** A container as far as its image goes. */
-export interface ImageRef {
+interface ImageRef {
   branch?: string;
   image?: string;
 }

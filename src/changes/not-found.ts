@@ -11,7 +11,7 @@ import { isNotFound } from '../gamefabric/errors.js';
 import { closestWords } from './closest-names.js';
 
 /** What was missing. */
-export type MissingKind = 'environment' | 'branch' | 'formation' | 'region' | 'vessel' | 'region type';
+type MissingKind = 'environment' | 'branch' | 'formation' | 'region' | 'vessel' | 'region type';
 
 /** A UserError saying what was missing, with enough structure for callers to add what exists. */
 export class NotFoundError extends UserError {

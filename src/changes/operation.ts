@@ -65,7 +65,7 @@ export interface OperationContext {
 }
 
 /** The stored, validated request and the facts of its preview, as apply/verify see them. */
-export interface ApplyInput<Req> {
+interface ApplyInput<Req> {
   request: Req;
   preview: Preview;
   /** Idempotency key fixed when the change was created (e.g. the ImagePromotion name). */

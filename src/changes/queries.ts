@@ -57,7 +57,7 @@ export async function queryVessels(client: GameFabricClient, environment: string
 }
 
 /** One Vessel's summary line data; `tags` turns internal image names into `image:tag`. */
-export function summarizeVessel(v: Vessel, tags: ReadonlyMap<string, string> = new Map()): VesselSummary {
+function summarizeVessel(v: Vessel, tags: ReadonlyMap<string, string> = new Map()): VesselSummary {
   const formation = v.metadata.ownerReferences?.find((o) => o.kind === 'Formation')?.name;
   return {
     name: v.metadata.name,
@@ -69,7 +69,7 @@ export function summarizeVessel(v: Vessel, tags: ReadonlyMap<string, string> = n
 }
 
 /** A container override of one Formation vessel: what it changes, with images as `image:tag`. */
-export interface OverrideView {
+interface OverrideView {
   container: string;
   image?: string;
   args?: string[];

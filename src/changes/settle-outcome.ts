@@ -26,7 +26,7 @@ export type Settlement =
   | { status: 'failed'; failure: ChangeFailure }
   | { status: 'unconfirmed'; failure: ChangeFailure };
 
-export type Verify = () => Promise<'applied' | 'not_applied'>;
+type Verify = () => Promise<'applied' | 'not_applied'>;
 
 /**
  * The outcome of an apply that threw `err`; `failure` is how describeFailure

@@ -17,7 +17,7 @@ import { ApiError, GameFabricError } from '../gamefabric/errors.js';
  *   timeout, or a 2xx we could not read): a read that does not show it yet
  *   proves nothing, so the change stays unconfirmed and is read again later.
  */
-export type Clarity = 'clear' | 'answered' | 'in_flight';
+type Clarity = 'clear' | 'answered' | 'in_flight';
 
 /** How much `err`, thrown by an apply, says about whether the API changed. */
 export function clarityOf(err: unknown): Clarity {
@@ -38,7 +38,7 @@ export function clarityOf(err: unknown): Clarity {
 }
 
 /** Whether the error's body is a Kubernetes Status object (the API answered, not something in between). */
-export function hasStatusBody(err: ApiError): boolean {
+function hasStatusBody(err: ApiError): boolean {
   if (!err.body) return false;
   try {
     const body = JSON.parse(err.body) as { kind?: unknown };

@@ -20,7 +20,7 @@ export interface SlackConfig {
   command: string;
 }
 
-export type GameFabricAuthConfig = { token: string } | { username: string; password: string };
+type GameFabricAuthConfig = { token: string } | { username: string; password: string };
 
 export interface GameFabricConfig {
   /** Undefined: run the embedded simulator with demo data. */
@@ -58,7 +58,7 @@ export interface Config {
   tailMaxDurationMs: number;
 }
 
-export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
 const optionalString = z
   .string()
@@ -142,7 +142,7 @@ const EnvSchema = z.object({
   ),
 });
 
-export interface ReadConfigOptions {
+interface ReadConfigOptions {
   /** `--local` on the command line: local mode even with Slack credentials set. */
   local?: boolean;
 }

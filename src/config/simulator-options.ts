@@ -3,7 +3,7 @@
  * environment (PORT) once, validated, with every problem named by its flag.
  */
 
-export interface SimulatorCliOptions {
+interface SimulatorCliOptions {
   /** 0 = a free port. */
   port: number;
   /** Generated log lines per second per follow stream (`--rate`). */

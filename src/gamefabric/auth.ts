@@ -16,9 +16,9 @@ export interface TokenSource {
   renewAfterRejection(rejected: string): Promise<string | undefined>;
 }
 
-export const DEFAULT_CLIENT_ID = 'api';
+const DEFAULT_CLIENT_ID = 'api';
 /** `offline_access` asks for a refresh token, so renewals need not resend the password. */
-export const TOKEN_SCOPE = 'openid email profile offline_access';
+const TOKEN_SCOPE = 'openid email profile offline_access';
 export const TOKEN_PATH = '/auth/token';
 
 export const TokenResponseSchema = z.looseObject({
@@ -27,10 +27,10 @@ export const TokenResponseSchema = z.looseObject({
   expires_in: z.coerce.number().positive().optional(),
   refresh_token: z.string().min(1).optional(),
 });
-export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 /** Posts a form to the token endpoint and returns its parsed answer (or throws its ApiError). */
-export type TokenExchange = (form: Record<string, string>) => Promise<TokenResponse>;
+type TokenExchange = (form: Record<string, string>) => Promise<TokenResponse>;
 
 /** A source that always answers the same token and can not renew it. */
 export function createStaticTokenSource(token: string): TokenSource {
@@ -40,7 +40,7 @@ export function createStaticTokenSource(token: string): TokenSource {
   };
 }
 
-export interface ServiceAccountOptions {
+interface ServiceAccountOptions {
   username: string;
   password: string;
   clientId?: string;

@@ -72,10 +72,10 @@ export { splitLines } from './lines.js';
 export type { RegionCreate } from './regions.js';
 export type { VesselCreate } from './vessels.js';
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
-export const DEFAULT_RENEW_BEFORE_MS = 5 * 60_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_RENEW_BEFORE_MS = 5 * 60_000;
 
-export type GameFabricAuth = { token: string } | { username: string; password: string; clientId?: string };
+type GameFabricAuth = { token: string } | { username: string; password: string; clientId?: string };
 
 export interface GameFabricClientOptions {
   baseUrl: string;

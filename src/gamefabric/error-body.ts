@@ -8,11 +8,11 @@ import { ApiError, type ApiRequestInfo } from './errors.js';
 import { StatusSchema } from './resources.js';
 
 /** Bodies kept on errors are cut to this many characters (after redaction, so no secret is cut in half unnoticed). */
-export const MAX_ERROR_BODY_CHARS = 2048;
+const MAX_ERROR_BODY_CHARS = 2048;
 /** A plain-text body used as the message is cut shorter: messages end up in Slack. */
 const MAX_DETAIL_CHARS = 300;
 
-export interface ResponseFailure {
+interface ResponseFailure {
   request: ApiRequestInfo;
   status: number;
   statusText?: string;

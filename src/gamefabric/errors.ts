@@ -19,7 +19,7 @@ export interface ApiRequestInfo {
   path: string;
 }
 
-export interface ApiErrorInit {
+interface ApiErrorInit {
   /** HTTP status, or 0 when no response arrived (network failure, timeout, abort). */
   status: number;
   reason?: string;

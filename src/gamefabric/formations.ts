@@ -19,7 +19,7 @@ import {
 /** A Formation to create: kind and apiVersion may be left out (the client fills them). */
 export type FormationCreate = z.input<typeof FormationSchema>;
 
-export interface GuardedOptions {
+interface GuardedOptions {
   /** Read-patch rounds before giving up with ConcurrentModificationError (default 5). */
   maxAttempts?: number;
 }

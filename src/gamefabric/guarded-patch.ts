@@ -7,16 +7,16 @@
  */
 import { ApiError, ConcurrentModificationError } from './errors.js';
 
-export const DEFAULT_GUARDED_ATTEMPTS = 5;
+const DEFAULT_GUARDED_ATTEMPTS = 5;
 
-export interface GuardedStep<R> {
+interface GuardedStep<R> {
   /** What the `test` operations pin, serialised; equal guards on two reads mean the test would pass again. */
   guard: string;
   /** Sends the patch built from this read. */
   apply(): Promise<R>;
 }
 
-export interface GuardedPatchInput<R> {
+interface GuardedPatchInput<R> {
   kind: string;
   name: string;
   maxAttempts?: number | undefined;
@@ -30,7 +30,7 @@ export interface GuardedPatchInput<R> {
  * gateway's plain text) proves nothing about the patch: it may even have been
  * applied, so it is not taken for a failed test and re-read into a second patch.
  */
-export function isFailedTest(error: unknown): error is ApiError {
+function isFailedTest(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
     (error.status === 409 || error.status === 422) &&

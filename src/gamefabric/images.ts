@@ -13,7 +13,7 @@ import {
   listOf,
 } from './resources.js';
 
-export interface ImageFilter {
+interface ImageFilter {
   image?: string;
   tag?: string;
 }
@@ -27,7 +27,7 @@ export interface PromoteImageInput {
   promotionName: string;
 }
 
-export interface PromotionResult {
+interface PromotionResult {
   promotion: ImagePromotion;
   /** The service already had a promotion of this name (a repeat of ours): nothing new was done. */
   alreadyExisted: boolean;
@@ -75,7 +75,7 @@ export async function findImage(http: Requester, branch: string, image: string, 
 }
 
 /** The most recently created image (by metadata.createdTimestamp); the first listed when none carries one. */
-export function newestImage(images: readonly Image[]): Image | undefined {
+function newestImage(images: readonly Image[]): Image | undefined {
   let best: Image | undefined;
   let bestAt = Number.NEGATIVE_INFINITY;
   for (const image of images) {

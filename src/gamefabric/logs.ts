@@ -6,7 +6,7 @@
 import { splitLines } from './lines.js';
 import { apiPath, type Requester, type RequestSpec, type ResponseStream } from './request.js';
 
-export interface LogOptions {
+interface LogOptions {
   /** Which container of the Vessel (the game server when unset). */
   container?: string;
   signal?: AbortSignal;
@@ -19,7 +19,7 @@ const logsPath = (env: string, name: string) =>
   apiPath`/api/formation/v1/environments/${env}/vessels/${name}/logs`;
 
 /** Most lines a snapshot keeps when the caller names no tailLines. */
-export const SNAPSHOT_MAX_LINES = 10_000;
+const SNAPSHOT_MAX_LINES = 10_000;
 
 /**
  * The Vessel's recent log lines: the last `tailLines` when given (at most

@@ -54,7 +54,7 @@ export interface Requester {
   read<R>(spec: RequestSpec, consume: (body: ResponseStream) => Promise<R>): Promise<R>;
 }
 
-export interface RequesterOptions {
+interface RequesterOptions {
   baseUrl: string;
   fetch: FetchLike;
   timeoutMs: number;

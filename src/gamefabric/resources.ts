@@ -21,7 +21,7 @@ export const API_VERSIONS = {
 /** Both Vessel/Formation apiVersions seen in the wild; accepted when reading. */
 export const FORMATION_API_VERSIONS = ['formation/v1beta1', 'formation/v1'] as const;
 
-export const VESSEL_STATES = [
+const VESSEL_STATES = [
   'Pending',
   'Scheduled',
   'Created',
@@ -41,7 +41,7 @@ export const PORT_PROTOCOLS = ['UDP', 'TCP'] as const;
 export const SCHEDULING_STRATEGIES = ['Packed', 'Distributed'] as const;
 export type SchedulingStrategy = (typeof SCHEDULING_STRATEGIES)[number];
 
-export const OwnerReferenceSchema = z.looseObject({
+const OwnerReferenceSchema = z.looseObject({
   apiVersion: z.string().optional(),
   kind: z.string(),
   name: z.string(),
@@ -49,7 +49,7 @@ export const OwnerReferenceSchema = z.looseObject({
   controller: z.boolean().optional(),
 });
 
-export const ObjectMetaSchema = z.looseObject({
+const ObjectMetaSchema = z.looseObject({
   name: z.string(),
   environment: z.string().optional(),
   branch: z.string().optional(),
@@ -105,7 +105,7 @@ export type ImagePromotion = z.infer<typeof ImagePromotionSchema>;
  * policies (e.g. `Metric`) than the seed; one such port must not make a whole
  * list unreadable. Writes are checked strictly in changes/validate.ts.
  */
-export const PortSchema = z.looseObject({
+const PortSchema = z.looseObject({
   name: z.string(),
   policy: z.string().optional(),
   containerPort: z.number().int().optional(),
@@ -118,7 +118,7 @@ const ResourceListSchema = z.looseObject({
   memory: z.string().optional(),
 });
 
-export const ContainerSchema = z.looseObject({
+const ContainerSchema = z.looseObject({
   name: z.string(),
   branch: z.string().optional(),
   image: z.string().optional(),
@@ -134,7 +134,7 @@ export const ContainerSchema = z.looseObject({
 });
 export type Container = z.infer<typeof ContainerSchema>;
 
-export const VesselTemplateSchema = z.looseObject({
+const VesselTemplateSchema = z.looseObject({
   metadata: z
     .looseObject({
       labels: z.record(z.string(), z.string()).optional(),
@@ -147,7 +147,7 @@ export const VesselTemplateSchema = z.looseObject({
 });
 export type VesselTemplate = z.infer<typeof VesselTemplateSchema>;
 
-export const VesselStatusSchema = z.looseObject({
+const VesselStatusSchema = z.looseObject({
   state: z.string().optional(),
   reason: z.string().optional(),
 });
@@ -173,7 +173,7 @@ export type Vessel = z.infer<typeof VesselSchema>;
  * read. The bot sends entries in template container order, so either reading
  * hits the intended container.
  */
-export const ContainerOverrideSchema = z.looseObject({
+const ContainerOverrideSchema = z.looseObject({
   name: z.string().optional(),
   image: z.string().optional(),
   args: z.array(z.string()).optional(),
@@ -209,7 +209,7 @@ export type Formation = z.infer<typeof FormationSchema>;
 
 // ---- core group -----------------------------------------------------------
 
-export const RegionTypeSchema = z.looseObject({
+const RegionTypeSchema = z.looseObject({
   name: z.string(),
   locations: z.array(z.string()).default([]),
   template: z
@@ -221,7 +221,7 @@ export const RegionTypeSchema = z.looseObject({
     })
     .optional(),
 });
-export type RegionType = z.infer<typeof RegionTypeSchema>;
+type RegionType = z.infer<typeof RegionTypeSchema>;
 
 export const RegionSchema = z.looseObject({
   apiVersion: z.string().optional(),

@@ -74,7 +74,7 @@ export function parseRetryAfterMs(value: string | null | undefined, now: number)
   return Math.max(0, date - now);
 }
 
-export interface RetryDecisionInput {
+interface RetryDecisionInput {
   mode: RetryMode;
   /** Attempts made so far (the one that just failed included). */
   attempt: number;

@@ -6,7 +6,7 @@
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** Longest lifetime a request may have; beyond this a typo (`300d`) is more likely than intent. */
-export const MAX_DURATION_MS = 30 * UNITS.d!;
+const MAX_DURATION_MS = 30 * UNITS.d!;
 
 /** Parses `30m`, `2h` or `1d` into milliseconds; returns the problem as a string when it is not one. */
 export function parseDuration(text: string): { ms: number } | { problem: string } {

@@ -16,7 +16,7 @@ export interface Audience {
   anyone: boolean;
 }
 
-export type RuleApproval =
+type RuleApproval =
   | { mode: 'confirm' }
   | { mode: 'approval'; required: number; approvers: Audience; allowSelfApproval: boolean };
 
@@ -33,7 +33,7 @@ export interface Rule {
 }
 
 /** Default lifetime of a pending request when neither the rule nor `defaults.expires` says. */
-export const DEFAULT_EXPIRES_MS = 30 * 60_000;
+const DEFAULT_EXPIRES_MS = 30 * 60_000;
 
 /** Builds matchers for every rule of a validated policy file. */
 export function compileRules(file: PolicyFile): Rule[] {
@@ -72,7 +72,7 @@ export function findRule(rules: readonly Rule[], operation: Operation, target: T
 }
 
 /** A channel entry as compared: ids as written, names without '#' and lowercased. */
-export function normalizeChannel(entry: string): string {
+function normalizeChannel(entry: string): string {
   return isChannelId(entry) ? entry : entry.replace(/^#/, '').toLowerCase();
 }
 

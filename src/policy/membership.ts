@@ -8,7 +8,7 @@ import type { Audience } from './evaluate.js';
 import { isChannelId } from './schema.js';
 import type { PolicyContext } from './types.js';
 
-export type Membership = { member: true } | { member: false; unresolved: string[] };
+type Membership = { member: true } | { member: false; unresolved: string[] };
 
 /** Resolves groups once per instance; create one per decision. */
 export class MembershipChecker {

@@ -6,7 +6,7 @@
 import { type Logger, silentLogger } from './logger.js';
 
 /** Told of one event; may be async. */
-export type Listener<T> = (event: T) => void | Promise<void>;
+type Listener<T> = (event: T) => void | Promise<void>;
 
 /** Listeners of one kind of event. */
 export class Events<T> {

@@ -5,7 +5,7 @@
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
-export type LogFields = Record<string, unknown>;
+type LogFields = Record<string, unknown>;
 
 export interface Logger {
   debug(msg: string, fields?: LogFields): void;
@@ -30,7 +30,7 @@ export function redact(text: string, secrets: readonly string[] = []): string {
     .replace(/\bxapp-[A-Za-z0-9-]+/g, '[REDACTED]');
 }
 
-export interface JsonLoggerOptions {
+interface JsonLoggerOptions {
   level?: LogLevel;
   secrets?: () => readonly string[];
   write?: (line: string) => void;

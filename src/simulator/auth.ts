@@ -61,7 +61,7 @@ const ServiceAccountSchema = z.strictObject({
 });
 
 /** Validates a service account (from a data file or a test); throws naming the bad field. */
-export function parseServiceAccount(value: unknown): ServiceAccountData {
+function parseServiceAccount(value: unknown): ServiceAccountData {
   const result = ServiceAccountSchema.safeParse(value);
   if (!result.success) {
     throw new Error(
@@ -78,7 +78,7 @@ interface IssuedToken {
 }
 
 /** The method a request needs permission for (HEAD reads like GET). */
-export function permissionMethod(method: string): string {
+function permissionMethod(method: string): string {
   return method === 'HEAD' ? 'GET' : method;
 }
 

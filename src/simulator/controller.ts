@@ -26,9 +26,9 @@ import { type OverrideSettings, overriddenContainer, SEED_OVERRIDES } from './ov
 import type { EnvironmentState, SimStore } from './store.js';
 
 /** What the controller needs to know: lifecycle timing and how overrides are read. */
-export type ControllerSettings = LifecycleSettings & Partial<OverrideSettings>;
+type ControllerSettings = LifecycleSettings & Partial<OverrideSettings>;
 
-export interface ReconcileOptions {
+interface ReconcileOptions {
   /** Treat Vessels created now as already Running (used once at start-up, for demo data). */
   settle?: boolean;
 }
@@ -169,7 +169,7 @@ function deleteOrphans(env: EnvironmentState, now: number): void {
 }
 
 /** Synced when every listed Vessel exists, is owned by the Formation and is not in Error; else Degraded. */
-export function formationStatus(
+function formationStatus(
   env: EnvironmentState,
   formation: Formation,
   now: number,

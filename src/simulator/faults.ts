@@ -49,7 +49,7 @@ export function globToRegExp(glob: string): RegExp {
 }
 
 /** What the faults decided for one request. */
-export interface FaultDecision {
+interface FaultDecision {
   latencyMs: number;
   status?: number;
   retryAfterSeconds?: number;

@@ -8,13 +8,7 @@ import { deepClone } from './json.js';
 import type { LogBuffer } from './log-lines.js';
 
 /** Pending -> Scheduled -> Created -> Starting -> Running, one step each. */
-export const START_SEQUENCE: readonly VesselState[] = [
-  'Pending',
-  'Scheduled',
-  'Created',
-  'Starting',
-  'Running',
-];
+const START_SEQUENCE: readonly VesselState[] = ['Pending', 'Scheduled', 'Created', 'Starting', 'Running'];
 
 /** The reason a Vessel that cannot be placed shows in state Error. */
 export const NO_SUITABLE_SITE = 'No suitable site found';
@@ -40,7 +34,7 @@ export interface VesselRecord {
   logs: Map<string, LogBuffer>;
 }
 
-export interface VesselPhase {
+interface VesselPhase {
   state: VesselState;
   reason?: string;
 }

@@ -5,7 +5,7 @@
  */
 
 /** Lines kept per container for non-follow reads. */
-export const RECENT_LINES = 1000;
+const RECENT_LINES = 1000;
 
 /** The last `max` lines of one container's output. */
 export class LogBuffer {

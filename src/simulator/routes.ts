@@ -8,7 +8,7 @@ import type { Handler } from './services.js';
 import type { SimMethod, SimResource } from './types.js';
 import { createVessel, deleteVessel, getVessel, listVessels } from './vessels.js';
 
-export interface Route {
+interface Route {
   pattern: string;
   resource: SimResource;
   handlers: Partial<Record<SimMethod, Handler>>;
@@ -17,7 +17,7 @@ export interface Route {
 const FORMATION = '/api/formation/v1/environments/:env';
 const CORE = '/api/core/v1/environments/:env';
 
-export const ROUTES: readonly Route[] = [
+const ROUTES: readonly Route[] = [
   { pattern: '/api/container/v1/branches', resource: 'BRANCHES', handlers: { GET: listBranches } },
   { pattern: '/api/container/v1/branches/:name', resource: 'BRANCHES', handlers: { GET: getBranch } },
   { pattern: '/api/container/v1/images/scopes/:branch', resource: 'IMAGES', handlers: { GET: listImages } },
@@ -56,7 +56,7 @@ export const ROUTES: readonly Route[] = [
   { pattern: `${CORE}/regions/:name`, resource: 'REGIONS', handlers: { GET: getRegion, PATCH: patchRegion } },
 ];
 
-export interface RouteMatch {
+interface RouteMatch {
   route: Route;
   params: Record<string, string>;
 }

@@ -15,7 +15,7 @@ import type { SimMethod } from './types.js';
 
 /** Starts listening on 127.0.0.1:`port` (0 = a free port); resolves with the server and its base URL. */
 /** Where the real-shapes token endpoint redirects to (Keycloak's path). */
-export const TOKEN_REDIRECT_PATH = '/auth/realms/gamefabric/protocol/openid-connect/token';
+const TOKEN_REDIRECT_PATH = '/auth/realms/gamefabric/protocol/openid-connect/token';
 
 export async function listen(
   svc: SimServices,

@@ -17,7 +17,7 @@ export interface EnvironmentState {
   vessels: Map<string, VesselRecord>;
 }
 
-export interface NewVesselOptions {
+interface NewVesselOptions {
   createdByController: boolean;
   /** When set, the Vessel is in Error with this reason. */
   error?: string;

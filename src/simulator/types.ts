@@ -53,7 +53,7 @@ export interface ServiceAccountData {
 }
 
 /** The objects of one environment. Formation-owned Vessels are created by the controller, not listed here. */
-export interface EnvironmentData {
+interface EnvironmentData {
   regions?: Region[];
   formations?: Formation[];
   vessels?: Vessel[];

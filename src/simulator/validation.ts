@@ -88,7 +88,7 @@ export function checkName(p: Problems, field: string, name: string, maxLength = 
   if (problem) p.add(field, `Invalid value: "${name}": ${problem}`);
 }
 
-export interface EnvelopeExpectation {
+interface EnvelopeExpectation {
   kind: string;
   apiVersions: readonly string[];
   /** The environment from the path, for environment-scoped kinds. */
@@ -96,7 +96,7 @@ export interface EnvelopeExpectation {
   maxNameLength?: number;
 }
 
-export interface Envelope {
+interface Envelope {
   name: string | undefined;
   metadata: JsonObject;
   spec: JsonObject;

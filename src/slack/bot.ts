@@ -30,7 +30,7 @@ import { Slots } from './runtime/slots.js';
 import { Tasks } from './runtime/tasks.js';
 import { ChannelNames } from './runtime/user-groups.js';
 
-export interface SlackBotOptions {
+interface SlackBotOptions {
   slack: SlackConfig;
   engine: ChangeEngine;
   /** Release threads read and write their records here. */
@@ -62,7 +62,7 @@ export interface SlackBotOptions {
  * hosting API), few enough that a burst of hundreds cannot starve the acks
  * of requests still arriving.
  */
-export const DEFAULT_WORK_CONCURRENCY = 32;
+const DEFAULT_WORK_CONCURRENCY = 32;
 
 export interface SlackBot {
   app: App;

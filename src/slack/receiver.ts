@@ -14,7 +14,7 @@ import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { guardRequests } from './runtime/request-guard.js';
 
-export interface BotReceiver {
+interface BotReceiver {
   receiver: Receiver;
   mode: 'http' | 'socket';
   /** Socket Mode: whether the socket is open. HTTP: always true (Slack calls us). */
@@ -24,7 +24,7 @@ export interface BotReceiver {
   stop(): Promise<void>;
 }
 
-export const EVENTS_PATH = '/slack/events';
+const EVENTS_PATH = '/slack/events';
 
 /** Builds the receiver the config asks for; `clientOptions` also reach Socket Mode's own Web API client. */
 export function createReceiver(

@@ -35,7 +35,7 @@ export interface Core {
 
 const HOUSEKEEPING_MS = 30_000;
 
-export interface CoreOptions {
+interface CoreOptions {
   config: Config;
   logger: Logger;
   /** How policy user groups (and channel names) are resolved: through Slack. */

@@ -6,12 +6,12 @@
  * the caller exits non-zero, naming the work that was left.
  */
 
-export type ShutdownOutcome =
+type ShutdownOutcome =
   | { kind: 'stopped' }
   | { kind: 'deadline'; left: string[] }
   | { kind: 'failed'; error: unknown; left: string[] };
 
-export interface Stoppable {
+interface Stoppable {
   stop(): Promise<void>;
   inFlight(): string[];
 }

@@ -29,7 +29,7 @@ interface ColumnSpec {
 }
 
 /** JSON text for an opaque value; undefined (or anything JSON cannot hold) becomes SQL NULL. */
-export function encodeJson(value: unknown): string | null {
+function encodeJson(value: unknown): string | null {
   return value === undefined ? null : (JSON.stringify(value) ?? null);
 }
 

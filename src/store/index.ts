@@ -12,7 +12,7 @@ export type * from './types.js';
 export { CHANGE_STATUSES, EXPIRABLE_STATUSES } from './types.js';
 
 /** Default SQLite directory when neither a database URL nor a data directory is given. */
-export const DEFAULT_DATA_DIR = './data';
+const DEFAULT_DATA_DIR = './data';
 
 /** Opens and migrates the configured store. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {

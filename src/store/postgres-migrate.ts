@@ -10,7 +10,7 @@ import type { Logger } from '../runtime/logger.js';
 import { POSTGRES_MIGRATIONS, pendingMigrations } from './migrations/migration.js';
 
 /** Advisory lock id shared by every Harbormaster migrator ("HBMS"); one database-wide lock keeps it simple. */
-export const MIGRATION_LOCK_ID = 0x48424d53;
+const MIGRATION_LOCK_ID = 0x48424d53;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 

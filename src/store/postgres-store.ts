@@ -14,7 +14,7 @@ import type { Row } from './rows.js';
 import type { Query } from './sql.js';
 import { SqlStore } from './sql-store.js';
 
-export interface PostgresStoreOptions {
+interface PostgresStoreOptions {
   databaseUrl: string;
   /** Schema for all tables (created if missing); default: the server's search_path. */
   schema?: string;
@@ -30,10 +30,10 @@ export interface PostgresStoreOptions {
 }
 
 /** Default for PostgresStoreOptions.timeoutMs. */
-export const DEFAULT_POSTGRES_TIMEOUT_MS = 10_000;
+const DEFAULT_POSTGRES_TIMEOUT_MS = 10_000;
 
 /** Opens a pool for the store, pinning search_path to `schema` on every connection. */
-export function createPostgresPool(options: PostgresStoreOptions): pg.Pool {
+function createPostgresPool(options: PostgresStoreOptions): pg.Pool {
   if (options.schema !== undefined) assertSchemaName(options.schema);
   const timeoutMs = options.timeoutMs ?? DEFAULT_POSTGRES_TIMEOUT_MS;
   const pool = new pg.Pool({

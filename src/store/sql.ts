@@ -7,7 +7,7 @@
 import type { ColumnValue } from './columns.js';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type Param = string | number | null | readonly string[];
+type Param = string | number | null | readonly string[];
 
 export interface Query {
   sql: string;

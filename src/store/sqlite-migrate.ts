@@ -15,7 +15,7 @@ import { assertSqliteIntact, damaged, isCorruption } from './sqlite-integrity.js
 
 export const SQLITE_FILE_NAME = 'harbormaster.sqlite';
 /** How long a writer waits for another connection's lock before failing with SQLITE_BUSY. */
-export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** Opens `${dataDir}/harbormaster.sqlite` (creating the directory), or an in-memory database for ':memory:'. */
 export function openSqliteDatabase(dataDir: string): Database.Database {

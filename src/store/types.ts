@@ -202,7 +202,7 @@ export interface TransitionOptions {
 }
 
 /** Lifecycle and health of the database behind every part (wiring and /healthz). */
-export interface StoreHealth {
+interface StoreHealth {
   readonly kind: 'sqlite' | 'postgres';
   /** Creates/updates the schema; safe when several processes start at once. */
   migrate(): Promise<void>;

@@ -17,7 +17,7 @@ export interface Freeze {
   lines: ShownLine[];
 }
 
-export interface FreezerOptions {
+interface FreezerOptions {
   /** Rewrites one part (through the budget, as `consumer`). */
   write(freeze: Freeze, signal: AbortSignal, consumer: string): Promise<void>;
   /** The budget consumer of the background freezes (the tail's own is used at the end). */

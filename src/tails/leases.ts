@@ -10,7 +10,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { LeaseStore } from '../store/types.js';
 
 /** The store key of a tail's lease. */
-export function tailLeaseKey(tailId: string): string {
+function tailLeaseKey(tailId: string): string {
   return `tail:${tailId}`;
 }
 
@@ -26,7 +26,7 @@ export interface LeaseSettings {
   logger: Logger;
 }
 
-export interface LeaseHooks {
+interface LeaseHooks {
   /** After every successful renewal (look for stop requests). */
   onRenewed(): Promise<void>;
   /** Another replica holds the lease now: stop running the tail here. */

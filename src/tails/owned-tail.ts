@@ -31,7 +31,7 @@ export interface TailWorker {
   detach(): void;
 }
 
-export interface OwnedTailOptions {
+interface OwnedTailOptions {
   record: TailRecord;
   lease: TailLease;
   store: TailStore;

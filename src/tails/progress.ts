@@ -73,7 +73,7 @@ export function readProgress(state: unknown): TailProgress | undefined {
 }
 
 /** The stop request in a record's state, if any (readable even when the rest is not). */
-export function readStopRequest(value: unknown): StopRequest | undefined {
+function readStopRequest(value: unknown): StopRequest | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const r = value as Record<string, unknown>;
   const at = typeof r.at === 'number' ? r.at : 0;

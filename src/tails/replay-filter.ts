@@ -13,7 +13,7 @@
  * `maxHeld` held lines.
  */
 
-export interface ReplayFilterOptions {
+interface ReplayFilterOptions {
   /** How many of the last lines passed on are remembered to find the overlap (default 20). */
   memory?: number;
   /** Lines held while looking for the overlap (default 2000, at most twice that); older ones are dropped. */

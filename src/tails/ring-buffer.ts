@@ -24,13 +24,13 @@ export interface RingCursor {
 }
 
 /** What a reader gets: the entries after its cursor, how many log lines it missed, and its new cursor. */
-export interface RingTake {
+interface RingTake {
   lines: RingLine[];
   missed: number;
   cursor: RingCursor;
 }
 
-export interface LineRingOptions {
+interface LineRingOptions {
   /** Most entries kept. */
   maxLines: number;
   /** Most characters (UTF-16 code units, as Slack counts) kept over all entries. */

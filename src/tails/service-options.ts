@@ -60,7 +60,7 @@ export interface TailLimits {
 }
 
 /** What the service needs to run one tail here. */
-export interface TailWorkerSpec {
+interface TailWorkerSpec {
   record: TailRecord;
   progress: TailProgress;
   /** Set when this replica takes the tail over from another. */

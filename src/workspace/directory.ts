@@ -5,7 +5,7 @@
  */
 import { TEST_BOT, TEST_CHANNEL, TEST_TEAM, TEST_USER } from './identity.js';
 
-export interface UserProfile {
+interface UserProfile {
   name?: string;
   realName?: string;
   isBot?: boolean;

@@ -14,7 +14,7 @@ import type { SlackStandIn } from './stand-in.js';
 import type { StateValues } from './view-state.js';
 import type { StoredView } from './views.js';
 
-export interface CommandInput {
+interface CommandInput {
   user: string;
   channel: string;
   /** What was typed, e.g. `/harbor help`. */
@@ -22,7 +22,7 @@ export interface CommandInput {
   threadTs?: string;
 }
 
-export interface ActionInput {
+interface ActionInput {
   user: string;
   actionId: string;
   blockId?: string;
@@ -38,7 +38,7 @@ export interface ActionInput {
   values?: StateValues;
 }
 
-export interface SubmitInput {
+interface SubmitInput {
   user: string;
   viewId: string;
   values: StateValues;
@@ -47,7 +47,7 @@ export interface SubmitInput {
 /** What the page is told after it acted: ok, or Slack's words for what went wrong. */
 export type Outcome = { ok: true; errors?: Record<string, string> } | { ok: false; error: string };
 
-export interface InteractionsOptions {
+interface InteractionsOptions {
   standIn: SlackStandIn;
   signingSecret: string;
   command: string;

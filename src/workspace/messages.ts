@@ -166,7 +166,7 @@ function key(channel: string, ts: string): string {
 }
 
 /** Orders Slack timestamps numerically (string order breaks when the seconds grow a digit). */
-export function compareTs(a: string, b: string): number {
+function compareTs(a: string, b: string): number {
   const [as = '0', af = '0'] = a.split('.');
   const [bs = '0', bf = '0'] = b.split('.');
   return Number(as) - Number(bs) || Number(af) - Number(bf);

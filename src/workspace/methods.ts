@@ -11,7 +11,7 @@ import type { MessageStore, MessageVersion, StoredMessage } from './messages.js'
 import { messageError, type SurfaceError, viewError } from './surface-checks.js';
 import type { StoredView, ViewStore } from './views.js';
 
-export interface MethodContext {
+interface MethodContext {
   messages: MessageStore;
   views: ViewStore;
   directory: Directory;
@@ -30,7 +30,7 @@ function failSurface(problem: SurfaceError): Answer {
 }
 
 /** The message object Slack echoes back from chat.postMessage/chat.update. */
-export function messageJson(m: StoredMessage): Answer {
+function messageJson(m: StoredMessage): Answer {
   return {
     type: 'message',
     user: m.user,
@@ -48,7 +48,7 @@ export function messageJson(m: StoredMessage): Answer {
 }
 
 /** The content fields of a message request; absent ones stay undefined (chat.update keeps them). */
-export function versionOf(args: Args): Partial<MessageVersion> {
+function versionOf(args: Args): Partial<MessageVersion> {
   return {
     ...(typeof args.text === 'string' ? { text: args.text } : {}),
     ...(Array.isArray(args.blocks) ? { blocks: args.blocks } : {}),
@@ -168,8 +168,6 @@ const handlers: Record<string, Handler> = {
 };
 
 /** The methods the stand-in answers. */
-export const KNOWN_METHODS: readonly string[] = Object.keys(handlers);
-
 /** Answers one Web API call; unknown methods get `unknown_method` like Slack. */
 export function answerMethod(method: string, args: Args, ctx: MethodContext): Answer {
   const handler = handlers[method];

@@ -28,7 +28,7 @@ export async function loadPageAssets(): Promise<PageAssets> {
 }
 
 /** Bundles the page from source (esbuild is a build-time dependency, loaded only here). */
-export async function buildPageAssets(): Promise<PageAssets> {
+async function buildPageAssets(): Promise<PageAssets> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: [here('./page/main.ts')],

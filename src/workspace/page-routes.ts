@@ -18,7 +18,7 @@ export interface WorkspaceRoute {
   handler(req: IncomingMessage, res: ServerResponse): void;
 }
 
-export interface PageRoutesOptions {
+interface PageRoutesOptions {
   assets: () => Promise<PageAssets>;
   state(viewer: string): PageState;
   interactions: Interactions;

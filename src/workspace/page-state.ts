@@ -11,7 +11,7 @@ import type { Channel, Person, UserGroup } from './people.js';
 import type { SlackStandIn } from './stand-in.js';
 import type { StoredView } from './views.js';
 
-export interface PageMessage {
+interface PageMessage {
   ts: string;
   user: string;
   text: string;
@@ -37,7 +37,7 @@ export interface PageState {
   views: { view: StoredView; errors: Record<string, string> }[];
 }
 
-export interface PageStateSources {
+interface PageStateSources {
   standIn: SlackStandIn;
   hint: CommandHint;
   people: readonly Person[];

@@ -24,7 +24,7 @@ export interface SlashCommand {
   is_enterprise_install?: string;
 }
 
-export interface SelectedOption {
+interface SelectedOption {
   text: { type: 'plain_text'; text: string; emoji?: boolean };
   value: string;
 }
@@ -118,17 +118,5 @@ export interface ViewSubmitAction {
   token: string;
   trigger_id: string;
   response_urls?: { block_id: string; action_id: string; channel_id: string; response_url: string }[];
-  is_enterprise_install?: boolean;
-}
-
-/** A `view_closed` interaction (sent when a modal with notify_on_close is closed). */
-export interface ViewClosedAction {
-  type: 'view_closed';
-  team: { id: string; domain: string } | null;
-  user: PayloadUser;
-  view: ViewOutput;
-  api_app_id: string;
-  token: string;
-  is_cleared: boolean;
   is_enterprise_install?: boolean;
 }

@@ -27,12 +27,12 @@ import type { StoredView } from './views.js';
 export type { BlockActionsPayload } from './payload-types.js';
 
 /** Where a response goes when a test gives none: a closed local port, so a stray call fails fast. */
-export const UNSET_RESPONSE_URL = 'http://127.0.0.1:9/response/unset';
+const UNSET_RESPONSE_URL = 'http://127.0.0.1:9/response/unset';
 
 let sequence = 0;
 
 /** A unique trigger id (the stand-in accepts ids it did not issue, once each). */
-export function newTriggerId(): string {
+function newTriggerId(): string {
   sequence += 1;
   return `${900000 + sequence}.${TEST_TEAM.id}.kit${sequence.toString(16).padStart(8, '0')}`;
 }
@@ -76,7 +76,7 @@ export function interactionBody(payload: object): string {
   return `payload=${encodeURIComponent(JSON.stringify(payload))}`;
 }
 
-export interface BlockActionsOptions {
+interface BlockActionsOptions {
   actionId: string;
   /** The button's value; defaults to the value of the element found in `message`/`view` blocks. */
   value?: string;
@@ -165,7 +165,7 @@ export function blockActionsPayload(options: BlockActionsOptions): BlockActionsP
   };
 }
 
-export interface ViewSubmissionOptions {
+interface ViewSubmissionOptions {
   /** Values of the inputs the user filled, by block id and action id. */
   values?: Record<string, Record<string, ViewStateValue>>;
   /** The opened view (e.g. `standIn.view(id)`); its blocks fill in untouched inputs. */

@@ -29,7 +29,7 @@ export interface ResponseOrigin {
   ephemeral?: boolean;
 }
 
-export type ResponseEffect = 'ephemeral' | 'in_channel' | 'replaced' | 'deleted' | 'rejected';
+type ResponseEffect = 'ephemeral' | 'in_channel' | 'replaced' | 'deleted' | 'rejected';
 
 export interface ResponsePost {
   id: string;
@@ -51,7 +51,7 @@ interface Endpoint {
   posts: ResponsePost[];
 }
 
-export interface ResponseAnswer {
+interface ResponseAnswer {
   status: number;
   body: Record<string, unknown>;
   post?: ResponsePost;

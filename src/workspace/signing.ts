@@ -11,7 +11,7 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 export * from './payloads.js';
 export { staticSelect, textInput } from './view-state.js';
 
-export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 
 /** Slack's request signature: `v0=` + hex HMAC-SHA256 of `v0:{timestamp}:{rawBody}` keyed by the secret. */
 export function signature(secret: string, timestamp: number | string, rawBody: string): string {
@@ -35,7 +35,7 @@ export function signedHeaders(
   };
 }
 
-export interface PostSignedOptions {
+interface PostSignedOptions {
   /** Default `application/x-www-form-urlencoded`, exactly (Bolt parses forms only with that value). */
   contentType?: string;
   /** Default now; older than 5 minutes is rejected by Bolt. */

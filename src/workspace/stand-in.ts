@@ -30,7 +30,7 @@ export type { EnforcedLimits, ForcedRateLimit, RateLimitedCall, StandInClock } f
 export type { ResponseOrigin, ResponsePost } from './response-urls.js';
 export type { StoredView } from './views.js';
 
-export interface SlackStandInOptions extends DirectoryOptions {
+interface SlackStandInOptions extends DirectoryOptions {
   /** Time for ts values, trigger/response_url expiry and call records. Default: the system clock. */
   clock?: StandInClock;
   /** When set, API calls without this token fail `not_authed`, with another one `invalid_auth`. */

@@ -7,7 +7,7 @@ import { TEST_BOT, TEST_TEAM } from './identity.js';
 import type { StandInClock } from './rate-limits.js';
 
 /** A trigger id works once, within 3 seconds of the interaction that issued it. */
-export const TRIGGER_TTL_MS = 3000;
+const TRIGGER_TTL_MS = 3000;
 
 /** A view as Slack returns it from views.open/update/push (and sends in view payloads). */
 export interface StoredView {
@@ -32,7 +32,7 @@ export interface StoredView {
   bot_id: string;
 }
 
-export type ViewRef = { viewId?: string; externalId?: string };
+type ViewRef = { viewId?: string; externalId?: string };
 
 /** Open views by id, trigger bookkeeping, and every version each view went through. */
 export class ViewStore {

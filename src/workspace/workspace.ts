@@ -15,7 +15,7 @@ import { pageState } from './page-state.js';
 import { CHANNELS, PEOPLE, USER_GROUPS, workspaceDirectory } from './people.js';
 import { type SlackStandIn, type StandInClock, startSlackStandIn } from './stand-in.js';
 
-export interface WorkspaceOptions {
+interface WorkspaceOptions {
   /** The slash command the page offers (the bot's HARBOR_COMMAND). */
   command: string;
   /** Path of manifest.yml, for the command's usage hint. */

@@ -16,14 +16,14 @@ import { formationVesselList, readFormation } from './formation-read.js';
 import { type ExpectedOverride, overrideOutcome } from './override-check.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
-export interface OverrideRequest {
+interface OverrideRequest {
   container: string;
   /** `image:tag` or an internal image name, resolved in the container's branch. */
   image?: string;
   args?: string[];
 }
 
-export interface AddToFormationRequest {
+interface AddToFormationRequest {
   environment: string;
   formation: string;
   vessel: string;

@@ -6,13 +6,13 @@ import type { SchedulingStrategy } from '../../gamefabric/resources.js';
 import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 
-export interface RegionTypeRequest {
+interface RegionTypeRequest {
   name: string;
   locations: string[];
   scheduling: SchedulingStrategy;
 }
 
-export interface CreateRegionRequest {
+interface CreateRegionRequest {
   environment: string;
   name: string;
   displayName?: string;

@@ -13,7 +13,7 @@ import type { OperationModule } from '../operation.js';
 import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
-export interface ContainerRequest {
+interface ContainerRequest {
   name: string;
   branch: string;
   /** `image:tag` or an internal image name. */
@@ -24,7 +24,7 @@ export interface ContainerRequest {
   memory?: string;
 }
 
-export interface CreateVesselRequest {
+interface CreateVesselRequest {
   environment: string;
   name: string;
   region: string;

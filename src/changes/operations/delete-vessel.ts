@@ -15,7 +15,7 @@ import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 
-export interface DeleteVesselRequest {
+interface DeleteVesselRequest {
   environment: string;
   vessel: string;
 }

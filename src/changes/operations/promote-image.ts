@@ -13,7 +13,7 @@ import type { OperationModule, Preview } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 import { waitForPromotion } from './promotion-visible.js';
 
-export interface PromoteImageRequest {
+interface PromoteImageRequest {
   image: string;
   tag: string;
   sourceBranch: string;

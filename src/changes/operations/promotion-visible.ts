@@ -7,7 +7,7 @@ import type { Image } from '../../gamefabric/resources.js';
 import type { OperationContext } from '../operation.js';
 
 /** How long apply waits for the copy to show before answering "requested, not yet visible". */
-export const PROMOTION_VISIBLE_WAIT_MS = 10_000;
+const PROMOTION_VISIBLE_WAIT_MS = 10_000;
 
 interface Wanted {
   image: string;
@@ -20,7 +20,7 @@ interface Wanted {
  * with the source's digest when it has one; otherwise any image:tag that was
  * not there before (`targetHad` is the internal name seen at preview time).
  */
-export function promotionLanded(
+function promotionLanded(
   targetImages: readonly Image[],
   source: Image,
   targetHad: unknown,

@@ -13,7 +13,7 @@ import type { OperationModule } from '../operation.js';
 import { fieldsOf } from '../validate.js';
 import { formationVesselList, readFormation } from './formation-read.js';
 
-export interface RemoveFromFormationRequest {
+interface RemoveFromFormationRequest {
   environment: string;
   formation: string;
   vessel: string;

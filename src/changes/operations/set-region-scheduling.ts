@@ -14,7 +14,7 @@ import type { OperationModule } from '../operation.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
 import { fieldsOf } from '../validate.js';
 
-export interface SetRegionSchedulingRequest {
+interface SetRegionSchedulingRequest {
   environment: string;
   region: string;
   type: string;

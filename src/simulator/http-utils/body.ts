@@ -4,7 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { badRequest, SimError } from './status.js';
 
 /** Bodies above this many bytes are refused with 413. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /** The request's media type, lowercased, without parameters ('' when absent). */
 export function mediaType(req: IncomingMessage): string {

@@ -16,7 +16,7 @@ export interface FlagUse {
   token: Token;
 }
 
-export interface SplitFlags {
+interface SplitFlags {
   positionals: Token[];
   flags: FlagUse[];
   /** For each positional, the flag whose value came just before it (to explain stray words). */
@@ -64,7 +64,7 @@ export function splitFlags(ctx: Context, id: FormId, tokens: readonly Token[]): 
 }
 
 /** A usage for a positional word left over among flags, hinting at quotes when it followed `--args`. */
-export function strayWord(ctx: Context, id: FormId, token: Token, after: FlagUse | undefined): Failure {
+function strayWord(ctx: Context, id: FormId, token: Token, after: FlagUse | undefined): Failure {
   if (after?.name === '--args') {
     return ctx.fail(
       `${code(token.value)} is outside the quotes of \`--args\`; put all the container arguments in one pair of quotes, e.g. --args "--mode ranked".`,

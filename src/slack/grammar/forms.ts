@@ -21,13 +21,13 @@ export const HELP_TOPICS = [
 export type HelpTopic = (typeof HELP_TOPICS)[number];
 
 /** A flag a form accepts. `value` is the placeholder of its value; a flag without one is a switch. */
-export interface FlagSpec {
+interface FlagSpec {
   name: string;
   value?: string;
   description: string;
 }
 
-export interface Form {
+interface Form {
   /** Leading literal words, e.g. `['formation', 'add']`. */
   words: readonly string[];
   /**
@@ -47,7 +47,7 @@ export interface Form {
 }
 
 /** The forms, keyed by a stable id, in the order help lists them. */
-export const FORMS = {
+const FORMS = {
   images: {
     words: ['images'],
     args: ['<branch>', '[<image>[:<tag>]]'],

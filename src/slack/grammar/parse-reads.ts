@@ -8,7 +8,7 @@ import type { FormId } from './forms.js';
 import type { Token } from './tokenize.js';
 
 /** Default and bounds of `logs --lines`. */
-export const LOG_LINES = { default: 50, min: 1, max: 1000 } as const;
+const LOG_LINES = { default: 50, min: 1, max: 1000 } as const;
 
 /** `help [topic]`: the topic is everything after `help`; the help renderer resolves it. */
 export function parseHelp(ctx: Context, rest: readonly Token[]): Outcome {

@@ -15,7 +15,7 @@ import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { notifyOutcome } from './notify.js';
 
-export interface ClickOptions {
+interface ClickOptions {
   /**
    * The button sat in an ephemeral message (the approvals list), where the
    * rewritten change message is not in view, so the clicker is told every outcome.
@@ -81,7 +81,7 @@ function acted(outcome: ClickOutcome): boolean {
 }
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */
-export async function followUp(
+async function followUp(
   ctx: Pick<BotContext, 'engine' | 'logger' | 'slack' | 'stopping'>,
   change: Change,
 ): Promise<void> {

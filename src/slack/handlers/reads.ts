@@ -17,7 +17,7 @@ import { renderFormation, renderImages, renderRegion, renderVessels } from '../r
 import type { Actor, BotContext } from './context.js';
 
 /** A command whose answer is a private message that can be shared: every read but a live tail. */
-export type ReadCommand = Extract<
+type ReadCommand = Extract<
   Command,
   { kind: 'images' | 'vessels' | 'formation.show' | 'region.show' | 'approvals' | 'logs' }
 >;

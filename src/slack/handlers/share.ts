@@ -16,10 +16,10 @@ import { notInChannel } from './post-errors.js';
 import { answerRead, shareableRead } from './reads.js';
 
 /** As long as the private answer's response_url can still replace it (30 minutes). */
-export const SHARE_CLAIM_MS = 30 * 60_000;
+const SHARE_CLAIM_MS = 30 * 60_000;
 
 /** The click: which private answer it came from, and a name for this one click. */
-export interface ShareClick {
+interface ShareClick {
   /** The ts of the private message carrying the button (Slack's `container.message_ts`). */
   messageTs: string;
   /** Unique per click (Slack's `action_ts` with the trigger id). */
@@ -27,7 +27,7 @@ export interface ShareClick {
 }
 
 /** The outcome, for metrics: posted, or a repeated click that posted nothing. */
-export type ShareOutcome = 'shared' | 'duplicate';
+type ShareOutcome = 'shared' | 'duplicate';
 
 /**
  * Posts the answer to `commandText` in the actor's channel; `replaceOriginal`

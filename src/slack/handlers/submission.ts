@@ -14,7 +14,7 @@ import type { BotContext } from './context.js';
 import { withKnownNames } from './known-names.js';
 
 /** What to ack a submission with: inline errors (modal stays as is) or a status view. */
-export type SubmissionAck =
+type SubmissionAck =
   | { response_action: 'errors'; errors: Record<string, string> }
   | { response_action: 'update'; view: ModalView };
 

@@ -10,9 +10,9 @@ import { TARGET_FIELDS } from '../../policy/operations.js';
 import type { ApprovalStore, AuditEntry, AuditStore, ChangeStore } from '../../store/types.js';
 
 /** The audit actions that end a change: one per change. */
-export const OUTCOME_ACTIONS = ['apply', 'reject', 'cancel', 'expire', 'recover'] as const;
+const OUTCOME_ACTIONS = ['apply', 'reject', 'cancel', 'expire', 'recover'] as const;
 
-export const HISTORY_PAGE = 10;
+const HISTORY_PAGE = 10;
 // A filter that matches little must not read the whole log: a page looks this far back at most.
 const MAX_SCANNED = 2000;
 const BATCH = 100;
@@ -30,7 +30,7 @@ export interface HistoryPage {
   scanLimited: boolean;
 }
 
-export interface HistoryQuery {
+interface HistoryQuery {
   workspace: string;
   /** An environment or target name (formation, vessel, region, branch), any case. */
   filter?: string;
@@ -39,7 +39,7 @@ export interface HistoryQuery {
 }
 
 /** The parts of the store history reads: the audit log, and the changes it names. */
-export type HistoryStore = Pick<AuditStore, 'queryAudit'> &
+type HistoryStore = Pick<AuditStore, 'queryAudit'> &
   Pick<ChangeStore, 'listChanges'> &
   Pick<ApprovalStore, 'listApprovalsFor'>;
 

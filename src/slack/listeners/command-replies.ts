@@ -15,14 +15,14 @@ import { renderWorking, tiedToCommand } from '../render/working.js';
 /** Posts to the command's response_url (Bolt's `respond`). */
 export type Respond = (message: RespondArguments) => Promise<unknown>;
 
-export interface CommandReplies {
+interface CommandReplies {
   /** The handler's PrivateReply: the first answer after a notice replaces it. */
   reply: PrivateReply;
   /** The work is over: stops the timer and removes a notice no answer replaced. */
   finish(): Promise<void>;
 }
 
-export interface CommandRepliesOptions {
+interface CommandRepliesOptions {
   /** The command as typed (`/harbor vessels dev`), named in the notice and in late answers. */
   command: string;
   clock: Clock;

@@ -18,7 +18,7 @@ import { commandReplies, type Respond } from './command-replies.js';
 import type { Listen } from './listen.js';
 
 /** How long an answer may take before "Working on it…" shows. */
-export const WORKING_NOTICE_MS = 1000;
+const WORKING_NOTICE_MS = 1000;
 
 /** Registers the slash command listener on `app`. */
 export function registerCommand(app: App, ctx: BotContext, listen: Listen): void {

@@ -15,7 +15,7 @@ import type { Slots } from '../runtime/slots.js';
 export type Surface = 'command' | 'click' | 'submit';
 
 /** The work behind one ack. */
-export interface Job {
+interface Job {
   /** Names the task, its timer and error report (`click confirm`); `run` may rename it once it knows more. */
   name: string;
   /** Who acted; their channel's name is learnt for policy rules that name channels. */
@@ -33,7 +33,7 @@ export interface Job {
 }
 
 /** Lets a job rename itself (a command knows its name once parsed). */
-export interface JobHandle {
+interface JobHandle {
   name: string;
 }
 

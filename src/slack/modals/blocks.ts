@@ -12,7 +12,7 @@ import { LIMITS, truncate } from '../render/limits.js';
 import { TYPED_SUFFIX } from './state.js';
 
 /** The action id of plain inputs; blocks are read by block id, so one id serves all. */
-export const VALUE_ACTION = 'value';
+const VALUE_ACTION = 'value';
 
 /** Longest label we render; Slack allows 2000 but a label is one line in the modal. */
 const LABEL_MAX = 150;
@@ -25,7 +25,7 @@ function plain(text: string, max: number) {
   return { type: 'plain_text' as const, text: truncate(text, max) };
 }
 
-export interface TextInputOptions {
+interface TextInputOptions {
   blockId: string;
   label: string;
   initial?: string;
@@ -63,7 +63,7 @@ export interface Choice {
   value: string;
 }
 
-export interface ChoiceOptions {
+interface ChoiceOptions {
   blockId: string;
   label: string;
   choices: readonly Choice[];
@@ -167,7 +167,7 @@ export function blocks(...parts: (KnownBlock | KnownBlock[] | undefined)[]): Kno
 }
 
 /** "Choose a branch" from a noun like "branches" or "regions in dev": one of them, with its article. */
-export function choosePlaceholder(pluralNoun: string): string {
+function choosePlaceholder(pluralNoun: string): string {
   const first = pluralNoun.split(' ')[0] ?? pluralNoun;
   return `Choose ${withArticle(singularOf(first))}`;
 }

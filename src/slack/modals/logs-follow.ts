@@ -98,11 +98,7 @@ export const logsFollowModal: TailModalDefinition = {
 };
 
 /** Checks names the way the change operations do; throws ValidationError naming each bad field. */
-export function parseTailRequest(raw: {
-  environment: string;
-  vessel: string;
-  container?: string;
-}): TailRequest {
+function parseTailRequest(raw: { environment: string; vessel: string; container?: string }): TailRequest {
   const f = fieldsOf(raw);
   const environment = f.name('environment', 'environment', 'dev');
   const vessel = f.name('vessel', 'vessel', 'lobby-1');

@@ -5,7 +5,7 @@
  */
 import type { Port } from '../../gamefabric/resources.js';
 
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Splits on whitespace, honouring '…' and "…" quotes and backslash escapes (not inside '…'). */
 export function splitArgs(text: string): Parsed<string[]> {

@@ -3,7 +3,7 @@ import type { KnownBlock } from '@slack/types';
 import { LIMITS, truncate } from '../render/limits.js';
 
 /** Block id of the banner, so tests and reloads can find it. */
-export const PROBLEM_BLOCK = 'problem';
+const PROBLEM_BLOCK = 'problem';
 
 /** `:warning:` and the problem (already mrkdwn), then what to do; the form below keeps what the user entered. */
 export function problemBlock(problem: string): KnownBlock {

@@ -14,7 +14,7 @@ export type FoundRelease =
   | { kind: 'ambiguous'; matches: ReleaseRecord[] };
 
 /** A title as people retype it: case and runs of spaces do not matter. */
-export function titleKey(title: string): string {
+function titleKey(title: string): string {
   return title.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 

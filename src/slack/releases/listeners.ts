@@ -20,7 +20,7 @@ import { renderReleaseEnded } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
 
 /** The modal each release button opens. */
-export const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
+const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   promote: 'promote',
   formationAdd: 'formation.add',
   formationRemove: 'formation.remove',
@@ -73,7 +73,7 @@ export function releaseActionRoutes(
  * channel and message are the truth, not the click's payload), or say in the
  * modal that the release has ended.
  */
-export async function openReleaseModal(
+async function openReleaseModal(
   ctx: Pick<BotContext, 'api' | 'environments' | 'logger' | 'releases' | 'slack'>,
   triggerId: string,
   meta: ModalMetadata,

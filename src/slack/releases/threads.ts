@@ -30,7 +30,7 @@ import { type ReleaseData, type ReleaseSnapshot, releaseData } from './types.js'
 /** Longer titles are more likely a pasted paragraph than a name people will type again. */
 export const TITLE_MAX = 500;
 
-export interface ReleaseThreadsDeps {
+interface ReleaseThreadsDeps {
   store: ReleaseStore &
     Pick<ChangeStore, 'listChanges'> &
     Pick<ApprovalStore, 'listApprovalsFor'> &
@@ -43,7 +43,7 @@ export interface ReleaseThreadsDeps {
 }
 
 /** What `end` did: ended one release, or found several the title could mean. */
-export type EndOutcome =
+type EndOutcome =
   | { kind: 'ended'; release: ReleaseRecord; tailsStopped: number }
   | Extract<FoundRelease, { kind: 'ambiguous' }>;
 

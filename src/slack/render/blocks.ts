@@ -88,7 +88,7 @@ export function fieldsSection(fields: readonly { label: string; value: string }[
   };
 }
 
-export interface PackOptions {
+interface PackOptions {
   /** Most sections to use; the last one ends in "… and N more" when lines are left over. */
   maxBlocks: number;
   /** Longest single line before it is cut (keeps one huge name from eating a section). */

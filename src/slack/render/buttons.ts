@@ -67,7 +67,7 @@ export function confirmButtons(
   return [confirm, changeButton('cancel', changeId)];
 }
 
-export interface ApprovalButtonOptions {
+interface ApprovalButtonOptions {
   /** Add Cancel (for the requester) after Approve and Reject. */
   withCancel: boolean;
   /**

@@ -30,6 +30,6 @@ export function renderError(err: unknown, logger: Logger): SlackMessage {
 const ESCAPED_ENTITY = /&lt;((?:@U|#C|!subteam\^S)[A-Z0-9]+|!date\^\d+\^[^|&<>]*\|[^&<>]*)&gt;/g;
 
 /** Un-escapes the Slack entities (`<@U…>`, `<!subteam^S…>`, `<#C…>`, `<!date^…>`) in escaped text. */
-export function keepSlackEntities(escaped: string): string {
+function keepSlackEntities(escaped: string): string {
   return escaped.replace(ESCAPED_ENTITY, '<$1>');
 }

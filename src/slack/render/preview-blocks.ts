@@ -55,13 +55,13 @@ function primaryBlocks(lines: readonly Line[]): KnownBlock[] {
 }
 
 /** Notes as one bulleted section (none when there are no notes). */
-export function noteBlocks(notes: readonly string[]): KnownBlock[] {
+function noteBlocks(notes: readonly string[]): KnownBlock[] {
   if (notes.length === 0) return [];
   return [section(joinMapped(notes, (n) => `• ${escapeFit(n, 500)}`, LIMITS.sectionText))];
 }
 
 /** Up to three titled lists, each one section with "… and N more" when cut. */
-export function listBlocks(lists: readonly { title: string; items: string[] }[]): KnownBlock[] {
+function listBlocks(lists: readonly { title: string; items: string[] }[]): KnownBlock[] {
   const shown = lists.slice(0, MAX_LISTS).map((list) => {
     const title = `*${escapeFit(list.title, 200)}* (${list.items.length})`;
     const body = list.items.length
@@ -78,7 +78,7 @@ export function listBlocks(lists: readonly { title: string; items: string[] }[])
 }
 
 /** A destructive preview's warnings, first and marked, so they are read before anything else (at most 1 block). */
-export function warningBlocks(preview: Preview): KnownBlock[] {
+function warningBlocks(preview: Preview): KnownBlock[] {
   const warnings = preview.warnings ?? [];
   if (warnings.length === 0) return [];
   return [section(joinMapped(warnings, (w) => `:warning: *${escapeFit(w, 500)}*`, LIMITS.sectionText))];

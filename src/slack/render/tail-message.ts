@@ -32,7 +32,7 @@ export interface TailSubject {
 }
 
 /** What a tail message shows. */
-export interface TailMessageInput extends TailSubject {
+interface TailMessageInput extends TailSubject {
   tailId: string;
   /** Oldest first; markers (gaps, takeovers) included. */
   lines: readonly Pick<RingLine, 'text'>[];

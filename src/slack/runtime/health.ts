@@ -8,14 +8,14 @@ import type { CustomRoute } from '@slack/bolt';
 import type { Metrics } from '../../runtime/metrics.js';
 import { StoreError, UNWRITABLE } from '../../store/errors.js';
 
-export interface HealthSources {
+interface HealthSources {
   /** Whether Slack is reachable: auth.test passed (HTTP) or the socket is open (Socket Mode). */
   slackConnected(): boolean;
   /** Resolves when the store answers and takes a write (StoreError code UNWRITABLE when only the write fails). */
   pingStore(): Promise<void>;
 }
 
-export interface HealthReport {
+interface HealthReport {
   ready: boolean;
   slack: 'connected' | 'disconnected';
   /** `unwritable`: it answers reads but refuses writes (full disk, read-only), so it cannot record a change. */

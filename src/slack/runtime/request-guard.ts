@@ -14,7 +14,7 @@ import { commandProblem, eventProblem, interactionProblem } from './payload-shap
 const FORM = 'application/x-www-form-urlencoded';
 
 /** Why the body of a POST to the events path cannot be handled; undefined when Bolt should have it. */
-export function bodyProblem(rawBody: string, contentType: string | undefined): string | undefined {
+function bodyProblem(rawBody: string, contentType: string | undefined): string | undefined {
   if (contentType === FORM) {
     const fields = parseForm(rawBody);
     // Slack's unsigned reachability probe: Bolt answers it (and drops anything else sent with it).

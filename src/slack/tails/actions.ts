@@ -14,7 +14,7 @@ import type { TailStartValue } from '../ids.js';
 import type { SlackMessage } from '../render/message.js';
 
 /** What to follow, and the release thread to follow it in (if any). */
-export interface FollowRequest {
+interface FollowRequest {
   environment: string;
   vessel: string;
   container?: string;
@@ -98,7 +98,7 @@ export async function stopTailFromButton(
 }
 
 /** Reads a "Tail logs" button value; undefined when it is not a TailStartValue. */
-export function parseTailStartValue(value: string): TailStartValue | undefined {
+function parseTailStartValue(value: string): TailStartValue | undefined {
   let raw: unknown;
   try {
     raw = JSON.parse(value);

@@ -14,7 +14,7 @@ import type { TailSubject } from '../render/tail-message.js';
 import type { TailSlack } from './slack-calls.js';
 
 /** Which tail, where: the record fields the loop needs. */
-export interface TailTarget extends TailSubject {
+interface TailTarget extends TailSubject {
   id: string;
   channel: string;
   threadTs?: string;

@@ -43,7 +43,7 @@ import {
 } from './view-steps.js';
 
 /** How a runner ended: stopped (final message written) or detached (left for a resume). */
-export type RunnerEnd = 'stopped' | 'detached';
+type RunnerEnd = 'stopped' | 'detached';
 
 /** Follows one tail until stopped, detached or ended by the stream; see the module comment. */
 export class TailRunner {

@@ -31,7 +31,7 @@ export interface TailSlack {
 }
 
 /** Where the tails' own client connects: the bot's token and API URL. */
-export interface TailClientOptions {
+interface TailClientOptions {
   token: string;
   /** The Slack API base URL (tests: the stand-in). */
   apiUrl?: string;

@@ -21,7 +21,7 @@ import {
 import { TailRunner } from './runner.js';
 import { budgetedCall, type TailSlack } from './slack-calls.js';
 
-export interface SlackTailOptions {
+interface SlackTailOptions {
   /** The hosting API (log streams and Vessel lookups). */
   source: TailLogSource;
   /** Tails' own Slack client (see webApiTailSlack). */
@@ -35,7 +35,7 @@ export interface SlackTailOptions {
 }
 
 /** The Slack surface of tails. */
-export function slackTailSurface(o: SlackTailOptions): TailSurface {
+function slackTailSurface(o: SlackTailOptions): TailSurface {
   const subjectOf = (r: { env: string; vessel: string; container?: string }) => ({
     env: r.env,
     vessel: r.vessel,

@@ -11,7 +11,7 @@ import { type MrkdwnContext, mrkdwnToHtml, plainToHtml } from './mrkdwn.js';
 
 type Json = Record<string, any>;
 
-export interface ElementEvent {
+interface ElementEvent {
   actionId: string;
   blockId: string;
   value?: string;
@@ -34,7 +34,7 @@ export interface InputState {
 }
 
 /** A text object (mrkdwn or plain_text) as a span. */
-export function textObject(text: Json | undefined, ctx: RenderContext, cls = 'text'): HTMLElement {
+function textObject(text: Json | undefined, ctx: RenderContext, cls = 'text'): HTMLElement {
   const html =
     text?.type === 'mrkdwn'
       ? mrkdwnToHtml(String(text.text ?? ''), ctx.mrkdwn)

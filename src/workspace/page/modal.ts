@@ -9,7 +9,7 @@ import { h } from './dom.js';
 
 type Json = Record<string, any>;
 
-export interface ModalHost {
+interface ModalHost {
   viewer(): string;
   renderContext(): Omit<RenderContext, 'inputs' | 'onAction'>;
   toast(text: string): void;
@@ -19,7 +19,7 @@ const inputsByView = new Map<string, Map<string, Json>>();
 let shownKey = '';
 
 /** Slack's `view.state.values` for what the person touched (the workspace fills in the rest). */
-export function stateValues(values: Map<string, Json>): Record<string, Record<string, Json>> {
+function stateValues(values: Map<string, Json>): Record<string, Record<string, Json>> {
   const out: Record<string, Record<string, Json>> = {};
   for (const [blockId, v] of values) {
     out[blockId] =
