@@ -10,7 +10,8 @@ import { startLocalBot } from './startup/local-mode.js';
 import { deadlineIn, stopWithin } from './startup/shutdown.js';
 import { startBot } from './startup/start-bot.js';
 
-const result = readConfig(process.env, { local: process.argv.slice(2).includes('--local') });
+// The environment is read by the config reader alone (its default); only the command line is ours to pass.
+const result = readConfig(undefined, { local: process.argv.slice(2).includes('--local') });
 if (!result.ok) {
   process.stderr.write(
     `Harbormaster cannot start; fix these settings:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`,

@@ -25,7 +25,7 @@ import { tailActionRoutes } from '../tails/listeners.js';
 import { type ActionRoutes, type ClickArgs, routeAction } from './action-routes.js';
 import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
-import { privateReplyVia } from './private-reply.js';
+import { ephemeralReplyTo, privateReplyVia } from './private-reply.js';
 import { rejectSubmissionRoute } from './reject.js';
 import { shareActionRoutes } from './share.js';
 
@@ -150,14 +150,7 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
       if (!meta) return { ack: { response_action: 'errors', errors: {} } };
       const actor = submitActor(body.user, body.team?.id, meta);
       // The modal is gone once acked without a view: problems reach the user in the channel.
-      const reply: PrivateReply = async (m) => {
-        await ctx.slack.chat.postEphemeral({
-          channel: actor.channel,
-          user: actor.user,
-          text: m.text,
-          blocks: m.blocks,
-        });
-      };
+      const reply = ephemeralReplyTo(ctx.slack, actor);
       const count = (outcome: string) =>
         ctx.metrics.interactions.inc({ action: `submit.${meta.kind}`, outcome });
       let checked: ReturnType<typeof checkSubmission>;

@@ -4,6 +4,7 @@ import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { readReason, readRejectMetadata, submitReject } from '../handlers/reject.js';
 import { REJECT_REASON_INPUT } from '../ids.js';
 import type { Routed } from './listen.js';
+import { ephemeralReplyTo } from './private-reply.js';
 
 /** The Reject modal's submission, for the one view listener (interactions.ts). */
 export function rejectSubmissionRoute(
@@ -20,17 +21,11 @@ export function rejectSubmissionRoute(
       job: () => {
         const actor: Actor = {
           user: body.user.id,
-          team: body.team?.id ?? body.user.team_id ?? '',
+          // The rejecter's own workspace, as for clicks (clickActor): body.team may be the channel's host.
+          team: body.user.team_id ?? body.team?.id ?? '',
           channel: meta.channel,
         };
-        const reply: PrivateReply = async (m) => {
-          await ctx.slack.chat.postEphemeral({
-            channel: actor.channel,
-            user: actor.user,
-            text: m.text,
-            blocks: m.blocks,
-          });
-        };
+        const reply = ephemeralReplyTo(ctx.slack, actor);
         return {
           name: 'submit reject',
           actor,

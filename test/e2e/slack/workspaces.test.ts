@@ -9,10 +9,10 @@ import { afterEach, expect, it } from '@jest/globals';
 import { DEFAULT_POLICY_YAML } from '../../../src/policy/default-policy.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL, TEST_TEAM, type TestUser } from '../../../src/workspace/identity.js';
-import { blockActionsPayload } from '../../../src/workspace/signing.js';
+import { blockActionsPayload, viewSubmissionPayload } from '../../../src/workspace/signing.js';
 import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { BOB, type BotHarness, startBotHarness } from './bot-harness.js';
-import { buttons, current } from './harness-extras.js';
+import { buttons, current, openedViewId } from './harness-extras.js';
 
 const OTHER_TEAM = 'T0OTHERORG';
 const MALLORY: TestUser = { id: 'U0MALLORY', name: 'mallory' };
@@ -92,4 +92,31 @@ it('a policy listing workspaces refuses a request from an unlisted one', async (
   await h.slash('promote game-server:1.2.0 from dev to prod');
   expect(h.ephemeralTexts().at(-1)).toMatch(/Your Slack workspace \(T0HARBOR\) is not one the policy allows/);
   expect(h.slack.channelMessages(TEST_CHANNEL.id)).toEqual([]);
+});
+
+it('a reject submitted by someone of another workspace is refused and audited under their workspace, whatever team the view names', async () => {
+  h = await startBotHarness({ policy: DEFAULT_POLICY_YAML });
+  const { message, changeId } = await requestProdPromotion();
+  // The reason modal was opened in the change's workspace; the submission comes from another one's user.
+  await h.click(message, CHANGE_ACTIONS.reject, BOB);
+  const viewId = openedViewId(h);
+  const payload = viewSubmissionPayload({
+    view: h.slack.view(viewId),
+    viewId,
+    user: MALLORY,
+    values: { reason: { reason: { type: 'plain_text_input', value: 'not yours to stop' } } },
+  });
+  await h.interact({
+    ...payload,
+    user: { ...payload.user, team_id: OTHER_TEAM },
+    team: { id: TEST_TEAM.id, domain: 'home' },
+  });
+
+  expect(current(h, message).text).toMatch(/^Waiting for approval/);
+  const audit = await h.running.core.store.queryAudit({ changeId });
+  expect(audit.filter((e) => e.action === 'reject')).toEqual([]);
+  expect(audit.find((e) => e.action === 'reject_refused')).toMatchObject({
+    actor: MALLORY.id,
+    workspace: OTHER_TEAM,
+  });
 });
