@@ -8,7 +8,7 @@
  * modal submissions; `--rounds` rounds, alternating which app goes first.
  * Prints the p99 ratio per surface and checks the target: at most 1.2x bare
  * Bolt, no ack over 3 s, and the work behind the acks done without errors.
- * Run: npx tsx bench/slack-ack.ts [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 2]
+ * Run: npx tsx bench/slack-ack.ts [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 2] [--surfaces command,click,submit]
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -40,6 +40,7 @@ interface Options {
   latencyMs: number;
   warmup: number;
   rounds: number;
+  surfaces: readonly Surface[];
 }
 
 function positive(flag: string, raw: string): number {
@@ -56,8 +57,13 @@ function readOptions(): Options {
       'latency-ms': { type: 'string', default: '2500' },
       warmup: { type: 'string', default: '20' },
       rounds: { type: 'string', default: '2' },
+      surfaces: { type: 'string', default: SURFACES.join(',') },
     },
   });
+  const surfaces = values.surfaces.split(',').map((s) => s.trim());
+  for (const s of surfaces)
+    if (!(SURFACES as readonly string[]).includes(s))
+      throw new Error(`--surfaces takes a comma-separated list of ${SURFACES.join(', ')} (got "${s}")`);
   const rounds = positive('rounds', values.rounds);
   if (rounds > TAGS.length)
     throw new Error(`--rounds can be at most ${TAGS.length} (one image tag per round)`);
@@ -66,6 +72,7 @@ function readOptions(): Options {
     latencyMs: positive('latency-ms', values['latency-ms']),
     warmup: positive('warmup', values.warmup),
     rounds,
+    surfaces: surfaces as Surface[],
   };
 }
 
@@ -121,7 +128,16 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
   for (let round = 0; round < o.rounds; round++) {
     const tag = TAGS[round] ?? TAGS[0];
     const order: App[] = round % 2 === 0 ? ['bare bolt', 'harbormaster'] : ['harbormaster', 'bare bolt'];
-    for (const surface of SURFACES) {
+    for (const surface of o.surfaces) {
+      if (surface === 'click' && !o.surfaces.includes('command')) {
+        // Without a command burst, the clicks need a fresh preview to confirm.
+        const [preview] = await p.standIns.call<string[]>('commands', {
+          texts: commandTexts(tag).slice(1),
+          n: 1,
+        });
+        await postSigned(p.urls.harbormaster, SIGNING_SECRET, preview ?? '');
+        await p.bot.call('idle');
+      }
       // Both apps get the same requests (same preview, same view); the bot finishes its work
       // before the next burst, so every burst starts from a quiet bot.
       const sameBodies = await bodies(p, surface, o.n, tag);
@@ -162,7 +178,7 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport): boolea
   const verdicts: string[] = [];
   let ok = true;
   const perRound: string[] = [];
-  for (const surface of SURFACES) {
+  for (const surface of o.surfaces) {
     const base = summarize(pooled(bursts.get(`${surface}/bare bolt`) ?? []));
     for (const app of ['bare bolt', 'harbormaster'] as const) {
       const s = summarize(pooled(bursts.get(`${surface}/${app}`) ?? []));

@@ -15,6 +15,8 @@ type Answer = { id: number; ok: true; result: unknown } | { id: number; ok: fals
 
 /** In a child: answers the parent's calls with `handlers`. */
 export function serve(handlers: Record<string, (arg: never) => unknown>): void {
+  // Exits normally on the parent's SIGTERM, so `--cpu-prof` (BENCH_PROF) gets to write its profile.
+  process.once('SIGTERM', () => process.exit(0));
   process.on('message', (message: Call) => {
     void (async () => {
       let answer: Answer;
@@ -44,7 +46,14 @@ export interface Child {
 /** Forks `script` (TypeScript, through tsx) as a child that `serve`s. */
 export function forkChild(script: string): Child {
   const child: ChildProcess = fork(script, [], {
-    execArgv: ['--import', 'tsx', '--no-warnings'],
+    execArgv: [
+      '--import',
+      'tsx',
+      '--no-warnings',
+      ...(process.env.BENCH_PROF && script.includes(process.env.BENCH_PROF)
+        ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']
+        : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let next = 0;

@@ -6,13 +6,13 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
+import { type App, type CustomRoute, HTTPReceiver, type Receiver, SocketModeReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { SlackConfig } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
 import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
-import { guardRequests } from './runtime/request-guard.js';
+import { eventsEndpoint } from './runtime/events-endpoint.js';
 
 interface BotReceiver {
   receiver: Receiver;
@@ -65,13 +65,33 @@ export function createReceiver(
       stop: () => receiver.stop(),
     };
   }
-  const receiver = new HTTPReceiver({
+  const http = new HTTPReceiver({
     signingSecret: slack.signingSecret ?? '',
     endpoints: EVENTS_PATH,
     customRoutes: routes,
     logger: log,
   });
-  receiver.requestListener = guardRequests(receiver.requestListener, EVENTS_PATH, logger);
+  // Bolt's receiver serves the other routes; the events path is read once, here (events-endpoint.ts).
+  let app: App | undefined;
+  const events = eventsEndpoint({
+    signingSecret: slack.signingSecret ?? '',
+    app: () => app,
+    logger,
+    boltLogger: log,
+  });
+  const others = http.requestListener;
+  http.requestListener = (req, res) => {
+    if (req.method === 'POST' && pathOf(req.url) === EVENTS_PATH) events(req, res);
+    else others(req, res);
+  };
+  const receiver: Receiver = {
+    init: (bolt) => {
+      app = bolt;
+      http.init(bolt);
+    },
+    start: (...args) => http.start(...(args as Parameters<HTTPReceiver['start']>)),
+    stop: (...args) => http.stop(...(args as Parameters<HTTPReceiver['stop']>)),
+  };
   return {
     receiver,
     mode: 'http',
@@ -79,7 +99,7 @@ export function createReceiver(
     start: async () => {
       // Local mode binds to one interface (127.0.0.1) so nothing on the network reaches it.
       const listen = slack.host ? { port: slack.port, host: slack.host } : slack.port;
-      const server = (await receiver.start(listen)) as Server;
+      const server = (await http.start(listen)) as Server;
       // Counted before Bolt sees the request, so work behind earlier acks waits for this one's ack.
       if (acks) {
         server.prependListener('connection', (socket) => acks.connection(socket));
@@ -87,6 +107,14 @@ export function createReceiver(
       }
       return (server.address() as AddressInfo).port;
     },
-    stop: () => receiver.stop(),
+    stop: () => http.stop(),
   };
+}
+
+function pathOf(url: string | undefined): string | undefined {
+  try {
+    return new URL(url ?? '/', 'http://localhost').pathname;
+  } catch {
+    return undefined;
+  }
 }

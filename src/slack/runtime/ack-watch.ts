@@ -1,18 +1,40 @@
 /**
  * Counts the Slack requests on their way in and not yet answered, so the work
- * behind earlier acks can wait until no ack is pending: in a burst, every
- * request is acked before any of the burst's work takes the CPU. A bounded
- * wait keeps steady traffic from starving that work.
+ * behind earlier acks can wait until the acks are done: in a burst, every
+ * request is acked before any of the burst's work takes the CPU.
+ *
+ * "Done" is more than "none pending right now": a burst's requests arrive
+ * spread over a hundred milliseconds or more, with gaps between them, and
+ * work started in such a gap keeps running (store reads, Slack calls) while
+ * the rest of the burst arrives. So the watch also waits for arrivals to
+ * settle: none pending and none arrived for `settleMs`. A bounded wait keeps
+ * steady traffic from starving that work.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { type Clock, systemClock } from '../../runtime/clock.js';
 
 /** Connections opened whose first request has not arrived yet. */
 const opening = new WeakSet<Socket>();
 
+/**
+ * How long after the last arrival the requests count as settled: longer than
+ * the gaps inside a burst, short next to the hosting API's answers the work
+ * waits for anyway.
+ */
+const DEFAULT_SETTLE_MS = 15;
+
 export class AckWatch {
   private pending = 0;
-  private waiters: (() => void)[] = [];
+  private lastArrival = Number.NEGATIVE_INFINITY;
+  private readonly waiters = new Set<() => void>();
+  /** A settle check is scheduled (one at a time). */
+  private settling = false;
+
+  constructor(
+    private readonly settleMs = DEFAULT_SETTLE_MS,
+    private readonly clock: Clock = systemClock,
+  ) {}
 
   /**
    * Counts a new connection from its opening: its request is on the way
@@ -33,34 +55,54 @@ export class AckWatch {
     res.once('close', () => this.remove());
   }
 
-  private add(): void {
-    this.pending += 1;
-  }
-
-  private remove(): void {
-    this.pending -= 1;
-    if (this.pending > 0) return;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const wake of waiters) wake();
-  }
-
   /** Requests waiting for their answer now. */
   get waiting(): number {
     return this.pending;
   }
 
-  /** Resolves once no request waits for its answer, or after `maxMs` at most. */
+  /** Resolves once no request waits for its answer and none arrived for a while, or after `maxMs` at most. */
   quiet(maxMs: number): Promise<void> {
-    if (this.pending === 0) return Promise.resolve();
+    if (this.settled()) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, maxMs);
-      timer.unref();
-      function done() {
-        clearTimeout(timer);
+      const cap = new AbortController();
+      const done = () => {
+        this.waiters.delete(done);
+        cap.abort();
         resolve();
-      }
-      this.waiters.push(done);
+      };
+      this.waiters.add(done);
+      // The cap's sleep is cancelled when the requests settle first; its rejection then means nothing.
+      this.clock.sleep(maxMs, cap.signal).then(done, () => undefined);
+      this.settle();
+    });
+  }
+
+  private add(): void {
+    this.pending += 1;
+    this.lastArrival = this.clock.now();
+  }
+
+  private remove(): void {
+    this.pending -= 1;
+    if (this.pending === 0) this.settle();
+  }
+
+  private settled(): boolean {
+    return this.pending === 0 && this.clock.now() - this.lastArrival >= this.settleMs;
+  }
+
+  /** Wakes the waiters once settled; checks again when the settle time since the last arrival has passed. */
+  private settle(): void {
+    if (this.settling || this.waiters.size === 0 || this.pending > 0) return;
+    if (this.settled()) {
+      for (const wake of [...this.waiters]) wake();
+      return;
+    }
+    this.settling = true;
+    // A request arriving meanwhile moves lastArrival on; the check after this sleep sees it.
+    void this.clock.sleep(this.lastArrival + this.settleMs - this.clock.now()).then(() => {
+      this.settling = false;
+      this.settle();
     });
   }
 }

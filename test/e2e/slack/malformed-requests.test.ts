@@ -88,10 +88,38 @@ describe('signed but malformed requests', () => {
     expect(res.status).toBe(401);
   });
 
-  it("still answers Slack's unsigned ssl_check probe", async () => {
+  it("still answers Slack's unsigned ssl_check probe, and runs nothing smuggled with it", async () => {
     const res = await postSigned(h.eventsUrl, SIGNING_SECRET, 'ssl_check=1&token=x', {
       forgeSignature: 'v0=nothing',
     });
     expect(res.status).toBe(200);
+    const before = [...h.sim.requests];
+    const smuggled = `ssl_check=1&${slashCommandBody({ text: 'vessels dev' })}`;
+    const probe = await postSigned(h.eventsUrl, SIGNING_SECRET, smuggled, { forgeSignature: 'v0=nothing' });
+    expect(probe.status).toBe(200);
+    await h.settle();
+    expect(h.sim.requests).toEqual(before);
+  });
+
+  it('checks the signature before the shape: an unsigned or stale malformed body gets a bare 401', async () => {
+    const forged = await postSigned(h.eventsUrl, SIGNING_SECRET, form({ payload: 'null' }), {
+      forgeSignature: true,
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.text).toBe('');
+    const stale = await postSigned(h.eventsUrl, SIGNING_SECRET, form({ payload: 'null' }), {
+      timestampSeconds: Math.floor(Date.now() / 1000) - 600,
+    });
+    expect(stale.status).toBe(401);
+    const unsigned = await postSigned(h.eventsUrl, SIGNING_SECRET, slashCommandBody({ text: 'help' }), {
+      headers: { 'x-slack-signature': '' },
+    });
+    expect(unsigned.status).toBe(401);
+  });
+
+  it('a signed payload that is not JSON gets a 400 saying so', async () => {
+    const res = await postSigned(h.eventsUrl, SIGNING_SECRET, form({ payload: '{"type":' }));
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/payload is not valid JSON/);
   });
 });

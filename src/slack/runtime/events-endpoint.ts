@@ -1,0 +1,166 @@
+/**
+ * The events path (`POST /slack/events`), read once. Bolt's HTTPReceiver
+ * parses a form body twice (once to look for `ssl_check`, once for the
+ * event) and would parse it a third time after a shape check of our own;
+ * under a burst of clicks, whose bodies carry the whole message, that
+ * parsing is most of an ack's cost. Here a body is buffered once, its
+ * signature checked before anything is read out of it, parsed once, checked
+ * for the shape Bolt and the listeners need (payload-shape.ts: a signature
+ * proves who sent a body, not that it is well formed), and handed to the
+ * app as Bolt's own receiver would hand it, with Bolt's ack.
+ *
+ * Answers: 401 unsigned or stale, 413 too large, 400 with the reason when
+ * the body cannot be handled, Slack's answers to `ssl_check` and
+ * `url_verification`, otherwise whatever the listener acks.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseForm } from 'node:querystring';
+import {
+  type App,
+  type Logger as BoltLogger,
+  type BufferedIncomingMessage,
+  HTTPModuleFunctions,
+  HTTPResponseAck,
+  verifySlackRequest,
+} from '@slack/bolt';
+import type { Logger } from '../../runtime/logger.js';
+import { commandProblem, eventProblem, interactionProblem } from './payload-shape.js';
+
+const FORM = 'application/x-www-form-urlencoded';
+
+/** A body as Bolt's App reads it, or why it cannot be handled. */
+type Parsed = { ok: true; body: Record<string, unknown> } | { ok: false; problem: string };
+
+/**
+ * Parses a body the way Bolt does (a form's `payload` is the JSON event
+ * itself; other forms are slash commands; anything else is JSON) and checks
+ * its shape.
+ */
+function parseBody(rawBody: string, contentType: string | undefined, form?: Record<string, unknown>): Parsed {
+  if (contentType === FORM) {
+    const fields = form ?? parseForm(rawBody);
+    if (fields.payload === undefined) {
+      const problem = commandProblem(fields);
+      return problem ? { ok: false, problem } : { ok: true, body: fields };
+    }
+    if (typeof fields.payload !== 'string') return { ok: false, problem: 'payload is given more than once' };
+    return checked(fields.payload, interactionProblem, 'payload is not valid JSON');
+  }
+  return checked(rawBody, eventProblem, 'the body is not valid JSON');
+}
+
+function checked(
+  text: string,
+  problemOf: (value: unknown) => string | undefined,
+  unparsable: string,
+): Parsed {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: unparsable };
+  }
+  const problem = problemOf(value);
+  return problem ? { ok: false, problem } : { ok: true, body: value as Record<string, unknown> };
+}
+
+interface EventsEndpointOptions {
+  signingSecret: string;
+  /** The app events go to (known once Bolt's App has taken the receiver). */
+  app: () => App | undefined;
+  logger: Logger;
+  /** The same logger as Bolt's receiver gets, for Bolt's ack. */
+  boltLogger: BoltLogger;
+}
+
+/** Handles one POST to the events path. */
+export function eventsEndpoint(
+  o: EventsEndpointOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const answer = (res: ServerResponse, status: number, text?: string) => {
+    if (text === undefined) HTTPModuleFunctions.buildNoBodyResponse(res, status);
+    else {
+      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(text);
+    }
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let buffered: BufferedIncomingMessage;
+    try {
+      buffered = await HTTPModuleFunctions.bufferIncomingMessage(req, HTTPModuleFunctions.defaultBodyLimit);
+    } catch (err) {
+      const tooLarge = HTTPModuleFunctions.isRawBodyError(err) && err.statusCode === 413;
+      o.logger.warn('could not read a Slack request body', { error: err });
+      return answer(res, tooLarge ? 413 : 400);
+    }
+    const rawBody = buffered.rawBody.toString('utf8');
+    const contentType = req.headers['content-type'];
+    const form = contentType === FORM ? parseForm(rawBody) : undefined;
+    // Slack's reachability probe comes unsigned; nothing sent along with it is read.
+    if (form?.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
+    try {
+      verifySlackRequest({
+        signingSecret: o.signingSecret,
+        body: rawBody,
+        headers: {
+          'x-slack-signature': header(req, 'x-slack-signature'),
+          'x-slack-request-timestamp': Number(header(req, 'x-slack-request-timestamp')),
+        },
+      });
+    } catch (err) {
+      o.logger.warn('refused a Slack request that is not signed right', {
+        reason: err instanceof Error ? err.message : String(err),
+      });
+      return answer(res, 401);
+    }
+    const parsed = parseBody(rawBody, contentType, form);
+    if (!parsed.ok) {
+      o.logger.warn('refused a malformed Slack request', { problem: parsed.problem });
+      return answer(res, 400, `Malformed Slack request: ${parsed.problem}.`);
+    }
+    const body = parsed.body;
+    if (body.type === 'url_verification') return HTTPModuleFunctions.buildUrlVerificationResponse(res, body);
+    const app = o.app();
+    if (!app) return answer(res, 503, 'The bot is starting.');
+    const ack = new HTTPResponseAck({
+      logger: o.boltLogger,
+      processBeforeResponse: false,
+      httpRequest: buffered,
+      httpRequestBody: body,
+      httpResponse: res,
+    });
+    try {
+      await app.processEvent({
+        body,
+        ack: ack.bind(),
+        retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
+        retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
+        customProperties: {},
+      });
+    } catch (error) {
+      // As Bolt's receiver does: 401 for a failed authorize, 500 otherwise (unless already acked).
+      const acked = await HTTPModuleFunctions.defaultProcessEventErrorHandler({
+        error: error as Error,
+        logger: o.boltLogger,
+        request: req,
+        response: res,
+        storedResponse: ack.storedResponse,
+      });
+      if (acked) ack.ack();
+    }
+  };
+
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      o.logger.error('the events endpoint failed', { error });
+      if (!res.headersSent) answer(res, 500);
+    });
+  };
+}
+
+/** A request header that must be there once (a list or nothing fails the signature check). */
+function header(req: IncomingMessage, name: string): string {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : '';
+}
