@@ -10,16 +10,20 @@
  * Bolt, no ack over 3 s, and the work behind the acks done without errors.
  * Run: npx tsx bench/slack-ack.ts [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 2] [--surfaces command,click,submit]
  */
+
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { postSigned } from '../src/workspace/signing.js';
 import { SIGNING_SECRET } from '../test/e2e/slack/bot-harness.js';
-import { type Child, forkChild } from './support/ipc.js';
+import { type Child, forkChild, pinClientAndStandIns } from './support/ipc.js';
 import { type Burst, burst, summarize, table } from './support/latency.js';
 
 /** Tags of game-server in the demo data's dev branch: each round promotes a fresh one. */
 const TAGS = ['1.2.0', '1.1.0', '1.0.0'] as const;
 const HARD_LIMIT_MS = 600_000;
+/** Pause before each measured burst. */
+const SETTLE_MS = 1000;
 const TARGET_RATIO = 1.2;
 const ACK_LIMIT_MS = 3000;
 /** What each modal submission asks for (the promote modal, as a user fills it). */
@@ -81,20 +85,32 @@ interface Parts {
   bot: Child;
   bare: Child;
   urls: Record<App, string>;
+  /** Which CPUs ran what, for the report. */
+  placement: string;
 }
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 async function startParts(): Promise<Parts> {
-  const standIns = forkChild(here('./support/ack-stand-ins.ts'));
-  const bot = forkChild(here('./support/ack-bot.ts'));
-  const bare = forkChild(here('./support/ack-bare.ts'));
+  const cpus = pinClientAndStandIns();
+  const standIns = forkChild(here('./support/ack-stand-ins.ts'), cpus ? { cpus: cpus.others } : {});
+  const bot = forkChild(here('./support/ack-bot.ts'), cpus ? { cpus: cpus.apps } : {});
+  const bare = forkChild(here('./support/ack-bare.ts'), cpus ? { cpus: cpus.apps } : {});
   const outside = await standIns.call<{ slackApiUrl: string; simUrl: string; simToken: string }>('urls');
   const [harbor, plain] = await Promise.all([
     bot.call<{ eventsUrl: string }>('start', outside),
     bare.call<{ eventsUrl: string }>('start', { slackApiUrl: outside.slackApiUrl }),
   ]);
-  return { standIns, bot, bare, urls: { harbormaster: harbor.eventsUrl, 'bare bolt': plain.eventsUrl } };
+  const placement = cpus
+    ? `both apps pinned to CPU ${cpus.apps}, this client and the stand-ins to CPU ${cpus.others}`
+    : 'no CPU pinning (one CPU, or no taskset)';
+  return {
+    standIns,
+    bot,
+    bare,
+    urls: { harbormaster: harbor.eventsUrl, 'bare bolt': plain.eventsUrl },
+    placement,
+  };
 }
 
 /** The signed-ready bodies of one burst, written by the stand-ins (their URLs, triggers and views). */
@@ -142,6 +158,9 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
       // before the next burst, so every burst starts from a quiet bot.
       const sameBodies = await bodies(p, surface, o.n, tag);
       for (const app of order) {
+        // Whatever the last burst left (closing sockets, this client's garbage) settles first,
+        // so the app that goes second in a round does not pay for the first.
+        await sleep(SETTLE_MS);
         const b = await send(app, sameBodies);
         bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
         await p.bot.call('idle');
@@ -170,7 +189,7 @@ interface WorkReport {
   };
 }
 
-function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport): boolean {
+function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placement: string): boolean {
   const ms = (v: number) => v.toFixed(1);
   const rows: string[][] = [
     ['surface', 'app', 'n', 'p50 ms', 'p99 ms', 'max ms', 'not 200', 'p50 ratio', 'p99 ratio'],
@@ -220,7 +239,7 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport): boolea
   console.log(
     `Ack latency, four processes (harbormaster, bare Bolt ${'5.1.0'}, stand-ins, this client). ${o.rounds} rounds ` +
       `of ${o.n} concurrent signed requests per row (pooled), each on its own connection, timed from send to ` +
-      `the answer.\nThe hosting API answers every /api/** call ${o.latencyMs} ms late. Commands: half ` +
+      `the answer; ${placement}.\nThe hosting API answers every /api/** call ${o.latencyMs} ms late. Commands: half ` +
       `"/harbor ${commandTexts('X')[0]}", half "/harbor ${commandTexts('<tag>')[1]}". Clicks: Confirm on ` +
       `one pending preview. Submissions: the promote modal (${SUBMISSION.image} to ${SUBMISSION.targetBranch}).\n`,
   );
@@ -250,7 +269,7 @@ async function main(): Promise<number> {
       bot: await parts.bot.call('report'),
       world: await parts.standIns.call('stats'),
     };
-    return report(bursts, o, work) ? 0 : 1;
+    return report(bursts, o, work, parts.placement) ? 0 : 1;
   } finally {
     await Promise.allSettled([parts.bot.call('stop'), parts.bare.call('stop')]);
     await parts.standIns.call('stop').catch(() => undefined);

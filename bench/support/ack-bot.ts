@@ -42,9 +42,10 @@ serve({
     running = await startBot(config, logger, { clientOptions: { retryConfig: { retries: 0 } } });
     return { eventsUrl: `http://127.0.0.1:${running.port}/slack/events` };
   },
-  /** Resolves once the work behind every ack so far has finished. */
+  /** Resolves once the work behind every ack so far, and the follow-ups it started, have finished. */
   idle: async () => {
     await running?.bot.idle();
+    await running?.bot.followUpsDone();
   },
   report: async () => {
     if (!running) throw new Error('not started');

@@ -4,7 +4,9 @@
  * benchmark (bot, bare Bolt app, stand-ins) then has its own event loop, as
  * in production, and nothing a part does slows another's acks.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, execFileSync, fork, type StdioOptions, spawn } from 'node:child_process';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 interface Call {
   id: number;
@@ -43,19 +45,32 @@ export interface Child {
   end(): Promise<void>;
 }
 
-/** Forks `script` (TypeScript, through tsx) as a child that `serve`s. */
-export function forkChild(script: string): Child {
-  const child: ChildProcess = fork(script, [], {
-    execArgv: [
-      '--import',
-      'tsx',
-      '--no-warnings',
-      ...(process.env.BENCH_PROF && script.includes(process.env.BENCH_PROF)
-        ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof']
-        : []),
-    ],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/** Where a profiled child (BENCH_PROF) writes its V8 CPU profile. */
+export const PROFILE_DIR = join(tmpdir(), 'harbor-bench-profiles');
+
+interface ForkOptions {
+  /** CPUs the child may run on (`taskset -c` syntax, e.g. "1"); all when not given. */
+  cpus?: string;
+}
+
+/**
+ * Forks `script` (TypeScript, through tsx) as a child that `serve`s. With
+ * BENCH_PROF set to part of its file name, the child writes a V8 CPU profile
+ * to PROFILE_DIR when it ends (to see where a burst's time goes).
+ */
+export function forkChild(script: string, options: ForkOptions = {}): Child {
+  const profile = process.env.BENCH_PROF && script.includes(process.env.BENCH_PROF);
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    '--no-warnings',
+    ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+  ];
+  const stdio: StdioOptions = ['ignore', 'inherit', 'inherit', 'ipc'];
+  // taskset execs Node in place, keeping the IPC channel's descriptor and environment.
+  const child: ChildProcess = options.cpus
+    ? spawn('taskset', ['-c', options.cpus, process.execPath, ...nodeArgs, script], { stdio })
+    : fork(script, [], { execArgv: nodeArgs, stdio });
   let next = 0;
   const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   child.on('message', (answer: Answer) => {
@@ -82,4 +97,22 @@ export function forkChild(script: string): Child {
       await exited;
     },
   };
+}
+
+/**
+ * Splits the machine's CPUs for a benchmark: this process (the client) and
+ * the stand-ins on CPU 0, the apps under test on CPU 1, so the apps, measured
+ * one after the other, each get a CPU to themselves, and where the scheduler
+ * happens to place a process cannot favour one app over the other. Returns
+ * the CPU list for the apps, or undefined (no pinning) on one CPU or without
+ * taskset.
+ */
+export function pinClientAndStandIns(): { apps: string; others: string } | undefined {
+  if (availableParallelism() < 2) return undefined;
+  try {
+    execFileSync('taskset', ['-a', '-pc', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    return undefined;
+  }
+  return { apps: '1', others: '0' };
 }

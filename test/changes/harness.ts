@@ -135,7 +135,6 @@ export async function collectFollow(
   const iterator = events[Symbol.asyncIterator]();
   for (;;) {
     const next = iterator.next();
-    // Advance time until this poll settles (it may be parked on a clock sleep).
     let settled = false;
     next.then(
       () => {
@@ -145,9 +144,11 @@ export async function collectFollow(
         settled = true;
       },
     );
-    for (let i = 0; i < 200 && !settled; i++) {
-      await new Promise((r) => setImmediate(r));
-      if (!settled && clock.pendingSleeps > 0) await clock.advance(1000);
+    // The follow either yields or parks on its poll sleep (the only sleep on this clock then: the
+    // simulator reads the clock, never sleeps on it); each time it parks, a poll interval passes.
+    while (!settled) {
+      await Promise.race([next, clock.whenSleeping(1)]);
+      if (!settled) await clock.advance(1000);
     }
     const { value, done } = await next;
     if (done) return out;

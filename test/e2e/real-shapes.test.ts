@@ -84,11 +84,16 @@ describe('Harbormaster against the real shapes', () => {
       replicaId: 'hidden',
       follow: { pollMs: 1000, timeoutMs: 30_000 },
     });
-    const pending = engine.confirm(click(change.id));
-    // Let the bounded wait run out on the ManualClock.
-    for (let i = 0; i < 50; i++) {
-      await new Promise((r) => setImmediate(r));
-      h.clock.advance(1000);
+    let finished = false;
+    const pending = engine.confirm(click(change.id)).finally(() => {
+      finished = true;
+    });
+    // Let the bounded wait run out on the ManualClock: each time the apply is parked on both its
+    // sleeps (the lease heartbeat and the visibility poll; the stubbed listing does no I/O), a
+    // poll interval passes. While the promote call is on the wire only the heartbeat sleeps.
+    while (!finished) {
+      await Promise.race([pending, h.clock.whenSleeping(2)]);
+      if (!finished) await h.clock.advance(1000);
     }
     const done = applied(await pending);
     expect(done.result?.summary).toBe(
