@@ -106,6 +106,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     token: DEMO_TOKEN,
     requests: svc.requests.entries,
     countRequests: (method, prefix) => svc.requests.count(method, prefix),
+    whenRequests: (method, prefix, count = 1) => svc.requests.whenCount(method, prefix, count),
     clearRequests: () => svc.requests.clear(),
     setFaults: (rules) => svc.faults.set(rules),
     clearFaults: () => svc.faults.clear(),

@@ -185,6 +185,8 @@ export interface Simulator {
   requests: RequestLogEntry[];
   /** Requests whose method matches (case-insensitive, '*' for any) and whose path starts with the prefix. */
   countRequests(method: string, pathPrefix: string): number;
+  /** Resolves once at least `count` (default 1) such requests have arrived, counted as `countRequests` counts. */
+  whenRequests(method: string, pathPrefix: string, count?: number): Promise<void>;
   /** Empties the request log. */
   clearRequests(): void;
   setFaults(rules: FaultRule[]): void;

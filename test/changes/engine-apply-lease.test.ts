@@ -16,15 +16,6 @@ const REMOVE = {
 };
 const PATCH_PATH = '/api/formation/v1/environments/dev/formations/lobby';
 
-/** Polls (real time, briefly) until `cond` holds: the simulator and store answer over real I/O. */
-async function until(cond: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 1000; i++) {
-    if (await cond()) return;
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe.each(storeKinds)('apply leases (%s store)', (kind) => {
   let h: Harness;
   afterEach(async () => {
@@ -36,7 +27,7 @@ describe.each(storeKinds)('apply leases (%s store)', (kind) => {
     const change = await h.engine.request(REMOVE);
     h.sim.setFaults([{ method: 'PATCH', path: PATCH_PATH, latencyMs, times: 1 }]);
     const done = h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
-    await until(() => h.sim.countRequests('PATCH', PATCH_PATH) === 1, 'the PATCH to arrive');
+    await h.sim.whenRequests('PATCH', PATCH_PATH);
     return { id: change.id, done };
   }
 
@@ -59,16 +50,18 @@ describe.each(storeKinds)('apply leases (%s store)', (kind) => {
   it('a slow apply keeps its lease by heartbeat far past the TTL; no replica recovers it (defects 1, 11)', async () => {
     h = await startHarness({ store: kind });
     // Longer than any fixed lease would reasonably be (the old one was 5 minutes).
-    const { id, done } = await applyWithSlowPatch(6 * 60_000);
-    for (let t = 0; t < 6 * 60_000; t += 10_000) {
+    const hold = 6 * 60_000;
+    const { id, done } = await applyWithSlowPatch(hold);
+    // Every beat while the simulator still holds the PATCH; the last advance lets it answer.
+    for (let t = 10_000; t < hold; t += 10_000) {
       await h.clock.advance(10_000);
-      // Each beat renews the lease to TTL past now (the store answers over real I/O on PostgreSQL).
-      await until(
-        async () => ((await h.store.getLease(applyLeaseKey(id)))?.expiresAt ?? 0) > h.clock.now(),
-        'the heartbeat',
-      );
+      // The beat renews the lease (over real I/O on PostgreSQL), then parks on the clock again
+      // beside the simulator's held PATCH: two sleeps mean this beat is done.
+      await h.clock.whenSleeping(2);
+      expect((await h.store.getLease(applyLeaseKey(id)))?.expiresAt).toBeGreaterThan(h.clock.now());
       expect(await h.replica('replica-b').recoverInterrupted()).toEqual([]);
     }
+    await h.clock.advance(10_000);
     expect(await done).toMatchObject({ kind: 'applied' });
   });
 

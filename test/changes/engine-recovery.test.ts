@@ -159,7 +159,7 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
       mode: 'confirm',
       changeId: change.id,
     });
-    for (let i = 0; i < 2000 && h.clock.pendingSleeps === 0; i++) await new Promise((r) => setTimeout(r, 5));
+    await h.sim.whenRequests('PATCH', '/api/formation/');
     worker.child.kill('SIGKILL');
     await worker.exited;
     expect((await h.store.getChange(change.id))?.status).toBe('applying');

@@ -1,15 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { globToRegExp } from '../../src/simulator/faults.js';
-import {
-  call,
-  callJson,
-  IMAGES,
-  LineReader,
-  startTestSim,
-  type TestSim,
-  VESSELS,
-  waitFor,
-} from './helpers.js';
+import { call, callJson, IMAGES, LineReader, startTestSim, type TestSim, VESSELS } from './helpers.js';
 
 let t: TestSim | undefined;
 afterEach(async () => {
@@ -87,7 +78,7 @@ describe('injected faults', () => {
       answered = true;
       return res;
     });
-    await waitFor(() => clock.pendingSleeps === 1, 'the request to park on the clock');
+    await clock.whenSleeping(1);
     await clock.advance(4999);
     expect(answered).toBe(false);
     await clock.advance(1);
@@ -99,7 +90,7 @@ describe('injected faults', () => {
     const res = await call(s, `${VESSELS}/lobby-1/logs?follow=true&tailLines=0`);
     expect(res.status).toBe(200);
     const reader = new LineReader(res.body);
-    await waitFor(() => s.openLogStreams() === 1, 'the stream to open');
+    await s.whenLogStreams(1);
     s.emitLogLines('dev', 'lobby-1', ['one', 'two', 'three', 'four', 'five']);
     expect(await reader.lines(3)).toEqual(['one', 'two', 'three']);
     await expect(reader.rest()).rejects.toThrow();

@@ -67,15 +67,6 @@ export function patch(
   return call(sim, path, { method: 'PATCH', body: ops, contentType });
 }
 
-/** Lets the event loop run until `condition` holds (no wall-clock sleeps; fails after many turns). */
-export async function waitFor(condition: () => boolean, what: string, turns = 5000): Promise<void> {
-  for (let i = 0; i < turns; i++) {
-    if (condition()) return;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** Reads a text body stream line by line. */
 export class LineReader {
   private buffer = '';

@@ -1,14 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import {
-  call,
-  callJson,
-  LineReader,
-  startTestSim,
-  type TestSim,
-  VESSELS,
-  vesselPayload,
-  waitFor,
-} from './helpers.js';
+import { call, callJson, LineReader, startTestSim, type TestSim, VESSELS, vesselPayload } from './helpers.js';
 
 let t: TestSim | undefined;
 afterEach(async () => {
@@ -86,7 +77,7 @@ describe('logs with follow=true', () => {
     const res = await call(s, `${LOGS}?follow=true&tailLines=0`);
     expect(res.status).toBe(200);
     const reader = new LineReader(res.body);
-    await waitFor(() => s.openLogStreams() === 1, 'the stream to open');
+    await s.whenLogStreams(1);
     s.emitLogLines('dev', 'lobby-1', ['<Player1> gg & wp', 'second']);
     expect(await reader.lines(2)).toEqual(['<Player1> gg & wp', 'second']);
     s.emitLogLines('dev', 'lobby-1', ['third']);
@@ -99,7 +90,7 @@ describe('logs with follow=true', () => {
     s.emitLogLines('dev', 'lobby-1', ['old-1', 'old-2']);
     const reader = new LineReader((await call(s, `${LOGS}?follow=true&tailLines=2`)).body);
     expect(await reader.lines(2)).toEqual(['old-1', 'old-2']);
-    await waitFor(() => s.openLogStreams() === 1, 'the stream to open');
+    await s.whenLogStreams(1);
     s.emitLogLines('dev', 'lobby-1', ['new']);
     expect(await reader.lines(1)).toEqual(['new']);
     await reader.cancel();
@@ -108,7 +99,7 @@ describe('logs with follow=true', () => {
   it('generates game-server lines at the configured rate, paced by the clock', async () => {
     const { sim: s, clock } = await sim({ logLinesPerSecond: 5 });
     const reader = new LineReader((await call(s, `${LOGS}?follow=true&tailLines=0`)).body);
-    await waitFor(() => clock.pendingSleeps === 1, 'the stream to wait for its first tick');
+    await clock.whenSleeping(1);
     for (let i = 0; i < 5; i++) await clock.advance(200);
     const lines = await reader.lines(5);
     expect(lines.map((l) => l.replace(TIMESTAMP, ''))).toEqual([
@@ -126,7 +117,7 @@ describe('logs with follow=true', () => {
     const { sim: s, clock } = await sim({ logLinesPerSecond: 10 });
     await callJson(s, VESSELS, 201, { body: vesselPayload('fresh') });
     const reader = new LineReader((await call(s, `${VESSELS}/fresh/logs?follow=true&tailLines=0`)).body);
-    await waitFor(() => clock.pendingSleeps === 1, 'the stream to wait');
+    await clock.whenSleeping(1);
     await clock.advance(3900); // still Starting
     s.emitLogLines('dev', 'fresh', ['marker']);
     expect(await reader.lines(1)).toEqual(['marker']);
@@ -140,7 +131,7 @@ describe('logs with follow=true', () => {
     const { sim: s, clock } = await sim();
     await callJson(s, VESSELS, 201, { body: vesselPayload('doomed') });
     const reader = new LineReader((await call(s, `${VESSELS}/doomed/logs?follow=true&tailLines=0`)).body);
-    await waitFor(() => s.openLogStreams() === 1, 'the stream to open');
+    await s.whenLogStreams(1);
     await callJson(s, `${VESSELS}/doomed`, 200, { method: 'DELETE' });
     await clock.advance(1000);
     expect(s.openLogStreams()).toBe(1); // still Terminating
@@ -155,16 +146,17 @@ describe('logs with follow=true', () => {
     const abort = new AbortController();
     const res = await call(s, `${LOGS}?follow=true`, { signal: abort.signal });
     expect(res.status).toBe(200);
-    await waitFor(() => s.openLogStreams() === 1 && clock.pendingSleeps === 1, 'the stream to open');
+    await s.whenLogStreams(1);
+    await clock.whenSleeping(1);
     abort.abort();
-    await waitFor(() => s.openLogStreams() === 0, 'the stream to close');
+    await s.whenLogStreams(0);
     expect(clock.pendingSleeps).toBe(0);
   });
 
   it('streams a very high rate in big batches', async () => {
     const { sim: s, clock } = await sim({ logLinesPerSecond: 1_000_000 });
     const reader = new LineReader((await call(s, `${LOGS}?follow=true&tailLines=0`)).body);
-    await waitFor(() => clock.pendingSleeps === 1, 'the stream to wait');
+    await clock.whenSleeping(1);
     await clock.advance(50); // one tick
     const lines = await reader.lines(50_000);
     expect(lines[49_999]).toMatch(TIMESTAMP);
@@ -174,7 +166,7 @@ describe('logs with follow=true', () => {
   it('ends open streams when the simulator stops', async () => {
     const { sim: s } = await sim();
     const reader = new LineReader((await call(s, `${LOGS}?follow=true&tailLines=0`)).body);
-    await waitFor(() => s.openLogStreams() === 1, 'the stream to open');
+    await s.whenLogStreams(1);
     await s.stop();
     await reader.rest().catch(() => '');
     expect(s.openLogStreams()).toBe(0);
