@@ -104,7 +104,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       ...o.clientOptions,
     },
   });
-  // Work behind acks starts once no ack is pending (at most 250 ms later, so steady traffic cannot starve it).
+  // Work behind acks starts once no ack is pending and arrivals have settled (at most 250 ms later,
+  // so steady traffic cannot starve it).
   const tasks = new Tasks(logger, () => acks.quiet(250));
   const followUps = new Tasks(logger);
   const stopping = new AbortController();

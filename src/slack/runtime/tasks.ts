@@ -7,7 +7,8 @@
  * turn of the event loop: between two starts the loop reads the sockets, so
  * the acks of requests still arriving (a burst of hundreds) are written
  * before more work behind earlier acks takes the CPU; with `quiet`, a start
- * also waits until no request is waiting for its ack.
+ * also waits until no request is waiting for its ack and arrivals have
+ * settled (AckWatch).
  */
 import type { Logger } from '../../runtime/logger.js';
 
