@@ -151,14 +151,24 @@ describe('fault matrix: write operations x faults before and after the write', (
     await h.close();
   });
 
-  /** Runs `work`, moving the shared ManualClock on while it waits (retry back-offs, lease beats, sleeps). */
+  /**
+   * Runs `work`, moving the shared ManualClock on while it waits on it (retry back-offs, lease
+   * beats, the simulator's holds). The clock moves only while no API call is under way: a call
+   * waits on a real socket (in the hang cells on the client's real-time timeout), which moving
+   * the clock cannot hurry, and moving it then would let as much simulated time pass as the I/O
+   * took turns. The store is SQLite in memory (synchronous), so with no call under way the work
+   * is parked on the clock, or about to be. Bounded, as a spin with no call under way never
+   * yields to the event loop (so Jest's timeout could not end it).
+   */
   async function drive<T>(work: Promise<T>): Promise<T> {
     let settled = false;
     const done = work.finally(() => {
       settled = true;
     });
-    while (!settled) {
-      await new Promise((r) => setImmediate(r));
+    for (let steps = 0; !settled; steps++) {
+      if (steps === 100_000)
+        throw new Error('the work neither ended nor called the API in 50000 s of clock time');
+      await Promise.race([done, h.apiIdle()]);
       if (!settled) await h.clock.advance(500);
     }
     return done;

@@ -3,9 +3,12 @@
  * the real client, a real store (SQLite in memory, or PostgreSQL on a fresh
  * schema when HARBOR_TEST_DATABASE_URL is set), a real policy, one ManualClock.
  */
+import type { Readable } from 'node:stream';
+import fetch from 'node-fetch';
 import pg from 'pg';
 import { ChangeEngine } from '../../src/changes/engine.js';
 import { createGameFabricClient, type GameFabricClient } from '../../src/gamefabric/client.js';
+import type { FetchLike } from '../../src/gamefabric/request.js';
 import { loadPolicy, parsePolicy } from '../../src/policy/index.js';
 import type { Policy } from '../../src/policy/types.js';
 import { ManualClock } from '../../src/runtime/clock.js';
@@ -48,6 +51,12 @@ export interface Harness {
   engine: ChangeEngine;
   clock: ManualClock;
   schema?: string;
+  /**
+   * Resolves once no API call of `client` is under way (at once if none is): from the
+   * request's start until its answer's body is read or the request fails. An event,
+   * for tests that move the clock only while nothing waits on a socket.
+   */
+  apiIdle(): Promise<void>;
   /** A second engine on the same store and API, as another replica would be. */
   replica(id: string): ChangeEngine;
   close(): Promise<void>;
@@ -82,8 +91,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     logLinesPerSecond: 0,
     ...options.sim,
   });
+  const api = countingFetch();
   const client = createGameFabricClient({
     baseUrl: sim.url,
+    fetch: api.fetch,
     auth: { token: sim.token },
     clock,
     retry: options.client?.retry ?? { maxAttempts: 1 },
@@ -114,6 +125,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     policy,
     clock,
     schema: pgSchema?.schema,
+    apiIdle: api.idle,
     engine: make('replica-a'),
     replica: make,
     close: async () => {
@@ -121,6 +133,36 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await store.close();
       await pgSchema?.drop();
     },
+  };
+}
+
+/** node-fetch, counting requests under way: from the call until the body is read or closed, or the call fails. */
+function countingFetch(): { fetch: FetchLike; idle: () => Promise<void> } {
+  let inflight = 0;
+  const waiters: (() => void)[] = [];
+  const ended = () => {
+    inflight -= 1;
+    if (inflight === 0) for (const wake of waiters.splice(0)) wake();
+  };
+  const counted = async (...args: Parameters<FetchLike>) => {
+    inflight += 1;
+    let res: Awaited<ReturnType<FetchLike>>;
+    try {
+      res = await fetch(...args);
+    } catch (error) {
+      ended();
+      throw error;
+    }
+    // Read to the end (text(), arrayBuffer()), destroyed by a timeout or a reset: the body stream closes.
+    // node-fetch's body is a Node Readable (its types say a web stream).
+    const body = res.body as unknown as Readable | null;
+    if (body && !body.destroyed) body.once('close', ended);
+    else ended();
+    return res;
+  };
+  return {
+    fetch: counted,
+    idle: () => (inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
   };
 }
 

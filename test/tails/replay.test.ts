@@ -10,7 +10,7 @@ import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 import { markerText } from '../../src/slack/tails/view-steps.js';
 import { ReplayFilter } from '../../src/tails/replay-filter.js';
-import { runTailStream, type TailEvent } from '../../src/tails/tail-stream.js';
+import { runTailStream, type TailEvent, type TailLogSource } from '../../src/tails/tail-stream.js';
 import { createStandaloneVessel } from '../support/standalone-vessel.js';
 
 const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);
@@ -120,21 +120,45 @@ describe('runTailStream against an API that ignores tailLines (simulator --log-r
     await sim.stop();
   });
 
-  async function waitFor(cond: () => boolean, what: string): Promise<void> {
-    for (let i = 0; i < 5000; i++) {
-      if (cond()) return;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    throw new Error(`timed out waiting for ${what}`);
+  /** Lines seen so far, and promises for lines still to come: tests wait on a line, not on turns. */
+  function lineLog() {
+    const seen: string[] = [];
+    const waiting: { line: string; resolve: () => void }[] = [];
+    return {
+      seen,
+      add(line: string) {
+        seen.push(line);
+        for (const w of waiting.filter((w) => w.line === line)) {
+          waiting.splice(waiting.indexOf(w), 1);
+          w.resolve();
+        }
+      },
+      when(line: string): Promise<void> {
+        if (seen.includes(line)) return Promise.resolve();
+        return new Promise<void>((resolve) => waiting.push({ line, resolve }));
+      },
+    };
   }
 
   function startTail() {
     const stop = new AbortController();
     running.push(stop);
-    const got: string[] = [];
+    const shown = lineLog();
+    // Lines the tail has taken from the stream, shown or held by its replay filter: the
+    // wrapper resumes only when the tail asks for the next line, so the last one is handled.
+    const taken = lineLog();
+    const source: TailLogSource = {
+      getVessel: (env, name) => client.getVessel(env, name),
+      async *streamVesselLogs(env, name, opts) {
+        for await (const line of client.streamVesselLogs(env, name, opts)) {
+          yield line;
+          taken.add(line);
+        }
+      },
+    };
     const events: TailEvent[] = [];
     const done = runTailStream({
-      client,
+      client: source,
       env: 'dev',
       vessel: 'tail-1',
       clock: tailClock,
@@ -142,19 +166,22 @@ describe('runTailStream against an API that ignores tailLines (simulator --log-r
       maxDurationMs: 60 * 60_000,
       backoff: { initialMs: 100, maxMs: 150 },
       random: () => 1,
-      onLine: (line) => got.push(line),
+      onLine: (line) => shown.add(line),
       onEvent: (event) => events.push(event),
     });
-    return { stop, got, events, done };
+    return { stop, got: shown.seen, shown, taken, events, done };
   }
 
   /** Cuts the first stream after `n` lines, and waits for the tail to reconnect. */
   async function cutAndReconnect(tail: ReturnType<typeof startTail>, emit: () => void) {
-    await waitFor(() => sim.openLogStreams() === 1, 'the stream');
-    emit();
-    await waitFor(() => tail.events.length === 1, 'the gap');
+    await sim.whenLogStreams(1);
+    emit(); // the cut closes the stream at once (the count drops to 0)
+    // After the gap event the tail parks on its backoff, beside the max-duration timer.
+    await tailClock.whenSleeping(2);
+    expect(tail.events.map((e) => e.kind)).toEqual(['gap']);
     await tailClock.advance(100);
-    await waitFor(() => sim.countRequests('GET', LOGS) === 2 && sim.openLogStreams() === 1, 'the reconnect');
+    await sim.whenRequests('GET', LOGS, 2);
+    await sim.whenLogStreams(1);
   }
 
   it('drops the resent history on reconnect, shows what was written in the gap once, and says nothing is missing', async () => {
@@ -164,7 +191,7 @@ describe('runTailStream against an API that ignores tailLines (simulator --log-r
     const tail = startTail();
     await cutAndReconnect(tail, () => sim.emitLogLines('dev', 'tail-1', ['before-1', 'in-gap']));
     sim.emitLogLines('dev', 'tail-1', ['after-1']);
-    await waitFor(() => tail.got.includes('after-1'), 'a live line after the reconnect');
+    await tail.shown.when('after-1'); // a live line after the reconnect
     // Every line once, in order: the history, the line cut off in the gap, the live one.
     expect(tail.got.slice(history)).toEqual(['before-1', 'in-gap', 'after-1']);
     expect(tail.got).toHaveLength(history + 3);
@@ -186,11 +213,14 @@ describe('runTailStream against an API that ignores tailLines (simulator --log-r
     // 1500 lines in the gap: the API's log (1000 lines) no longer reaches back to what the tail showed.
     const gap = lines('gap', 1500);
     await cutAndReconnect(tail, () => sim.emitLogLines('dev', 'tail-1', ['before-1', ...gap]));
-    // The wait starts with the first resent line (the max-duration timer is the other sleeper).
-    await waitFor(() => tailClock.pendingSleeps === 2, 'the resend to start');
+    // The whole resend (the API's last 1000 lines) has reached the replay filter; its wait
+    // started with the first resent line (the max-duration timer is the other sleeper).
+    await tail.taken.when('gap 1499');
+    expect(tailClock.pendingSleeps).toBe(2);
     expect(tail.got.at(-1)).toBe('before-1'); // held, not shown yet
     await tailClock.advance(2000);
-    await waitFor(() => tail.got.at(-1) === 'gap 1499', 'the newest held lines');
+    await tail.shown.when('gap 1499'); // the newest held lines
+    expect(tail.got.at(-1)).toBe('gap 1499');
     expect(tail.got.slice(history + 1)).toEqual(gap.slice(-20));
     expect(tail.events.at(-1)).toMatchObject({
       kind: 'resumed',

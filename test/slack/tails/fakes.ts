@@ -29,10 +29,17 @@ export class FakeLogSource implements TailLogSource {
   readonly asked: Array<number | undefined> = [];
   private current: OpenStream | undefined;
   private deleted = false;
+  private openWaiters: (() => void)[] = [];
 
   /** True while a stream is open. */
   get open(): boolean {
     return this.current !== undefined;
+  }
+
+  /** Resolves once a stream is open (at once if one is): the tail connected. */
+  whenOpen(): Promise<void> {
+    if (this.current) return Promise.resolve();
+    return new Promise<void>((resolve) => this.openWaiters.push(resolve));
   }
 
   /** Lines emitted but not yet read by the tail. */
@@ -81,6 +88,7 @@ export class FakeLogSource implements TailLogSource {
     if (this.deleted) throw apiError(404);
     const stream: OpenStream = { queue: [] };
     this.current = stream;
+    for (const wake of this.openWaiters.splice(0)) wake();
     const onAbort = () => stream.wake?.();
     signal?.addEventListener('abort', onAbort);
     try {
@@ -119,6 +127,7 @@ export class FakeSlack implements TailSlack {
   readonly calls: FakeCall[] = [];
   readonly messages = new Map<string, { threadTs?: string; message: SlackMessage }>();
   private seq = 0;
+  private callWaiters: { match: (call: FakeCall) => boolean; resolve: () => void }[] = [];
   private refusals: Array<{ method: MessageMethod; kind: 'rate_limited' | 'failed'; retryAfterMs: number }> =
     [];
 
@@ -146,6 +155,12 @@ export class FakeSlack implements TailSlack {
     this.messages.set(ts, { ...(old?.threadTs ? { threadTs: old.threadTs } : {}), message });
   }
 
+  /** Resolves once a call matching `match` has been answered (at once if one has): a wait on the call, not on turns. */
+  whenCall(match: (call: FakeCall) => boolean): Promise<void> {
+    if (this.calls.some(match)) return Promise.resolve();
+    return new Promise<void>((resolve) => this.callWaiters.push({ match, resolve }));
+  }
+
   /** Text and blocks of a message as one searchable string. */
   shown(ts: string): string {
     const m = this.messages.get(ts)?.message;
@@ -168,19 +183,32 @@ export class FakeSlack implements TailSlack {
     const refusal = i >= 0 ? this.refusals.splice(i, 1)[0] : undefined;
     const call = { method, channel, ts, ...(threadTs ? { threadTs } : {}), message };
     if (refusal) {
-      this.calls.push({ ...call, outcome: refusal.kind });
+      this.record({ ...call, outcome: refusal.kind });
       if (refusal.kind === 'rate_limited') throw new SlackRateLimited(method, refusal.retryAfterMs);
       throw new Error(`${method} failed: internal_error`);
     }
-    this.calls.push({ ...call, outcome: 'ok' });
+    this.record({ ...call, outcome: 'ok' });
+  }
+
+  /** Keeps the call and wakes who waits for it (their continuations run after the caller stores the message). */
+  private record(call: FakeCall): void {
+    this.calls.push(call);
+    const ready = this.callWaiters.filter((w) => w.match(call));
+    if (ready.length === 0) return;
+    this.callWaiters = this.callWaiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
   }
 }
 
-/** Event-loop turns until `cond` holds; fails rather than hangs. */
-export async function waitFor(cond: () => boolean, what: string, turns = 5000): Promise<void> {
-  for (let i = 0; i < turns; i++) {
-    if (cond()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+/**
+ * Resolves once every continuation that is ready has run. The tests on these
+ * fakes run the tail code on in-memory objects, the synchronous SQLite store
+ * and ManualClocks only: nothing is in flight outside the microtask queue, and
+ * Node empties that queue before it runs an immediate. So after one immediate
+ * the code is parked on the clock, on the fakes or on nothing; it moves again
+ * only when the test acts. (Not a count of turns: one turn is the whole wait,
+ * and it holds only because no real I/O is involved; never use it across I/O.)
+ */
+export function untilIdle(): Promise<void> {
+  return new Promise<void>((resolve) => setImmediate(resolve));
 }

@@ -11,7 +11,7 @@ import { MessageBudget } from '../../../src/tails/budget.js';
 import { initialProgress, type TailProgress } from '../../../src/tails/progress.js';
 import type { TailLimits } from '../../../src/tails/service-options.js';
 import { releaseEnded, stopByUser, type TailStopReason } from '../../../src/tails/stop-reason.js';
-import { FakeLogSource, FakeSlack, waitFor } from './fakes.js';
+import { FakeLogSource, FakeSlack, untilIdle } from './fakes.js';
 
 const LIMITS: TailLimits = {
   maxDurationMs: 2 * 60 * 60_000,
@@ -34,10 +34,14 @@ interface Setup {
 
 const runners: TailRunner[] = [];
 
-/** Until the tail has read every emitted line and its refresher is parked (on news or on the budget). */
+/**
+ * Until the tail has read every emitted line and its refresher is parked (on
+ * news or on the budget): on these in-memory fakes and a ManualClock, that is
+ * once nothing is left to run (untilIdle); lines still unread then never will be.
+ */
 async function drained(s: Setup): Promise<void> {
-  await waitFor(() => s.source.pending === 0, 'the lines to be read');
-  for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+  await untilIdle();
+  if (s.source.pending !== 0) throw new Error(`the tail left ${s.source.pending} line(s) unread`);
 }
 afterEach(async () => {
   for (const r of runners.splice(0)) r.detach();
@@ -81,7 +85,7 @@ async function setup(
     budget,
   });
   runners.push(runner);
-  await waitFor(() => source.open, 'the stream to open');
+  await source.whenOpen();
   return { runner, clock, slack, source, budget, saved, finished, firstTs };
 }
 
@@ -138,13 +142,15 @@ describe('TailRunner', () => {
     const s = await setup();
     s.slack.rateLimitNext('chat.update', 5000);
     s.source.emit(['kept-1']);
-    await waitFor(() => s.slack.calls.some((c) => c.outcome === 'rate_limited'), 'the 429');
+    await drained(s); // the 429, and the runner's answer to it
+    expect(s.slack.calls.some((c) => c.outcome === 'rate_limited')).toBe(true);
     expect(s.budget.stats().pausedUntil['chat.update']).toBe(s.clock.now() + 5000);
     s.source.emit(['kept-2']);
     await s.clock.advance(4999);
     expect(s.slack.ok('chat.update')).toHaveLength(0);
     await s.clock.advance(1);
-    await waitFor(() => s.slack.ok('chat.update').length === 1, 'the retried update');
+    await s.slack.whenCall((c) => c.method === 'chat.update' && c.outcome === 'ok'); // the retried update
+    expect(s.slack.ok('chat.update')).toHaveLength(1);
     const shown = s.slack.shown(s.firstTs);
     expect(shown).toContain('kept-1');
     expect(shown).toContain('kept-2');
@@ -212,13 +218,14 @@ describe('TailRunner', () => {
       /log stream dropped \(the hosting API could not be reached.*reconnecting in 1 s/,
     );
     await s.clock.advance(1000);
-    await waitFor(() => s.source.open, 'the reconnect');
+    await s.source.whenOpen(); // the reconnect
     expect(s.source.asked).toEqual([20, 0]);
     s.source.emit(['after']);
     // Held after a reconnect until the replay wait ends (src/tails/replay-filter.ts), then shown.
     await drained(s);
     await s.clock.advance(2000);
-    await waitFor(() => s.slack.shown(s.firstTs).includes('after'), 'the line after the gap');
+    await drained(s);
+    expect(s.slack.shown(s.firstTs)).toContain('after'); // the line after the gap
     expect(s.slack.shown(s.firstTs)).toContain('log stream reconnected');
     expect(s.slack.shown(s.firstTs)).toContain('2 lines seen');
   });
@@ -325,9 +332,11 @@ describe('TailRunner', () => {
     const s = await setup();
     s.slack.failNext('chat.update');
     s.source.emit(['survives']);
-    await waitFor(() => s.slack.calls.some((c) => c.outcome === 'failed'), 'the failure');
+    await drained(s); // the failure, and the runner parked on its retry backoff
+    expect(s.slack.calls.some((c) => c.outcome === 'failed')).toBe(true);
     await s.clock.advance(1000);
-    await waitFor(() => s.slack.ok('chat.update').length === 1, 'the retry');
+    await s.slack.whenCall((c) => c.method === 'chat.update' && c.outcome === 'ok'); // the retry
+    expect(s.slack.ok('chat.update')).toHaveLength(1);
     expect(s.slack.shown(s.firstTs)).toContain('survives');
   });
 });

@@ -14,7 +14,7 @@ import type { Store } from '../../../src/store/types.js';
 import { readProgress } from '../../../src/tails/progress.js';
 import type { ReplicaTailService } from '../../../src/tails/service.js';
 import type { TailStartInput } from '../../../src/tails/types.js';
-import { FakeLogSource, FakeSlack, waitFor } from './fakes.js';
+import { FakeLogSource, FakeSlack, untilIdle } from './fakes.js';
 
 interface Replica {
   id: string;
@@ -71,34 +71,30 @@ const START: TailStartInput = {
   user: 'U0ALICE',
 };
 
-/** Event-loop turns, then `clock` moves by `stepMs`, until `promise` settles (posts wait for budget slots). */
-async function pumped<T>(clock: ManualClock, promise: Promise<T>, stepMs = 250): Promise<T> {
-  let settled = false;
-  void promise.then(
-    () => {
-      settled = true;
-    },
-    () => {
-      settled = true;
-    },
-  );
-  for (let i = 0; i < 1000 && !settled; i++) {
-    for (let j = 0; j < 20 && !settled; j++) await new Promise((resolve) => setImmediate(resolve));
-    if (!settled) await clock.advance(stepMs);
-  }
-  return promise;
-}
-
-/** Moves `clock` in steps until `cond` holds. */
+/**
+ * Moves `clock` by `stepMs` whenever the replica is idle, until `cond` holds (posts wait for
+ * budget slots, stops for renewals). Everything here is in memory (fakes, the synchronous
+ * SQLite store, ManualClocks), so untilIdle is the moment the code waits on the clock or on
+ * nothing: the clock moves only then, never while work is still running.
+ */
 async function pumpUntil(clock: ManualClock, cond: () => boolean, what: string, stepMs = 250): Promise<void> {
   for (let i = 0; i < 1000; i++) {
-    for (let j = 0; j < 20; j++) {
-      if (cond()) return;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+    await untilIdle();
+    if (cond()) return;
     await clock.advance(stepMs);
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Pumps `clock` (see pumpUntil) until `promise` settles. */
+async function pumped<T>(clock: ManualClock, promise: Promise<T>, stepMs = 250): Promise<T> {
+  let settled = false;
+  const mark = () => {
+    settled = true;
+  };
+  void promise.then(mark, mark);
+  await pumpUntil(clock, () => settled, 'the promise to settle', stepMs);
+  return promise;
 }
 
 async function status(id: string) {
@@ -118,7 +114,7 @@ describe('TailService', () => {
     expect(readProgress(record.state)).toMatchObject({ owner: 'replica-a', messageTs: live?.ts, seen: 0 });
     expect(await store.getLease('tail:tail-1')).toMatchObject({ owner: 'replica-a' });
     expect(a.service.runningHere()).toEqual(['tail-1']);
-    await waitFor(() => a.source.open, 'the stream');
+    await a.source.whenOpen();
     a.source.emit(['hello']);
     await pumpUntil(a.clock, () => slack.shown(live?.ts ?? '').includes('hello'), 'the line');
     expect(readProgress((await store.getTail('tail-1'))?.state)).toMatchObject({ seen: 1 });
@@ -137,7 +133,7 @@ describe('TailService', () => {
   it('stop on the owner: final message, record stopped, lease released; a second stop says so', async () => {
     const a = replica('replica-a');
     const { id, messageTs } = await pumped(a.clock, a.service.start(START));
-    await waitFor(() => a.source.open, 'the stream');
+    await a.source.whenOpen();
     a.source.emit(['one', 'two']);
     await expect(a.service.stop(id, 'U0BOB')).resolves.toBe('stopped');
     await pumped(a.clock, a.service.settled(id));
@@ -202,7 +198,7 @@ describe('TailService', () => {
     const a = replica('replica-a');
     const b = replica('replica-b');
     const { id, messageTs, threadTs } = await pumped(a.clock, a.service.start(START));
-    await waitFor(() => a.source.open, 'the stream');
+    await a.source.whenOpen();
     a.source.emit(['from a']);
     await pumpUntil(a.clock, () => slack.shown(messageTs ?? '').includes('from a'), 'the first line');
     // Replica A is now "dead": its clock stands still, so it never renews. B's moves past the lease.
@@ -216,7 +212,7 @@ describe('TailService', () => {
     expect(notice?.threadTs).toBe(threadTs);
     expect(slack.shown(notice?.ts ?? '')).toContain('Taken over by replica `replica-b`');
     expect(await store.getLease(`tail:${id}`)).toMatchObject({ owner: 'replica-b' });
-    await waitFor(() => b.source.open, "b's stream");
+    await b.source.whenOpen();
     expect(b.source.asked).toEqual([0]);
     b.source.emit(['from b']);
     await pumpUntil(b.clock, () => slack.shown(messageTs ?? '').includes('from b'), "b's line");
@@ -227,7 +223,8 @@ describe('TailService', () => {
     // A comes back to life: its next renewal finds the lease gone and it lets go without a word.
     const writes = slack.calls.length;
     await a.clock.advance(5_000);
-    await waitFor(() => a.service.runningHere().length === 0, 'a to let go');
+    await untilIdle(); // a lets go of the tail at that renewal, with no further time
+    expect(a.service.runningHere()).toEqual([]);
     expect(slack.calls.length).toBe(writes);
     expect(await status(id)).toBe('active');
   });
@@ -249,7 +246,7 @@ describe('TailService', () => {
   it('close leaves tails active and their leases free; the same replica restarted resumes them quietly', async () => {
     const a = replica('replica-a');
     const { id, messageTs } = await pumped(a.clock, a.service.start(START));
-    await waitFor(() => a.source.open, 'the stream');
+    await a.source.whenOpen();
     a.source.emit(['before restart']);
     await pumpUntil(a.clock, () => slack.shown(messageTs ?? '').includes('before restart'), 'the line');
     await a.service.close();
@@ -260,7 +257,7 @@ describe('TailService', () => {
     const again = replica('replica-a', a.clock.now());
     await again.service.startScanning();
     expect(again.service.runningHere()).toEqual([id]);
-    await waitFor(() => again.source.open, 'the resumed stream');
+    await again.source.whenOpen(); // the resumed stream
     again.source.emit(['after restart']);
     await pumpUntil(again.clock, () => slack.shown(messageTs ?? '').includes('after restart'), 'the line');
     expect(slack.shown(messageTs ?? '')).toContain('before restart');
