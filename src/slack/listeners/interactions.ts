@@ -61,58 +61,64 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
 function changeActionRoutes(ctx: BotContext): ActionRoutes {
   const routes: ActionRoutes = {};
   for (const [action, actionId] of Object.entries(CHANGE_ACTIONS) as [ChangeAction, string][]) {
-    routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
-      job: () => {
-        const actor = clickActor(body);
-        // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
-        const privateOrigin =
-          (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
-        const reply = privateReplyVia(respond);
-        if (action === 'reject') {
-          // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
-          const listResponseUrl = privateOrigin ? body.response_url : undefined;
-          const meta = {
-            changeId: button.value ?? '',
-            channel: actor.channel,
-            ...(listResponseUrl ? { listResponseUrl } : {}),
-          };
-          let check: (() => Promise<void>) | undefined;
+    routes[actionId] = ({ body, action: button, respond }: ClickArgs) => {
+      // Only the few fields the job needs are kept (a handful of field reads before the ack):
+      // in a burst, queued jobs would otherwise each hold the click's whole payload, with the
+      // message it sits on, until their turn, and the garbage collector would pay for it.
+      const actor = clickActor(body);
+      // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
+      const privateOrigin = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
+      const changeId = button.value ?? '';
+      const triggerId = body.trigger_id;
+      const listResponseUrl = privateOrigin ? body.response_url : undefined;
+      return {
+        job: () => {
+          const reply = privateReplyVia(respond);
+          if (action === 'reject') {
+            // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
+            const meta = {
+              changeId,
+              channel: actor.channel,
+              ...(listResponseUrl ? { listResponseUrl } : {}),
+            };
+            let check: (() => Promise<void>) | undefined;
+            return {
+              name: 'click reject',
+              actor,
+              reply,
+              // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+              now: async () => {
+                check = await openRejectModal(ctx, triggerId, meta, actor, reply);
+              },
+              run: async () => {
+                await check?.();
+                return undefined;
+              },
+              count: (outcome) => {
+                if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
+              },
+            };
+          }
           return {
-            name: 'click reject',
+            name: `click ${action}`,
             actor,
             reply,
-            // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
-            now: async () => {
-              check = await openRejectModal(ctx, body.trigger_id, meta, actor, reply);
-            },
             run: async () => {
-              await check?.();
+              await handleClick(ctx, action, changeId, actor, reply, {
+                privateOrigin,
+                // A click in the approvals list replaces that list with a fresh one.
+                ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+              });
               return undefined;
             },
+            // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.
             count: (outcome) => {
-              if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
+              if (outcome === 'error') ctx.metrics.interactions.inc({ action: `change.${action}`, outcome });
             },
           };
-        }
-        return {
-          name: `click ${action}`,
-          actor,
-          reply,
-          run: async () => {
-            await handleClick(ctx, action, button.value ?? '', actor, reply, {
-              privateOrigin,
-              // A click in the approvals list replaces that list with a fresh one.
-              ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
-            });
-            return undefined;
-          },
-          // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.
-          count: (outcome) => {
-            if (outcome === 'error') ctx.metrics.interactions.inc({ action: `change.${action}`, outcome });
-          },
-        };
-      },
-    });
+        },
+      };
+    };
   }
   return routes;
 }
