@@ -7,8 +7,16 @@ import { configSecrets, missingSlackSettings, readConfig } from './config/config
 import { createJsonLogger } from './runtime/logger.js';
 import { describeStartFailure } from './startup/describe-start-failure.js';
 import { startLocalBot } from './startup/local-mode.js';
+import { nodeVersionProblem } from './startup/node-version.js';
 import { deadlineIn, stopWithin } from './startup/shutdown.js';
 import { startBot } from './startup/start-bot.js';
+
+// Before anything opens the embedded store: its addon crashes an unsupported Node instead of failing.
+const nodeProblem = nodeVersionProblem(process.versions.node);
+if (nodeProblem) {
+  process.stderr.write(`${nodeProblem}\n`);
+  process.exit(1);
+}
 
 // The environment is read by the config reader alone (its default); only the command line is ours to pass.
 const result = readConfig(undefined, { local: process.argv.slice(2).includes('--local') });
@@ -28,6 +36,11 @@ if (missing.length > 0) {
     `Harbormaster needs Slack credentials to run. Missing:\n${missing.map((m) => `  - ${m}`).join('\n')}\nSee README.md, "Set-up", for the one-step app creation from manifest.yml.\n`,
   );
   process.exit(1);
+}
+
+/** Seconds since this process started (the build before it, if any, prints its own time). */
+function startupSeconds(): string {
+  return process.uptime().toFixed(1);
 }
 
 // Handlers first: a signal that arrives while starting stops the bot once it is up,
@@ -72,7 +85,7 @@ try {
     secrets.push(...configSecrets(local.config));
     running = local.running;
     stopAll = local.stop;
-    process.stdout.write(`Harbormaster local workspace: ${local.url}\n`);
+    process.stdout.write(`Harbormaster local workspace: ${local.url} (started in ${startupSeconds()} s)\n`);
   } else {
     const starting = startBot(config, logger, { processMetrics: true });
     started = starting.catch(() => undefined);
@@ -83,7 +96,7 @@ try {
   process.stderr.write(`Harbormaster could not start: ${describeStartFailure(err, secrets)}\n`);
   process.exit(1);
 }
-logger.info('Harbormaster started', {
+logger.info(`Harbormaster started in ${startupSeconds()} s`, {
   replica: config.replicaId,
   store: running.core.store.kind,
   policy: running.core.policy.summary,

@@ -71,7 +71,12 @@ export async function holdApplyLease(
     release: async () => {
       stop.abort();
       await heartbeat;
-      await o.store.releaseLease(key, owner);
+      try {
+        await o.store.releaseLease(key, owner);
+      } catch (err) {
+        // The store is failing: the lease lapses by its TTL instead, and the apply's outcome stands.
+        o.logger.warn('could not release an apply lease', { changeId, error: err });
+      }
     },
   };
 }

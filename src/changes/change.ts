@@ -6,7 +6,10 @@
 import type { ChangeOperation, Target } from '../policy/operations.js';
 import type { Requirement } from '../policy/types.js';
 import type { ApprovalRecord, ChangeOrigin, ChangeRecord, ChangeStatus } from '../store/types.js';
+import { decodeFailure } from './decode-failure.js';
+import type { ChangeFailure } from './failure.js';
 import type { Preview, Result } from './operation.js';
+import { whereToLook } from './where-to-look.js';
 
 /** What the engine stores in the record's `preview` column. */
 export interface ChangePlan {
@@ -15,31 +18,8 @@ export interface ChangePlan {
   target: Target;
 }
 
-/** Why a change failed, in words fit for users. */
-export interface ChangeFailure {
-  message: string;
-  /** 'validation' | 'not_found' | 'world_moved' | 'refused' | 'api' | 'unreachable' | 'internal' | 'interrupted' | 'rejected' ... */
-  kind: string;
-  /** HTTP status from the hosting API, when it answered. */
-  status?: number;
-  /** For internal errors: the id under which the details were logged. */
-  errorId?: string;
-  /** Who rejected or cancelled, for those outcomes. */
-  by?: string;
-  /** The reason a rejecting approver gave, as they typed it. */
-  reason?: string;
-  /** For 'unconfirmed' (status still applying): when the apply ended without a clear answer. */
-  since?: number;
-  /** For 'unconfirmed': the write may still land, so a read that does not show it proves nothing yet. */
-  mayStillLand?: boolean;
-  /** For 'unconfirmed': how the API answered the apply (kept for the final message). */
-  answer?: string;
-}
-
-/** An applying change whose apply has ended without a clear answer; housekeeping keeps checking it. */
-export function isUnconfirmed(change: { status: string; error?: unknown }): boolean {
-  return change.status === 'applying' && (change.error as ChangeFailure | undefined)?.kind === 'unconfirmed';
-}
+export type { ApiState, ChangeFailure } from './failure.js';
+export { apiState, isUnconfirmed } from './failure.js';
 
 export interface Change {
   id: string;
@@ -60,12 +40,17 @@ export interface Change {
   result?: Result;
   error?: ChangeFailure;
   version: number;
+  /**
+   * The status shown is this process's settlement, not yet stored: the bot's
+   * database failed after the API answered. Housekeeping stores it when it can.
+   */
+  recordPending?: true;
 }
 
 /** Turns a stored record (and its approvals) into a Change. */
 export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Change {
   const plan = record.preview as ChangePlan;
-  return {
+  const change: Change = {
     id: record.id,
     operation: record.operation as ChangeOperation,
     request: record.request,
@@ -82,23 +67,25 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     confirmedBy: record.confirmedBy,
     applyToken: record.applyToken ?? record.id,
     result: record.result as Result | undefined,
-    error: record.error as ChangeFailure | undefined,
     version: record.version,
   };
+  // Old rows may hold failures stored as words; they decode to the nearest kind.
+  const error = decodeFailure(record.error, { where: whereToLook(change), since: record.updatedAt });
+  return error ? { ...change, error } : change;
 }
 
 /** Why a click on a change did nothing, as data (who, what, when) the Slack layer puts in words. */
 export type StaleReason =
-  /** Applied once, without a clear answer yet; `detail` is what is known. */
-  | { kind: 'unconfirmed'; detail: string }
+  /** Applied once, without a clear answer yet; `failure` is what is known. */
+  | { kind: 'unconfirmed'; failure?: ChangeFailure }
   /** Being applied by `by` now. */
   | { kind: 'applying'; by: string }
   /** Another click holds the apply and may not have moved the change to applying yet. */
   | { kind: 'busy' }
   /** Already applied (by `by`, when known). */
   | { kind: 'succeeded'; by?: string }
-  /** Already ran and failed; `detail` says why, when known. */
-  | { kind: 'failed'; detail?: string }
+  /** Already ran and failed; `failure` says why, when known. */
+  | { kind: 'failed'; failure?: ChangeFailure }
   | { kind: 'rejected'; by?: string }
   | { kind: 'cancelled'; by?: string }
   /** Expired at `at` (epoch ms) without being applied. */
@@ -112,7 +99,8 @@ export type ClickOutcome =
   | { kind: 'failed'; change: Change }
   /** The apply ended without a clear answer and a read could not settle it; housekeeping keeps checking. */
   | { kind: 'unconfirmed'; change: Change }
-  | { kind: 'approval_recorded'; change: Change; count: number; required: number }
+  /** `repeat`: this approver had approved already; nothing new was recorded. */
+  | { kind: 'approval_recorded'; change: Change; count: number; required: number; repeat?: boolean }
   | { kind: 'rejected'; change: Change }
   | { kind: 'cancelled'; change: Change }
   /** The policy refused this user this click; nothing changed. */

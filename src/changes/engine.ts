@@ -5,14 +5,16 @@
  * lives in the store, so any replica can take any click, and a double click,
  * a retry or a restart never applies twice.
  */
+
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import type { ChangeOperation } from '../policy/operations.js';
-import type { Policy } from '../policy/types.js';
+import type { Policy, ClickInput as PolicyClickInput } from '../policy/types.js';
 import type { Clock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
+import { StoreError } from '../store/errors.js';
 import {
   type ApprovalStore,
   type AuditStore,
@@ -25,6 +27,7 @@ import {
 } from '../store/types.js';
 import { DEFAULT_APPLY_LEASE_MS, holdApplyLease, uniqueOwner } from './apply-lease.js';
 import { auditedClient } from './audited-client.js';
+import { judgeRequest } from './authorize.js';
 import {
   type Change,
   type ChangeFailure,
@@ -37,6 +40,9 @@ import {
 import { describeFailure } from './describe-failure.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 import { operationModule } from './operations/index.js';
+import { asSettled, PendingRecords } from './pending-records.js';
+import { awaitsVisibility, PROMOTION_SETTLE_MS, recheckPromotion } from './promotion-recheck.js';
+import { settleInterruptedApply } from './settle-interrupted.js';
 import { recheckUnconfirmed, type Settlement, settleFailedApply } from './settle-outcome.js';
 import { staleReason } from './stale-reason.js';
 
@@ -53,6 +59,8 @@ interface ChangeEngineOptions {
   replicaId: string;
   newId?: () => string;
   follow?: { pollMs?: number; timeoutMs?: number };
+  /** The configured environments (HARBOR_ENVIRONMENTS): used where the API will not list them. */
+  environments?: readonly string[];
   /** TTL of an apply's lease (renewed every third of it while the apply runs): how soon a dead owner's change is recovered. */
   applyLeaseMs?: number;
   /** Told when a change of a release is requested or moves, so what shows the release can redraw. */
@@ -73,12 +81,14 @@ export interface ClickInput {
   channel: string;
   /** Why an approver rejects (reject only); kept with the change and in the audit. */
   reason?: string;
+  /** The clicker's workspace (Slack team id), judged by the policy and written to the audit. */
+  team: string;
   /**
-   * The clicker's workspace (Slack team id), judged by the policy and written
-   * to the audit. The Slack layer always passes it; absent (callers outside
-   * Slack), the change's own workspace is assumed.
+   * Told (not awaited) the moment this click has claimed the change, before
+   * the API is called, so its message can show "Applying…" instead of live
+   * buttons for as long as the write takes.
    */
-  team?: string;
+  onClaimed?: (change: Change) => void;
 }
 
 const APPLYABLE_BY_CONFIRM: readonly ChangeStatus[] = ['pending', 'approved'];
@@ -88,6 +98,7 @@ export class ChangeEngine {
   private readonly applyLeaseMs: number;
   private readonly followOptions: { pollMs: number; timeoutMs: number };
   private readonly releaseEvents: ReleaseEvents;
+  private readonly pendingRecords = new PendingRecords();
 
   constructor(private readonly o: ChangeEngineOptions) {
     this.newId = o.newId ?? randomUUID;
@@ -105,13 +116,8 @@ export class ChangeEngine {
     const module = operationModule(operation);
     const request = module.parse(input);
     const target = module.target(request);
-    const decision = await this.o.policy.authorizeRequest({
-      user: requester,
-      team: origin.workspace,
-      channel: origin.channel,
-      operation,
-      target,
-    });
+    const asker = { user: requester, team: origin.workspace, channel: origin.channel };
+    const decision = await judgeRequest(this.o.policy, asker, operation, target);
     const now = this.o.clock.now();
     if (!decision.allowed) {
       await this.audit({
@@ -191,27 +197,36 @@ export class ChangeEngine {
     return this.announced(this.cancelClick(click));
   }
 
-  private async confirmClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  private async confirmClick({
+    changeId,
+    user,
+    channel,
+    team,
+    onClaimed,
+  }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
     if (c.status === 'awaiting_approval') {
       return { kind: 'refused', message: 'This change needs approval before it can be applied.', change: c };
     }
-    const decision = await this.o.policy.authorizeConfirm({
-      user,
-      channel,
-      team: team ?? c.origin.workspace,
-      workspace: c.origin.workspace,
-      requester: c.requester,
-      operation: c.operation,
-      target: c.target,
-    });
+    const decision = await this.o.policy.authorizeConfirm(this.clickQuestion(c, { user, channel, team }));
     if (!decision.allowed) return this.refuse(c, user, 'confirm', decision.reason, team);
-    return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
+    if (c.status === 'approved') {
+      // Left approved by an apply that never claimed it: its approvers may have left their group since.
+      const stillApproved = await this.recountApproved(c, user, team);
+      if (stillApproved) return stillApproved;
+    }
+    return this.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team, onClaimed);
   }
 
-  private async approveClick({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  private async approveClick({
+    changeId,
+    user,
+    channel,
+    team,
+    onClaimed,
+  }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -240,7 +255,7 @@ export class ChangeEngine {
     // clicking at once, the later insert sees both, so at least one click goes on to apply, and the
     // atomic transition below lets exactly one of them.
     const fresh = (await this.get(changeId)) as Change;
-    const after = await this.judgeApproval(fresh, user, channel);
+    const after = await this.judgeApproval(fresh, user, channel, team);
     if (!after.allowed) return this.refuse(fresh, user, 'approve', after.reason);
     if (!after.satisfied) {
       return {
@@ -248,6 +263,7 @@ export class ChangeEngine {
         change: fresh,
         count: after.count ?? 0,
         required: after.required ?? 0,
+        ...(added ? {} : { repeat: true }),
       };
     }
     const approved = await this.o.store.transitionChange(
@@ -258,7 +274,14 @@ export class ChangeEngine {
       { now },
     );
     if (!approved) return this.explainStale(changeId);
-    return this.claimAndApply(toChange(approved, fresh.approvals), user, ['approved'], 'approve', team);
+    return this.claimAndApply(
+      toChange(approved, fresh.approvals),
+      user,
+      ['approved'],
+      'approve',
+      team,
+      onClaimed,
+    );
   }
 
   private async rejectClick({ changeId, user, channel, team, reason }: ClickInput): Promise<ClickOutcome> {
@@ -290,15 +313,7 @@ export class ChangeEngine {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
-    const decision = await this.o.policy.authorizeCancel({
-      user,
-      channel,
-      team: team ?? c.origin.workspace,
-      workspace: c.origin.workspace,
-      requester: c.requester,
-      operation: c.operation,
-      target: c.target,
-    });
+    const decision = await this.o.policy.authorizeCancel(this.clickQuestion(c, { user, channel, team }));
     if (!decision.allowed) return this.refuse(c, user, 'cancel', decision.reason, team);
     return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled', team);
   }
@@ -323,7 +338,7 @@ export class ChangeEngine {
   }
 
   /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
-  async approvableBy(user: string, channel: string, team?: string): Promise<Change[]> {
+  async approvableBy(user: string, channel: string, team: string): Promise<Change[]> {
     const now = this.o.clock.now();
     const records = await this.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
     const open = await this.withApprovals(records.filter((record) => record.expiresAt > now));
@@ -335,6 +350,13 @@ export class ChangeEngine {
     return out;
   }
 
+  /** The latest `limit` changes `user` requested, newest first, whatever their status (for the Home tab). */
+  async requestsOf(user: string, limit: number): Promise<Change[]> {
+    const records = await this.o.store.listChanges({ requester: user, limit: 500 });
+    const newest = [...records].sort((a, b) => b.createdAt - a.createdAt).slice(0, limit);
+    return this.withApprovals(newest);
+  }
+
   /**
    * Resolves changes left `applying` by a process that died, and changes whose
    * apply ended unconfirmed: reads the API to learn whether the change happened
@@ -343,8 +365,8 @@ export class ChangeEngine {
    * alone. Returns the changes whose message must be redrawn.
    */
   async recoverInterrupted(): Promise<Change[]> {
+    const out: Change[] = await this.storePending();
     const records = await this.o.store.listChanges({ status: ['applying'], limit: 500 });
-    const out: Change[] = [];
     for (const record of records) {
       const lease = await holdApplyLease(
         this.leaseOptions(),
@@ -382,6 +404,60 @@ export class ChangeEngine {
     const out = await this.withApprovals(records);
     await this.announce(out);
     return out;
+  }
+
+  /**
+   * Looks again at promotions applied but not yet visible in their target
+   * branch (housekeeping); returns those whose record changed (now Promoted, or
+   * never appeared after the settle window), for their messages to be redrawn.
+   */
+  async recheckUnverified(limit = 50): Promise<Change[]> {
+    const now = this.o.clock.now();
+    const records = await this.o.store.listChanges({
+      status: ['succeeded'],
+      createdAfter: now - 4 * PROMOTION_SETTLE_MS,
+      limit,
+    });
+    const out: Change[] = [];
+    for (const change of (await this.withApprovals(records)).filter(awaitsVisibility)) {
+      const result = await recheckPromotion(this.o.client, change, now).catch((error: unknown) => {
+        this.o.logger.warn('could not recheck a promotion', { changeId: change.id, error });
+        return undefined;
+      });
+      if (!result) continue;
+      // The applied time stays as it was: the record learns what became of it, nothing more.
+      const updated = await this.o.store.transitionChange(
+        change.id,
+        ['succeeded'],
+        'succeeded',
+        { result },
+        { now: change.updatedAt, expectVersion: change.version },
+      );
+      if (updated) out.push(toChange(updated, change.approvals));
+    }
+    return out;
+  }
+
+  /**
+   * Records the state a follow-up saw as the result's State line, so the
+   * change's own message shows the last known state, not the one at apply.
+   * Returns the updated change, or undefined when nothing changed.
+   */
+  async noteState(change: Change, state: string): Promise<Change | undefined> {
+    const result = change.result;
+    if (change.status !== 'succeeded' || !result) return undefined;
+    const line = { label: 'State', value: state };
+    const known = result.lines.some((l) => l.label === 'State');
+    if (result.lines.some((l) => l.label === 'State' && l.value === state)) return undefined;
+    const lines = known ? result.lines.map((l) => (l.label === 'State' ? line : l)) : [...result.lines, line];
+    const updated = await this.o.store.transitionChange(
+      change.id,
+      ['succeeded'],
+      'succeeded',
+      { result: { ...result, lines } },
+      { now: change.updatedAt },
+    );
+    return updated ? toChange(updated, change.approvals) : undefined;
   }
 
   /** Watches the aftermath of a succeeded change (vessel scheduled, gone, ...). */
@@ -436,32 +512,18 @@ export class ChangeEngine {
       );
       return settled ? this.record(change, settled, this.o.replicaId, 'recover') : undefined;
     }
-    let verdict: 'applied' | 'not_applied';
+    let settled: Settlement;
     try {
-      verdict = await module.verify(ctx, this.applyInput(change));
+      settled = await settleInterruptedApply(
+        change,
+        () => module.verify(ctx, this.applyInput(change)),
+        this.o.clock.now(),
+      );
     } catch (err) {
       // The API could not tell us; leave it applying so a later sweep tries again.
       this.o.logger.warn('recovery could not verify change', { changeId: change.id, error: err });
       return undefined;
     }
-    const settled: Settlement =
-      verdict === 'applied'
-        ? {
-            status: 'succeeded',
-            result: {
-              summary: `${change.preview.summary}: done (confirmed after an interruption)`,
-              lines: [],
-              facts: {},
-            },
-          }
-        : {
-            status: 'failed',
-            failure: {
-              message:
-                'Interrupted before the change reached the hosting API; nothing was changed. Request it again.',
-              kind: 'interrupted',
-            },
-          };
     return this.record(change, settled, this.o.replicaId, 'recover');
   }
 
@@ -471,6 +533,7 @@ export class ChangeEngine {
     from: readonly ChangeStatus[],
     action: 'confirm' | 'approve',
     team?: string,
+    onClaimed?: (change: Change) => void,
   ): Promise<ClickOutcome> {
     // The lease comes first: once the change reads `applying`, its lease is already held, so a
     // recovery sweep listing it can never take it from a live apply.
@@ -506,8 +569,14 @@ export class ChangeEngine {
         workspace: team,
       });
     }
+    const applying = toChange(claimed, c.approvals);
     try {
-      return await this.runApply(toChange(claimed, c.approvals), user);
+      onClaimed?.(applying);
+    } catch (err) {
+      this.o.logger.warn('could not announce an apply', { changeId: c.id, error: err });
+    }
+    try {
+      return await this.runApply(applying, user);
     } finally {
       await lease.release();
     }
@@ -531,10 +600,45 @@ export class ChangeEngine {
         this.o.logger,
       );
     }
-    const final = (await this.record(change, settled, user, 'apply')) ?? change;
+    let final: Change;
+    try {
+      final = (await this.record(change, settled, user, 'apply')) ?? change;
+    } catch (err) {
+      if (!(err instanceof StoreError)) throw err;
+      // The API has answered; only the store failed. Say what happened, and store it later.
+      this.o.logger.error('could not record an apply; housekeeping will', {
+        changeId: change.id,
+        error: err,
+      });
+      this.pendingRecords.hold({ change, settled, actor: user, action: 'apply' });
+      final = asSettled(change, settled, this.o.clock.now());
+    }
     if (settled.status === 'succeeded') return { kind: 'applied', change: final };
     if (settled.status === 'failed') return { kind: 'failed', change: final };
     return { kind: 'unconfirmed', change: final };
+  }
+
+  /**
+   * Stores the settlements this process could not store when its applies
+   * ended; returns the changes they settled (their messages must be redrawn).
+   * One the store still refuses stays held for the next pass.
+   */
+  private async storePending(): Promise<Change[]> {
+    const out: Change[] = [];
+    for (const held of this.pendingRecords.list()) {
+      try {
+        const stored = await this.record(held.change, held.settled, held.actor, held.action);
+        this.pendingRecords.drop(held.change.id);
+        // Undefined: recovery elsewhere settled it first; its own pass redraws it.
+        if (stored) out.push(stored);
+      } catch (err) {
+        this.o.logger.warn('a pending apply record is still not stored', {
+          changeId: held.change.id,
+          error: err,
+        });
+      }
+    }
+    return out;
   }
 
   /**
@@ -659,14 +763,9 @@ export class ChangeEngine {
     reason?: string,
   ): Promise<ClickOutcome> {
     const now = this.o.clock.now();
-    // Who closed it is `by`; renderers name them (the message stays free of any chat markup).
-    const verb = kind === 'rejected' ? 'Rejected' : 'Cancelled';
-    const failure: ChangeFailure = {
-      message: `${verb}; nothing was applied.`,
-      kind,
-      by: user,
-      ...(reason ? { reason } : {}),
-    };
+    // Who closed it is `by`; renderers name them and write the words.
+    const failure: ChangeFailure =
+      kind === 'rejected' ? { kind, by: user, ...(reason ? { reason } : {}) } : { kind, by: user };
     const done = await this.o.store.transitionChange(c.id, from, 'cancelled', { error: failure }, { now });
     if (!done) return this.explainStale(c.id);
     await this.audit({
@@ -682,11 +781,13 @@ export class ChangeEngine {
     return { kind, change: (await this.get(c.id)) as Change };
   }
 
-  /** The policy's verdict on `user` approving (or rejecting) `c` now. */
-  private judgeApproval(c: Change, user: string, channel: string, team?: string) {
-    return this.o.policy.authorizeApproval({
-      user,
-      channel,
+  /**
+   * Recounts an approved change's approvals with today's membership. When
+   * they no longer suffice the change goes back to awaiting approval and the
+   * confirm is refused (the outcome is returned); undefined when it may apply.
+   */
+  private async recountApproved(c: Change, user: string, team?: string): Promise<ClickOutcome | undefined> {
+    const recount = await this.o.policy.recountApprovals({
       team: team ?? c.origin.workspace,
       workspace: c.origin.workspace,
       requester: c.requester,
@@ -696,6 +797,44 @@ export class ChangeEngine {
       now: this.o.clock.now(),
       expiresAt: c.expiresAt,
     });
+    if (recount.allowed && recount.satisfied) return undefined;
+    const reopened = await this.o.store.transitionChange(
+      c.id,
+      ['approved'],
+      'awaiting_approval',
+      {},
+      { now: this.o.clock.now() },
+    );
+    if (!reopened) return this.explainStale(c.id);
+    const fresh = (await this.get(c.id)) as Change;
+    const reason = recount.allowed
+      ? `Its approvals no longer suffice: ${recount.count ?? 0} of ${recount.required ?? 0} approvals come from people who may approve it today, so it needs approval again.`
+      : recount.reason;
+    return this.refuse(fresh, user, 'confirm', reason, team);
+  }
+
+  /** The policy's verdict on `user` approving (or rejecting) `c` now. */
+  private judgeApproval(c: Change, user: string, channel: string, team: string) {
+    return this.o.policy.authorizeApproval({
+      ...this.clickQuestion(c, { user, channel, team }),
+      approvals: c.approvals,
+      now: this.o.clock.now(),
+      expiresAt: c.expiresAt,
+    });
+  }
+
+  /** The policy question every click on `c` asks: who clicks, from which channel and workspace, on what. */
+  private clickQuestion(
+    c: Change,
+    clicker: { user: string; channel: string; team: string },
+  ): PolicyClickInput {
+    return {
+      ...clicker,
+      workspace: c.origin.workspace,
+      requester: c.requester,
+      operation: c.operation,
+      target: c.target,
+    };
   }
 
   private applyInput(change: Change) {
@@ -718,7 +857,13 @@ export class ChangeEngine {
           }),
         )
       : this.o.client;
-    return { client, clock: this.o.clock, logger: this.o.logger, follow: this.followOptions };
+    return {
+      client,
+      clock: this.o.clock,
+      logger: this.o.logger,
+      follow: this.followOptions,
+      environments: this.o.environments ?? [],
+    };
   }
 
   private async audit(entry: {

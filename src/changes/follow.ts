@@ -59,13 +59,14 @@ export async function* watchVessel(
       lastState = state;
       const retrying =
         vessel?.status?.state === 'Error' ? '; the platform retries placement, still watching' : '';
-      yield { kind: 'progress', message: `Vessel ${name}: ${state}${retrying}`, vessel: about };
+      yield { kind: 'progress', message: `Vessel ${name}: ${state}${retrying}`, vessel: about, state };
     }
     if (ctx.clock.now() >= deadline) {
       yield {
         kind: 'timeout',
         message: `Stopped watching vessel ${name} after ${formatSpan(ctx.follow.timeoutMs)}; last seen: ${state}`,
         vessel: about,
+        state,
       };
       return;
     }
@@ -97,6 +98,8 @@ export const untilScheduled: FollowVerdict = (vessel) => {
     return {
       kind: 'done',
       message: `Vessel ${vessel.metadata.name} was scheduled (${describeState(vessel)})`,
+      // What the follow-up established; the exact step (Starting, Running) moves on within moments.
+      state: 'Scheduled',
     };
   }
   return undefined;
@@ -104,5 +107,6 @@ export const untilScheduled: FollowVerdict = (vessel) => {
 
 /** Verdict for a Vessel that should disappear. */
 export function untilGone(name: string): FollowVerdict {
-  return (vessel) => (vessel ? undefined : { kind: 'done', message: `Vessel ${name} is gone` });
+  return (vessel) =>
+    vessel ? undefined : { kind: 'done', message: `Vessel ${name} is gone`, state: 'gone' };
 }

@@ -11,7 +11,15 @@ import { isNotFound } from '../gamefabric/errors.js';
 import { closestWords } from './closest-names.js';
 
 /** What was missing. */
-type MissingKind = 'environment' | 'branch' | 'formation' | 'region' | 'vessel' | 'region type';
+type MissingKind =
+  | 'environment'
+  | 'branch'
+  | 'formation'
+  | 'region'
+  | 'vessel'
+  | 'region type'
+  | 'armada'
+  | 'ArmadaSet';
 
 /** A UserError saying what was missing, with enough structure for callers to add what exists. */
 export class NotFoundError extends UserError {
@@ -54,7 +62,7 @@ export function missingBranch(branch: string): NotFoundError {
  * what is missing.
  */
 export async function missingIn(
-  kind: 'formation' | 'region' | 'vessel',
+  kind: 'formation' | 'region' | 'vessel' | 'armada' | 'ArmadaSet',
   name: string,
   environment: string,
   list: () => Promise<string[]>,
@@ -75,9 +83,14 @@ export async function missingIn(
   );
 }
 
-/** Inline code for a name from a user or the API (backticks inside would end it). */
+// API names are DNS labels (at most 63 characters): anything longer was pasted by mistake and is cut,
+// so the answer's useful part (what exists) is never cut off behind it.
+const QUOTE_MAX = 64;
+
+/** Inline code for a name from a user or the API, cut short (backticks inside would end it). */
 export function quote(name: string): string {
-  return `\`${name.replace(/`/g, "'")}\``;
+  const clean = name.replace(/`/g, "'");
+  return `\`${clean.length > QUOTE_MAX ? `${clean.slice(0, QUOTE_MAX - 1)}…` : clean}\``;
 }
 
 function capitalize(text: string): string {

@@ -52,6 +52,8 @@ export interface FollowEvent {
   message: string;
   /** A Vessel the follow-up is about (the Slack layer offers "Tail logs" on it). */
   vessel?: { environment: string; name: string };
+  /** The state the follow-up saw ("Scheduled", "gone"): the change's own message shows the latest. */
+  state?: string;
 }
 
 export interface OperationContext {
@@ -60,6 +62,8 @@ export interface OperationContext {
   logger: Logger;
   /** How often follow-ups poll, and how long they keep at it. */
   follow: { pollMs: number; timeoutMs: number };
+  /** The configured environments, for when the API refuses to list them. */
+  environments: readonly string[];
   /** Ends a follow-up early (the bot is shutting down). */
   signal?: AbortSignal;
 }

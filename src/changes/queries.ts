@@ -3,7 +3,6 @@
  * for renderers and UserErrors (naming what was not found) for users.
  */
 
-import { UserError } from '../errors/user-error.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import { type Formation, type Region, schedulingOf, type Vessel } from '../gamefabric/resources.js';

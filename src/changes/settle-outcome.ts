@@ -5,12 +5,12 @@
  * `applying`, marked unconfirmed, with a message saying so and where to look;
  * housekeeping reads again on every pass until the answer is known.
  */
-import { formatSpan } from '../format/duration.js';
-import { ApiError } from '../gamefabric/errors.js';
 import type { Logger } from '../runtime/logger.js';
-import type { Change, ChangeFailure } from './change.js';
+import { answerWords } from './answer-words.js';
+import type { Change } from './change.js';
+import type { ChangeFailure, UnclearAnswer } from './failure.js';
 import type { Result } from './operation.js';
-import { clarityOf, describeAnswer } from './unclear-outcome.js';
+import { clarityOf, unclearAnswer } from './unclear-outcome.js';
 import { whereToLook } from './where-to-look.js';
 
 /**
@@ -42,7 +42,8 @@ export async function settleFailedApply(
 ): Promise<Settlement> {
   const clarity = clarityOf(err);
   if (clarity === 'clear') return { status: 'failed', failure };
-  const answer = describeAnswer(err);
+  // An unexpected error was logged by describeFailure under this id; the messages name it.
+  const answer = unclearAnswer(err, 'errorId' in failure ? failure.errorId : undefined);
   const where = whereToLook(change);
   const verdict = await verify().catch((readError: unknown) => {
     logger.warn('could not read the API to settle an unclear apply', {
@@ -54,25 +55,17 @@ export async function settleFailedApply(
   if (verdict === 'applied')
     return {
       status: 'succeeded',
-      result: confirmedResult(change, `${answer}; a read of ${where} shows the change is there`),
+      result: confirmedResult(change, `${answerWords(answer)}; a read of ${where} shows the change is there`),
     };
   if (verdict === 'not_applied' && clarity === 'answered') {
-    return {
-      status: 'failed',
-      failure: {
-        ...failure,
-        message: `${err instanceof ApiError ? `${capitalize(answer)}.` : withoutNothingChanged(failure.message)} Harbormaster then read ${where}: the change is not there, so nothing was changed. Request it again to retry.`,
-      },
-    };
+    return { status: 'failed', failure: { kind: 'not_applied', answer, where } };
   }
   return {
     status: 'unconfirmed',
     failure: unconfirmedFailure(
       change,
       answer,
-      verdict === 'unknown'
-        ? 'the API could not be read to check'
-        : 'a read does not show the change yet (the request may still land)',
+      verdict === 'unknown' ? 'unreadable' : 'not_seen',
       now,
       verdict === 'not_applied' || clarity === 'in_flight',
     ),
@@ -89,7 +82,8 @@ export async function recheckUnconfirmed(
   now: number,
   settleMs = IN_FLIGHT_SETTLE_MS,
 ): Promise<Settlement | undefined> {
-  const previous = change.error as ChangeFailure;
+  const previous = change.error?.kind === 'unconfirmed' ? change.error : undefined;
+  const answer: UnclearAnswer = previous?.answer ?? { kind: 'earlier', text: 'the API answered unclearly' };
   const where = whereToLook(change);
   const verdict = await verify().catch(() => 'unknown' as const);
   if (verdict === 'applied') {
@@ -97,53 +91,36 @@ export async function recheckUnconfirmed(
       status: 'succeeded',
       result: confirmedResult(
         change,
-        `${previous.answer ?? 'the API answered unclearly'}; a later read of ${where} shows the change is there`,
+        `${answerWords(answer)}; a later read of ${where} shows the change is there`,
       ),
     };
   }
-  const since = previous.since ?? change.updatedAt;
-  if (verdict === 'not_applied' && (!previous.mayStillLand || now - since >= settleMs)) {
+  const since = previous?.since ?? change.updatedAt;
+  if (verdict === 'not_applied' && (!previous?.mayStillLand || now - since >= settleMs)) {
     return {
       status: 'failed',
-      failure: {
-        message: `${capitalize(previous.answer ?? 'the API answered unclearly')}. Reads of ${where} over the following ${formatSpan(Math.max(60_000, now - since))} never showed the change, so nothing was changed. Request it again to retry.`,
-        kind: 'api',
-      },
+      failure: { kind: 'never_landed', answer, where, overMs: Math.max(60_000, now - since) },
     };
   }
   return undefined;
 }
 
-function unconfirmedFailure(
+/** The stored failure of a change whose outcome is not known yet (housekeeping re-reads it). */
+export function unconfirmedFailure(
   change: Change,
-  answer: string,
-  check: string,
+  answer: UnclearAnswer,
+  check: 'unreadable' | 'not_seen',
   now: number,
   mayStillLand: boolean,
 ): ChangeFailure {
-  return {
-    message: `Could not confirm whether this took effect: ${answer}, and ${check}. Look at ${whereToLook(change)} before retrying; Harbormaster keeps checking and will update this message.`,
-    kind: 'unconfirmed',
-    since: now,
-    mayStillLand,
-    answer,
-  };
+  return { kind: 'unconfirmed', answer, check, where: whereToLook(change), since: now, mayStillLand };
 }
 
-function confirmedResult(change: Change, how: string): Result {
+/** The result of a change a read (not the write's answer) showed done; `how` says which read. */
+export function confirmedResult(change: Change, how: string): Result {
   return {
     summary: `${change.preview.summary}: done`,
     lines: [{ label: 'Confirmed', value: how }],
     facts: {},
   };
-}
-
-/** describeFailure's network wording promises "nothing was changed"; here only the read may say so. */
-function withoutNothingChanged(message: string): string {
-  const trimmed = message.replace(/;? nothing was changed\.?/i, '.').replace(/\.\.$/, '.');
-  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

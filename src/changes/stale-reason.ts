@@ -9,15 +9,20 @@ import { type Change, isUnconfirmed, type StaleReason } from './change.js';
 export function staleReason(change: Change): StaleReason {
   switch (change.status) {
     case 'applying':
-      if (isUnconfirmed(change)) return { kind: 'unconfirmed', detail: change.error?.message ?? '' };
+      if (isUnconfirmed(change))
+        return { kind: 'unconfirmed', ...(change.error ? { failure: change.error } : {}) };
       return { kind: 'applying', by: change.confirmedBy ?? change.requester };
     case 'succeeded':
       return { kind: 'succeeded', ...(change.confirmedBy ? { by: change.confirmedBy } : {}) };
     case 'failed':
-      return { kind: 'failed', ...(change.error?.message ? { detail: change.error.message } : {}) };
+      return { kind: 'failed', ...(change.error ? { failure: change.error } : {}) };
     case 'cancelled': {
-      const by = change.error?.by ? { by: change.error.by } : {};
-      return change.error?.kind === 'rejected' ? { kind: 'rejected', ...by } : { kind: 'cancelled', ...by };
+      const error = change.error;
+      const by =
+        error && (error.kind === 'rejected' || error.kind === 'cancelled') && error.by
+          ? { by: error.by }
+          : {};
+      return error?.kind === 'rejected' ? { kind: 'rejected', ...by } : { kind: 'cancelled', ...by };
     }
     case 'expired':
       return { kind: 'expired', at: change.expiresAt };

@@ -9,6 +9,7 @@
 
 import { UserError } from '../errors/user-error.js';
 import { ApiError, GameFabricError } from '../gamefabric/errors.js';
+import type { UnclearAnswer } from './failure.js';
 
 /**
  * - `clear`: the failure itself proves nothing was written.
@@ -48,12 +49,12 @@ function hasStatusBody(err: ApiError): boolean {
   }
 }
 
-/** A short account of how the API answered, for messages ("answered 502", "did not answer in time"). */
-export function describeAnswer(err: unknown): string {
-  if (!(err instanceof ApiError)) return 'the apply stopped on an unexpected error';
-  const what = `${err.request.method} ${err.request.path.split('?')[0]}`;
-  if (err.reason === 'InvalidResponse') return `the API accepted ${what} but its answer could not be read`;
-  if (err.reason === 'Timeout') return `the API did not answer ${what} in time`;
-  if (err.status === 0) return `the connection broke during ${what}`;
-  return `the API answered ${what} with ${err.status}${hasStatusBody(err) ? '' : ' and no explanation'}`;
+/** How the API answered `err` (thrown by an apply), as data; `errorId` is where an unexpected error was logged. */
+export function unclearAnswer(err: unknown, errorId?: string): UnclearAnswer {
+  if (!(err instanceof ApiError)) return errorId ? { kind: 'unexpected', errorId } : { kind: 'unexpected' };
+  const call = { method: err.request.method, path: err.request.path.split('?')[0] ?? '' };
+  if (err.reason === 'InvalidResponse') return { kind: 'unreadable', call };
+  if (err.reason === 'Timeout') return { kind: 'timeout', call };
+  if (err.status === 0) return { kind: 'connection_broke', call };
+  return { kind: 'status', call, status: err.status, explained: hasStatusBody(err) };
 }

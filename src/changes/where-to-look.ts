@@ -2,10 +2,18 @@
  * Where in the hosting API a person can see whether a change took effect:
  * named in "could not confirm" messages, so nobody retries blindly.
  */
-import type { Change } from './change.js';
+import type { ChangeOperation } from '../policy/operations.js';
+
+/** The parts of a Change that name what it acts on (a shape of its own, so change.ts can use it). */
+interface ChangeTarget {
+  operation: ChangeOperation;
+  request: unknown;
+  applyToken: string;
+  preview: { summary: string };
+}
 
 /** The object to look at for `change`, e.g. "formation lobby in environment dev". */
-export function whereToLook(change: Change): string {
+export function whereToLook(change: ChangeTarget): string {
   const r = (change.request ?? {}) as Record<string, unknown>;
   const s = (key: string) => String(r[key] ?? '?');
   switch (change.operation) {

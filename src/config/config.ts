@@ -17,6 +17,11 @@ export interface SlackConfig {
   port: number;
   /** Interface the HTTP server binds to; undefined: all (as before). Local mode: 127.0.0.1. */
   host?: string;
+  /**
+   * HARBOR_METRICS_PORT: serve /metrics and the probes on this port (same interface) instead of
+   * PORT, so an Ingress in front of PORT exposes only /slack/events. Undefined: on PORT.
+   */
+  metricsPort?: number;
   command: string;
 }
 
@@ -45,6 +50,13 @@ export interface Config {
   databaseTimeoutMs: number;
   /** On SIGTERM, how long in-flight work may take before the process exits anyway (non-zero). */
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM in HTTP mode, how long the bot keeps serving with readiness already 503, so load
+   * balancers stop sending before the listener closes. Part of shutdownTimeoutMs, not added to it.
+   */
+  shutdownDrainMs: number;
+  /** The git commit the build came from (HARBOR_BUILD_COMMIT; the image sets it), for harbor_build_info. */
+  buildCommit: string;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
   replicaId: string;
   /**
@@ -60,20 +72,37 @@ export interface Config {
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
 
+/** The port the bot listens on when PORT is unset. */
+export const DEFAULT_PORT = 3000;
+
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
-const port = (name: string, fallback: number) =>
+const port = <F extends number | undefined>(name: string, fallback: F, example = '3000') =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): number | F => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be a port number 0-65535, e.g. ${example}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const nonNegativeInt = (example: string, fallback: number) =>
   z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return fallback;
       const n = Number(v);
-      if (!Number.isInteger(n) || n < 0 || n > 65535) {
-        ctx.addIssue({ code: 'custom', message: `${name} must be a port number 0-65535, e.g. 3000` });
+      if (!Number.isInteger(n) || n < 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number of milliseconds, e.g. ${example}` });
         return z.NEVER;
       }
       return n;
@@ -104,7 +133,7 @@ const EnvSchema = z.object({
   SLACK_API_URL: optionalString.refine((v) => v === undefined || /^https?:\/\//.test(v), {
     message: 'must be an http(s) URL ending in /api/, e.g. http://127.0.0.1:4000/api/',
   }),
-  PORT: port('PORT', 3000),
+  PORT: port('PORT', DEFAULT_PORT),
   HARBOR_LISTEN_HOST: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9.:-]+$/.test(v), {
     message: 'must be an interface address or host name, e.g. 127.0.0.1 or 0.0.0.0',
   }),
@@ -129,6 +158,9 @@ const EnvSchema = z.object({
   }),
   DATABASE_TIMEOUT_MS: positiveInt('10000', 10_000),
   HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
+  HARBOR_SHUTDOWN_DRAIN_MS: nonNegativeInt('5000', 0),
+  HARBOR_METRICS_PORT: port('HARBOR_METRICS_PORT', undefined, '9090'),
+  HARBOR_BUILD_COMMIT: optionalString,
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   HARBOR_REPLICA_ID: optionalString,
   HARBOR_TAIL_MAX_DURATION: optionalString,
@@ -141,6 +173,9 @@ const EnvSchema = z.object({
     { message: 'must be a comma-separated list of environment names, e.g. dev,staging,prod' },
   ),
 });
+
+/** Every environment variable the config reads: the deployment manifests may set these and no others. */
+export const CONFIG_ENV_NAMES: readonly string[] = Object.keys(EnvSchema.shape);
 
 interface ReadConfigOptions {
   /** `--local` on the command line: local mode even with Slack credentials set. */
@@ -180,6 +215,12 @@ export function readConfig(
     );
   }
 
+  if (e.HARBOR_SHUTDOWN_DRAIN_MS >= e.HARBOR_SHUTDOWN_TIMEOUT_MS) {
+    problems.push(
+      `HARBOR_SHUTDOWN_DRAIN_MS: must be less than HARBOR_SHUTDOWN_TIMEOUT_MS (${e.HARBOR_SHUTDOWN_TIMEOUT_MS} ms): the drain is part of the shutdown, which also lets work in progress finish`,
+    );
+  }
+
   const tailDuration = parseDuration(e.HARBOR_TAIL_MAX_DURATION ?? '2h');
   if ('problem' in tailDuration) problems.push(`HARBOR_TAIL_MAX_DURATION: ${tailDuration.problem}`);
 
@@ -206,6 +247,7 @@ export function readConfig(
         mode: e.SLACK_APP_TOKEN ? 'socket' : 'http',
         port: e.PORT,
         ...(host ? { host } : {}),
+        ...(e.HARBOR_METRICS_PORT !== undefined ? { metricsPort: Number(e.HARBOR_METRICS_PORT) } : {}),
         command: e.HARBOR_COMMAND ?? '/harbor',
       },
       local,
@@ -221,6 +263,8 @@ export function readConfig(
       databaseUrl: e.DATABASE_URL,
       databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
       shutdownTimeoutMs: e.HARBOR_SHUTDOWN_TIMEOUT_MS,
+      shutdownDrainMs: e.HARBOR_SHUTDOWN_DRAIN_MS,
+      buildCommit: e.HARBOR_BUILD_COMMIT ?? 'unknown',
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,

@@ -7,7 +7,7 @@
  */
 
 /** What kind of problem it is, for callers that answer some kinds differently (or count them). */
-type UserErrorKind =
+export type UserErrorKind =
   /** The request or form is malformed or incomplete. */
   | 'validation'
   /** Something it names does not exist (a branch, vessel, change, release, tail). */

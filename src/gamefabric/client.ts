@@ -7,6 +7,18 @@
 import fetch from 'node-fetch';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { type Logger, silentLogger } from '../runtime/logger.js';
+import type { Armada, ArmadaSet, Environment, ImageUpdater } from './armada-resources.js';
+import {
+  type DistributionTarget,
+  type FleetKind,
+  getFleet,
+  type ImageTarget,
+  listFleets,
+  patchFleet,
+  type ReplicaSettings,
+  setDistribution,
+  setTemplateImage,
+} from './armadas.js';
 import {
   createServiceAccountTokenSource,
   createStaticTokenSource,
@@ -24,6 +36,7 @@ import {
   patchFormation,
   removeVesselFromFormation,
 } from './formations.js';
+import { listEnvironments, listImageUpdaters } from './image-updaters.js';
 import {
   createImagePromotion,
   findImage,
@@ -65,6 +78,8 @@ import {
   type VesselCreate,
 } from './vessels.js';
 
+export * from './armada-errors.js';
+export type { DistributionTarget, FleetKind, ImageTarget, ReplicaSettings } from './armadas.js';
 export * from './errors.js';
 export type { FormationCreate } from './formations.js';
 export type { PromoteImageInput } from './images.js';
@@ -96,7 +111,15 @@ export interface GameFabricClientOptions {
   vesselApiVersion?: string;
   /** Renew a service-account token this long before it expires. Default: 5 minutes. */
   renewBeforeMs?: number;
+  /** The most of one answer the client reads whole; a larger one is an InvalidResponse naming its size. Default: 32 MiB. */
+  maxResponseBytes?: number;
 }
+
+/**
+ * Room for tens of thousands of Vessels in one list (a few KiB each), while
+ * an answer past it cannot take the process anywhere near its memory limit.
+ */
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 2 ** 20;
 
 export interface GameFabricClient {
   /** Every Branch (name and display name). */
@@ -173,6 +196,39 @@ export interface GameFabricClient {
     strategy: SchedulingStrategy,
     opts?: { maxAttempts?: number },
   ): Promise<{ region: Region; previous: string; attempts: number }>;
+  /** Every Armada in the environment, with status. */
+  listArmadas(env: string): Promise<Armada[]>;
+  /** One Armada; ApiError 404 when there is none. */
+  getArmada(env: string, name: string): Promise<Armada>;
+  /** Every ArmadaSet in the environment, with status. */
+  listArmadaSets(env: string): Promise<ArmadaSet[]>;
+  /** One ArmadaSet; ApiError 404 when there is none. */
+  getArmadaSet(env: string, name: string): Promise<ArmadaSet>;
+  /** Raw JSON Patch on an Armada or ArmadaSet; not retried except on 429. */
+  patchFleet(
+    kind: FleetKind,
+    env: string,
+    name: string,
+    ops: JsonPatchOperation[],
+  ): Promise<Armada | ArmadaSet>;
+  /** Guarded change of one region type's replicas; ArmadaMovedError, RegionTypeNotInDistributionError, ConcurrentModificationError. */
+  setDistribution(
+    target: DistributionTarget,
+    expected: ReplicaSettings,
+    next: ReplicaSettings,
+    opts?: { maxAttempts?: number },
+  ): Promise<{ fleet: Armada | ArmadaSet; attempts: number }>;
+  /** Guarded change of one template container's image; ArmadaMovedError, ContainerNotInTemplateError. */
+  setTemplateImage(
+    target: ImageTarget,
+    expectedImage: string | undefined,
+    image: string,
+    opts?: { maxAttempts?: number },
+  ): Promise<{ fleet: Armada | ArmadaSet; attempts: number }>;
+  /** Every ImageUpdater in the environment. */
+  listImageUpdaters(env: string): Promise<ImageUpdater[]>;
+  /** Every Environment (name and display name). */
+  listEnvironments(): Promise<Environment[]>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */
@@ -219,6 +275,7 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     logger,
     secrets,
     tokens,
+    maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
   });
   // Remembered across calls: once the API refuses one version, the other is used from then on.
   const vesselApiVersion: VesselApiVersion = {
@@ -252,5 +309,15 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     patchRegion: (env, name, ops) => patchRegion(http, env, name, ops),
     setRegionTypeScheduling: (env, region, typeName, strategy, opts) =>
       setRegionTypeScheduling(http, env, region, typeName, strategy, opts),
+    listArmadas: (env) => listFleets(http, 'Armada', env),
+    getArmada: (env, name) => getFleet(http, 'Armada', env, name),
+    listArmadaSets: (env) => listFleets(http, 'ArmadaSet', env),
+    getArmadaSet: (env, name) => getFleet(http, 'ArmadaSet', env, name),
+    patchFleet: (kind, env, name, ops) => patchFleet(http, kind, env, name, ops),
+    setDistribution: (target, expected, next, opts) => setDistribution(http, target, expected, next, opts),
+    setTemplateImage: (target, expectedImage, image, opts) =>
+      setTemplateImage(http, target, expectedImage, image, opts),
+    listImageUpdaters: (env) => listImageUpdaters(http, env),
+    listEnvironments: () => listEnvironments(http),
   };
 }

@@ -32,6 +32,7 @@ export function errorFromResponse(failure: ResponseFailure): ApiError {
     message: failure.redact(
       `${failure.request.method} ${failure.request.path}: ${statusLine}${text ? `: ${text}` : ''}`,
     ),
+    apiMessage: shownText(text, failure.redact),
     request: failure.request,
     body: keptBody(failure.bodyText, failure.redact),
     retryAfterMs: failure.retryAfterMs,
@@ -52,6 +53,7 @@ export function invalidResponseError(input: {
     message: input.redact(
       `${input.request.method} ${input.request.path}: ${input.status} InvalidResponse: ${input.problem}`,
     ),
+    apiMessage: shownText(input.problem, input.redact),
     request: input.request,
     body: keptBody(input.bodyText, input.redact),
   });
@@ -69,9 +71,15 @@ export function transportError(input: {
     status: 0,
     reason: input.reason,
     message: input.redact(`${input.request.method} ${input.request.path}: ${input.detail}`),
+    apiMessage: shownText(input.detail, input.redact),
     request: input.request,
     cause: redactedCause(input.cause, input.redact),
   });
+}
+
+/** Text fit for users: redacted, and the API's internal address (network errors quote the URL) left out. */
+function shownText(text: string, redact: (text: string) => string): string {
+  return redact(text).replace(/https?:\/\/\S+/g, 'the API');
 }
 
 /** A short description of why `value` failed `schema`, naming the first few fields. */

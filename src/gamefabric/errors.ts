@@ -24,6 +24,8 @@ interface ApiErrorInit {
   status: number;
   reason?: string;
   message: string;
+  /** The API's own text (or the transport's account), without the "METHOD /path: status" prefix. */
+  apiMessage: string;
   request: ApiRequestInfo;
   body?: string;
   cause?: unknown;
@@ -34,11 +36,14 @@ interface ApiErrorInit {
  * One failed HTTP exchange. `reason` is the Kubernetes Status reason when the
  * body carried one, or one of the client's own: `InvalidResponse` (a 2xx body
  * that did not match the schema), `Timeout`, `NetworkError`, `Aborted`.
- * Message, body and cause are already redacted.
+ * Message, body and cause are already redacted. `apiMessage` is the part of
+ * the message a user may read (no request line, no internal addresses), kept
+ * apart so nobody has to cut it out of `message`.
  */
 export class ApiError extends GameFabricError {
   readonly status: number;
   readonly reason: string | undefined;
+  readonly apiMessage: string;
   readonly request: ApiRequestInfo;
   readonly body: string | undefined;
   readonly retryAfterMs: number | undefined;
@@ -47,6 +52,7 @@ export class ApiError extends GameFabricError {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.reason = init.reason;
+    this.apiMessage = init.apiMessage;
     this.request = init.request;
     this.body = init.body;
     this.retryAfterMs = init.retryAfterMs;

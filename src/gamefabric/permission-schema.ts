@@ -2,7 +2,7 @@
  * The permission model of the API, shared by the client and the simulator
  * like the resource schemas (resources.ts) and the name rules (names.ts):
  * which permission a request needs. GameFabric roles are lowercase
- * Kubernetes-style verbs (get, list, create, patch, delete) on a resource of
+ * verbs (get, list, watch, post, put, patch, delete) on a resource of
  * an API group, scoped to an environment or a branch, with subresources such
  * as `vessels/logs`. The simulator authorizes by it; the client names it in
  * a 403 (permissions.ts). Pure data and path parsing, no client machinery.
@@ -18,7 +18,13 @@ export interface RequiredPermission {
   name?: string;
 }
 
-const VERBS: Record<string, string> = { POST: 'create', PUT: 'update', PATCH: 'patch', DELETE: 'delete' };
+/**
+ * A role can hold get, list, watch, post, put, patch and delete (the
+ * provider's role resource, internal/resource/rbac/role.go): writes are named
+ * by their HTTP method, not Kubernetes' create/update, which no role can be
+ * granted.
+ */
+const VERBS: Record<string, string> = { POST: 'post', PUT: 'put', PATCH: 'patch', DELETE: 'delete' };
 
 /** The permission `method path` needs, or undefined for a path outside /api/{group}/{version}/. */
 export function requiredPermission(method: string, path: string): RequiredPermission | undefined {

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { TokenSource } from './auth.js';
+import { asBuffer, BodyTooLarge, readCapped } from './capped-body.js';
 import {
   describeSchemaProblem,
   errorFromResponse,
@@ -65,7 +66,12 @@ interface RequesterOptions {
   secrets: SecretRegistry;
   /** Where bearer tokens come from (requests marked `anonymous` skip it). */
   tokens: TokenSource;
+  /** The most of an answer read whole (`json`, `text`, `empty`); more is an InvalidResponse naming the size. */
+  maxResponseBytes: number;
 }
+
+/** An error answer is only read for its message: a few KiB show it, the rest is dropped unread. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 type Consume<R> = (res: FetchResponse, request: ApiRequestInfo) => Promise<R>;
 
@@ -150,7 +156,7 @@ export function createRequester(options: RequesterOptions): Requester {
           request,
           status: res.status,
           statusText: res.statusText,
-          bodyText: await readQuietly(res),
+          bodyText: await readQuietly(res, ERROR_BODY_BYTES),
           retryAfterMs: parseRetryAfterMs(res.headers.get('retry-after'), options.clock.now()),
           redact,
         });
@@ -186,23 +192,43 @@ export function createRequester(options: RequesterOptions): Requester {
     }
   }
 
+  /** The whole body as text, or an InvalidResponse naming the size once it passes the limit. */
+  async function bodyText(res: FetchResponse, request: ApiRequestInfo): Promise<string> {
+    try {
+      return await readCapped(
+        res.body as unknown as ResponseStream | null,
+        res.headers.get('content-length'),
+        options.maxResponseBytes,
+      );
+    } catch (error) {
+      if (!(error instanceof BodyTooLarge)) throw error;
+      throw invalidResponseError({
+        request,
+        status: res.status,
+        bodyText: '',
+        problem: error.message,
+        redact,
+      });
+    }
+  }
+
   function parseJson<S extends z.ZodType>(spec: RequestSpec, schema: S, what: string): Consume<z.output<S>> {
     return async (res, request) => {
-      const bodyText = await res.text();
+      const text = await bodyText(res, request);
       const invalid = (problem: string) =>
         invalidResponseError({
           request,
           status: res.status,
-          bodyText: spec.responseHasSecrets ? '' : bodyText,
+          bodyText: spec.responseHasSecrets ? '' : text,
           problem,
           redact,
         });
       let json: unknown;
       try {
-        json = JSON.parse(bodyText);
+        json = JSON.parse(text);
       } catch {
         throw invalid(
-          bodyText.trim() === '' ? `empty body, expected a ${what}` : `body is not JSON, expected a ${what}`,
+          text.trim() === '' ? `empty body, expected a ${what}` : `body is not JSON, expected a ${what}`,
         );
       }
       const parsed = schema.safeParse(json);
@@ -213,12 +239,12 @@ export function createRequester(options: RequesterOptions): Requester {
 
   return {
     json: (spec, schema, what) => send(spec, parseJson(spec, schema, what), true),
-    text: (spec) => send(spec, (res) => res.text(), true),
+    text: (spec) => send(spec, (res, request) => bodyText(res, request), true),
     empty: (spec) =>
       send(
         spec,
-        async (res) => {
-          await res.arrayBuffer();
+        async (res, request) => {
+          await bodyText(res, request);
         },
         true,
       ),
@@ -259,11 +285,27 @@ function failuresAsApiErrors(
   };
 }
 
-/** The body of an error response; a failure while reading it must not hide the status we already have. */
-async function readQuietly(res: FetchResponse): Promise<string> {
+/**
+ * The body of an error response, its first `limit` bytes at most; a failure
+ * while reading it must not hide the status we already have.
+ */
+async function readQuietly(res: FetchResponse, limit: number): Promise<string> {
+  const body = res.body as unknown as ResponseStream | null;
+  if (!body) return '';
+  const chunks: Buffer[] = [];
+  let size = 0;
   try {
-    return await res.text();
+    for await (const chunk of body) {
+      const bytes = asBuffer(chunk);
+      chunks.push(bytes);
+      size += bytes.length;
+      if (size >= limit) {
+        body.destroy();
+        break;
+      }
+    }
   } catch {
-    return '';
+    // What was read before the failure still shows the error.
   }
+  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
 }

@@ -124,6 +124,7 @@ const ContainerSchema = z.looseObject({
   image: z.string().optional(),
   command: z.array(z.string()).optional(),
   args: z.array(z.string()).optional(),
+  env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
   ports: z.array(PortSchema).optional(),
   resources: z
     .looseObject({
@@ -168,15 +169,18 @@ export type Vessel = z.infer<typeof VesselSchema>;
 
 /**
  * One entry of a Vessel's `override.containers`. The docs' example names the
- * container and sets an image; the provider's type has neither (it carries
- * command, args, env, kept here as unknown fields), so both are optional on
- * read. The bot sends entries in template container order, so either reading
+ * container and sets an image; the provider's VesselContainerOverride
+ * (nitrado/terraform-provider-ec, ec/formation/schema_formation.go) has
+ * neither but carries args, command, env, configFiles and secrets, so name
+ * and image are optional on read. The bot sends entries in template container order, so either reading
  * hits the intended container.
  */
 const ContainerOverrideSchema = z.looseObject({
   name: z.string().optional(),
   image: z.string().optional(),
+  command: z.array(z.string()).optional(),
   args: z.array(z.string()).optional(),
+  env: z.array(z.looseObject({ name: z.string(), value: z.string().optional() })).optional(),
 });
 export type ContainerOverride = z.infer<typeof ContainerOverrideSchema>;
 

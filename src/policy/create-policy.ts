@@ -5,17 +5,17 @@
  * was typed.
  */
 import { type Logger, silentLogger } from '../runtime/logger.js';
+import { approverShortfall } from './eligible-approvers.js';
 import { NoMatchingRuleError } from './errors.js';
-import { findRule, type Rule } from './evaluate.js';
+import { findRule, findRuleForPartial, type Rule } from './evaluate.js';
 import { channelAllowed, MembershipChecker } from './membership.js';
 import type { Operation, Target } from './operations.js';
 import type {
   ApprovalDecision,
-  ApprovalInput,
-  ClickInput,
   Decision,
   Policy,
   PolicyContext,
+  RecountInput,
   RequestInput,
   Requirement,
 } from './types.js';
@@ -36,21 +36,28 @@ export function createPolicy(
 ): Policy {
   const logger: Logger = ctx.logger ?? silentLogger;
   const names = ctx.names ?? PLAIN_NAMES;
-  const checker = () => new MembershipChecker(ctx, logger);
+  // Groups are looked up in the workspace of the person checked (an org-wide install needs it).
+  const checker = (workspace: string | undefined) => new MembershipChecker(ctx, logger, workspace);
   // Checked before any rule: a click from the wrong workspace is refused whoever the user is.
   const foreign = (input: RequestInput & { workspace?: string }): Decision | undefined => {
-    const reason = workspaceRefusal(workspaces, input.team, input.workspace, source);
+    const reason = workspaceRefusal(workspaces, input.team, input.workspace);
     return reason === undefined ? undefined : { allowed: false, reason };
   };
 
   const noRule = (operation: Operation, target: Target): string =>
-    `No policy rule lets anyone ${describeAction(operation, target)}. Ask whoever maintains the policy to add a rule for it in ${source}.`;
+    `No policy rule lets anyone ${describeAction(operation, target)}. Ask whoever maintains the policy to add a rule for it.`;
 
   // The requester's standing under the rule: in its requesters and in one of its channels.
-  const requesterDecision = async (rule: Rule, input: RequestInput, requester: string): Promise<Decision> => {
+  const requesterDecision = async (
+    rule: Rule,
+    input: RequestInput & { workspace?: string },
+    requester: string,
+  ): Promise<Decision> => {
     const what = describeAction(input.operation, input.target);
     if (rule.requesters) {
-      const membership = await checker().check(rule.requesters, requester);
+      // On a click the requester is someone else, from the workspace the change was requested in.
+      const workspace = requester === input.user ? input.team : (input.workspace ?? input.team);
+      const membership = await checker(workspace).check(rule.requesters, requester);
       if (!membership.member) {
         const who = requester === input.user ? 'You are' : 'The requester is';
         return {
@@ -72,6 +79,19 @@ export function createPolicy(
     return { allowed: true, rule: rule.name };
   };
 
+  // The requester's standing, then whether enough others could ever approve what they ask.
+  const ruleDecision = async (rule: Rule, input: RequestInput): Promise<Decision> => {
+    const decision = await requesterDecision(rule, input, input.user);
+    if (!decision.allowed || rule.approval.mode !== 'approval') return decision;
+    const shortfall = await approverShortfall(
+      { rule: rule.name, ...rule.approval },
+      input.user,
+      checker(input.team),
+      names,
+    );
+    return shortfall === undefined ? decision : { allowed: false, rule: rule.name, reason: shortfall };
+  };
+
   return {
     source,
     summary,
@@ -81,7 +101,16 @@ export function createPolicy(
       if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
-      return requesterDecision(rule, input, input.user);
+      return ruleDecision(rule, input);
+    },
+
+    async judgeForm(input) {
+      const refused = foreign(input);
+      if (refused) return refused;
+      const rule = findRuleForPartial(rules, input.operation, input.target);
+      if (rule === 'depends') return undefined;
+      if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
+      return ruleDecision(rule, input);
     },
 
     requirement(operation, target): Requirement {
@@ -123,7 +152,7 @@ export function createPolicy(
       // Cancelling only ever lowers risk, so a requester may always withdraw their own request.
       if (input.user === input.requester) return { allowed: true, rule: rule?.name ?? 'requester' };
       if (rule?.approval.mode === 'approval') {
-        const membership = await checker().check(rule.approval.approvers, input.user);
+        const membership = await checker(input.team).check(rule.approval.approvers, input.user);
         if (membership.member) return { allowed: true, rule: rule.name };
         return {
           allowed: false,
@@ -153,7 +182,7 @@ export function createPolicy(
           reason: `This change needs only the requester's confirmation, not approval (policy rule \`${rule.name}\`).`,
         };
       }
-      const { approvers, allowSelfApproval, required } = rule.approval;
+      const { approvers, allowSelfApproval } = rule.approval;
       if (input.user === input.requester && !allowSelfApproval) {
         return {
           allowed: false,
@@ -161,7 +190,7 @@ export function createPolicy(
           reason: `You requested this change, so someone else must approve it: ${nameAudience(approvers, names)} (policy rule \`${rule.name}\` does not allow self-approval).`,
         };
       }
-      const members = checker();
+      const members = checker(input.team);
       const membership = await members.check(approvers, input.user);
       if (!membership.member) {
         return {
@@ -173,27 +202,46 @@ export function createPolicy(
         };
       }
       // Earlier votes count only if their authors may still approve now (same person once).
-      const counted = new Set<string>([input.user]);
-      for (const vote of input.approvals) {
-        if (vote.userId === input.requester && !allowSelfApproval) continue;
-        if (!(await members.check(approvers, vote.userId)).member) continue;
-        if (vote.decision === 'reject') {
-          return {
-            allowed: false,
-            rule: rule.name,
-            reason: 'This change was already rejected by an approver.',
-          };
-        }
-        counted.add(vote.userId);
-      }
-      return {
-        allowed: true,
-        rule: rule.name,
-        satisfied: counted.size >= required,
-        count: counted.size,
-        required,
-      };
+      return countVotes(rule, input, members, [input.user]);
     },
+
+    async recountApprovals(input): Promise<ApprovalDecision> {
+      const rule = findRule(rules, input.operation, input.target);
+      if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
+      if (rule.approval.mode !== 'approval') return { allowed: true, rule: rule.name, satisfied: true };
+      return countVotes(rule, input, checker(input.team), []);
+    },
+  };
+}
+
+/**
+ * Counts `already` plus the stored approvals whose authors may approve now
+ * (today's membership; the requester only when self-approval is allowed;
+ * each person once). A rejection by a current approver ends the count.
+ */
+async function countVotes(
+  rule: Rule,
+  input: RecountInput,
+  members: MembershipChecker,
+  already: readonly string[],
+): Promise<ApprovalDecision> {
+  if (rule.approval.mode !== 'approval') return { allowed: true, rule: rule.name, satisfied: true };
+  const { approvers, allowSelfApproval, required } = rule.approval;
+  const counted = new Set<string>(already);
+  for (const vote of input.approvals) {
+    if (vote.userId === input.requester && !allowSelfApproval) continue;
+    if (!(await members.check(approvers, vote.userId)).member) continue;
+    if (vote.decision === 'reject') {
+      return { allowed: false, rule: rule.name, reason: 'This change was already rejected by an approver.' };
+    }
+    counted.add(vote.userId);
+  }
+  return {
+    allowed: true,
+    rule: rule.name,
+    satisfied: counted.size >= required,
+    count: counted.size,
+    required,
   };
 }
 

@@ -20,7 +20,7 @@ defaults:
   expires: 30m
 rules:
   - name: default-reads
-    operations: [images.list, vessels.list, formation.show, region.show, logs.read]
+    operations: [images.list, vessels.list, formation.show, region.show, logs.read, armadas.list, armada.show, armadaset.show]
   - name: default-production-environment
     operations: ['*']
     target: { environment: ${PRODUCTION} }

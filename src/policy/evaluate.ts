@@ -30,6 +30,10 @@ export interface Rule {
   expiresInMs: number;
   matchesOperation(operation: Operation): boolean;
   matchesTarget(target: Target): boolean;
+  /** Whether every constrained field that `target` has matches (fields it lacks are not judged). */
+  matchesKnown(target: Target): boolean;
+  /** The target fields the rule's patterns constrain. */
+  constrains: readonly TargetField[];
 }
 
 /** Default lifetime of a pending request when neither the rule nor `defaults.expires` says. */
@@ -62,6 +66,9 @@ export function compileRules(file: PolicyFile): Rule[] {
       matchesOperation: globMatcher(rule.operations),
       matchesTarget: (target: Target) =>
         fieldMatchers.every(({ field, match }) => fieldMatches(target, field, match)),
+      matchesKnown: (target: Target) =>
+        fieldMatchers.every(({ field, match }) => target[field] === undefined || match(target[field])),
+      constrains: fieldMatchers.map(({ field }) => field),
     } satisfies Rule;
   });
 }
@@ -69,6 +76,28 @@ export function compileRules(file: PolicyFile): Rule[] {
 /** The rule that governs `operation` on `target`, or undefined when none does. */
 export function findRule(rules: readonly Rule[], operation: Operation, target: Target): Rule | undefined {
   return rules.find((rule) => rule.matchesOperation(operation) && rule.matchesTarget(target));
+}
+
+/**
+ * The rule for a target known only in part (a form not yet filled in): the
+ * rule, undefined when none can match, or 'depends' when a rule that might
+ * come first constrains a field the target does not have yet.
+ */
+export function findRuleForPartial(
+  rules: readonly Rule[],
+  operation: Operation,
+  partial: Target,
+): Rule | 'depends' | undefined {
+  for (const rule of rules) {
+    if (!rule.matchesOperation(operation)) continue;
+    if (rule.constrains.some((field) => partial[field] === undefined)) {
+      // Known fields that already miss rule it out; otherwise the unknown ones decide.
+      if (!rule.matchesKnown(partial)) continue;
+      return 'depends';
+    }
+    if (rule.matchesTarget(partial)) return rule;
+  }
+  return undefined;
 }
 
 /** A channel entry as compared: ids as written, names without '#' and lowercased. */

@@ -17,6 +17,8 @@ export class MembershipChecker {
   constructor(
     private readonly ctx: PolicyContext,
     private readonly logger: Logger,
+    /** The workspace of the person checked, passed to the resolver. */
+    private readonly workspace?: string,
   ) {}
 
   /** Whether `user` is listed in `audience` directly, as anyone ('*'), or through one of its groups. */
@@ -31,12 +33,24 @@ export class MembershipChecker {
     return { member: false, unresolved };
   }
 
+  /** Every user `audience` names, directly or through its groups; groups that could not be looked up are listed. */
+  async everyone(audience: Audience): Promise<{ users: ReadonlySet<string>; unresolved: string[] }> {
+    const users = new Set(audience.users.filter((user) => user !== '*'));
+    const unresolved: string[] = [];
+    for (const groupId of audience.groups) {
+      const members = await this.members(groupId);
+      if (members instanceof Error) unresolved.push(groupId);
+      else for (const member of members) users.add(member);
+    }
+    return { users, unresolved };
+  }
+
   private members(groupId: string): Promise<ReadonlySet<string> | Error> {
     let pending = this.groups.get(groupId);
     if (!pending) {
       // A failed lookup fails closed (not a member) and is named in the reason, not thrown:
       // the user learns why they were refused and the click can simply be retried.
-      pending = this.ctx.resolveGroup(groupId).then(
+      pending = this.ctx.resolveGroup(groupId, this.workspace).then(
         (members) => new Set(members),
         (error: unknown) => {
           this.logger.warn('could not resolve user group for policy check', { groupId, error });

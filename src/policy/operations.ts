@@ -10,6 +10,9 @@ export const READ_OPERATIONS = [
   'formation.show',
   'region.show',
   'logs.read',
+  'armadas.list',
+  'armada.show',
+  'armadaset.show',
 ] as const;
 
 /** Operations that change something in the hosting API and go through the change engine. */
@@ -21,6 +24,10 @@ export const CHANGE_OPERATIONS = [
   'formation.remove',
   'region.create',
   'region.scheduling',
+  'armada.scale',
+  'armadaset.scale',
+  'armada.image',
+  'armadaset.image',
 ] as const;
 
 /** Every operation id a policy rule can name. */
@@ -51,6 +58,8 @@ export interface Target {
   region?: string;
   formation?: string;
   vessel?: string;
+  armada?: string;
+  armadaSet?: string;
 }
 
 /** Target fields in the order they are described in messages. */
@@ -61,6 +70,8 @@ export const TARGET_FIELDS = [
   'region',
   'formation',
   'vessel',
+  'armada',
+  'armadaSet',
 ] as const;
 
 export type TargetField = (typeof TARGET_FIELDS)[number];
@@ -72,6 +83,8 @@ const FIELD_LABELS: Record<TargetField, string> = {
   region: 'region',
   formation: 'formation',
   vessel: 'vessel',
+  armada: 'armada',
+  armadaSet: 'ArmadaSet',
 };
 
 /** `operation` and its target in words, e.g. `vessel.delete on environment "prod", vessel "web-1"`. */

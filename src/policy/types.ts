@@ -8,8 +8,11 @@ import type { Operation, Target } from './operations.js';
 import type { PolicyNames } from './words.js';
 
 export interface PolicyContext {
-  /** Members (user ids) of a user group; the caller caches it. */
-  resolveGroup(groupId: string): Promise<readonly string[]>;
+  /**
+   * Members (user ids) of a user group; the caller caches it. `workspace` is the Slack team id of
+   * the person being checked, when known: an org-wide (Enterprise Grid) install looks groups up in it.
+   */
+  resolveGroup(groupId: string, workspace?: string): Promise<readonly string[]>;
   /**
    * The name (without '#') of a channel id, used only when a rule lists channels by
    * name. Without it, a channel listed by name matches only a `channel` passed as that name.
@@ -41,14 +44,13 @@ export interface RequestInput {
   channel: string;
   operation: Operation;
   target: Target;
-  /** The user's workspace (Slack team id); checked when the policy lists `workspaces`. */
-  team?: string;
+  /** The user's workspace (Slack team id): every question names it, and the policy judges it against `workspaces`. */
+  team: string;
 }
 
 export interface ClickInput extends RequestInput {
   requester: string;
-  /** The clicker's workspace (Slack team id): in shared channels and org-wide installs it may differ from the change's. */
-  team: string;
+  /** In shared channels and org-wide installs the clicker's workspace (`team`) may differ from the change's. */
   /** The workspace the change was requested in. */
   workspace: string;
 }
@@ -66,6 +68,12 @@ export interface Policy {
   readonly summary: string;
   /** May `user` request `operation` on `target` from `channel`? */
   authorizeRequest(input: RequestInput): Promise<Decision>;
+  /**
+   * The request judged before its form opens, when `input.target` holds only
+   * what the command named: undefined when the answer depends on fields the
+   * form has yet to ask (the submission is judged in full anyway).
+   */
+  judgeForm(input: RequestInput): Promise<Decision | undefined>;
   /** What a change needs before it may be applied (resolved once at request time and stored in the change). */
   requirement(operation: Operation, target: Target): Requirement;
   /** May `user` confirm (only the requester) this change right now? Re-checked on every click. */
@@ -74,4 +82,13 @@ export interface Policy {
   authorizeCancel(input: ClickInput): Promise<Decision>;
   /** May `user` approve/reject? Also returns whether the approvals after adding this one are enough. */
   authorizeApproval(input: ApprovalInput): Promise<ApprovalDecision>;
+  /**
+   * The stored approvals alone, counted with today's membership (the
+   * membership of `team`): whether they still suffice. Asked when an
+   * approved change is confirmed, since approvers may have left their group.
+   */
+  recountApprovals(input: RecountInput): Promise<ApprovalDecision>;
 }
+
+/** What a recount needs: the change and its stored votes, without a new voter. */
+export type RecountInput = Omit<ApprovalInput, 'user' | 'channel'>;

@@ -44,6 +44,12 @@ export function describeAction(operation: Operation, t: Target): string {
       return `show ${t.region ? `region ${t.region}` : 'regions'}${inEnv}`;
     case 'logs.read':
       return `read the logs of ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv}`;
+    case 'armadas.list':
+      return `list armadas${inEnv}`;
+    case 'armada.show':
+      return `show ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
+    case 'armadaset.show':
+      return `show ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
     case 'image.promote':
       return `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`;
     case 'vessel.create':
@@ -56,6 +62,14 @@ export function describeAction(operation: Operation, t: Target): string {
       return `remove vessels from ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv}`;
     case 'region.create':
       return `create regions${inEnv}`;
+    case 'armada.scale':
+      return `scale ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
+    case 'armadaset.scale':
+      return `scale ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
+    case 'armada.image':
+      return `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
+    case 'armadaset.image':
+      return `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
     case 'region.scheduling':
       return `change the scheduling of ${t.region ? `region ${t.region}` : 'regions'}${inEnv}`;
   }

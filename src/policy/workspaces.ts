@@ -10,13 +10,13 @@
 /** Why a user of `team` may not act; undefined when they may. `changeWorkspace` is absent for requests. */
 export function workspaceRefusal(
   allowed: readonly string[] | undefined,
-  team: string | undefined,
+  team: string,
   changeWorkspace: string | undefined,
-  source: string,
 ): string | undefined {
   if (allowed) {
-    if (team && allowed.includes(team)) return undefined;
-    return `Your Slack workspace${team ? ` (${team})` : ''} is not one the policy allows: ${source} lists ${allowed.length === 1 ? 'one workspace' : `${allowed.length} workspaces`} under \`workspaces\`.`;
+    if (allowed.includes(team)) return undefined;
+    // Never the policy's file path: that is the server's business, not the person's in Slack.
+    return `Your Slack workspace (${team}) is not one the policy allows: it lists ${allowed.length === 1 ? 'one workspace' : `${allowed.length} workspaces`} under \`workspaces\`.`;
   }
   // With no list, requests may come from any workspace; the change then belongs to that one.
   if (changeWorkspace === undefined || team === changeWorkspace) return undefined;

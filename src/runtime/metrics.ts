@@ -1,10 +1,12 @@
 /**
  * The Prometheus metrics the bot exposes on /metrics: commands, clicks, view
  * submissions, hosting API calls and Slack Web API calls, with latencies and
- * errors. Each App gets its own registry (not prom-client's global one), so
- * several bots in one test process never collide.
+ * errors; the build, and the live tails' message budget. Each App gets its
+ * own registry (not prom-client's global one), so several bots in one test
+ * process never collide.
  */
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { type BudgetSource, registerTailBudgetMetrics } from './tail-budget-metrics.js';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -23,16 +25,46 @@ export interface Metrics {
   readonly slackCalls: Counter<'method' | 'outcome'>;
   /** Errors that reached the top-level handler, by where they happened. */
   readonly errors: Counter<'where'>;
+  /** Requests refused "busy" because the backlog behind acks was full, by kind. */
+  readonly shed: Counter<'kind'>;
+  /** Exports the live tails' message budgets (granted, waiting, paused), read at each scrape. */
+  observeTailBudgets(source: BudgetSource): void;
+}
+
+/** What `harbor_build_info` says about the running build. */
+export interface BuildInfo {
+  version: string;
+  commit: string;
+  node: string;
+}
+
+interface MetricsOptions {
+  /**
+   * Node and process metrics under their standard names (`process_cpu_seconds_total`,
+   * `nodejs_heap_size_used_bytes`), as dashboards expect. Off in tests, where many bots share a process.
+   */
+  processMetrics?: boolean;
+  build?: BuildInfo;
 }
 
 /** A fresh registry with the bot's metrics (and Node process metrics when `processMetrics`). */
-export function createMetrics({ processMetrics = false } = {}): Metrics {
+export function createMetrics({ processMetrics = false, build }: MetricsOptions = {}): Metrics {
   const registry = new Registry();
-  if (processMetrics) collectDefaultMetrics({ register: registry, prefix: 'harbor_' });
+  // No prefix: Grafana's Node.js dashboards and the usual alerts query the standard names.
+  if (processMetrics) collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  if (build) {
+    new Gauge({
+      name: 'harbor_build_info',
+      help: 'The running build: package version, git commit and Node.js version (always 1)',
+      labelNames: ['version', 'commit', 'node'],
+      registers,
+    }).set({ version: build.version, commit: build.commit, node: build.node }, 1);
+  }
   const latency = [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
   return {
     registry,
+    observeTailBudgets: (source) => registerTailBudgetMetrics(registry, source),
     commands: new Counter({
       name: 'harbor_commands_total',
       help: 'Slash commands received, by sub-command and outcome',
@@ -82,6 +114,12 @@ export function createMetrics({ processMetrics = false } = {}): Metrics {
       name: 'harbor_errors_total',
       help: 'Errors that reached a top-level handler, by where they happened',
       labelNames: ['where'],
+      registers,
+    }),
+    shed: new Counter({
+      name: 'harbor_requests_shed_total',
+      help: 'Slack requests answered "busy" because the work queued behind acks was at its bound, by kind',
+      labelNames: ['kind'],
       registers,
     }),
   };

@@ -53,7 +53,7 @@ const ServiceAccountSchema = z.strictObject({
         resources: z.array(z.string()),
         verbs: z.array(z.string()),
         environments: z.array(z.string()).optional(),
-        branches: z.array(z.string()).optional(),
+        scopes: z.array(z.string()).optional(),
         resourceNames: z.array(z.string()).optional(),
       }),
     )
@@ -118,7 +118,10 @@ export class AuthService {
 
   /** 403 unless the account may use `method` on `resource` (on `path`, when the account has role rules). */
   authorize(account: ServiceAccountData, resource: SimResource, method: string, path = ''): void {
-    if (account.rules) return authorizeByRules(account, account.rules, method, path);
+    if (account.rules) {
+      authorizeByRules(account, account.rules, method, path);
+      return;
+    }
     const wanted = permissionMethod(method);
     const granted = account.permissions[resource] ?? [];
     if (!(granted as readonly string[]).includes(wanted)) {
@@ -222,7 +225,7 @@ function authorizeByRules(
       anyOf(r.resources, need.resource) &&
       anyOf(r.verbs, need.verb) &&
       (env === undefined || anyOf(r.environments, env)) &&
-      (branch === undefined || anyOf(r.branches, branch)) &&
+      (branch === undefined || anyOf(r.scopes, branch)) &&
       (need.name === undefined || anyOf(r.resourceNames, need.name)),
   );
   if (granted) return;

@@ -18,6 +18,8 @@ import {
 export interface ImageLookup {
   hasBranch(branch: string): boolean;
   hasImage(branch: string, internalName: string): boolean;
+  /** Why servers of this image crash on start (a simulated bad build), or undefined when they run. */
+  crashReason?(branch: string, internalName: string): string | undefined;
 }
 
 // Kubernetes quantity: a decimal number with an optional SI or binary suffix (250m, 0.5, 512Mi, 1Gi).

@@ -28,6 +28,16 @@ export async function handleControl(ctx: RequestContext, svc: SimServices, emit:
       return ctx.json(200, []);
     }
   }
+  if (path === '/_sim/crashing-images' && method === 'POST') {
+    // {branch, image, reason}: servers of that image crash on start; no reason: they run again.
+    const body = parseJson(await readBody(ctx.req));
+    if (!isRecord(body) || typeof body.branch !== 'string' || typeof body.image !== 'string')
+      throw badRequest('expected {"branch": "...", "image": "<internal image name>", "reason": "..."}');
+    const key = `${body.branch}/${body.image}`;
+    if (typeof body.reason === 'string' && body.reason !== '') svc.store.crashingImages.set(key, body.reason);
+    else svc.store.crashingImages.delete(key);
+    return ctx.json(200, Object.fromEntries(svc.store.crashingImages));
+  }
   if (path === '/_sim/requests') {
     if (method === 'GET') return ctx.json(200, svc.requests.entries);
     if (method === 'DELETE') {

@@ -36,13 +36,13 @@ interface ReconcileOptions {
 /** Why no site fits a Vessel in `region`, or undefined when one does. */
 export function siteProblem(env: EnvironmentState, region: string): string | undefined {
   const found = env.regions.get(region);
-  if (!found || !found.spec.types.some((t) => (t.locations ?? []).length > 0)) return NO_SUITABLE_SITE;
+  if (!found?.spec.types.some((t) => (t.locations ?? []).length > 0)) return NO_SUITABLE_SITE;
   return undefined;
 }
 
 /**
- * The template's containers with an entry's overrides applied: image and args
- * replace the inherited ones, in the container each entry names or, when
+ * The template's containers with an entry's overrides applied: image, args
+ * and command replace the inherited ones, env variables by name, in the container each entry names or, when
  * matching by position, in the container at the entry's index.
  */
 export function applyOverrides(
@@ -56,6 +56,12 @@ export function applyOverrides(
     if (!container) continue; // validation rejects unknown names; data loaded earlier may still hold one
     if (override.image !== undefined) container.image = override.image;
     if (override.args !== undefined) container.args = [...override.args];
+    if (override.command !== undefined) container.command = [...override.command];
+    // Variables the override names replace the template's of that name; the others stay.
+    if (override.env !== undefined) {
+      const names = new Set(override.env.map((e) => e.name));
+      container.env = [...(container.env ?? []).filter((e) => !names.has(e.name)), ...override.env];
+    }
   }
   return result;
 }

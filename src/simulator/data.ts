@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { nameProblem } from '../gamefabric/names.js';
 import { API_VERSIONS, type Image } from '../gamefabric/resources.js';
+import { validateArmada, validateArmadaSet, validateImageUpdater } from './armada-validation.js';
+import { storeArmadaSet, storeNewArmada } from './armadas.js';
 import { siteProblem } from './controller.js';
 import { validateFormation } from './formation-validation.js';
 import { storeFormation } from './formations.js';
@@ -27,6 +29,9 @@ const SimulatorDataSchema = z.strictObject({
       regions: objects.optional(),
       formations: objects.optional(),
       vessels: objects.optional(),
+      armadas: objects.optional(),
+      armadaSets: objects.optional(),
+      imageUpdaters: objects.optional(),
     }),
   ),
   serviceAccounts: z.array(z.looseObject({})).optional(),
@@ -90,11 +95,11 @@ export function loadData(svc: SimServices, data: SimulatorData): void {
   for (const [branch, images] of Object.entries(data.branches)) {
     checkScopeName(`branches.${branch}`, branch);
     store.addBranch(branch);
-    images.forEach((image, i) =>
+    for (const [i, image] of images.entries()) {
       at(`branches.${branch}[${i}]`, () =>
         putImage(store, branch, dataImage(branch, image), hasOwnName(image)),
-      ),
-    );
+      );
+    }
   }
   for (const [branch, displayName] of Object.entries(data.branchDisplayNames ?? {})) {
     if (!store.hasBranch(branch))
@@ -104,23 +109,23 @@ export function loadData(svc: SimServices, data: SimulatorData): void {
   for (const [name, env] of Object.entries(data.environments)) {
     checkScopeName(`environments.${name}`, name);
     const state = store.addEnvironment(name);
-    (env.regions ?? []).forEach((region, i) =>
+    for (const [i, region] of (env.regions ?? []).entries()) {
       at(`environments.${name}.regions[${i}]`, () => {
         const valid = validateRegion(region as unknown as JsonObject, name, svc.settings.realShapes);
         if (state.regions.has(valid.metadata.name))
           throw new Error(`duplicate Region "${valid.metadata.name}"`);
         storeRegion(svc, state, valid);
-      }),
-    );
-    (env.formations ?? []).forEach((formation, i) =>
+      });
+    }
+    for (const [i, formation] of (env.formations ?? []).entries()) {
       at(`environments.${name}.formations[${i}]`, () => {
         const valid = validateFormation(formation as unknown as JsonObject, name, store, svc.settings);
         if (state.formations.has(valid.metadata.name))
           throw new Error(`duplicate Formation "${valid.metadata.name}"`);
         storeFormation(svc, state, valid);
-      }),
-    );
-    (env.vessels ?? []).forEach((vessel, i) =>
+      });
+    }
+    for (const [i, vessel] of (env.vessels ?? []).entries()) {
       at(`environments.${name}.vessels[${i}]`, () => {
         const valid = validateVessel(vessel as unknown as JsonObject, state, store);
         if (state.vessels.has(valid.metadata.name))
@@ -132,10 +137,42 @@ export function loadData(svc: SimServices, data: SimulatorData): void {
           startedAt: now - 4 * svc.settings.stepMs,
           ...(error ? { error } : {}),
         });
-      }),
-    );
+      });
+    }
   }
+  for (const [name, env] of Object.entries(data.environments)) loadFleets(svc, name, env);
   for (const [i, account] of (data.serviceAccounts ?? []).entries()) {
     at(`serviceAccounts[${i}]`, () => svc.auth.addAccount(account));
+  }
+}
+
+/** Armadas, ArmadaSets and ImageUpdaters of one environment, validated as the API validates them. */
+function loadFleets(svc: SimServices, name: string, env: SimulatorData['environments'][string]): void {
+  const state = svc.store.environment(name);
+  const where = (kind: string, i: number) => `environments.${name}.${kind}[${i}]`;
+  for (const [i, armada] of (env.armadas ?? []).entries()) {
+    at(where('armadas', i), () => {
+      const valid = validateArmada(armada as unknown as JsonObject, state, svc.store);
+      if (state.armadas.has(valid.metadata.name))
+        throw new Error(`duplicate Armada "${valid.metadata.name}"`);
+      storeNewArmada(svc, state, valid);
+    });
+  }
+  for (const [i, set] of (env.armadaSets ?? []).entries()) {
+    at(where('armadaSets', i), () => {
+      const valid = validateArmadaSet(set as unknown as JsonObject, state, svc.store);
+      if (state.armadaSets.has(valid.metadata.name))
+        throw new Error(`duplicate ArmadaSet "${valid.metadata.name}"`);
+      storeArmadaSet(svc, state, valid);
+    });
+  }
+  for (const [i, updater] of (env.imageUpdaters ?? []).entries()) {
+    at(where('imageUpdaters', i), () => {
+      const valid = validateImageUpdater(updater as unknown as JsonObject, state, svc.store);
+      if (state.imageUpdaters.has(valid.metadata.name))
+        throw new Error(`duplicate ImageUpdater "${valid.metadata.name}"`);
+      valid.metadata.uid = svc.store.newUid();
+      state.imageUpdaters.set(valid.metadata.name, valid);
+    });
   }
 }

@@ -3,9 +3,13 @@
  * `dev` and `prod`, environments `dev` (a two-type Region and the Formation
  * `lobby` with two Vessels, plus the standalone Vessel `duel-1`, which the
  * help's `vessel delete` example can delete) and `prod` (one Region, the
- * Formation `arena`),
+ * Formation `arena`); both also have the Region `us-west`, the standalone
+ * Armada `duel` (two region types) and the ArmadaSet `arena` (eu-central and
+ * us-west), and prod an ImageUpdater rolling `arena` out on new game-server
+ * images,
  * and service accounts. Internal image names are stable (see image-names.ts).
  */
+import type { Armada, ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
 import type { Formation, Region, VesselTemplate } from '../gamefabric/resources.js';
 import { demoAccount } from './auth.js';
 import { internalImageName } from './image-names.js';
@@ -33,12 +37,91 @@ function gameServerTemplate(branch: string, tag: string, mode: string): VesselTe
   };
 }
 
-function region(env: string, types: Region['spec']['types']): Region {
+function region(env: string, types: Region['spec']['types'], name = 'eu-central'): Region {
   return {
     apiVersion: 'core/v1',
     kind: 'Region',
-    metadata: { name: 'eu-central', environment: env },
-    spec: { displayName: 'EU Central', types },
+    metadata: { name, environment: env },
+    spec: { displayName: name === 'eu-central' ? 'EU Central' : 'US West', types },
+  };
+}
+
+// The second region of the demo, where the ArmadaSets also run; both types in both environments.
+function usWest(env: string): Region {
+  return region(
+    env,
+    [
+      { name: 'baremetal', locations: ['sfo-bm-1'], template: { scheduling: 'Packed' } },
+      { name: 'cloud', locations: ['sfo-cloud-1'], template: { scheduling: 'Distributed' } },
+    ],
+    'us-west',
+  );
+}
+
+type Replicas = [min: number, buffer: number, max: number];
+const dist = (name: string, [min, buffer, max]: Replicas) => ({
+  name,
+  minReplicas: min,
+  bufferSize: buffer,
+  maxReplicas: max,
+});
+
+// Armada templates are Vessel templates plus a rolling-update strategy.
+function armadaTemplate(branch: string, tag: string, mode: string): Armada['spec']['template'] {
+  const template = gameServerTemplate(branch, tag, mode);
+  return {
+    ...template,
+    spec: {
+      ...template.spec,
+      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: 0 } },
+    },
+  };
+}
+
+/** A standalone Armada with two region types. */
+function duelArmada(env: string, branch: string, tag: string, region: string): Armada {
+  return {
+    apiVersion: 'armada/v1',
+    kind: 'Armada',
+    metadata: { name: 'duel', environment: env },
+    spec: {
+      region,
+      description: 'duel game servers',
+      distribution: [dist('baremetal', [2, 2, 10]), dist('cloud', [0, 2, 20])],
+      autoscaling: { fixedInterval: { seconds: 30 } },
+      template: armadaTemplate(branch, tag, 'duel'),
+    },
+  };
+}
+
+/** An ArmadaSet over eu-central and us-west. */
+function arenaSet(env: string, branch: string, tag: string): ArmadaSet {
+  return {
+    apiVersion: 'armada/v1',
+    kind: 'ArmadaSet',
+    metadata: { name: 'arena', environment: env },
+    spec: {
+      description: 'arena game servers',
+      armadas: [
+        { region: 'eu-central', distribution: [dist('baremetal', [4, 2, 12])] },
+        { region: 'us-west', distribution: [dist('cloud', [2, 1, 8])] },
+      ],
+      template: armadaTemplate(branch, tag, 'arena'),
+    },
+  };
+}
+
+/** Rolls the prod ArmadaSet out whenever a game-server image appears in prod (pushed or promoted). */
+function arenaUpdater(): ImageUpdater {
+  return {
+    apiVersion: 'container/v1',
+    kind: 'ImageUpdater',
+    metadata: { name: 'arena-game-server', environment: 'prod' },
+    spec: {
+      branch: 'prod',
+      imageName: 'game-server',
+      targetRef: { apiVersion: 'armada/v1', kind: 'ArmadaSet', name: 'arena' },
+    },
   };
 }
 
@@ -81,6 +164,7 @@ export function demoData(): SimulatorData {
               template: { scheduling: 'Distributed' },
             },
           ]),
+          usWest('dev'),
         ],
         formations: [
           formation('dev', 'lobby', gameServerTemplate('dev', '1.1.0', 'lobby'), [
@@ -102,18 +186,25 @@ export function demoData(): SimulatorData {
             spec: { region: 'eu-central', template: gameServerTemplate('dev', '1.2.0', 'duel') },
           },
         ],
+        armadas: [duelArmada('dev', 'dev', '1.2.0', 'eu-central')],
+        armadaSets: [arenaSet('dev', 'dev', '1.1.0')],
       },
       prod: {
         regions: [
           region('prod', [
             { name: 'baremetal', locations: ['fra-bm-1'], template: { scheduling: 'Packed' } },
           ]),
+          usWest('prod'),
         ],
         formations: [
           formation('prod', 'arena', gameServerTemplate('prod', '1.0.0', 'arena'), [
             { name: 'arena-1', region: 'eu-central' },
           ]),
         ],
+        // game-server:1.2.0 is in dev, not yet in prod: promoting it rolls arena out through the updater.
+        armadas: [duelArmada('prod', 'prod', '1.0.0', 'us-west')],
+        armadaSets: [arenaSet('prod', 'prod', '1.0.0')],
+        imageUpdaters: [arenaUpdater()],
       },
     },
     serviceAccounts: [
@@ -128,6 +219,10 @@ export function demoData(): SimulatorData {
           VESSELS: ['GET'],
           FORMATIONS: ['GET'],
           REGIONS: ['GET'],
+          ARMADAS: ['GET'],
+          ARMADASETS: ['GET'],
+          IMAGEUPDATERS: ['GET'],
+          ENVIRONMENTS: ['GET'],
         },
       },
     ],

@@ -50,9 +50,9 @@ export function validateFormation(
       p.add('spec.template', 'Required value: a Formation that lists Vessels needs a template');
     }
     const seen = new Set<string>();
-    vessels.forEach((entry, i) =>
-      checkEntry(p, `spec.vessels[${i}]`, entry, { seen, containers, images, overrides }),
-    );
+    for (const [i, entry] of vessels.entries()) {
+      checkEntry(p, `spec.vessels[${i}]`, entry, { seen, containers, images, overrides });
+    }
   }
   p.throwIfAny('Formation', name);
 

@@ -7,6 +7,14 @@ import type { Server } from 'node:http';
 import { API_VERSIONS } from '../gamefabric/resources.js';
 import { systemClock } from '../runtime/clock.js';
 import { silentLogger } from '../runtime/logger.js';
+import {
+  armadaSetWithStatus,
+  reconcileArmadaSets,
+  rememberImages,
+  runImageUpdaters,
+  type UpdaterMemory,
+} from './armada-controller.js';
+import { armadaWithStatus } from './armada-lifecycle.js';
 import { AuthService, DEMO_TOKEN, demoAccount } from './auth.js';
 import type { EmitLines } from './control.js';
 import { formationWithStatus, reconcile } from './controller.js';
@@ -67,6 +75,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const random = options.random ?? seededRandom();
   const store = new SimStore(random);
   const logStreams = new LogStreams();
+  const updaters: UpdaterMemory = new Map();
   const svc: SimServices = {
     store,
     clock,
@@ -79,6 +88,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     sync: () => {
       // Purge first so a Formation Vessel that finished terminating can be recreated in the same pass.
       const gone = store.purgeGone(clock.now(), settings);
+      // Updaters first: what they change in a template is then rolled out by the other controllers.
+      rememberImages(store, updaters);
+      runImageUpdaters(store, updaters, clock.now());
+      reconcileArmadaSets(store, clock.now());
       reconcile(store, clock.now(), settings);
       gone.push(...store.purgeGone(clock.now(), settings));
       for (const g of gone) logStreams.vesselGone(g.env, g.name);
@@ -86,6 +99,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   };
   svc.auth.addAccount(demoAccount()); // always there, so GAMEFABRIC_TOKEN=demo-token works with any data file
   loadData(svc, options.data ?? (settings.realShapes ? realShapesData() : demoData()));
+  rememberImages(store, updaters);
+  reconcileArmadaSets(store, clock.now());
   reconcile(store, clock.now(), settings, { settle: true });
   if (options.faults) svc.faults.set(options.faults);
 
@@ -110,6 +125,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clearRequests: () => svc.requests.clear(),
     setFaults: (rules) => svc.faults.set(rules),
     clearFaults: () => svc.faults.clear(),
+    setCrashingImage: (branch, internalName, reason) => setCrashing(store, branch, internalName, reason),
     emitLogLines: emit,
     openLogStreams: () => logStreams.count,
     whenLogStreams: (count) => logStreams.whenCount(count),
@@ -147,6 +163,17 @@ function stateView(svc: SimServices): SimulatorStateView {
     listImages(branch) {
       return deepClone(sortedByName(store.branch(branch).values()));
     },
+    getArmada(env, name) {
+      svc.sync();
+      const rec = store.environment(env).armadas.get(name);
+      return rec ? armadaWithStatus(rec, clock.now(), settings, store) : undefined;
+    },
+    getArmadaSet(env, name) {
+      svc.sync();
+      const environment = store.environment(env);
+      const set = environment.armadaSets.get(name);
+      return set ? armadaSetWithStatus(environment, set, clock.now(), settings, store) : undefined;
+    },
   };
 }
 
@@ -160,4 +187,16 @@ function stopper(server: Server, logStreams: LogStreams): () => Promise<void> {
     });
     return stopping;
   };
+}
+
+/** Marks an image as crashing on start (or running again); the armada controller reads it at the next sync. */
+function setCrashing(
+  store: SimStore,
+  branch: string,
+  internalName: string,
+  reason: string | undefined,
+): void {
+  const key = `${branch}/${internalName}`;
+  if (reason) store.crashingImages.set(key, reason);
+  else store.crashingImages.delete(key);
 }

@@ -56,7 +56,8 @@ export function realShapesData(): SimulatorData {
       { name: 'baremetal', locations: ['fra-bm-1', 'ams-bm-1'] },
       { name: 'cloud', locations: ['fra-cloud-1'], template: { scheduling: '' as never } },
     ];
-    (region.spec as Record<string, unknown>).allocator = { tokenServiceRef: 'default' };
+    // The real Region's `spec.allocator` is a string; the value here is illustrative.
+    (region.spec as Record<string, unknown>).allocator = 'default';
   }
   devEnv.regions = [
     ...(devEnv.regions ?? []),
@@ -89,6 +90,12 @@ export function realShapesData(): SimulatorData {
       },
     },
   ];
+  // The dev Armada ran the 1.2.0 object this mode replaces by two: it runs the newer one.
+  for (const armada of devEnv.armadas ?? []) {
+    for (const c of armada.spec.template.spec.containers) {
+      if (c.image === base.metadata.name) c.image = REAL_SHAPES.newerImageName;
+    }
+  }
   data.environments.dev = devEnv;
   return data;
 }

@@ -1,4 +1,18 @@
 /** The API route table: path patterns, the resource each needs permission on, and handlers per method. */
+import {
+  createArmada,
+  createArmadaSet,
+  deleteArmada,
+  deleteArmadaSet,
+  getArmada,
+  getArmadaSet,
+  listArmadaSets,
+  listArmadas,
+  listEnvironments,
+  listImageUpdaters,
+  patchArmada,
+  patchArmadaSet,
+} from './armadas.js';
 import { getBranch, listBranches } from './branches.js';
 import { createFormation, getFormation, listFormations, patchFormation } from './formations.js';
 import { createPromotion, getPromotion, listImages, listPromotions } from './images.js';
@@ -16,6 +30,7 @@ interface Route {
 
 const FORMATION = '/api/formation/v1/environments/:env';
 const CORE = '/api/core/v1/environments/:env';
+const ARMADA = '/api/armada/v1/environments/:env';
 
 const ROUTES: readonly Route[] = [
   { pattern: '/api/container/v1/branches', resource: 'BRANCHES', handlers: { GET: listBranches } },
@@ -54,6 +69,32 @@ const ROUTES: readonly Route[] = [
   },
   { pattern: `${CORE}/regions`, resource: 'REGIONS', handlers: { GET: listRegions, POST: createRegion } },
   { pattern: `${CORE}/regions/:name`, resource: 'REGIONS', handlers: { GET: getRegion, PATCH: patchRegion } },
+  { pattern: '/api/core/v1/environments', resource: 'ENVIRONMENTS', handlers: { GET: listEnvironments } },
+  {
+    pattern: `${ARMADA}/armadas`,
+    resource: 'ARMADAS',
+    handlers: { GET: listArmadas, POST: createArmada },
+  },
+  {
+    pattern: `${ARMADA}/armadas/:name`,
+    resource: 'ARMADAS',
+    handlers: { GET: getArmada, PATCH: patchArmada, DELETE: deleteArmada },
+  },
+  {
+    pattern: `${ARMADA}/armadasets`,
+    resource: 'ARMADASETS',
+    handlers: { GET: listArmadaSets, POST: createArmadaSet },
+  },
+  {
+    pattern: `${ARMADA}/armadasets/:name`,
+    resource: 'ARMADASETS',
+    handlers: { GET: getArmadaSet, PATCH: patchArmadaSet, DELETE: deleteArmadaSet },
+  },
+  {
+    pattern: '/api/container/v1/environments/:env/imageupdaters',
+    resource: 'IMAGEUPDATERS',
+    handlers: { GET: listImageUpdaters },
+  },
 ];
 
 interface RouteMatch {

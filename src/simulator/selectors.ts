@@ -16,7 +16,7 @@ export function parseSelector(text: string | undefined, parameter: string): Requ
   return text.split(',').map((raw) => {
     const pair = raw.trim();
     const match = /^([^=!]+?)\s*(!=|==|=)\s*(.*)$/.exec(pair);
-    if (!match || !match[1]) {
+    if (!match?.[1]) {
       throw badRequest(`invalid ${parameter} "${text}": expected key=value pairs separated by commas`);
     }
     return { key: match[1].trim(), negate: match[2] === '!=', value: (match[3] ?? '').trim() };

@@ -3,7 +3,9 @@
  * Regions, Formations and Vessel records per environment. Unknown branches
  * and environments are 404s, as on the real service.
  */
+import type { ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
 import type { Formation, Image, ImagePromotion, Region, Vessel } from '../gamefabric/resources.js';
+import type { ArmadaRecord } from './armada-lifecycle.js';
 import type { ImageLookup } from './containers.js';
 import { notFound } from './http-utils/status.js';
 import { isGone, type LifecycleSettings, type VesselRecord } from './lifecycle.js';
@@ -15,6 +17,9 @@ export interface EnvironmentState {
   regions: Map<string, Region>;
   formations: Map<string, Formation>;
   vessels: Map<string, VesselRecord>;
+  armadas: Map<string, ArmadaRecord>;
+  armadaSets: Map<string, ArmadaSet>;
+  imageUpdaters: Map<string, ImageUpdater>;
 }
 
 interface NewVesselOptions {
@@ -34,6 +39,10 @@ export class SimStore implements ImageLookup {
   readonly environments = new Map<string, EnvironmentState>();
   /** Branch display names (the Branch object's spec.displayName). */
   readonly branchDisplayNames = new Map<string, string>();
+  /** Environment display names (the Environment object's spec.displayName). */
+  readonly environmentDisplayNames = new Map<string, string>();
+  /** Images whose game servers crash on start (a simulated bad build), keyed `branch/internalName`: the reason. */
+  readonly crashingImages = new Map<string, string>();
   private revision = 0;
 
   constructor(private readonly random: () => number) {}
@@ -50,7 +59,15 @@ export class SimStore implements ImageLookup {
   addEnvironment(name: string): EnvironmentState {
     let env = this.environments.get(name);
     if (!env) {
-      env = { name, regions: new Map(), formations: new Map(), vessels: new Map() };
+      env = {
+        name,
+        regions: new Map(),
+        formations: new Map(),
+        vessels: new Map(),
+        armadas: new Map(),
+        armadaSets: new Map(),
+        imageUpdaters: new Map(),
+      };
       this.environments.set(name, env);
     }
     return env;
@@ -82,6 +99,10 @@ export class SimStore implements ImageLookup {
 
   hasImage(branch: string, internalName: string): boolean {
     return this.branches.get(branch)?.has(internalName) ?? false;
+  }
+
+  crashReason(branch: string, internalName: string): string | undefined {
+    return this.crashingImages.get(`${branch}/${internalName}`);
   }
 
   /** A new opaque resource revision (monotonic across all objects). */

@@ -2,6 +2,7 @@
  * Public types of the GameFabric API simulator: its options, the handle tests
  * hold, and the shapes of its initial data, fault rules and request log.
  */
+import type { Armada, ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
 import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
@@ -14,6 +15,10 @@ export const SIM_RESOURCES = [
   'VESSELS',
   'FORMATIONS',
   'REGIONS',
+  'ARMADAS',
+  'ARMADASETS',
+  'IMAGEUPDATERS',
+  'ENVIRONMENTS',
 ] as const;
 export type SimResource = (typeof SIM_RESOURCES)[number];
 
@@ -25,17 +30,19 @@ export type SimMethod = (typeof SIM_METHODS)[number];
 export type Permissions = Partial<Record<SimResource, readonly SimMethod[]>>;
 
 /**
- * A role rule as the real platform grants them: lowercase verbs (get, list,
- * create, patch, delete) on plural resources of an API group, with
- * subresources such as `vessels/logs`, optionally narrowed to environments,
- * branches and object names. `*` matches anything; an absent scope list too.
+ * A role rule as the real platform grants them (the provider's role
+ * resource): lowercase verbs (get, list, watch, post, put, patch, delete) on
+ * plural resources of an API group, with subresources such as `vessels/logs`,
+ * optionally narrowed to environments, `scopes` (branches, for the
+ * branch-scoped container resources) and object names. `*` matches anything;
+ * an absent list too.
  */
 export interface PermissionRule {
   apiGroups: string[];
   resources: string[];
   verbs: string[];
   environments?: string[];
-  branches?: string[];
+  scopes?: string[];
   resourceNames?: string[];
 }
 
@@ -57,6 +64,10 @@ interface EnvironmentData {
   regions?: Region[];
   formations?: Formation[];
   vessels?: Vessel[];
+  /** Standalone Armadas; ArmadaSet-owned ones are created by the controller. */
+  armadas?: Armada[];
+  armadaSets?: ArmadaSet[];
+  imageUpdaters?: ImageUpdater[];
 }
 
 /** Initial state: images per branch, objects per environment, service accounts. */
@@ -136,6 +147,8 @@ export interface SimulatorStateView {
   getFormation(env: string, name: string): Formation | undefined;
   getRegion(env: string, name: string): Region | undefined;
   listImages(branch: string): Image[];
+  getArmada(env: string, name: string): Armada | undefined;
+  getArmadaSet(env: string, name: string): ArmadaSet | undefined;
 }
 
 export interface SimulatorOptions {
@@ -191,6 +204,8 @@ export interface Simulator {
   clearRequests(): void;
   setFaults(rules: FaultRule[]): void;
   clearFaults(): void;
+  /** Makes game servers of image `internalName` in `branch` crash on start with `reason` (undefined: they run again). */
+  setCrashingImage(branch: string, internalName: string, reason: string | undefined): void;
   /** Appends lines to a Vessel container's recent buffer and to its open follow streams. */
   emitLogLines(env: string, vessel: string, lines: string[], container?: string): void;
   /** Number of log follow streams currently open. */

@@ -7,28 +7,35 @@ import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Change } from '../changes/change.js';
 import type { ChangeEngine } from '../changes/engine.js';
+import type { Reads } from '../changes/reads.js';
 import type { SlackConfig } from '../config/config.js';
-import type { GameFabricClient } from '../gamefabric/client.js';
 import type { Policy } from '../policy/types.js';
-import type { Clock } from '../runtime/clock.js';
+import { type Clock, systemClock } from '../runtime/clock.js';
 import type { ReleaseEvents } from '../runtime/events.js';
+import { Heartbeat } from '../runtime/heartbeat.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
 import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
+import { homePublisher, registerHome } from './home/listeners.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
 import { createListen } from './listeners/listen.js';
+import { registerOptions } from './listeners/options.js';
+import { registerShortcuts } from './listeners/shortcuts.js';
 import { createReceiver } from './receiver.js';
 import { ReleaseThreads } from './releases/threads.js';
 import { AckWatch } from './runtime/ack-watch.js';
+import { Backlog } from './runtime/backlog.js';
 import { boltLogger } from './runtime/bolt-logger.js';
+import { ChannelNames } from './runtime/channel-names.js';
+import { countedFetch } from './runtime/counted-fetch.js';
 import { healthRoutes } from './runtime/health.js';
+import { type OpsServer, startOpsServer } from './runtime/ops-server.js';
 import { Slots } from './runtime/slots.js';
 import { Tasks } from './runtime/tasks.js';
-import { ChannelNames } from './runtime/user-groups.js';
 
 interface SlackBotOptions {
   slack: SlackConfig;
@@ -40,7 +47,7 @@ interface SlackBotOptions {
   /** What the engine and the tails announce about releases; release messages redraw on it. */
   releaseEvents: ReleaseEvents;
   policy: Policy;
-  api: GameFabricClient;
+  reads: Reads;
   pingStore(): Promise<void>;
   /** HARBOR_BRANCHES: only these of the API's branches, when set. */
   branches?: readonly string[];
@@ -53,8 +60,14 @@ interface SlackBotOptions {
   clientOptions?: WebClientOptions;
   /** Requests whose work (behind the ack) may run at once; the rest wait their turn (default 32). */
   workConcurrency?: number;
+  /** Requests that may wait for a work slot beyond those running; past it they are answered "busy" (default 256). */
+  queueLimit?: number;
   /** More HTTP routes on the bot's port (local mode: the workspace page). */
   routes?: CustomRoute[];
+  /** The liveness heartbeat's and the shutdown drain's clock (default: the system's; tests: a ManualClock). */
+  probeClock?: Clock;
+  /** HTTP mode: how long to keep serving with readiness 503 before closing the listener (default 0). */
+  shutdownDrainMs?: number;
 }
 
 /**
@@ -63,6 +76,13 @@ interface SlackBotOptions {
  * of requests still arriving.
  */
 const DEFAULT_WORK_CONCURRENCY = 32;
+
+/**
+ * Eight times the running work: minutes of a team's busiest traffic, while
+ * a flood past it costs a few MB at most (a queued job keeps a few fields,
+ * not the payload).
+ */
+const DEFAULT_QUEUE_LIMIT = 256;
 
 export interface SlackBot {
   app: App;
@@ -78,19 +98,44 @@ export interface SlackBot {
   followUpsDone(): Promise<void>;
   /** Names of the request tasks and follow-ups still running (what a cut-short shutdown leaves). */
   inFlight(): string[];
+  /** The bound HARBOR_METRICS_PORT once started (undefined when the probes share the bot's port). */
+  metricsPort(): number | undefined;
+  /**
+   * Readiness turns 503, the bot keeps serving for the drain time (HTTP mode), requests already
+   * accepted finish, the listener closes; then work behind acks and follow-ups finish.
+   */
   stop(): Promise<void>;
 }
 
 /** Builds the bot; nothing connects until start(). */
 export function createSlackBot(o: SlackBotOptions): SlackBot {
   let tokenChecked = false;
+  let draining = false;
   const logger = o.logger.child({ component: 'slack' });
-  const routes = healthRoutes(
-    { slackConnected: () => tokenChecked && receiver.socketOpen(), pingStore: o.pingStore },
+  const probeClock = o.probeClock ?? systemClock;
+  const heartbeat = new Heartbeat({ clock: probeClock });
+  const opsRoutes = healthRoutes(
+    {
+      slackConnected: () => tokenChecked && receiver.socketOpen(),
+      pingStore: o.pingStore,
+      draining: () => draining,
+      liveness: () => heartbeat.report(),
+    },
     o.metrics,
   );
+  // With HARBOR_METRICS_PORT the probes and metrics move there, and the bot's port serves Slack only.
+  const ownPort = o.slack.metricsPort !== undefined;
+  const routes: CustomRoute[] = ownPort
+    ? []
+    : opsRoutes.map((r) => ({ path: r.path, method: ['GET'], handler: r.handler }));
+  let ops: OpsServer | undefined;
   const acks = new AckWatch();
-  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, o.clientOptions);
+  // Every WebClient (Bolt's, Socket Mode's) gets these options, so every Web API call is counted.
+  const clientOptions: WebClientOptions = {
+    ...o.clientOptions,
+    fetch: countedFetch(o.metrics.slackCalls, o.clientOptions?.fetch),
+  };
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, clientOptions);
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -101,7 +146,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       // The SDK's default keeps retrying for ~30 minutes; an on-call user
       // waiting for an answer (or a start-up check) needs to hear within seconds.
       retryConfig: { retries: 4, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
-      ...o.clientOptions,
+      ...clientOptions,
     },
   });
   // Work behind acks starts once no ack is pending and arrivals have settled (at most 250 ms later,
@@ -124,7 +169,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     tails: o.tails,
     releases,
     policy: o.policy,
-    api: o.api,
+    reads: o.reads,
     slack: app.client,
     clock: o.clock,
     logger,
@@ -132,14 +177,26 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     tasks,
     followUps,
     stopping: stopping.signal,
-    channelNames: new ChannelNames(),
+    channelNames: new ChannelNames(app.client, o.clock, logger.child({ component: 'channels' })),
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
     environments: o.environments,
   };
-  const listen = createListen(ctx, new Slots(o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY));
+  const home = homePublisher(ctx);
+  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
+  const listen = createListen(
+    ctx,
+    new Slots(workConcurrency),
+    new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)),
+    (actor) => home.stale(actor.team),
+  );
   registerCommand(app, ctx, listen);
   registerInteractions(app, ctx, listen);
+  registerOptions(app, ctx);
+  registerShortcuts(app, ctx, listen);
+  registerHome(app, home);
+  // A tail starts, or stops behind its Stop click or on its own: Home tabs listing live tails redraw.
+  const stopTailRedraws = o.tails.onChanged((record) => home.stale(record.workspace));
   app.error(async (err) => {
     o.metrics.errors.inc({ where: 'bolt' });
     logger.error('unhandled error in a Slack listener', { error: err });
@@ -149,6 +206,12 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     app,
     channelNames: ctx.channelNames,
     start: async () => {
+      heartbeat.start();
+      // Probes answer (not ready yet) while the rest starts.
+      if (o.slack.metricsPort !== undefined) {
+        ops = await startOpsServer(opsRoutes, o.slack.metricsPort, o.slack.host);
+        logger.info(`probes and metrics on port ${ops.port}`);
+      }
       await app.init();
       tokenChecked = true;
       const port = await receiver.start();
@@ -162,10 +225,21 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     changesClosed: async (changes) => {
       for (const change of changes) await rewriteChangeMessage(ctx, change);
     },
-    idle: () => tasks.idle(),
+    idle: async () => {
+      await tasks.idle();
+      await home.idle();
+    },
     followUpsDone: () => followUps.idle(),
     inFlight: () => [...tasks.names(), ...followUps.names()],
+    metricsPort: () => ops?.port,
     stop: async () => {
+      draining = true;
+      const drainMs = o.shutdownDrainMs ?? 0;
+      if (receiver.mode === 'http' && drainMs > 0) {
+        logger.info('readiness is 503; still serving while load balancers stop sending', { drainMs });
+        await probeClock.sleep(drainMs);
+      }
+      await receiver.requestsDone();
       await receiver.stop();
       await tasks.idle();
       // Tails are left active, not stopped: a restart or another replica resumes them.
@@ -173,6 +247,10 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       stopping.abort();
       await followUps.idle();
       stopRedrawing();
+      stopTailRedraws();
+      heartbeat.stop();
+      // Last: the probes answer (503) for as long as anything above takes.
+      await ops?.close();
     },
   };
 }

@@ -4,6 +4,7 @@
  * so the two can never drift apart. Button values hold only a change id (far
  * under Slack's 2000-character limit); all state lives in the store.
  */
+import type { SuggestionSource } from '../changes/form-queries.js';
 import type { ModalKind } from './grammar/command.js';
 
 /** Buttons on a change message (and in the approvals list). Their `value` is the change id. */
@@ -38,6 +39,10 @@ export const MODAL_CALLBACKS: Record<ModalKind, string> = {
   'formation.remove': 'modal.formation.remove',
   'region.create': 'modal.region.create',
   'region.scheduling': 'modal.region.scheduling',
+  'armada.scale': 'modal.armada.scale',
+  'armadaset.scale': 'modal.armadaset.scale',
+  'armada.image': 'modal.armada.image',
+  'armadaset.image': 'modal.armadaset.image',
   'logs.follow': 'modal.logs.follow',
 };
 
@@ -46,6 +51,40 @@ export const MODAL_CALLBACKS: Record<ModalKind, string> = {
  * a source branch reloads its images). These carry `dispatch_action: true`.
  */
 export const MODAL_RELOAD_ACTION = 'modal.reload';
+
+/** The message shortcut "Harbormaster: show / tail logs" (declared in the manifests). */
+export const LOGS_SHORTCUT_CALLBACK = 'logs.from_message';
+
+/**
+ * Type-ahead selects (`external_select`): the action id names the list and its
+ * scope (the prefix, the list name, a colon, then a branch or environment;
+ * `#reload` last when the pick reloads the modal), so the options listener
+ * needs nothing else from the payload, and a new scope is a new select to
+ * Slack (a selection from the old list is dropped).
+ */
+export const SUGGEST_ACTION_PREFIX = 'suggest:';
+
+/** Marks a type-ahead whose pick reloads the modal (its choice decides what the rest of the form lists). */
+const RELOAD_SUFFIX = '#reload';
+
+/** The action id of a type-ahead select over `source` in `scope` (`reload`: picking reloads the modal). */
+export function suggestActionId(source: SuggestionSource, scope: string, reload = false): string {
+  return `${SUGGEST_ACTION_PREFIX}${source}:${scope}${reload ? RELOAD_SUFFIX : ''}`;
+}
+
+/** Whether a block action comes from a type-ahead whose pick reloads the modal. */
+export function reloadsModal(actionId: string): boolean {
+  return actionId.startsWith(SUGGEST_ACTION_PREFIX) && actionId.endsWith(RELOAD_SUFFIX);
+}
+
+/** The list and scope a type-ahead action id names; undefined for any other id. */
+export function readSuggestActionId(
+  actionId: string,
+): { source: SuggestionSource; scope: string } | undefined {
+  const match = /^suggest:(images|vessels|formations|armadas|armadasets):(.+?)(?:#reload)?$/.exec(actionId);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { source: match[1] as SuggestionSource, scope: match[2] };
+}
 
 /** What a modal remembers between opening and submission (JSON in `private_metadata`, < 3000 chars). */
 export interface ModalMetadata {
@@ -59,9 +98,13 @@ export interface ModalMetadata {
   releaseId?: string;
   environment?: string;
   formation?: string;
+  /** The vessel to preselect (the tail form opened from a message that names one). */
+  vessel?: string;
   /** The region and region type the command named (the scheduling form preselects them). */
   region?: string;
   regionType?: string;
+  /** The Armada or ArmadaSet the command named (the fleet forms preselect it). */
+  fleet?: string;
 }
 
 /** Buttons of live tails. `stop`'s value is the tail id; `start`'s is JSON of TailStartValue. */
@@ -95,6 +138,10 @@ export const RELEASE_ACTIONS = {
   promote: 'release.promote',
   formationAdd: 'release.formation.add',
   formationRemove: 'release.formation.remove',
+  armadaScale: 'release.armada.scale',
+  armadaSetScale: 'release.armadaset.scale',
+  armadaImage: 'release.armada.image',
+  armadaSetImage: 'release.armadaset.image',
   tailLogs: 'release.tail',
 } as const;
 

@@ -15,6 +15,7 @@ import type { Metrics } from '../runtime/metrics.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { connectHostingApi, type HostingApi } from './hosting-api.js';
+import { backgroundClock, Housekeeping } from './housekeeping.js';
 
 export interface Core {
   api: HostingApi;
@@ -22,13 +23,14 @@ export interface Core {
   engine: ChangeEngine;
   policy: Policy;
   /**
-   * Runs housekeeping now and every 30 s: recovers changes a crashed process
-   * left applying and expires the overdue. `onClosed` gets the changes it
+   * Runs housekeeping now and 30 s after each pass ends (passes never
+   * overlap): recovers changes a crashed process left applying and expires
+   * the overdue. `onClosed` gets the changes it
    * resolved, so the Slack layer can rewrite their messages (started after
    * Slack is up, so none are missed).
    */
   startHousekeeping(onClosed: (changes: Change[]) => Promise<void>): Promise<void>;
-  /** Runs one housekeeping pass now (after startHousekeeping); resolves when it is done. */
+  /** Runs one housekeeping pass (after startHousekeeping; after the one under way, if any); resolves when it is done. */
   housekeepNow(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -63,6 +65,8 @@ export async function startCore({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     timeoutMs: config.databaseTimeoutMs,
+    // pg_stat_activity then names the replica behind each connection.
+    applicationName: config.replicaId,
     logger,
   });
   logger.info(
@@ -76,27 +80,25 @@ export async function startCore({
     clock,
     logger,
     replicaId: config.replicaId,
+    environments: config.environments,
     ...(follow ? { follow } : {}),
     ...(releaseEvents ? { releaseEvents } : {}),
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  let closedHandler: ((changes: Change[]) => Promise<void>) | undefined;
-  const housekeeping = async (onClosed: (changes: Change[]) => Promise<void>) => {
-    try {
-      const recovered = await engine.recoverInterrupted();
-      for (const c of recovered)
-        logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
-      const expired = await engine.expireDue();
-      // Finished changes whose message still shows buttons: the rewrite was lost (a Slack outage).
-      const seen = new Set([...recovered, ...expired].map((c) => c.id));
-      const undrawn = (await engine.undrawnFinal()).filter((c) => !seen.has(c.id));
-      const closed = [...recovered, ...expired, ...undrawn];
-      if (closed.length > 0) await onClosed(closed);
-    } catch (err) {
-      logger.error('housekeeping failed', { error: err });
-    }
+  const housekeepingPass = async (onClosed: (changes: Change[]) => Promise<void>) => {
+    const recovered = await engine.recoverInterrupted();
+    for (const c of recovered)
+      logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
+    const expired = await engine.expireDue();
+    // Finished changes whose message still shows buttons: the rewrite was lost (a Slack outage).
+    const seen = new Set([...recovered, ...expired].map((c) => c.id));
+    const undrawn = (await engine.undrawnFinal()).filter((c) => !seen.has(c.id));
+    // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
+    const rechecked = await engine.recheckUnverified();
+    const closed = [...recovered, ...expired, ...undrawn, ...rechecked];
+    if (closed.length > 0) await onClosed(closed);
   };
+  let housekeeping: Housekeeping | undefined;
 
   return {
     api,
@@ -104,16 +106,19 @@ export async function startCore({
     engine,
     policy,
     startHousekeeping: async (onClosed) => {
-      closedHandler = onClosed;
-      await housekeeping(onClosed);
-      timer = setInterval(() => void housekeeping(onClosed), HOUSEKEEPING_MS);
-      timer.unref();
+      housekeeping ??= new Housekeeping({
+        pass: () => housekeepingPass(onClosed),
+        intervalMs: HOUSEKEEPING_MS,
+        clock: backgroundClock,
+        onError: (err) => logger.error('housekeeping failed', { error: err }),
+      });
+      await housekeeping.start();
     },
     housekeepNow: async () => {
-      if (closedHandler) await housekeeping(closedHandler);
+      await housekeeping?.runNow();
     },
     stop: async () => {
-      clearInterval(timer);
+      await housekeeping?.stop();
       await store.close();
       await api.stop();
     },

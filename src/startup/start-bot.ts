@@ -4,8 +4,10 @@
  * messages of changes it closes. main.ts and the end-to-end tests both start
  * the bot through here, so the tests run exactly what production runs.
  */
+
 import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
+import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
@@ -13,9 +15,11 @@ import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
+import { countedFetch } from '../slack/runtime/counted-fetch.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
+import { buildInfo } from './build-info.js';
 import { type Core, startCore } from './core.js';
 
 export interface RunningBot {
@@ -24,6 +28,8 @@ export interface RunningBot {
   metrics: Metrics;
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
+  /** The bound HARBOR_METRICS_PORT (undefined when the probes and metrics share `port`). */
+  metricsPort: number | undefined;
   stop(): Promise<void>;
   /** Work still running (request tasks, follow-ups), by name. */
   inFlight(): string[];
@@ -37,10 +43,15 @@ export interface StartBotOptions {
   processMetrics?: boolean;
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number };
+  /** Work pieces behind acks that may run at once, and how many more may wait (see createSlackBot). */
+  workConcurrency?: number;
+  queueLimit?: number;
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
   tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
   /** More HTTP routes on the bot's port (local mode: the workspace page). */
   routes?: CustomRoute[];
+  /** The liveness heartbeat's and the shutdown drain's clock (tests: a ManualClock). */
+  probeClock?: Clock;
 }
 
 /** Starts every part and returns the running bot. */
@@ -50,10 +61,13 @@ export async function startBot(
   options: StartBotOptions = {},
 ): Promise<RunningBot> {
   const clock = options.clock ?? systemClock;
-  const metrics = createMetrics({ processMetrics: options.processMetrics ?? false });
+  const metrics = createMetrics({
+    processMetrics: options.processMetrics ?? false,
+    build: buildInfo(config.buildCommit),
+  });
   // The policy needs Slack to resolve user groups, and the bot needs the policy:
   // the resolver is bound once the bot (and its Web API client) exists.
-  let resolveGroup: (groupId: string) => Promise<readonly string[]> = async () => [];
+  let resolveGroup: (groupId: string, workspace?: string) => Promise<readonly string[]> = async () => [];
   let channelName: (channelId: string) => Promise<string | undefined> = async () => undefined;
   // The engine and the tails announce what moved in a release; the bot's release threads redraw.
   const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
@@ -65,7 +79,7 @@ export async function startBot(
     releaseEvents,
     ...(options.follow ? { follow: options.follow } : {}),
     groups: {
-      resolveGroup: (id) => resolveGroup(id),
+      resolveGroup: (id, workspace) => resolveGroup(id, workspace),
       resolveChannelName: (id) => channelName(id),
       // Refusals name who can help as mentions and channel links.
       names: SLACK_POLICY_NAMES,
@@ -79,6 +93,7 @@ export async function startBot(
       token: config.slack.botToken ?? '',
       ...(config.slack.apiUrl ? { apiUrl: config.slack.apiUrl } : {}),
       logger,
+      fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
     }),
     replicaId: config.replicaId,
     logger,
@@ -87,6 +102,7 @@ export async function startBot(
     releaseEvents,
     ...options.tails,
   });
+  metrics.observeTailBudgets(() => tails.budgetSnapshots());
   const bot = createSlackBot({
     slack: config.slack,
     engine: core.engine,
@@ -95,7 +111,7 @@ export async function startBot(
     tails,
     releaseEvents,
     policy: core.policy,
-    api: core.api.client,
+    reads: new Reads({ api: core.api.client, policy: core.policy, branches: config.branches }),
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,
@@ -104,8 +120,12 @@ export async function startBot(
     metrics,
     ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
     ...(options.routes ? { routes: options.routes } : {}),
+    ...(options.probeClock ? { probeClock: options.probeClock } : {}),
+    ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
+    ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
+    shutdownDrainMs: config.shutdownDrainMs,
   });
-  resolveGroup = slackGroupResolver(bot.app.client, clock, logger.child({ component: 'usergroups' }));
+  resolveGroup = slackGroupResolver(bot.app.client, logger.child({ component: 'usergroups' }));
   channelName = (id) => bot.channelNames.resolve(id);
   let port: number | undefined;
   try {
@@ -122,6 +142,7 @@ export async function startBot(
     bot,
     metrics,
     port,
+    metricsPort: bot.metricsPort(),
     inFlight: () => bot.inFlight(),
     stop: async () => {
       await bot.stop();

@@ -21,6 +21,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       databaseUrl: options.databaseUrl,
       schema: options.schema,
       logger: options.logger,
+      ...(options.applicationName !== undefined ? { applicationName: options.applicationName } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
   }

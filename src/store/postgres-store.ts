@@ -19,6 +19,11 @@ interface PostgresStoreOptions {
   /** Schema for all tables (created if missing); default: the server's search_path. */
   schema?: string;
   logger?: Logger;
+  /**
+   * The pool's `application_name`: this replica's id, so pg_stat_activity and the server's
+   * logs say which replica holds a connection or a lock (default: `harbormaster`).
+   */
+  applicationName?: string;
   /** Pool size; the default (10) suits one bot replica. */
   maxConnections?: number;
   /**
@@ -44,6 +49,8 @@ function createPostgresPool(options: PostgresStoreOptions): pg.Pool {
     statement_timeout: timeoutMs,
     // A connection whose peer vanished without a FIN is found out and dropped.
     keepAlive: true,
+    // PostgreSQL cuts application_name to 63 bytes; a longer pod name would only be truncated.
+    application_name: (options.applicationName ?? 'harbormaster').slice(0, 63),
     ...(options.schema !== undefined ? { options: `-c search_path=${options.schema}` } : {}),
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, that would crash the bot.

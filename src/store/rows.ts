@@ -11,15 +11,8 @@
 import { z } from 'zod';
 import { BAD_ROW, StoreError } from './errors.js';
 import type { Dialect } from './sql.js';
-import {
-  type ApprovalRecord,
-  type AuditEntry,
-  CHANGE_STATUSES,
-  type ChangeRecord,
-  type Lease,
-  type ReleaseRecord,
-  type TailRecord,
-} from './types.js';
+import { type ColumnDecl, type RowOf, TABLES, type TableName } from './tables.js';
+import type { ApprovalRecord, AuditEntry, ChangeRecord, Lease, ReleaseRecord, TailRecord } from './types.js';
 
 export type Row = Record<string, unknown>;
 
@@ -33,20 +26,13 @@ export interface RowDecoder {
   lease(row: unknown): Lease;
 }
 
-/** A required text column. */
+/** A text column (nullable ones read SQL NULL as undefined, in columnSchema). */
 const text = z.string();
-/** An optional text column: SQL NULL becomes undefined. */
-const optText = z
-  .string()
-  .nullish()
-  .transform((v) => v ?? undefined);
-/** A required integer column (pg BIGINT arrives as a string). */
+/** An integer column (pg BIGINT arrives as a string). */
 const int = z
   .union([z.number(), z.string().regex(/^-?\d+$/, 'expected digits')])
   .transform(Number)
   .pipe(z.number().int());
-/** An optional integer column. */
-const optInt = int.nullish().transform((v) => v ?? undefined);
 
 /** SQLite's JSON: TEXT holding JSON, or SQL NULL (which reads as null, as from pg). */
 const sqliteJson = z
@@ -78,184 +64,121 @@ export function compact<T extends object>(record: T): T {
   return record;
 }
 
+/** The zod schema of one declared column, reading JSON with `json` (the dialect's codec). */
+function columnSchema(decl: ColumnDecl, json: JsonColumn): z.ZodType {
+  if (decl.kind === 'json')
+    return decl.nullIsUnset ? json.transform((v) => (v === null ? undefined : v)) : json;
+  const base = decl.kind === 'int' ? int : decl.values ? z.enum(decl.values as [string, ...string[]]) : text;
+  return decl.nullable ? base.nullish().transform((v) => v ?? undefined) : base;
+}
+
+/** A row of `table` as its declaration (tables.ts) says, JSON read with the dialect's codec. */
+function rowSchema<T extends TableName>(table: T, json: JsonColumn): z.ZodType<RowOf<T>> {
+  const shape = Object.fromEntries(
+    Object.entries(TABLES[table] as Record<string, ColumnDecl>).map(([column, decl]) => [
+      column,
+      columnSchema(decl, json),
+    ]),
+  );
+  // Built from the same declaration RowOf<T> is computed from: the one place the two types meet.
+  return z.object(shape) as unknown as z.ZodType<RowOf<T>>;
+}
+
 function schemas(json: JsonColumn) {
-  /** Optional JSON: JSON null and SQL NULL both mean "not set". */
-  const optJson = json.transform((v) => (v === null ? undefined : v));
-  const status = z.enum(CHANGE_STATUSES);
-
-  const change = z
-    .object({
-      id: text,
-      operation: text,
-      request: json,
-      preview: json,
-      requester: text,
-      workspace: text,
-      channel: text,
-      thread_ts: optText,
-      message_ts: optText,
-      release_id: optText,
-      status,
-      created_at: int,
-      updated_at: int,
-      expires_at: int,
-      confirmed_by: optText,
-      applying_owner: optText,
-      applying_since: optInt,
-      apply_token: optText,
-      result: optJson,
-      error: optJson,
-      drawn_status: status.nullish().transform((v) => v ?? undefined),
-      version: int,
-    })
-    .transform((r) =>
-      compact<ChangeRecord>({
-        id: r.id,
-        operation: r.operation,
-        request: r.request,
-        preview: r.preview,
-        requester: r.requester,
-        origin: compact({
-          workspace: r.workspace,
-          channel: r.channel,
-          threadTs: r.thread_ts,
-          messageTs: r.message_ts,
-          releaseId: r.release_id,
-        }),
-        status: r.status,
-        createdAt: r.created_at,
-        updatedAt: r.updated_at,
-        expiresAt: r.expires_at,
-        confirmedBy: r.confirmed_by,
-        applyingOwner: r.applying_owner,
-        applyingSince: r.applying_since,
-        applyToken: r.apply_token,
-        result: r.result,
-        error: r.error,
-        drawnStatus: r.drawn_status,
-        version: r.version,
-      }),
-    );
-
-  const approval = z
-    .object({
-      change_id: text,
-      user_id: text,
-      decision: z.enum(['approve', 'reject']),
-      at: int,
-      comment: optText,
-    })
-    .transform((r) =>
-      compact<ApprovalRecord>({
-        changeId: r.change_id,
-        userId: r.user_id,
-        decision: r.decision,
-        at: r.at,
-        comment: r.comment,
-      }),
-    );
-
-  const audit = z
-    .object({
-      id: optInt,
-      at: int,
-      change_id: optText,
-      actor: text,
-      workspace: optText,
-      channel: optText,
-      action: text,
-      operation: optText,
-      params: optJson,
-      outcome: optText,
-      detail: optJson,
-    })
-    .transform((r) =>
-      compact<AuditEntry>({
-        id: r.id,
-        at: r.at,
-        changeId: r.change_id,
-        actor: r.actor,
-        workspace: r.workspace,
-        channel: r.channel,
-        action: r.action,
-        operation: r.operation,
-        params: r.params,
-        outcome: r.outcome,
-        detail: r.detail,
-      }),
-    );
-
-  const release = z
-    .object({
-      id: text,
-      workspace: text,
-      channel: text,
-      message_ts: optText,
-      title: text,
-      status: z.enum(['open', 'ended']),
-      created_by: text,
-      created_at: int,
-      ended_at: optInt,
-      data: json,
-      version: int,
-    })
-    .transform((r) =>
-      compact<ReleaseRecord>({
-        id: r.id,
-        workspace: r.workspace,
-        channel: r.channel,
-        messageTs: r.message_ts,
-        title: r.title,
-        status: r.status,
-        createdBy: r.created_by,
-        createdAt: r.created_at,
-        endedAt: r.ended_at,
-        data: r.data,
-        version: r.version,
-      }),
-    );
-
-  const tail = z
-    .object({
-      id: text,
-      workspace: text,
-      channel: text,
-      thread_ts: optText,
-      message_ts: optText,
-      env: text,
-      vessel: text,
-      container: optText,
-      release_id: optText,
-      started_by: text,
-      started_at: int,
-      status: z.enum(['active', 'stopped']),
-      stop_reason: optText,
-      state: json,
-      version: int,
-    })
-    .transform((r) =>
-      compact<TailRecord>({
-        id: r.id,
+  const change = rowSchema('changes', json).transform((r) =>
+    compact<ChangeRecord>({
+      id: r.id,
+      operation: r.operation,
+      request: r.request,
+      preview: r.preview,
+      requester: r.requester,
+      origin: compact({
         workspace: r.workspace,
         channel: r.channel,
         threadTs: r.thread_ts,
         messageTs: r.message_ts,
-        env: r.env,
-        vessel: r.vessel,
-        container: r.container,
         releaseId: r.release_id,
-        startedBy: r.started_by,
-        startedAt: r.started_at,
-        status: r.status,
-        stopReason: r.stop_reason,
-        state: r.state,
-        version: r.version,
       }),
-    );
+      status: r.status,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      expiresAt: r.expires_at,
+      confirmedBy: r.confirmed_by,
+      applyingOwner: r.applying_owner,
+      applyingSince: r.applying_since,
+      applyToken: r.apply_token,
+      result: r.result,
+      error: r.error,
+      drawnStatus: r.drawn_status,
+      version: r.version,
+    }),
+  );
 
-  const lease = z
-    .object({ key: text, owner: text, expires_at: int })
-    .transform((r): Lease => ({ key: r.key, owner: r.owner, expiresAt: r.expires_at }));
+  const approval = rowSchema('approvals', json).transform((r) =>
+    compact<ApprovalRecord>({
+      changeId: r.change_id,
+      userId: r.user_id,
+      decision: r.decision,
+      at: r.at,
+      comment: r.comment,
+    }),
+  );
+
+  const audit = rowSchema('audit', json).transform((r) =>
+    compact<AuditEntry>({
+      id: r.id,
+      at: r.at,
+      changeId: r.change_id,
+      actor: r.actor,
+      workspace: r.workspace,
+      channel: r.channel,
+      action: r.action,
+      operation: r.operation,
+      params: r.params,
+      outcome: r.outcome,
+      detail: r.detail,
+    }),
+  );
+
+  const release = rowSchema('releases', json).transform((r) =>
+    compact<ReleaseRecord>({
+      id: r.id,
+      workspace: r.workspace,
+      channel: r.channel,
+      messageTs: r.message_ts,
+      title: r.title,
+      status: r.status,
+      createdBy: r.created_by,
+      createdAt: r.created_at,
+      endedAt: r.ended_at,
+      data: r.data,
+      version: r.version,
+    }),
+  );
+
+  const tail = rowSchema('tails', json).transform((r) =>
+    compact<TailRecord>({
+      id: r.id,
+      workspace: r.workspace,
+      channel: r.channel,
+      threadTs: r.thread_ts,
+      messageTs: r.message_ts,
+      env: r.env,
+      vessel: r.vessel,
+      container: r.container,
+      releaseId: r.release_id,
+      startedBy: r.started_by,
+      startedAt: r.started_at,
+      status: r.status,
+      stopReason: r.stop_reason,
+      state: r.state,
+      version: r.version,
+    }),
+  );
+
+  const lease = rowSchema('leases', json).transform(
+    (r): Lease => ({ key: r.key, owner: r.owner, expiresAt: r.expires_at }),
+  );
 
   return { change, approval, audit, release, tail, lease };
 }

@@ -25,7 +25,9 @@ import type {
   RequestKeyStore,
   Store,
   TailStore,
+  ViewStore,
 } from './types.js';
+import { SqlViewStore } from './view-store.js';
 
 export abstract class SqlStore implements Store {
   abstract readonly kind: 'sqlite' | 'postgres';
@@ -37,6 +39,7 @@ export abstract class SqlStore implements Store {
   private readonly tails: TailStore;
   private readonly leases: LeaseStore;
   private readonly requestKeys: RequestKeyStore;
+  private readonly views: ViewStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -47,6 +50,7 @@ export abstract class SqlStore implements Store {
     this.tails = new SqlTailStore(this.runner);
     this.leases = new SqlLeaseStore(this.runner);
     this.requestKeys = new SqlRequestKeyStore(this.runner);
+    this.views = new SqlViewStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -107,4 +111,9 @@ export abstract class SqlStore implements Store {
   // request keys
   rememberRequest: RequestKeyStore['rememberRequest'] = (key, ttlMs, now) =>
     this.requestKeys.rememberRequest(key, ttlMs, now);
+
+  // views the bot opened
+  rememberView: ViewStore['rememberView'] = (viewId, hash, ttlMs, now) =>
+    this.views.rememberView(viewId, hash, ttlMs, now);
+  openedViewHash: ViewStore['openedViewHash'] = (viewId, now) => this.views.openedViewHash(viewId, now);
 }

@@ -309,6 +309,14 @@ export interface RequestKeyStore {
   rememberRequest(key: string, ttlMs: number, now: number): Promise<boolean>;
 }
 
+/** The views (modals) the bot opened: a submission of any other is a forgery. */
+export interface ViewStore {
+  /** Records that the bot opened or updated view `viewId`, now showing `hash`, for `ttlMs` from `now`. */
+  rememberView(viewId: string, hash: string, ttlMs: number, now: number): Promise<void>;
+  /** The latest hash of view `viewId` when the bot opened it and it has not expired (on any replica); else undefined. */
+  openedViewHash(viewId: string, now: number): Promise<string | undefined>;
+}
+
 /**
  * Every part on one database, as start-up wires it. Flows take the parts they
  * use (a `ChangeStore & AuditStore`, a `TailStore`), not the whole.
@@ -321,7 +329,8 @@ export interface Store
     ReleaseStore,
     TailStore,
     LeaseStore,
-    RequestKeyStore {}
+    RequestKeyStore,
+    ViewStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */
@@ -332,5 +341,7 @@ export interface OpenStoreOptions {
   schema?: string;
   /** PostgreSQL connect and statement timeout (default 10 s). */
   timeoutMs?: number;
+  /** PostgreSQL `application_name` of the pool's connections: the replica id. */
+  applicationName?: string;
   logger?: Logger;
 }

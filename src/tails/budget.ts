@@ -178,12 +178,21 @@ export class MessageBudget {
   private schedule(method: MessageMethod): void {
     const lane = this.lanes[method];
     for (;;) {
-      if (this.closed || lane.waiters.length === 0) return this.disarm(lane);
+      if (this.closed || lane.waiters.length === 0) {
+        this.disarm(lane);
+        return;
+      }
       const now = this.clock.now();
       const laneReady = lane.gate.readyAt();
-      if (laneReady > now) return this.arm(method, laneReady);
+      if (laneReady > now) {
+        this.arm(method, laneReady);
+        return;
+      }
       const { pick, nextAt } = this.pickWaiter(method, now);
-      if (!pick) return this.arm(method, nextAt);
+      if (!pick) {
+        this.arm(method, nextAt);
+        return;
+      }
       this.grant(method, pick, now);
     }
   }
@@ -231,7 +240,10 @@ export class MessageBudget {
   /** One timer per method; an earlier need replaces a later timer. */
   private arm(method: MessageMethod, at: number): void {
     const lane = this.lanes[method];
-    if (!Number.isFinite(at)) return this.disarm(lane);
+    if (!Number.isFinite(at)) {
+      this.disarm(lane);
+      return;
+    }
     if (lane.timer && lane.timerAt !== undefined && lane.timerAt <= at) return;
     lane.timer?.abort();
     const timer = new AbortController();

@@ -10,7 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../errors/user-error.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
+import { Events } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
+import type { BudgetSnapshot } from '../runtime/tail-budget-metrics.js';
 import type { TailRecord } from '../store/types.js';
 import { MessageBudget } from './budget.js';
 import { type LeaseSettings, TailLease } from './leases.js';
@@ -40,11 +42,13 @@ export class ReplicaTailService implements TailService {
   private readonly scanStop = new AbortController();
   private scanning: Promise<void> = Promise.resolve();
   private closed = false;
+  private readonly changed: Events<TailRecord>;
 
   constructor(options: TailServiceOptions) {
     this.o = options;
     this.clock = options.clock ?? systemClock;
     this.log = options.logger.child({ component: 'tails' });
+    this.changed = new Events(this.log);
     this.limits = {
       maxDurationMs: options.maxDurationMs ?? TAIL_DEFAULTS.maxDurationMs,
       backoff: options.backoff ?? TAIL_DEFAULTS.backoff,
@@ -164,6 +168,12 @@ export class ReplicaTailService implements TailService {
     return budget;
   }
 
+  /** Each workspace budget's numbers now, for metrics. */
+  budgetSnapshots(): BudgetSnapshot[] {
+    const now = this.clock.now();
+    return [...this.budgets].map(([workspace, budget]) => ({ workspace, ...budget.stats(), now }));
+  }
+
   /** Ids of the tails running on this replica now. */
   runningHere(): string[] {
     return [...this.local.keys()];
@@ -211,7 +221,7 @@ export class ReplicaTailService implements TailService {
     if (!lease) return false;
     const record = await store.getTail(tailId);
     const progress = record && readProgress(record.state);
-    if (!record || record.status !== 'active' || this.local.has(tailId) || !progress) {
+    if (record?.status !== 'active' || this.local.has(tailId) || !progress) {
       if (record?.status === 'active' && !progress) {
         this.log.error('a tail record cannot be resumed (unreadable state); marking it stopped', {
           tail: tailId,
@@ -237,8 +247,13 @@ export class ReplicaTailService implements TailService {
     return true;
   }
 
-  /** Tells the release of `record`, if any, that its live tails changed. */
+  onChanged(listener: (record: TailRecord) => void): () => void {
+    return this.changed.on(listener);
+  }
+
+  /** Tells the release of `record`, if any, and whoever lists live tails, that its live tails changed. */
   private async announce(record: TailRecord): Promise<void> {
+    await this.changed.emit(record);
     if (record.releaseId) await this.o.releaseEvents?.emit({ releaseId: record.releaseId });
   }
 

@@ -38,10 +38,9 @@ export function stopReasonOf(reason: unknown): TailStopReason {
   return reason instanceof TailAbort ? reason.stop : { kind: 'stopped' };
 }
 
-/** Words for a failed log request: status and reason, and the server's message without the request line. */
+/** Words for a failed log request: status and reason, and the server's own message (never the request line). */
 export function describeStreamError(error: ApiError): string {
-  const i = error.message.indexOf(': ');
-  const detail = i > 0 && /^[A-Z]+ \//.test(error.message) ? error.message.slice(i + 2) : error.message;
+  const detail = error.apiMessage;
   if (error.status === 0) return `the hosting API could not be reached (${detail})`;
   if (error.status === 401) return "the hosting API did not accept Harbormaster's credentials (401)";
   if (error.status === 403)

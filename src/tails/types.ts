@@ -26,6 +26,8 @@ export interface TailService {
   stopRelease(releaseId: string): Promise<number>;
   /** Takes over active tails whose owner's lease lapsed (at start-up and periodically). */
   resumeOrphans(): Promise<void>;
+  /** Hears of each tail this replica started or saw stop (a Home tab lists live tails); returns the unsubscribe. */
+  onChanged(listener: (record: TailRecord) => void): () => void;
   /** Stops local runners without marking tails stopped (another replica or a restart resumes them). */
   close(): Promise<void>;
 }

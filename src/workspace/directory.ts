@@ -21,16 +21,23 @@ export interface DirectoryOptions {
   channels?: Record<string, string>;
   /** Users by id; unlisted ids that look like user ids (U…/W…) get a made-up profile. */
   users?: Record<string, UserProfile>;
+  /**
+   * Play an org-wide install on Enterprise Grid: auth.test says `is_enterprise_install`, and
+   * calls that need a workspace (usergroups.users.list) fail without `team_id`, as with an org token.
+   */
+  enterpriseInstall?: boolean;
 }
 
 /** Answers the read-only lookups (users, groups, channels). */
 export class Directory {
   readonly usergroups: Map<string, string[]>;
   readonly channels: Map<string, string>;
+  readonly enterpriseInstall: boolean;
   private readonly users: Map<string, UserProfile>;
 
   constructor(options: DirectoryOptions = {}) {
     this.usergroups = new Map(Object.entries(options.usergroups ?? {}));
+    this.enterpriseInstall = options.enterpriseInstall ?? false;
     this.channels = new Map(Object.entries({ [TEST_CHANNEL.id]: TEST_CHANNEL.name, ...options.channels }));
     this.users = new Map(
       Object.entries({

@@ -6,8 +6,17 @@
  * ephemeral message, a submission's `response_action` updates, pushes,
  * clears or keeps the modal with errors beside its fields.
  */
+import { field } from './json.js';
 import type { StoredMessage } from './messages.js';
-import { blockActionsPayload, interactionBody, slashCommandBody, viewSubmissionPayload } from './payloads.js';
+import {
+  appHomeOpenedBody,
+  blockActionsPayload,
+  blockSuggestionPayload,
+  interactionBody,
+  messageShortcutPayload,
+  slashCommandBody,
+  viewSubmissionPayload,
+} from './payloads.js';
 import type { Channel, Person } from './people.js';
 import { postSigned, type SignedResponse } from './signing.js';
 import type { SlackStandIn } from './stand-in.js';
@@ -38,6 +47,23 @@ interface ActionInput {
   values?: StateValues;
 }
 
+interface SuggestInput {
+  user: string;
+  viewId: string;
+  actionId: string;
+  blockId?: string;
+  /** What was typed into the select so far. */
+  query: string;
+  /** The modal's inputs as the person left them. */
+  values?: StateValues;
+}
+
+/** One option an app offered for an external select. */
+export interface SuggestedOption {
+  text: string;
+  value: string;
+}
+
 interface SubmitInput {
   user: string;
   viewId: string;
@@ -45,7 +71,9 @@ interface SubmitInput {
 }
 
 /** What the page is told after it acted: ok, or Slack's words for what went wrong. */
-export type Outcome = { ok: true; errors?: Record<string, string> } | { ok: false; error: string };
+export type Outcome =
+  | { ok: true; errors?: Record<string, string>; options?: SuggestedOption[] }
+  | { ok: false; error: string };
 
 interface InteractionsOptions {
   standIn: SlackStandIn;
@@ -157,6 +185,65 @@ export class Interactions {
     return sent.ok ? { ok: true } : sent;
   }
 
+  /**
+   * Typing into an external select: Slack sends the app a signed
+   * `block_suggestion` and shows the options its ack carries (flat or in groups).
+   */
+  async suggest(input: SuggestInput): Promise<Outcome> {
+    const person = this.person(input.user);
+    const view = this.o.standIn.view(input.viewId);
+    if (!person || !view) return { ok: false, error: 'not_found' };
+    const body = interactionBody(
+      blockSuggestionPayload({
+        view,
+        actionId: input.actionId,
+        ...(input.blockId ? { blockId: input.blockId } : {}),
+        query: input.query,
+        user: { id: person.id, name: person.name },
+        values: input.values ?? {},
+      }),
+    );
+    const sent = await this.send(body);
+    if (!sent.ok) return sent;
+    return { ok: true, options: offeredOptions(sent.response.body) };
+  }
+
+  /** A message shortcut used on a message: Slack sends the app a signed `message_action`. */
+  async shortcut(input: {
+    user: string;
+    channel: string;
+    messageTs: string;
+    callbackId: string;
+  }): Promise<Outcome> {
+    const person = this.person(input.user);
+    const channel = this.channel(input.channel);
+    const message = this.o.standIn.message(input.channel, input.messageTs);
+    if (!person || !channel || !message || message.deleted) return { ok: false, error: 'message_not_found' };
+    const payload = messageShortcutPayload({
+      callbackId: input.callbackId,
+      message: {
+        ts: message.ts,
+        text: message.text,
+        ...(message.user ? { user: message.user } : {}),
+        ...(message.threadTs ? { threadTs: message.threadTs } : {}),
+      },
+      channel,
+      user: { id: person.id, name: person.name },
+      responseUrl: this.o.standIn.responseUrl({ channel: channel.id, user: person.id }),
+      triggerId: this.o.standIn.triggerId(undefined, person.id),
+    });
+    const sent = await this.send(interactionBody(payload));
+    return sent.ok ? { ok: true } : sent;
+  }
+
+  /** The person opens the app's Home tab: Slack sends the app a signed `app_home_opened` event. */
+  async openHome(user: string): Promise<Outcome> {
+    const person = this.person(user);
+    if (!person) return { ok: false, error: 'unknown person' };
+    const sent = await this.send(appHomeOpenedBody(person.id), 'application/json');
+    return sent.ok ? { ok: true } : sent;
+  }
+
   /** The modal's Submit button. */
   async submit(input: SubmitInput): Promise<Outcome> {
     const person = this.person(input.user);
@@ -175,18 +262,33 @@ export class Interactions {
     return this.applySubmissionAck(view, person.id, sent.response.body);
   }
 
-  /** The modal's Close button: back to the view below, or closed; `view_closed` when the app asked. */
-  async close(user: string, viewId: string): Promise<Outcome> {
+  /**
+   * The modal's Close button or Esc: back to the view below, or closed. With
+   * `clear` (the page was reloaded or left, as when a Slack client goes away)
+   * the whole stack closes. `view_closed` goes to the app for each view that
+   * asked for it (`notify_on_close`), top first; what was typed is not sent.
+   */
+  async close(user: string, viewId: string, clear = false): Promise<Outcome> {
     const person = this.person(user);
     const view = this.o.standIn.view(viewId);
     if (!person || !view) return { ok: false, error: 'not_found' };
-    this.o.fieldErrors.delete(view.id);
-    this.o.standIn.closeView(view.id);
-    if (!view.notify_on_close) return { ok: true };
-    const closed = viewSubmissionPayload({ view, user: { id: person.id, name: person.name } });
-    const { trigger_id: _t, response_urls: _r, ...rest } = closed;
-    const sent = await this.send(interactionBody({ ...rest, type: 'view_closed', is_cleared: false }));
-    return sent.ok ? { ok: true } : sent;
+    const stack = clear
+      ? this.o.standIn
+          .openViews(person.id)
+          .filter((v) => v.root_view_id === view.root_view_id)
+          .reverse()
+      : [view];
+    for (const closing of stack) {
+      this.o.fieldErrors.delete(closing.id);
+      this.o.standIn.closeView(closing.id);
+    }
+    for (const closing of stack.filter((v) => v.notify_on_close)) {
+      const closed = viewSubmissionPayload({ view: closing, user: { id: person.id, name: person.name } });
+      const { trigger_id: _t, response_urls: _r, ...rest } = closed;
+      const sent = await this.send(interactionBody({ ...rest, type: 'view_closed', is_cleared: clear }));
+      if (!sent.ok) return sent;
+    }
+    return { ok: true };
   }
 
   private applySubmissionAck(view: StoredView, user: string, ack: unknown): Outcome {
@@ -237,11 +339,12 @@ export class Interactions {
 
   private async send(
     body: string,
+    contentType?: string,
   ): Promise<{ ok: true; response: SignedResponse } | { ok: false; error: string }> {
     const url = this.o.eventsUrl();
     if (!url) return { ok: false, error: 'the app is not listening yet' };
     try {
-      const response = await postSigned(url, this.o.signingSecret, body);
+      const response = await postSigned(url, this.o.signingSecret, body, contentType ? { contentType } : {});
       // Slack treats anything but a 200 within 3 seconds as a failed delivery and tells the person so.
       if (response.status !== 200) return { ok: false, error: `the app answered HTTP ${response.status}` };
       return { ok: true, response };
@@ -251,18 +354,19 @@ export class Interactions {
   }
 
   private actionOf(blocks: readonly unknown[], input: ActionInput): Record<string, unknown> {
-    for (const block of blocks as Record<string, any>[]) {
-      const elements = [
-        ...(Array.isArray(block?.elements) ? block.elements : []),
-        block?.accessory,
-        block?.element,
+    for (const block of blocks) {
+      const listed = field(block, 'elements');
+      const elements: unknown[] = [
+        ...(Array.isArray(listed) ? listed : []),
+        field(block, 'accessory'),
+        field(block, 'element'),
       ];
-      const element = elements.find((e) => e && e.action_id === input.actionId);
+      const element = elements.find((e) => Boolean(e) && field(e, 'action_id') === input.actionId);
       if (element) {
         return {
-          type: element.type,
+          type: field(element, 'type'),
           action_id: input.actionId,
-          block_id: block.block_id ?? input.blockId,
+          block_id: field(block, 'block_id') ?? input.blockId,
           action_ts: this.o.standIn.messageTs(),
         };
       }
@@ -303,4 +407,23 @@ export class Interactions {
   private channel(id: string): Channel | undefined {
     return this.o.channels.find((c) => c.id === id);
   }
+}
+
+/** The options in an options ack: `options`, or every group's in `option_groups`. */
+function offeredOptions(ack: unknown): SuggestedOption[] {
+  const flat = field(ack, 'options');
+  const groups = field(ack, 'option_groups');
+  const listed: unknown[] = Array.isArray(flat)
+    ? flat
+    : Array.isArray(groups)
+      ? groups.flatMap((g) => {
+          const inGroup = field(g, 'options');
+          return Array.isArray(inGroup) ? inGroup : [];
+        })
+      : [];
+  return listed.flatMap((o) => {
+    const value = field(o, 'value');
+    const text = field(field(o, 'text'), 'text');
+    return typeof value === 'string' ? [{ value, text: typeof text === 'string' ? text : value }] : [];
+  });
 }

@@ -7,6 +7,7 @@ import type { Directory } from './directory.js';
 import type { Args } from './http-body.js';
 import { str } from './http-body.js';
 import { TEST_BOT, TEST_TEAM } from './identity.js';
+import { field } from './json.js';
 import type { MessageStore, MessageVersion, StoredMessage } from './messages.js';
 import { messageError, type SurfaceError, viewError } from './surface-checks.js';
 import type { StoredView, ViewStore } from './views.js';
@@ -19,6 +20,9 @@ interface MethodContext {
 
 export type Answer = Record<string, unknown>;
 type Handler = (args: Args, ctx: MethodContext) => Answer;
+
+/** The Enterprise Grid org of the stand-in's org-wide install mode. */
+const TEST_ENTERPRISE_ID = 'E0ORG';
 
 /** `{ ok: false, error }`, with Slack's `response_metadata.messages` when there are details. */
 export function fail(error: string, messages: string[] = []): Answer {
@@ -69,7 +73,7 @@ function owned(views: ViewStore, triggerId: string | undefined, result: StoredVi
 }
 
 const handlers: Record<string, Handler> = {
-  'auth.test': () => ({
+  'auth.test': (_args, { directory }) => ({
     ok: true,
     url: `https://${TEST_TEAM.domain}.slack.com/`,
     team: TEST_TEAM.name,
@@ -77,7 +81,8 @@ const handlers: Record<string, Handler> = {
     team_id: TEST_TEAM.id,
     user_id: TEST_BOT.userId,
     bot_id: TEST_BOT.botId,
-    is_enterprise_install: false,
+    is_enterprise_install: directory.enterpriseInstall,
+    ...(directory.enterpriseInstall ? { enterprise_id: TEST_ENTERPRISE_ID } : {}),
   }),
 
   'chat.postMessage': (args, { messages }) => {
@@ -151,7 +156,21 @@ const handlers: Record<string, Handler> = {
     return viewAnswer(views.update(ref, args.view as Record<string, unknown>, str(args, 'hash')));
   },
 
+  'views.publish': (args, { views, directory }) => {
+    const user = str(args, 'user_id');
+    if (!user) return fail('invalid_arguments', ['[ERROR] missing required field: user_id']);
+    if (!directory.user(user)) return fail('user_not_found');
+    const problem = viewError(args.view);
+    if (problem) return failSurface(problem);
+    if (field(args.view, 'type') !== 'home')
+      return fail('invalid_arguments', ['[ERROR] must be home [json-pointer:/view/type]']);
+    return viewAnswer(views.publish(user, args.view as Record<string, unknown>, str(args, 'hash')));
+  },
+
   'usergroups.users.list': (args, { directory }) => {
+    // An org token does not know which workspace to look in unless told.
+    if (directory.enterpriseInstall && !str(args, 'team_id'))
+      return fail('missing_argument', ['[ERROR] missing required field: team_id']);
     const users = directory.usergroups.get(str(args, 'usergroup') ?? '');
     return users ? { ok: true, users: [...users] } : fail('no_such_subteam');
   },

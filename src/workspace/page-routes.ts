@@ -50,15 +50,16 @@ export function pageRoutes(o: PageRoutesOptions): WorkspaceRoute[] {
     res.end(body);
   };
   const verb =
-    (run: (body: Record<string, any>) => Promise<Outcome>) => (req: IncomingMessage, res: ServerResponse) => {
+    (run: (body: Record<string, unknown>) => Promise<Outcome>) =>
+    (req: IncomingMessage, res: ServerResponse) => {
       void (async () => {
         if (!sameOrigin(req)) return sendJson(res, 403, { ok: false, error: 'cross_origin_request' });
         if (!String(req.headers['content-type'] ?? '').startsWith('application/json')) {
           return sendJson(res, 415, { ok: false, error: 'expected application/json' });
         }
-        let body: Record<string, any>;
+        let body: Record<string, unknown>;
         try {
-          body = JSON.parse(await readBody(req)) as Record<string, any>;
+          body = JSON.parse(await readBody(req)) as Record<string, unknown>;
         } catch {
           return sendJson(res, 400, { ok: false, error: 'invalid_json' });
         }
@@ -120,11 +121,26 @@ export function pageRoutes(o: PageRoutesOptions): WorkspaceRoute[] {
       handler: verb((b) => o.interactions.command(b as never)),
     },
     { path: '/workspace/action', method: ['POST'], handler: verb((b) => o.interactions.action(b as never)) },
+    {
+      path: '/workspace/suggest',
+      method: ['POST'],
+      handler: verb((b) => o.interactions.suggest(b as never)),
+    },
+    {
+      path: '/workspace/home',
+      method: ['POST'],
+      handler: verb((b) => o.interactions.openHome(String(b.user))),
+    },
+    {
+      path: '/workspace/shortcut',
+      method: ['POST'],
+      handler: verb((b) => o.interactions.shortcut(b as never)),
+    },
     { path: '/workspace/submit', method: ['POST'], handler: verb((b) => o.interactions.submit(b as never)) },
     {
       path: '/workspace/close',
       method: ['POST'],
-      handler: verb((b) => o.interactions.close(String(b.user), String(b.viewId))),
+      handler: verb((b) => o.interactions.close(String(b.user), String(b.viewId), b.clear === true)),
     },
   ];
 }

@@ -35,6 +35,8 @@ export interface PageState {
   channels: readonly Channel[];
   messages: Record<string, PageMessage[]>;
   views: { view: StoredView; errors: Record<string, string> }[];
+  /** The viewer's Home tab as the app last published it. */
+  home?: StoredView;
 }
 
 interface PageStateSources {
@@ -91,5 +93,6 @@ export function pageState(s: PageStateSources, viewer: string): PageState {
     channels: s.channels,
     messages,
     views: s.standIn.openViews(viewer).map((view) => ({ view, errors: s.fieldErrors.get(view.id) ?? {} })),
+    ...(s.standIn.homeView(viewer) ? { home: s.standIn.homeView(viewer) } : {}),
   };
 }

@@ -120,3 +120,42 @@ export interface ViewSubmitAction {
   response_urls?: { block_id: string; action_id: string; channel_id: string; response_url: string }[];
   is_enterprise_install?: boolean;
 }
+
+/** A `block_suggestion` request: what was typed into an `external_select`, asking for its options. */
+export interface BlockSuggestionPayload {
+  type: 'block_suggestion';
+  block_id: string;
+  action_id: string;
+  /** What the person typed so far. */
+  value: string;
+  api_app_id: string;
+  team: { id: string; domain: string } | null;
+  user: PayloadUser;
+  token: string;
+  container: Record<string, unknown>;
+  view?: ViewOutput;
+  is_enterprise_install?: boolean;
+}
+
+/** A `message_action` request: a message shortcut used on a message. */
+export interface MessageShortcutPayload {
+  type: 'message_action';
+  callback_id: string;
+  trigger_id: string;
+  message_ts: string;
+  response_url: string;
+  message: {
+    [key: string]: unknown;
+    type: 'message';
+    ts: string;
+    text?: string;
+    user?: string;
+    thread_ts?: string;
+  };
+  user: PayloadUser;
+  channel: { id: string; name: string };
+  team: { id: string; domain: string } | null;
+  token: string;
+  action_ts: string;
+  is_enterprise_install?: boolean;
+}

@@ -13,9 +13,12 @@ import {
   TEST_VERIFICATION_TOKEN,
   type TestUser,
 } from './identity.js';
+import { field, isObject, type JsonObject } from './json.js';
 import type {
   BlockActionsPayload,
   BlockElementAction,
+  BlockSuggestionPayload,
+  MessageShortcutPayload,
   SlashCommand,
   ViewOutput,
   ViewStateValue,
@@ -204,6 +207,102 @@ export function viewSubmissionPayload(options: ViewSubmissionOptions): ViewSubmi
   };
 }
 
+interface BlockSuggestionOptions {
+  /** The modal holding the select (e.g. `standIn.view(id)`). */
+  view: StoredView;
+  actionId: string;
+  /** The select's block; found from `view` when not given. */
+  blockId?: string;
+  /** What the person typed. */
+  query: string;
+  user?: TestUser | string;
+  /** The modal's inputs as the person left them (untouched ones are filled in from `view`). */
+  values?: StateValues;
+}
+
+/** A `block_suggestion` payload: Slack asking for an `external_select`'s options, as it sends it. */
+export function blockSuggestionPayload(options: BlockSuggestionOptions): BlockSuggestionPayload {
+  const user = userRef(options.user);
+  const blockId =
+    options.blockId ?? findElement(options.view.blocks, options.actionId)?.blockId ?? 'kit-block';
+  return {
+    type: 'block_suggestion',
+    user: { id: user.id, name: user.name, team_id: TEST_TEAM.id },
+    container: { type: 'view', view_id: options.view.id },
+    api_app_id: TEST_BOT.appId,
+    token: TEST_VERIFICATION_TOKEN,
+    action_id: options.actionId,
+    block_id: blockId,
+    value: options.query,
+    team: { id: TEST_TEAM.id, domain: TEST_TEAM.domain },
+    is_enterprise_install: false,
+    view: viewOutput(options.view, completeState(options.view.blocks, options.values ?? {})),
+  };
+}
+
+interface MessageShortcutOptions {
+  callbackId: string;
+  /** The message the shortcut was used on. */
+  message: { ts: string; text?: string; user?: string; threadTs?: string };
+  channel?: string | { id: string; name: string };
+  user?: TestUser | string;
+  responseUrl?: string;
+  triggerId?: string;
+}
+
+/** A `message_action` payload: a message shortcut used on `message`, as Slack sends it. */
+export function messageShortcutPayload(options: MessageShortcutOptions): MessageShortcutPayload {
+  const user = userRef(options.user);
+  const channel =
+    typeof options.channel === 'object'
+      ? options.channel
+      : { id: options.channel ?? TEST_CHANNEL.id, name: channelName(options.channel) };
+  const m = options.message;
+  return {
+    type: 'message_action',
+    token: TEST_VERIFICATION_TOKEN,
+    action_ts: '1700000000.000002',
+    team: { id: TEST_TEAM.id, domain: TEST_TEAM.domain },
+    user: { id: user.id, name: user.name, username: user.name, team_id: TEST_TEAM.id },
+    channel,
+    is_enterprise_install: false,
+    callback_id: options.callbackId,
+    trigger_id: options.triggerId ?? newTriggerId(),
+    message_ts: m.ts,
+    response_url: options.responseUrl ?? UNSET_RESPONSE_URL,
+    message: {
+      type: 'message',
+      ts: m.ts,
+      ...(m.text !== undefined ? { text: m.text } : {}),
+      ...(m.user ? { user: m.user } : {}),
+      ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
+    },
+  };
+}
+
+/**
+ * An `app_home_opened` event as Slack posts it (a JSON `event_callback`):
+ * `user` opened the app's `tab` ('home' or 'messages').
+ */
+export function appHomeOpenedBody(user: string, tab: 'home' | 'messages' = 'home'): string {
+  return JSON.stringify({
+    token: TEST_VERIFICATION_TOKEN,
+    team_id: TEST_TEAM.id,
+    api_app_id: TEST_BOT.appId,
+    type: 'event_callback',
+    event_id: `Ev${newTriggerId().replace(/\W/g, '').slice(-10)}`,
+    event_time: 1700000000,
+    authorizations: [{ team_id: TEST_TEAM.id, user_id: TEST_BOT.userId, is_bot: true }],
+    event: {
+      type: 'app_home_opened',
+      user,
+      channel: `D0${user.slice(1)}`,
+      tab,
+      event_ts: '1700000000.000300',
+    },
+  });
+}
+
 function channelName(id: string | undefined): string {
   return id === undefined || id === TEST_CHANNEL.id ? TEST_CHANNEL.name : id.toLowerCase();
 }
@@ -265,7 +364,7 @@ function viewOutput(view: StoredView, values: StateValues): ViewOutput {
 }
 
 // Slack echoes only these fields of the element in the action (not options, confirm, initial values).
-function actionFields(element: Record<string, any>): Record<string, unknown> {
+function actionFields(element: JsonObject): Record<string, unknown> {
   const keep = ['type', 'text', 'value', 'style', 'url', 'placeholder'];
   return Object.fromEntries(Object.entries(element).filter(([key]) => keep.includes(key)));
 }
@@ -274,16 +373,19 @@ function actionFields(element: Record<string, any>): Record<string, unknown> {
 function findElement(
   blocks: readonly unknown[],
   actionId: string,
-): { blockId: string; element: Record<string, any> } | undefined {
-  for (const block of blocks as Record<string, any>[]) {
-    const candidates = [
-      ...(Array.isArray(block?.elements) ? block.elements : []),
-      block?.accessory,
-      block?.element,
+): { blockId: string; element: JsonObject } | undefined {
+  for (const block of blocks) {
+    const elements = field(block, 'elements');
+    const candidates: unknown[] = [
+      ...(Array.isArray(elements) ? elements : []),
+      field(block, 'accessory'),
+      field(block, 'element'),
     ];
-    const element = candidates.find((e) => e && typeof e === 'object' && e.action_id === actionId);
-    if (element)
-      return { blockId: typeof block.block_id === 'string' ? block.block_id : 'kit-block', element };
+    const element = candidates.find((e): e is JsonObject => isObject(e) && e.action_id === actionId);
+    if (element) {
+      const blockId = field(block, 'block_id');
+      return { blockId: typeof blockId === 'string' ? blockId : 'kit-block', element };
+    }
   }
   return undefined;
 }

@@ -75,6 +75,8 @@ export interface SlackStandIn {
   triggerId(viewId?: string, user?: string): string;
   /** Modals open in front of `user`, bottom of the stack first. */
   openViews(user: string): StoredView[];
+  /** The Home tab the app last published for `user` (views.publish). */
+  homeView(user: string): StoredView | undefined;
   /** Closes a modal (its person closed it or a submission did). */
   closeView(viewId: string): void;
   /** Posts a message as a person (what they type into the channel). */
@@ -209,10 +211,11 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     thread: (channel, threadTs) => messages.thread(channel, threadTs),
     channelMessages: (channel) => messages.channel(channel),
     ephemerals: () => messages.ephemerals.filter((e) => !e.deleted),
-    view: (id) => views.find({ viewId: id }) ?? views.find({ externalId: id }),
+    view: (id) => views.find({ viewId: id }) ?? views.find({ externalId: id }) ?? views.homeById(id),
     viewHistory: (viewId) => views.history(viewId),
     triggerId: (viewId, user) => views.issueTrigger(viewId, user),
     openViews: (user) => views.openFor(user),
+    homeView: (user) => views.home(user),
     closeView: (viewId) => {
       views.close(viewId);
       changed();

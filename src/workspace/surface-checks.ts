@@ -5,6 +5,7 @@
  * use Slack's codes and its `[ERROR] ... [json-pointer:...]` message style.
  */
 import type { Args } from './http-body.js';
+import { field, isObject } from './json.js';
 
 export interface SurfaceError {
   error: string;
@@ -30,18 +31,19 @@ export function messageError(args: Args, requireContent = true): SurfaceError | 
 
 /** Why Slack would refuse this view in views.open/push/update, or undefined. */
 export function viewError(view: unknown): SurfaceError | undefined {
-  if (!view || typeof view !== 'object' || Array.isArray(view)) {
+  if (!isObject(view) || Array.isArray(view)) {
     return { error: 'invalid_arguments', messages: ['[ERROR] missing required field: view'] };
   }
-  const v = view as Record<string, any>;
+  const v = view;
   const problems: string[] = [];
   if (v.type !== 'modal' && v.type !== 'home') problems.push(err('must be modal or home', '/view/type'));
   if (v.type === 'modal') {
-    if (typeof v.title?.text !== 'string') problems.push(err('missing required field: title', '/view/title'));
-    else tooLong(v.title.text, 24, '/view/title/text', problems);
-    if (v.submit) tooLong(v.submit.text, 24, '/view/submit/text', problems);
-    if (v.close) tooLong(v.close.text, 24, '/view/close/text', problems);
-    const hasInput = Array.isArray(v.blocks) && v.blocks.some((b: any) => b?.type === 'input');
+    const title = field(v.title, 'text');
+    if (typeof title !== 'string') problems.push(err('missing required field: title', '/view/title'));
+    else tooLong(title, 24, '/view/title/text', problems);
+    if (v.submit) tooLong(field(v.submit, 'text'), 24, '/view/submit/text', problems);
+    if (v.close) tooLong(field(v.close, 'text'), 24, '/view/close/text', problems);
+    const hasInput = Array.isArray(v.blocks) && v.blocks.some((b: unknown) => field(b, 'type') === 'input');
     if (hasInput && !v.submit)
       problems.push(err('submit is required when an input block is present', '/view'));
   }
@@ -62,14 +64,14 @@ function tooLong(value: unknown, max: number, pointer: string, problems: string[
   }
 }
 
-// Walks blocks for the limits Slack checks on arrival; loosely typed because Block Kit is a wide union.
-function blockProblems(blocks: any[], maxBlocks: number, base = '/blocks'): string[] {
+// Walks blocks for the limits Slack checks on arrival; read as plain JSON because Block Kit is a wide union.
+function blockProblems(blocks: unknown[], maxBlocks: number, base = '/blocks'): string[] {
   const problems: string[] = [];
   if (blocks.length > maxBlocks) problems.push(err(`no more than ${maxBlocks} items allowed`, base));
   const seen = new Set<string>();
   blocks.forEach((block, i) => {
     const at = `${base}/${i}`;
-    if (!block || typeof block !== 'object' || typeof block.type !== 'string') {
+    if (!isObject(block) || typeof block.type !== 'string') {
       problems.push(err('must provide an object with a type', at));
       return;
     }
@@ -82,22 +84,23 @@ function blockProblems(blocks: any[], maxBlocks: number, base = '/blocks'): stri
       if (block.text === undefined && block.fields === undefined) {
         problems.push(err('must provide either text or fields', at));
       }
-      if (block.text !== undefined) textProblems(block.text?.text, 3000, `${at}/text/text`, problems);
+      if (block.text !== undefined)
+        textProblems(field(block.text, 'text'), 3000, `${at}/text/text`, problems);
       if (Array.isArray(block.fields)) {
         if (block.fields.length > 10) problems.push(err('no more than 10 items allowed', `${at}/fields`));
-        block.fields.forEach((f: any, j: number) => {
-          textProblems(f?.text, 2000, `${at}/fields/${j}/text`, problems);
+        block.fields.forEach((f: unknown, j: number) => {
+          textProblems(field(f, 'text'), 2000, `${at}/fields/${j}/text`, problems);
         });
       }
       if (block.accessory) elementProblems(block.accessory, `${at}/accessory`, problems);
     }
-    if (block.type === 'header') textProblems(block.text?.text, 150, `${at}/text/text`, problems);
+    if (block.type === 'header') textProblems(field(block.text, 'text'), 150, `${at}/text/text`, problems);
     if (block.type === 'context' && Array.isArray(block.elements) && block.elements.length > 10) {
       problems.push(err('no more than 10 items allowed', `${at}/elements`));
     }
     if (block.type === 'actions' && Array.isArray(block.elements)) {
       if (block.elements.length > 25) problems.push(err('no more than 25 items allowed', `${at}/elements`));
-      block.elements.forEach((e: any, j: number) => {
+      block.elements.forEach((e: unknown, j: number) => {
         elementProblems(e, `${at}/elements/${j}`, problems);
       });
     }
@@ -114,11 +117,12 @@ function textProblems(text: unknown, max: number, pointer: string, problems: str
   tooLong(text, max, pointer, problems);
 }
 
-function elementProblems(element: any, at: string, problems: string[]): void {
-  if (!element || typeof element !== 'object') return;
+function elementProblems(element: unknown, at: string, problems: string[]): void {
+  if (!isObject(element)) return;
   tooLong(element.action_id, 255, `${at}/action_id`, problems);
   if (element.type === 'button') {
-    textProblems(element.text?.text, 75, `${at}/text/text`, problems);
+    textProblems(field(element.text, 'text'), 75, `${at}/text/text`, problems);
+    tooLong(element.accessibility_label, 75, `${at}/accessibility_label`, problems);
     tooLong(element.value, 2000, `${at}/value`, problems);
   }
 }

@@ -4,6 +4,7 @@
  * their initial value or null). Tests name only the inputs they fill; the
  * rest is derived from the opened view as Slack would.
  */
+import { isObject } from './json.js';
 import type { ViewStateValue } from './payload-types.js';
 
 export type StateValues = Record<string, Record<string, ViewStateValue>>;
@@ -43,8 +44,20 @@ const EMPTY: Record<string, Omit<ViewStateValue, 'type'>> = {
   timepicker: { selected_time: null },
 };
 
+// The fields that set an input element's initial state; Slack echoes them back as the app sent them.
+interface InitialFields {
+  type?: unknown;
+  initial_value?: ViewStateValue['value'];
+  initial_option?: ViewStateValue['selected_option'];
+  initial_options?: ViewStateValue['selected_options'];
+  initial_user?: ViewStateValue['selected_user'];
+  initial_conversation?: ViewStateValue['selected_conversation'];
+  initial_channel?: ViewStateValue['selected_channel'];
+  initial_date?: ViewStateValue['selected_date'];
+}
+
 // An untouched element's state: its initial value if it has one, else empty.
-function untouched(element: Record<string, any>): ViewStateValue {
+function untouched(element: InitialFields): ViewStateValue {
   const type = String(element.type);
   const state: ViewStateValue = { type, ...(EMPTY[type] ?? { value: null }) };
   if (element.initial_value !== undefined) state.value = element.initial_value;
@@ -60,10 +73,10 @@ function untouched(element: Record<string, any>): ViewStateValue {
 /** `given` plus an entry for every other input block in `blocks`, as Slack would submit. */
 export function completeState(blocks: readonly unknown[], given: StateValues): StateValues {
   const values: StateValues = {};
-  for (const block of blocks as Record<string, any>[]) {
-    if (block?.type !== 'input' || typeof block.block_id !== 'string') continue;
-    const element = block.element as Record<string, any> | undefined;
-    if (!element || typeof element.action_id !== 'string') continue;
+  for (const block of blocks) {
+    if (!isObject(block) || block.type !== 'input' || typeof block.block_id !== 'string') continue;
+    const element = block.element;
+    if (!isObject(element) || typeof element.action_id !== 'string') continue;
     values[block.block_id] = { [element.action_id]: untouched(element) };
   }
   for (const [blockId, actions] of Object.entries(given)) {

@@ -43,6 +43,8 @@ export class ViewStore {
   /** Who each view was opened for (from the trigger's interaction), and which were closed. */
   private owners = new Map<string, string>();
   private closed = new Set<string>();
+  /** Each person's Home tab, by user id. */
+  private homes = new Map<string, StoredView>();
   private counter = 0;
 
   constructor(private readonly clock: StandInClock) {}
@@ -100,7 +102,7 @@ export class ViewStore {
   }
 
   /** Opens a view (views.open, or views.push on top of `parent`); the error code on a clash. */
-  open(view: Record<string, any>, parent?: StoredView): StoredView | string {
+  open(view: Record<string, unknown>, parent?: StoredView): StoredView | string {
     const externalId = typeof view.external_id === 'string' ? view.external_id : '';
     if (externalId && this.find({ externalId })) return 'duplicate_external_id';
     this.counter += 1;
@@ -115,8 +117,33 @@ export class ViewStore {
     return stored;
   }
 
+  /**
+   * Publishes a person's Home tab (views.publish): one view per person, kept
+   * under the same id across publishes, as Slack does; `hash` guards against
+   * overwriting a newer publish.
+   */
+  publish(user: string, view: Record<string, unknown>, hash?: string): StoredView | string {
+    const current = this.homes.get(user);
+    if (current && hash && hash !== current.hash) return 'hash_conflict';
+    this.counter += 1;
+    const id = current?.id ?? `V${hex(this.counter, 10).toUpperCase()}`;
+    const stored = this.build(id, view, { externalId: '', rootViewId: id, previousViewId: null });
+    this.homes.set(user, stored);
+    return stored;
+  }
+
+  /** A Home tab by its view id (clicks in it name the view). */
+  homeById(viewId: string): StoredView | undefined {
+    return [...this.homes.values()].find((v) => v.id === viewId);
+  }
+
+  /** The Home tab last published for `user`. */
+  home(user: string): StoredView | undefined {
+    return this.homes.get(user);
+  }
+
   /** Replaces a view's content (views.update); the error code when missing or the hash is stale. */
-  update(ref: ViewRef, view: Record<string, any>, hash?: string): StoredView | string {
+  update(ref: ViewRef, view: Record<string, unknown>, hash?: string): StoredView | string {
     const current = this.find(ref);
     if (!current || this.closed.has(current.id)) return 'not_found';
     if (hash !== undefined && hash !== current.hash) return 'hash_conflict';
@@ -145,7 +172,7 @@ export class ViewStore {
 
   private build(
     id: string,
-    view: Record<string, any>,
+    view: Record<string, unknown>,
     links: { externalId: string; rootViewId: string; previousViewId: string | null },
   ): StoredView {
     this.counter += 1;

@@ -36,7 +36,7 @@ const trio = {
 
 function context(): OperationContext {
   const { client, clock } = testClient();
-  return { client, clock, logger: silentLogger, follow: { pollMs: 1000, timeoutMs: 1000 } };
+  return { client, clock, logger: silentLogger, follow: { pollMs: 1000, timeoutMs: 1000 }, environments: [] };
 }
 
 describe('formation add: override request shape', () => {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { applyLeaseKey } from '../../src/changes/apply-lease.js';
 import type { ClickOutcome } from '../../src/changes/change.js';
-import { type Harness, origin, startHarness, storeKinds } from './harness.js';
+import { type Harness, origin, PROD_ONLY_TAGS, startHarness, storeKinds } from './harness.js';
 
 const REMOVE = {
   operation: 'formation.remove' as const,
@@ -26,7 +26,7 @@ describe.each(storeKinds)('apply leases (%s store)', (kind) => {
   async function applyWithSlowPatch(latencyMs: number): Promise<{ id: string; done: Promise<ClickOutcome> }> {
     const change = await h.engine.request(REMOVE);
     h.sim.setFaults([{ method: 'PATCH', path: PATCH_PATH, latencyMs, times: 1 }]);
-    const done = h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
+    const done = h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1', team: 'T1' });
     await h.sim.whenRequests('PATCH', PATCH_PATH);
     return { id: change.id, done };
   }
@@ -69,7 +69,7 @@ describe.each(storeKinds)('apply leases (%s store)', (kind) => {
     h = await startHarness({ store: kind });
     const change = await h.engine.request(REMOVE);
     const [outcome, recovered] = await Promise.all([
-      h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' }),
+      h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1', team: 'T1' }),
       h.engine.recoverInterrupted(),
     ]);
     expect(outcome.kind).toBe('applied');
@@ -97,17 +97,18 @@ describe.each(storeKinds)('approvals at the same moment (%s store, defect 2)', (
 
   it('two approvers clicking together: the change is applied exactly once, never left waiting', async () => {
     h = await startHarness({ store: kind, policy: TWO_APPROVALS });
-    for (let round = 0; round < 5; round++) {
+    // Each round promotes a tag dev lacks: promoting one already there is refused as a no-op.
+    for (const tag of PROD_ONLY_TAGS) {
       const change = await h.engine.request({
         operation: 'image.promote',
-        input: { image: 'game-server', tag: '1.0.0', sourceBranch: 'prod', targetBranch: 'dev' },
+        input: { image: 'game-server', tag, sourceBranch: 'prod', targetBranch: 'dev' },
         requester: 'U1',
         origin,
       });
       expect(change.status).toBe('awaiting_approval');
       const outcomes = await Promise.all([
-        h.engine.approve({ changeId: change.id, user: 'UAPPROVE1', channel: 'C1' }),
-        h.engine.approve({ changeId: change.id, user: 'UAPPROVE2', channel: 'C1' }),
+        h.engine.approve({ changeId: change.id, user: 'UAPPROVE1', channel: 'C1', team: 'T1' }),
+        h.engine.approve({ changeId: change.id, user: 'UAPPROVE2', channel: 'C1', team: 'T1' }),
       ]);
       expect(outcomes.filter((o) => o.kind === 'applied')).toHaveLength(1);
       expect((await h.engine.get(change.id))?.status).toBe('succeeded');

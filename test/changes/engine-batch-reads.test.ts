@@ -59,13 +59,13 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     h = await startHarness({ store: kind });
     const { engine, counted } = countedEngine();
     const few = await awaiting(2);
-    const listed = await engine.approvableBy('U2', 'C1');
+    const listed = await engine.approvableBy('U2', 'C1', 'T1');
     expect(listed.map((c) => c.id)).toEqual(few);
     expect(listed[0]?.approvals.map((a) => a.userId)).toEqual(['U9']);
     const forFew = counted.total();
     counted.reset();
     const more = await awaiting(6);
-    expect((await engine.approvableBy('U2', 'C1')).map((c) => c.id)).toEqual([...few, ...more]);
+    expect((await engine.approvableBy('U2', 'C1', 'T1')).map((c) => c.id)).toEqual([...few, ...more]);
     expect(counted.total()).toBe(forFew);
     expect(Object.fromEntries(counted.calls)).toEqual({ listChanges: 1, listApprovalsFor: 1 });
   });
@@ -93,7 +93,7 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     const ids = await awaiting(4);
     for (const id of ids) {
       await h.engine.setOrigin(id, { messageTs: `1700000000.${id.slice(0, 6)}` });
-      await h.engine.cancel({ changeId: id, user: 'U1', channel: 'C1' });
+      await h.engine.cancel({ changeId: id, user: 'U1', channel: 'C1', team: 'T1' });
     }
     counted.reset();
     const undrawn = await engine.undrawnFinal();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { spawnEngineWorker } from './fixtures/spawn-engine-worker.js';
-import { type Harness, origin, pgUrl, startHarness, storeKinds } from './harness.js';
+import { type Harness, origin, PROD_ONLY_TAG, pgUrl, startHarness, storeKinds } from './harness.js';
 
 describe.each(storeKinds)('concurrent clicks (%s store)', (kind) => {
   let h: Harness;
@@ -12,14 +12,19 @@ describe.each(storeKinds)('concurrent clicks (%s store)', (kind) => {
     h = await startHarness({ store: kind });
     const change = await h.engine.request({
       operation: 'image.promote',
-      input: { image: 'game-server', tag: '1.0.0', sourceBranch: 'prod', targetBranch: 'dev' },
+      input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
       requester: 'U1',
       origin,
     });
     const replicas = [h.engine, h.replica('replica-b')];
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        (replicas[i % 2] as typeof h.engine).confirm({ changeId: change.id, user: 'U1', channel: 'C1' }),
+        (replicas[i % 2] as typeof h.engine).confirm({
+          changeId: change.id,
+          user: 'U1',
+          channel: 'C1',
+          team: 'T1',
+        }),
       ),
     );
     const kinds = outcomes.map((o) => o.kind);
@@ -46,7 +51,7 @@ describe.each(storeKinds)('concurrent clicks (%s store)', (kind) => {
     // Between preview and confirm, someone removes lobby-1 (lobby-2 moves to index 0) and appends lobby-5.
     await h.client.removeVesselFromFormation('dev', 'lobby', 'lobby-1');
     await h.client.appendVesselToFormation('dev', 'lobby', { name: 'lobby-5', region: 'eu-central' });
-    const out = await h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
+    const out = await h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1', team: 'T1' });
     expect(out.kind).toBe('applied');
     const names = (await h.client.getFormation('dev', 'lobby')).spec.vessels.map((v) => v.name);
     expect(names).toEqual(['lobby-5']);
@@ -65,7 +70,7 @@ describePg('two OS processes racing on one PostgreSQL change', () => {
     h = await startHarness({ store: 'postgres', clockStart: Date.now() });
     const change = await h.engine.request({
       operation: 'image.promote',
-      input: { image: 'game-server', tag: '1.0.0', sourceBranch: 'prod', targetBranch: 'dev' },
+      input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
       requester: 'U1',
       origin,
     });

@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { DEFAULT_APPLY_LEASE_MS } from '../../src/changes/apply-lease.js';
+import { IN_FLIGHT_SETTLE_MS } from '../../src/changes/settle-outcome.js';
 import { flushMicrotasks } from '../../src/runtime/clock.js';
+import { failureText } from '../../src/slack/render/failure-text.js';
 import { spawnEngineWorker } from './fixtures/spawn-engine-worker.js';
-import { type Harness, origin, startHarness, storeKinds } from './harness.js';
+import { type Harness, origin, PROD_ONLY_TAG, startHarness, storeKinds } from './harness.js';
 
 const PROMOTE = {
   operation: 'image.promote' as const,
-  input: { image: 'game-server', tag: '1.0.0', sourceBranch: 'prod', targetBranch: 'dev' },
+  input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
   requester: 'U1',
   origin,
 };
@@ -59,7 +61,7 @@ describe.each(storeKinds)('recovery of changes left applying (%s store)', (kind)
     });
   });
 
-  it('the crash came before the API call: recovery fails it as interrupted, nothing applied', async () => {
+  it('the crash came before the API call: outcome unknown through the settle window, then failed, nothing applied', async () => {
     h = await startHarness({ store: kind });
     const change = await h.engine.request({
       operation: 'formation.remove',
@@ -71,8 +73,13 @@ describe.each(storeKinds)('recovery of changes left applying (%s store)', (kind)
     // Even under the same replica id, a restart waits for the dead apply's lease to lapse (30 s).
     expect(await h.engine.recoverInterrupted()).toEqual([]);
     await h.clock.advance(DEFAULT_APPLY_LEASE_MS + 1);
+    // Nothing tells recovery the write never left (issue 22.2): unknown while it could still land.
+    const [unknown] = await h.engine.recoverInterrupted();
+    expect(unknown).toMatchObject({ status: 'applying', error: { kind: 'unconfirmed' } });
+    await h.clock.advance(IN_FLIGHT_SETTLE_MS);
     const [recovered] = await h.engine.recoverInterrupted();
-    expect(recovered).toMatchObject({ status: 'failed', error: { kind: 'interrupted' } });
+    expect(recovered).toMatchObject({ status: 'failed' });
+    expect(recovered?.error && failureText(recovered.error)).toMatch(/nothing was changed/);
     expect((await h.client.getFormation('dev', 'lobby')).spec.vessels.map((v) => v.name)).toEqual([
       'lobby-1',
       'lobby-2',
@@ -133,10 +140,10 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
     // Whatever the dead process managed, the restart reports the truth and never promotes again.
     const expected = exists
       ? { id: change.id, status: 'succeeded' }
-      : { id: change.id, status: 'failed', error: expect.objectContaining({ kind: 'interrupted' }) };
+      : { id: change.id, status: 'applying', error: expect.objectContaining({ kind: 'unconfirmed' }) };
     expect(out.recovered).toEqual([expect.objectContaining(expected)]);
     expect(promotions).toBeLessThanOrEqual(1);
-    expect((await h.store.getChange(change.id))?.status).toBe(exists ? 'succeeded' : 'failed');
+    expect((await h.store.getChange(change.id))?.status).toBe(exists ? 'succeeded' : 'applying');
   });
 
   it('a restart under a new replica id recovers the dead apply once its short lease lapsed, not after 5 minutes (defect 11)', async () => {
@@ -178,8 +185,8 @@ describe('a process killed mid-apply (separate OS process, shared SQLite file)',
     expect(out.recovered).toEqual([
       expect.objectContaining({
         id: change.id,
-        status: 'failed',
-        error: expect.objectContaining({ kind: 'interrupted' }),
+        status: 'applying',
+        error: expect.objectContaining({ kind: 'unconfirmed' }),
       }),
     ]);
   });

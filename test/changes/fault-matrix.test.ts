@@ -1,5 +1,5 @@
 /**
- * Issue 9, defects 3, 4 and 5 and the fault matrix: the four write operations
+ * Issue 9, defects 3, 4 and 5 and the fault matrix: the write operations (issue 21 adds the armada scales and image rollouts)
  * x faults before the write (the simulator refuses or drops it) and after it
  * (the write is applied, then the answer is broken, lost, or the write lands
  * late). For every cell, once housekeeping has settled what the apply could
@@ -10,9 +10,10 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Change } from '../../src/changes/change.js';
 import type { RequestInput } from '../../src/changes/engine.js';
 import { IN_FLIGHT_SETTLE_MS } from '../../src/changes/settle-outcome.js';
+import { internalImageName } from '../../src/simulator/image-names.js';
 import type { FaultRule } from '../../src/simulator/types.js';
 import { renderChange } from '../../src/slack/render/change-message.js';
-import { type Harness, origin, startHarness } from './harness.js';
+import { type Harness, origin, PROD_ONLY_TAG, startHarness } from './harness.js';
 
 /** One write operation: its request, the write the fault hits, and whether the API shows it applied. */
 interface Op {
@@ -28,7 +29,7 @@ const OPS: Op[] = [
     name: 'promote',
     request: {
       operation: 'image.promote',
-      input: { image: 'game-server', tag: '1.0.0', sourceBranch: 'prod', targetBranch: 'dev' },
+      input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
       requester: 'U1',
       origin,
     },
@@ -100,6 +101,76 @@ const OPS: Op[] = [
     applied: async (h) =>
       h.sim.state.getRegion('dev', 'eu-central')?.spec.types.find((t) => t.name === 'baremetal')?.template
         ?.scheduling === 'Distributed',
+  },
+  {
+    name: 'armada scale',
+    request: {
+      operation: 'armada.scale',
+      input: { environment: 'dev', name: 'duel', type: 'cloud', minReplicas: 2, maxReplicas: 30 },
+      requester: 'U1',
+      origin,
+    },
+    write: {
+      method: 'PATCH',
+      path: '/api/armada/v1/environments/dev/armadas/duel',
+      clientMethod: 'setDistribution',
+    },
+    applied: async (h) => {
+      const cloud = h.sim.state.getArmada('dev', 'duel')?.spec.distribution.find((d) => d.name === 'cloud');
+      // The other type is never touched, applied or not.
+      expect(h.sim.state.getArmada('dev', 'duel')?.spec.distribution[0]).toMatchObject({ maxReplicas: 10 });
+      return cloud?.minReplicas === 2 && cloud.maxReplicas === 30;
+    },
+  },
+  {
+    name: 'armadaset scale',
+    request: {
+      operation: 'armadaset.scale',
+      input: { environment: 'dev', name: 'arena', region: 'us-west', maxReplicas: 9 },
+      requester: 'U1',
+      origin,
+    },
+    write: {
+      method: 'PATCH',
+      path: '/api/armada/v1/environments/dev/armadasets/arena',
+      clientMethod: 'setDistribution',
+    },
+    applied: async (h) =>
+      h.sim.state.getArmadaSet('dev', 'arena')?.spec.armadas[1]?.distribution[0]?.maxReplicas === 9,
+  },
+  {
+    name: 'armada image',
+    request: {
+      operation: 'armada.image',
+      input: { environment: 'dev', name: 'duel', image: 'game-server', tag: '1.1.0' },
+      requester: 'U1',
+      origin,
+    },
+    write: {
+      method: 'PATCH',
+      path: '/api/armada/v1/environments/dev/armadas/duel',
+      clientMethod: 'setTemplateImage',
+    },
+    applied: async (h) =>
+      h.sim.state.getArmada('dev', 'duel')?.spec.template.spec.containers[0]?.image ===
+      internalImageName('dev', 'game-server', '1.1.0'),
+  },
+  {
+    name: 'armadaset image',
+    request: {
+      operation: 'armadaset.image',
+      input: { environment: 'dev', name: 'arena', image: 'game-server', tag: '1.2.0' },
+      requester: 'U1',
+      origin,
+    },
+    write: {
+      method: 'PATCH',
+      path: '/api/armada/v1/environments/dev/armadasets/arena',
+      clientMethod: 'setTemplateImage',
+    },
+    applied: async (h) =>
+      h.sim.state.getArmadaSet('dev', 'arena')?.spec.template.spec.containers[0]?.image ===
+      internalImageName('dev', 'game-server', '1.2.0'),
   },
 ];
 
@@ -183,7 +254,9 @@ describe('fault matrix: write operations x faults before and after the write', (
       });
       const change = await h.engine.request(op.request);
       h.sim.setFaults([{ method: op.write.method, path: op.write.path, times: 1, ...fault.rule }]);
-      const outcome = await drive(h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' }));
+      const outcome = await drive(
+        h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1', team: 'T1' }),
+      );
       let current = outcome.change;
       // Without an answer, a write not seen yet may still land: only time (and housekeeping) can tell.
       const mayStillLand =
@@ -241,7 +314,9 @@ describe('fault matrix: write operations x faults before and after the write', (
     const op = OPS[0] as Op;
     const change = await h.engine.request(op.request);
     h.sim.setFaults([{ method: 'POST', path: op.write.path, status: 409, plainText: true, times: 1 }]);
-    const outcome = await drive(h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' }));
+    const outcome = await drive(
+      h.engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1', team: 'T1' }),
+    );
     expect(await op.applied(h, outcome.change)).toBe(false);
     expect(outcome).toMatchObject({ kind: 'failed', change: { status: 'failed' } });
     const text = messageText(outcome.change, h.clock.now());

@@ -13,7 +13,14 @@ import { loadPolicy, parsePolicy } from '../../src/policy/index.js';
 import type { Policy } from '../../src/policy/types.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
-import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
+import { makeImage } from '../../src/simulator/images.js';
+import {
+  demoData,
+  type Simulator,
+  type SimulatorData,
+  type SimulatorOptions,
+  startSimulator,
+} from '../../src/simulator/index.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
 
@@ -80,6 +87,24 @@ export interface HarnessOptions {
   sim?: Partial<SimulatorOptions>;
 }
 
+/**
+ * Tags only prod has: promoting it from prod to dev is a real copy (the demo's
+ * game-server:1.0.0 is in both with the same digest, which a promotion refuses as a no-op).
+ */
+export const PROD_ONLY_TAGS = ['0.9.1', '0.9.2', '0.9.3', '0.9.4', '0.9.5'] as const;
+export const PROD_ONLY_TAG = PROD_ONLY_TAGS[0];
+
+function withProdOnlyImage(data: SimulatorData): SimulatorData {
+  const prod = data.branches.prod ?? [];
+  return {
+    ...data,
+    branches: {
+      ...data.branches,
+      prod: [...prod, ...PROD_ONLY_TAGS.map((tag) => makeImage('prod', 'game-server', tag))],
+    },
+  };
+}
+
 /** Starts everything; call close() in afterEach. */
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = new ManualClock(options.clockStart);
@@ -89,6 +114,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     stepMs: 1000,
     terminationMs: 2000,
     logLinesPerSecond: 0,
+    ...(options.sim?.realShapes ? {} : { data: withProdOnlyImage(demoData()) }),
     ...options.sim,
   });
   const api = countingFetch();

@@ -49,7 +49,7 @@ describe('release events from the change engine', () => {
     expect(heard).toEqual([]);
     await engine.setOrigin(change.id, { messageTs: '1700000000.000200' });
     expect(heard).toEqual(['rel-1: pending']);
-    const outcome = await engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1' });
+    const outcome = await engine.confirm({ changeId: change.id, user: 'U1', channel: 'C1', team: 'T1' });
     expect(outcome.kind).toBe('applied');
     expect(heard).toEqual(['rel-1: pending', 'rel-1: succeeded']);
   });
@@ -58,9 +58,9 @@ describe('release events from the change engine', () => {
     const { engine, heard } = await engineWithEvents();
     const cancelled = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
     await engine.setOrigin(cancelled.id, { messageTs: '1.1' });
-    const refused = await engine.confirm({ changeId: cancelled.id, user: 'U2', channel: 'C1' });
+    const refused = await engine.confirm({ changeId: cancelled.id, user: 'U2', channel: 'C1', team: 'T1' });
     expect(refused.kind).toBe('refused');
-    await engine.cancel({ changeId: cancelled.id, user: 'U1', channel: 'C1' });
+    await engine.cancel({ changeId: cancelled.id, user: 'U1', channel: 'C1', team: 'T1' });
     const lapsing = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-2' } });
     await engine.setOrigin(lapsing.id, { messageTs: '1.2' });
     const outside = await engine.request({ ...SCHEDULING, origin });

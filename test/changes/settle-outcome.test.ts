@@ -4,7 +4,7 @@
  * ManualClock (a write that may still land is not declared absent too early).
  */
 import { describe, expect, it } from '@jest/globals';
-import type { Change } from '../../src/changes/change.js';
+import type { Change, ChangeFailure } from '../../src/changes/change.js';
 import {
   IN_FLIGHT_SETTLE_MS,
   recheckUnconfirmed,
@@ -15,12 +15,19 @@ import { UserError } from '../../src/errors/user-error.js';
 import { ApiError } from '../../src/gamefabric/errors.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
+import { failureText } from '../../src/slack/render/failure-text.js';
 
 const PATCH = { method: 'PATCH', path: '/api/formation/v1/environments/dev/formations/lobby' };
 const statusBody = (code: number, reason: string) =>
   JSON.stringify({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code, reason, message: 'x' });
 const apiError = (status: number, extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {}) =>
-  new ApiError({ status, message: 'm', request: PATCH, ...extra });
+  new ApiError({ status, message: 'm', apiMessage: 'm', request: PATCH, ...extra });
+
+const UNREACHABLE: ChangeFailure = {
+  kind: 'unreachable',
+  call: PATCH,
+  detail: { reason: 'NetworkError', text: 'x' },
+};
 
 const change = {
   id: 'c1',
@@ -59,6 +66,7 @@ describe('clarityOf', () => {
         status: 0,
         reason: 'NetworkError',
         message: 'm',
+        apiMessage: 'm',
         request: { method: 'GET', path: '/x' },
       }),
     ],
@@ -74,7 +82,7 @@ describe('settling an unclear apply', () => {
     const settled = await settleFailedApply(
       change,
       apiError(200, { reason: 'InvalidResponse' }),
-      { message: 'x', kind: 'api' },
+      { kind: 'api_failed', call: PATCH, status: 200, detail: { reason: 'InvalidResponse', text: 'x' } },
       async () => 'applied',
       0,
       silentLogger,
@@ -92,7 +100,7 @@ describe('settling an unclear apply', () => {
     const settled = await settleFailedApply(
       change,
       apiError(0, { reason: 'NetworkError' }),
-      { message: 'The hosting API is unreachable (x); nothing was changed.', kind: 'unreachable' },
+      UNREACHABLE,
       async () => 'not_applied',
       1000,
       silentLogger,
@@ -101,7 +109,7 @@ describe('settling an unclear apply', () => {
       status: 'unconfirmed',
       failure: { kind: 'unconfirmed', since: 1000, mayStillLand: true },
     });
-    const message = (settled as { failure: { message: string } }).failure.message;
+    const message = failureText((settled as { failure: ChangeFailure }).failure);
     expect(message).toMatch(/^Could not confirm whether this took effect: the connection broke during PATCH/);
     expect(message).toMatch(/Look at formation lobby in environment dev before retrying/);
     expect(message).not.toMatch(/nothing was changed/i);
@@ -112,7 +120,7 @@ describe('settling an unclear apply', () => {
     const settled = await settleFailedApply(
       change,
       apiError(0, { reason: 'Timeout' }),
-      { message: 'x', kind: 'unreachable' },
+      UNREACHABLE,
       async () => 'not_applied',
       clock.now(),
       silentLogger,
@@ -127,7 +135,7 @@ describe('settling an unclear apply', () => {
     ).toBeUndefined();
     const final = await recheckUnconfirmed(open, async () => 'not_applied', clock.now());
     expect(final).toMatchObject({ status: 'failed' });
-    expect(JSON.stringify(final)).toMatch(
+    expect(failureText((final as { failure: ChangeFailure }).failure)).toMatch(
       /did not answer PATCH .* in time\. Reads of formation lobby in environment dev over the following 10 min never showed the change, so nothing was changed/,
     );
   });
@@ -136,7 +144,7 @@ describe('settling an unclear apply', () => {
     const settled = await settleFailedApply(
       change,
       apiError(0, { reason: 'Timeout' }),
-      { message: 'x', kind: 'unreachable' },
+      UNREACHABLE,
       async () => 'not_applied',
       0,
       silentLogger,

@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { configSecrets, missingSlackSettings, readConfig } from '../../src/config/config.js';
+import {
+  CONFIG_ENV_NAMES,
+  configSecrets,
+  missingSlackSettings,
+  readConfig,
+} from '../../src/config/config.js';
 
 describe('readConfig', () => {
   it('runs on embedded defaults with an empty environment', () => {
@@ -129,5 +135,36 @@ describe('readConfig', () => {
     expect(local.ok && local.config.slack.host).toBe('0.0.0.0');
     const bad = readConfig({ HARBOR_LISTEN_HOST: 'http://x' });
     expect(bad.ok).toBe(false);
+  });
+});
+
+describe('deployment settings', () => {
+  const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 's' };
+
+  it('serves probes and metrics on PORT unless HARBOR_METRICS_PORT is set', () => {
+    const plain = readConfig(slack);
+    expect(plain.ok && plain.config.slack.metricsPort).toBeUndefined();
+    const own = readConfig({ ...slack, HARBOR_METRICS_PORT: '9090', HARBOR_LISTEN_HOST: '10.0.0.7' });
+    expect(own.ok && own.config.slack).toMatchObject({ metricsPort: 9090, host: '10.0.0.7' });
+    expect(readConfig({ ...slack, HARBOR_METRICS_PORT: 'metrics' })).toEqual({
+      ok: false,
+      problems: ['HARBOR_METRICS_PORT: HARBOR_METRICS_PORT must be a port number 0-65535, e.g. 9090'],
+    });
+  });
+
+  it('keeps the drain inside the shutdown deadline', () => {
+    const ok = readConfig({ ...slack, HARBOR_SHUTDOWN_DRAIN_MS: '5000' });
+    expect(ok.ok && ok.config.shutdownDrainMs).toBe(5000);
+    const late = readConfig({ ...slack, HARBOR_SHUTDOWN_DRAIN_MS: '20000' });
+    expect(late.ok).toBe(false);
+    expect(!late.ok && late.problems[0]).toMatch(
+      /^HARBOR_SHUTDOWN_DRAIN_MS: must be less than HARBOR_SHUTDOWN_TIMEOUT_MS/,
+    );
+  });
+
+  it('documents every variable it reads in the README', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const undocumented = CONFIG_ENV_NAMES.filter((name) => !readme.includes(`\`${name}\``));
+    expect(undocumented).toEqual([]);
   });
 });

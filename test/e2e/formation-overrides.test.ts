@@ -12,7 +12,7 @@ import { queryFormation } from '../../src/changes/queries.js';
 import type { SimulatorOptions } from '../../src/simulator/index.js';
 import { collectFollow, type Harness, origin, startHarness } from '../changes/harness.js';
 
-const click = (changeId: string) => ({ changeId, user: 'U1', channel: 'C1' });
+const click = (changeId: string) => ({ changeId, user: 'U1', channel: 'C1', team: 'T1' });
 
 function applied(out: ClickOutcome): Change {
   if (out.kind !== 'applied') throw new Error(`expected applied, got ${out.kind}: ${JSON.stringify(out)}`);
@@ -70,6 +70,7 @@ describe('formation add with overrides against a controller that applies them by
     });
     expect(change.preview.notes).toEqual([
       'Once the vessel exists, the bot reads it back and says whether it runs these overrides.',
+      "The platform's own override type has args, command, env, config files and secrets, but no image: the real controller may not honour an image override (the read-back says).",
     ]);
     const formation = await s.client.getFormation('dev', 'duo');
     expect(formation.spec.vessels[0]?.override?.containers).toEqual([

@@ -13,9 +13,10 @@ import { queryFormation, queryRegion, queryVessels } from '../../src/changes/que
 import { ApiError, createGameFabricClient } from '../../src/gamefabric/client.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { DEMO_PASSWORD, DEMO_USERNAME, REAL_SHAPES } from '../../src/simulator/index.js';
+import { failureText } from '../../src/slack/render/failure-text.js';
 import { collectFollow, type Harness, origin, startHarness } from '../changes/harness.js';
 
-const click = (changeId: string) => ({ changeId, user: 'U1', channel: 'C1' });
+const click = (changeId: string) => ({ changeId, user: 'U1', channel: 'C1', team: 'T1' });
 
 function applied(out: ClickOutcome): Change {
   if (out.kind !== 'applied') throw new Error(`expected applied, got ${out.kind}: ${JSON.stringify(out)}`);
@@ -57,7 +58,10 @@ describe('Harbormaster against the real shapes', () => {
       origin,
     });
     expect(change.preview.facts.imageName).toBe(REAL_SHAPES.newerImageName);
-    expect(change.preview.notes).toEqual([]);
+    // Nothing about a copy already there; only that no ImageUpdater watches qa.
+    expect(change.preview.notes).toEqual([
+      'No ImageUpdater rolls game-server out from qa: nothing restarts by itself.',
+    ]);
     const done = applied(await h.engine.confirm(click(change.id)));
     expect(done.status).toBe('succeeded');
     expect(done.result?.summary).toBe('Promoted game-server:1.2.0 from dev to qa');
@@ -152,6 +156,7 @@ describe('Harbormaster against the real shapes', () => {
             clock: h.clock,
             logger: silentLogger,
             follow: { pollMs: 1000, timeoutMs: 5000 },
+            environments: [],
           },
           'dev',
           REAL_SHAPES.errorVessel,
@@ -162,6 +167,8 @@ describe('Harbormaster against the real shapes', () => {
     expect(events[0]).toEqual({
       kind: 'progress',
       message: `Vessel ${REAL_SHAPES.errorVessel}: Error (No suitable site found); the platform retries placement, still watching`,
+      // The last state seen, which the change's top message shows (issue 18, point 4).
+      state: 'Error (No suitable site found)',
       vessel: { environment: 'dev', name: REAL_SHAPES.errorVessel },
     });
     expect(events.at(-1)?.kind).toBe('timeout');
@@ -270,12 +277,52 @@ describe('Harbormaster against the real shapes', () => {
     const err = await reader.vesselLogs('dev', 'lobby-1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(403);
-    expect(describeFailure(err, silentLogger).message).toContain(
+    expect(failureText(describeFailure(err, silentLogger))).toContain(
       'Ask an admin to grant the service account verb `get` on `vessels/logs` (API group formation) in environment dev.',
     );
     const branchScoped = await reader.listImages('prod').catch((e: unknown) => e);
-    expect(describeFailure(branchScoped, silentLogger).message).toContain(
+    expect(failureText(describeFailure(branchScoped, silentLogger))).toContain(
       'verb `list` on `images` (API group container) in branch prod',
+    );
+  });
+
+  it('names writes by the verbs a role can hold (post, patch), and narrows branches by the role’s scopes', async () => {
+    h.sim.addServiceAccount({
+      name: 'promoter@demo.local',
+      tokens: ['promoter-token'],
+      permissions: {},
+      rules: [
+        { apiGroups: ['container'], resources: ['images'], verbs: ['get', 'list'], scopes: ['dev'] },
+        { apiGroups: ['armada'], resources: ['armadas'], verbs: ['get', 'list'], environments: ['dev'] },
+      ],
+    });
+    const promoter = createGameFabricClient({
+      baseUrl: h.sim.url,
+      auth: { token: 'promoter-token' },
+      clock: h.clock,
+      retry: { maxAttempts: 1 },
+    });
+    expect((await promoter.listImages('dev')).length).toBeGreaterThan(0);
+    const promotion = await promoter
+      .createImagePromotion({
+        apiVersion: 'container/v1',
+        kind: 'ImagePromotion',
+        metadata: { name: 'p-1', branch: 'prod' },
+        spec: { branch: 'dev', imageName: 'img-1' },
+      })
+      .catch((e: unknown) => e);
+    expect(failureText(describeFailure(promotion, silentLogger))).toContain(
+      'verb `post` on `imagepromotions` (API group container) in branch prod',
+    );
+    const patch = await promoter
+      .setDistribution(
+        { kind: 'Armada', env: 'dev', name: 'duel', type: 'cloud' },
+        { minReplicas: 0, bufferSize: 2, maxReplicas: 20 },
+        { maxReplicas: 3 },
+      )
+      .catch((e: unknown) => e);
+    expect(failureText(describeFailure(patch, silentLogger))).toContain(
+      'verb `patch` on `armadas` (API group armada) in environment dev',
     );
   });
 });

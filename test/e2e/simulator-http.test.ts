@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Formation, Image, Region, Vessel } from '../../src/gamefabric/resources.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 
@@ -18,7 +19,17 @@ afterAll(() => sim.stop());
 
 const BASE = '/api/formation/v1/environments/dev';
 
-async function http(method: string, path: string, body?: unknown, contentType = 'application/json') {
+interface List<T> {
+  items: T[];
+}
+
+/** A raw call; `T` is what the test reads of the JSON body (every call here expects one). */
+async function http<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<{ status: number; body: T }> {
   const headers: Record<string, string> = {
     authorization: `Bearer ${sim.token}`,
     accept: 'application/json',
@@ -30,7 +41,7 @@ async function http(method: string, path: string, body?: unknown, contentType = 
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
 describe('the documented request flows', () => {
@@ -38,18 +49,18 @@ describe('the documented request flows', () => {
   const vesselName = 'e2e-vessel';
 
   it('lists images of a branch', async () => {
-    const res = await http('GET', '/api/container/v1/images/scopes/dev');
+    const res = await http<List<Image>>('GET', '/api/container/v1/images/scopes/dev');
     expect(res.status).toBe(200);
-    expect(res.body.items.map((i: any) => `${i.spec.image}:${i.spec.tag}`)).toContain('game-server:1.2.0');
+    expect(res.body.items.map((i) => `${i.spec.image}:${i.spec.tag}`)).toContain('game-server:1.2.0');
   });
 
   it('looks up an internal image name by fieldSelector', async () => {
-    const res = await http(
+    const res = await http<List<Image>>(
       'GET',
       '/api/container/v1/images/scopes/dev?fieldSelector=spec.image=game-server,spec.tag=1.2.0',
     );
     expect(res.body.items).toHaveLength(1);
-    gameServer120 = res.body.items[0].metadata.name;
+    gameServer120 = res.body.items[0]?.metadata.name ?? '';
     expect(gameServer120).toMatch(/^img-[0-9a-f]{8}$/);
   });
 
@@ -61,16 +72,16 @@ describe('the documented request flows', () => {
       spec: { branch: 'dev', imageName: gameServer120 },
     });
     expect(res.status).toBe(201);
-    const prod = await http(
+    const prod = await http<List<Image>>(
       'GET',
       '/api/container/v1/images/scopes/prod?fieldSelector=spec.image=game-server,spec.tag=1.2.0',
     );
     expect(prod.body.items).toHaveLength(1);
-    expect(prod.body.items[0].metadata.name).not.toBe(gameServer120);
+    expect(prod.body.items[0]?.metadata.name).not.toBe(gameServer120);
   });
 
   it("creates a Vessel with the seed's payload and lists Vessels until it is scheduled", async () => {
-    const created = await http('POST', `${BASE}/vessels`, {
+    const created = await http<Vessel>('POST', `${BASE}/vessels`, {
       apiVersion: 'formation/v1beta1',
       kind: 'Vessel',
       metadata: { name: vesselName, environment: 'dev' },
@@ -94,19 +105,19 @@ describe('the documented request flows', () => {
       },
     });
     expect(created.status).toBe(201);
-    expect(created.body.status.state).toBe('Pending');
+    expect(created.body.status?.state).toBe('Pending');
 
-    const seen: string[] = [];
+    const seen: (string | undefined)[] = [];
     for (let poll = 0; poll < 10; poll++) {
-      const list = await http('GET', `${BASE}/vessels`);
-      const state = list.body.items.find((v: any) => v.metadata.name === vesselName)?.status.state;
+      const list = await http<List<Vessel>>('GET', `${BASE}/vessels`);
+      const state = list.body.items.find((v) => v.metadata.name === vesselName)?.status?.state;
       seen.push(state);
-      if (['Scheduled', 'Created', 'Starting', 'Running'].includes(state)) break;
+      if (state && ['Scheduled', 'Created', 'Starting', 'Running'].includes(state)) break;
       await clock.advance(500);
     }
     expect(seen).toEqual(['Pending', 'Pending', 'Scheduled']);
     await clock.advance(3000);
-    expect((await http('GET', `${BASE}/vessels/${vesselName}`)).body.status.state).toBe('Running');
+    expect((await http<Vessel>('GET', `${BASE}/vessels/${vesselName}`)).body.status?.state).toBe('Running');
   });
 
   it('reads its logs with follow=true: a few streamed lines, then abort', async () => {
@@ -135,10 +146,12 @@ describe('the documented request flows', () => {
   });
 
   it('deletes it and sees Terminating, then 404', async () => {
-    const deleted = await http('DELETE', `${BASE}/vessels/${vesselName}`);
+    const deleted = await http<Vessel>('DELETE', `${BASE}/vessels/${vesselName}`);
     expect(deleted.status).toBe(200);
-    expect(deleted.body.status.state).toBe('Terminating');
-    expect((await http('GET', `${BASE}/vessels/${vesselName}`)).body.status.state).toBe('Terminating');
+    expect(deleted.body.status?.state).toBe('Terminating');
+    expect((await http<Vessel>('GET', `${BASE}/vessels/${vesselName}`)).body.status?.state).toBe(
+      'Terminating',
+    );
     await clock.advance(2000);
     expect((await http('GET', `${BASE}/vessels/${vesselName}`)).status).toBe(404);
   });
@@ -151,12 +164,12 @@ describe('the documented request flows', () => {
       'application/json-patch+json',
     );
     expect(res.status).toBe(200);
-    const vessel = await http('GET', `${BASE}/vessels/lobby-3`);
+    const vessel = await http<Vessel>('GET', `${BASE}/vessels/lobby-3`);
     expect(vessel.status).toBe(200);
     expect(vessel.body.metadata.ownerReferences).toEqual([
       expect.objectContaining({ kind: 'Formation', name: 'lobby', controller: true }),
     ]);
-    expect(vessel.body.spec.template.spec.containers[0].args).toEqual(['--mode', 'lobby']);
+    expect(vessel.body.spec.template.spec.containers[0]?.args).toEqual(['--mode', 'lobby']);
   });
 
   it('appends a Vessel with overrides and sees them applied', async () => {
@@ -179,19 +192,19 @@ describe('the documented request flows', () => {
       'application/json-patch+json',
     );
     expect(res.status).toBe(200);
-    const vessel = await http('GET', `${BASE}/vessels/lobby-4`);
+    const vessel = await http<Vessel>('GET', `${BASE}/vessels/lobby-4`);
     expect(vessel.body.spec.template.spec.containers[0]).toMatchObject({
       image: gameServer120,
       args: ['--mode', 'canary'],
     });
-    expect(vessel.body.metadata.ownerReferences[0].name).toBe('lobby');
+    expect(vessel.body.metadata.ownerReferences?.[0]?.name).toBe('lobby');
   });
 
   it('removes one by index behind a test operation and sees it deleted', async () => {
-    const formation = await http('GET', `${BASE}/formations/lobby`);
-    const index = formation.body.spec.vessels.findIndex((v: any) => v.name === 'lobby-3');
+    const formation = await http<Formation>('GET', `${BASE}/formations/lobby`);
+    const index = formation.body.spec.vessels.findIndex((v) => v.name === 'lobby-3');
     expect(index).toBe(2);
-    const res = await http(
+    const res = await http<Formation>(
       'PATCH',
       `${BASE}/formations/lobby`,
       [
@@ -201,8 +214,8 @@ describe('the documented request flows', () => {
       'application/json-patch+json',
     );
     expect(res.status).toBe(200);
-    expect(res.body.spec.vessels.map((v: any) => v.name)).toEqual(['lobby-1', 'lobby-2', 'lobby-4']);
-    expect((await http('GET', `${BASE}/vessels/lobby-3`)).body.status.state).toBe('Terminating');
+    expect(res.body.spec.vessels.map((v) => v.name)).toEqual(['lobby-1', 'lobby-2', 'lobby-4']);
+    expect((await http<Vessel>('GET', `${BASE}/vessels/lobby-3`)).body.status?.state).toBe('Terminating');
     await clock.advance(2000);
     expect((await http('GET', `${BASE}/vessels/lobby-3`)).status).toBe(404);
 
@@ -230,7 +243,7 @@ describe('the documented request flows', () => {
       },
     });
     expect(res.status).toBe(201);
-    const region = await http('GET', '/api/core/v1/environments/dev/regions/us-east');
-    expect(region.body.spec.types[0].template.scheduling).toBe('Distributed');
+    const region = await http<Region>('GET', '/api/core/v1/environments/dev/regions/us-east');
+    expect(region.body.spec.types[0]?.template?.scheduling).toBe('Distributed');
   });
 });

@@ -16,7 +16,7 @@ for (const zone of zones) {
   process.env.TZ = zone;
   written[zone] = {
     // Proves the zone took effect: local hours differ between zones.
-    localHour: new Date(instants[0]!).getHours(),
+    localHour: new Date(instants[0] ?? Number.NaN).getHours(),
     utc: instants.map(formatUtcMinute),
     slack: instants.map(slackDate),
     spans: instants.map((at) => [

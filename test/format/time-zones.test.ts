@@ -44,7 +44,7 @@ describe('written instants and spans', () => {
         zone,
         localHour,
         utc,
-        slack: INSTANTS.map((ms, i) => slackToken(ms, utc[i]!)),
+        slack: INSTANTS.map((ms, i) => slackToken(ms, utc[i] ?? '')),
         spans: INSTANTS.map(() => ['3 d 2 h', 'in 5 days', '1d']),
       });
     }

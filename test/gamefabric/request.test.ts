@@ -80,6 +80,7 @@ describe('request funnel: error shapes', () => {
     const { client } = testClient();
     const error = await failure(client.getVessel('dev', 'x'));
     expect(error.message).toBe(`GET ${VESSEL_PATH}: 500: upstream exploded`);
+    expect(error.apiMessage).toBe('upstream exploded');
     expect(error.body).toBe('upstream exploded\nstack trace line');
   });
 
@@ -89,6 +90,7 @@ describe('request funnel: error shapes', () => {
     const error = await failure(client.getVessel('dev', 'x'));
     expect(error.status).toBe(500);
     expect(error.message).toBe(`GET ${VESSEL_PATH}: 500: Internal Server Error`);
+    expect(error.apiMessage).toBe('Internal Server Error');
     expect(error.body).toBeUndefined();
   });
 
@@ -108,6 +110,7 @@ describe('request funnel: error shapes', () => {
     expect(error.message).toBe(
       `GET ${VESSEL_PATH}: 200 InvalidResponse: body is not JSON, expected a Vessel`,
     );
+    expect(error.apiMessage).toBe('body is not JSON, expected a Vessel');
   });
 
   it('reports a success body that fails the schema as InvalidResponse naming the field', async () => {
@@ -159,6 +162,7 @@ describe('request funnel: no response', () => {
     const error = await failure(client.getVessel('dev', 'x'));
     expect(error).toMatchObject({ status: 0, reason: 'Timeout' });
     expect(error.message).toBe(`GET ${VESSEL_PATH}: timed out after 30 ms`);
+    expect(error.apiMessage).toBe('timed out after 30 ms');
   });
 
   it('retries a timed-out GET and succeeds on the next attempt', async () => {

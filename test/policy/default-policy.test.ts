@@ -58,6 +58,7 @@ describe('built-in default policy', () => {
     ),
   )('anyone may request %s on %j', async (operation, target) => {
     const decision = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: OUTSIDER,
       channel: GENERAL_CHANNEL,
       operation,

@@ -129,7 +129,7 @@ describe('examples/policy.yml: who may request what', () => {
       'vessel.create',
       prodEnv,
       {
-        deny: 'No policy rule lets anyone create vessels in environment prod. Ask whoever maintains the policy to add a rule for it in /etc/harbor/policy.yml.',
+        deny: 'No policy rule lets anyone create vessels in environment prod. Ask whoever maintains the policy to add a rule for it.',
       },
     ],
     [
@@ -148,7 +148,7 @@ describe('examples/policy.yml: who may request what', () => {
     ],
     [SRE1, PROD_CHANNEL, 'vessel.delete', {}, { deny: /^No policy rule lets anyone delete vessels\. Ask/ }],
   ])('%s in %s: %s %j', async (user, channel, operation, target, expected) => {
-    const decision = await policy.authorizeRequest({ user, channel, operation, target });
+    const decision = await policy.authorizeRequest({ user, team: 'T0HARBOR', channel, operation, target });
     if ('rule' in expected) expect(decision).toEqual({ allowed: true, rule: expected.rule });
     else {
       expect(decision.allowed).toBe(false);
@@ -163,6 +163,7 @@ describe('examples/policy.yml: who may request what', () => {
 
   it('matches a channel given by name when the caller has only the name', async () => {
     const decision = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: DEV1,
       channel: '#Harbor-Prod',
       operation: 'vessel.delete',
@@ -221,7 +222,7 @@ describe('examples/policy.yml: what each change needs', () => {
 
   it('throws, naming the missing rule, for a change no rule covers', () => {
     expect(() => policy.requirement('vessel.create', prodEnv)).toThrow(
-      'No policy rule lets anyone create vessels in environment prod. Ask whoever maintains the policy to add a rule for it in /etc/harbor/policy.yml.',
+      'No policy rule lets anyone create vessels in environment prod. Ask whoever maintains the policy to add a rule for it.',
     );
   });
 });

@@ -12,6 +12,7 @@ describe('group resolution', () => {
       { resolveGroup: fakeDirectory().ctx.resolveGroup, logger },
     );
     const outsider = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: SRE1,
       channel: GENERAL_CHANNEL,
       operation: 'vessel.create',
@@ -33,6 +34,7 @@ describe('group resolution', () => {
     ]);
     // A member of a group that does resolve is still allowed.
     const member = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: DEV1,
       channel: GENERAL_CHANNEL,
       operation: 'vessel.create',
@@ -48,7 +50,13 @@ describe('group resolution', () => {
       dir.ctx,
     );
     expect(
-      await policy.authorizeRequest({ user: SRE1, channel: 'C1X', operation: 'vessel.create', target: {} }),
+      await policy.authorizeRequest({
+        user: SRE1,
+        team: 'T0HARBOR',
+        channel: 'C1X',
+        operation: 'vessel.create',
+        target: {},
+      }),
     ).toEqual({
       allowed: true,
       rule: 'rules[0]',
@@ -69,6 +77,7 @@ describe('channels', () => {
   ])('without a name resolver, %s allowed: %s', async (channel, allowed) => {
     const policy = parsePolicy(yaml, { resolveGroup: async () => [] });
     const decision = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: DEV1,
       channel,
       operation: 'images.list',
@@ -88,6 +97,7 @@ describe('channels', () => {
       resolveChannelName: async (id) => (id === 'C0DEPLOYS1' ? 'deploys' : undefined),
     });
     const ok = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: DEV1,
       channel: 'C0DEPLOYS1',
       operation: 'images.list',
@@ -122,6 +132,7 @@ describe('rule order and target matching', () => {
     ['vessel.delete', { environment: 'staging' }, undefined],
   ] as const)('%s %j is governed by %s', async (operation, target, rule) => {
     const decision = await policy.authorizeRequest({
+      team: 'T0HARBOR',
       user: DEV1,
       channel: GENERAL_CHANNEL,
       operation,

@@ -76,7 +76,7 @@ describe('a policy with workspaces', () => {
     expect(decision).toEqual({
       allowed: false,
       reason:
-        'Your Slack workspace (T0STRANGER) is not one the policy allows: /etc/harbor/policy.yml lists 2 workspaces under `workspaces`.',
+        'Your Slack workspace (T0STRANGER) is not one the policy allows: it lists 2 workspaces under `workspaces`.',
     });
     const { workspace: _, ...request } = devChange;
     expect(await policy.authorizeRequest({ ...request, user: DEV1, team: 'T0STRANGER' })).toMatchObject({

@@ -6,7 +6,7 @@ function recordingLogger(lines: string[]): Logger {
   const logger: Logger = {
     debug: () => {},
     info: () => {},
-    warn: (msg, fields) => lines.push(`${msg}: ${(fields?.error as Error).message}`),
+    warn: (msg, fields) => lines.push(`${msg}: ${(fields?.error as Error | undefined)?.message}`),
     error: () => {},
     child: () => logger,
   };

@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { DEMO_VIEWER_TOKEN } from '../../src/simulator/index.js';
-import { call, callJson, IMAGES, img, PROMOTIONS, startTestSim, type TestSim, VESSELS } from './helpers.js';
+import {
+  call,
+  callJson,
+  IMAGES,
+  img,
+  PROMOTIONS,
+  type StatusBody,
+  startTestSim,
+  type TestSim,
+  VESSELS,
+} from './helpers.js';
 
 let t: TestSim;
 beforeEach(async () => {
@@ -14,6 +24,20 @@ function tokenRequest(form: Record<string, string>, contentType = 'application/x
     headers: { 'content-type': contentType },
     body: new URLSearchParams(form).toString(),
   });
+}
+
+/** What /auth/token answers on success. */
+interface TokenBody {
+  access_token: string;
+  token_type: string;
+  expires_in: number;
+  refresh_token?: string;
+}
+
+/** What /auth/token answers on failure (OAuth 2 error response). */
+interface TokenError {
+  error: string;
+  error_description: string;
 }
 
 const login = {
@@ -37,7 +61,7 @@ describe('bearer tokens', () => {
   });
 
   it('answers 401 for an unknown token and for a non-Bearer scheme', async () => {
-    const unknown = await callJson(t.sim, `${IMAGES}/dev`, 401, { token: 'nope' });
+    const unknown = await callJson<StatusBody>(t.sim, `${IMAGES}/dev`, 401, { token: 'nope' });
     expect(unknown.message).toBe('Unauthorized: invalid token');
     const basic = await call(t.sim, `${IMAGES}/dev`, {
       token: null,
@@ -74,13 +98,13 @@ describe('bearer tokens', () => {
     const ok = await call(t.sim, `${VESSELS}/lobby-1/logs`, { token: 'logs-token' });
     expect(ok.status).toBe(200);
     await ok.text();
-    const denied = await callJson(t.sim, `${VESSELS}/lobby-1/logs`, 403, { token: 'none-token' });
+    const denied = await callJson<StatusBody>(t.sim, `${VESSELS}/lobby-1/logs`, 403, { token: 'none-token' });
     expect(denied.message).toBe('service account "none@demo" lacks GET permission on VESSELS');
   });
 
   it('gives the demo viewer read access only', async () => {
     await callJson(t.sim, VESSELS, 200, { token: DEMO_VIEWER_TOKEN });
-    const res = await callJson(t.sim, `${VESSELS}/lobby-1`, 403, {
+    const res = await callJson<StatusBody>(t.sim, `${VESSELS}/lobby-1`, 403, {
       token: DEMO_VIEWER_TOKEN,
       method: 'DELETE',
     });
@@ -98,7 +122,7 @@ describe('POST /auth/token', () => {
   it('issues an expiring token for the password grant', async () => {
     const res = await tokenRequest({ ...login, scope: 'openid email profile' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json()) as TokenBody;
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 60, access_token: expect.any(String) });
     expect(body.refresh_token).toBeUndefined();
 
@@ -111,12 +135,15 @@ describe('POST /auth/token', () => {
     await t.clock.advance(59_999);
     await callJson(t.sim, `${IMAGES}/dev`, 200, { token: body.access_token });
     await t.clock.advance(1);
-    const expired = await callJson(t.sim, `${IMAGES}/dev`, 401, { token: body.access_token });
+    const expired = await callJson<StatusBody>(t.sim, `${IMAGES}/dev`, 401, { token: body.access_token });
     expect(expired.message).toBe('Unauthorized: token expired');
   });
 
   it('returns a refresh token with offline_access, and the refresh grant issues a new access token', async () => {
-    const first = (await (await tokenRequest({ ...login, scope: 'openid offline_access' })).json()) as any;
+    // With offline_access the answer carries a refresh token.
+    const first = (await (
+      await tokenRequest({ ...login, scope: 'openid offline_access' })
+    ).json()) as Required<TokenBody>;
     expect(first.refresh_token).toEqual(expect.any(String));
     await t.clock.advance(120_000);
     await callJson(t.sim, `${IMAGES}/dev`, 401, { token: first.access_token });
@@ -126,7 +153,7 @@ describe('POST /auth/token', () => {
       refresh_token: first.refresh_token,
     });
     expect(res.status).toBe(200);
-    const second = (await res.json()) as any;
+    const second = (await res.json()) as TokenBody;
     expect(second.access_token).not.toBe(first.access_token);
     expect(second.refresh_token).toEqual(expect.any(String));
     await callJson(t.sim, `${IMAGES}/dev`, 200, { token: second.access_token });
@@ -157,13 +184,13 @@ describe('POST /auth/token', () => {
   ])('refuses %s', async (_label, form, status, error) => {
     const res = await tokenRequest(form as Record<string, string>);
     expect(res.status).toBe(status);
-    const body = (await res.json()) as any;
+    const body = (await res.json()) as TokenError;
     expect(body).toEqual({ error, error_description: expect.any(String) });
   });
 
   it('requires a form-encoded body', async () => {
     const res = await tokenRequest(login, 'application/json');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).error).toBe('invalid_request');
+    expect(((await res.json()) as TokenError).error).toBe('invalid_request');
   });
 });

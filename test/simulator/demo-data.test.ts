@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import type { Image } from '../../src/gamefabric/resources.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import {
   demoData,
@@ -7,7 +8,7 @@ import {
   type Simulator,
   startSimulator,
 } from '../../src/simulator/index.js';
-import { callJson, IMAGES } from './helpers.js';
+import { callJson, IMAGES, type List } from './helpers.js';
 
 let sim: Simulator | undefined;
 afterEach(async () => {
@@ -89,14 +90,15 @@ describe('custom data', () => {
 
   it('loads a data file, names images by default, and keeps the demo token working', async () => {
     sim = await startSimulator({ clock: new ManualClock(), data: parseSimulatorData(minimal) });
-    const images = await callJson(sim, `${IMAGES}/main`, 200);
-    expect(images.items[0].metadata.name).toBe(internalImageName('main', 'srv', '1'));
+    const images = await callJson<List<Image>>(sim, `${IMAGES}/main`, 200);
+    expect(images.items[0]?.metadata.name).toBe(internalImageName('main', 'srv', '1'));
     expect(sim.state.getVessel('play', 'solo')?.status).toEqual({ state: 'Running' });
   });
 
   it('fails at start naming the object and field of a bad entry', async () => {
-    const bad = structuredClone(minimal) as any;
-    bad.environments.play.vessels[0].spec.region = 'away';
+    const bad = structuredClone(minimal);
+    type Entry = (typeof bad.environments.play.vessels)[number];
+    (bad.environments.play.vessels[0] as Entry).spec.region = 'away';
     await expect(startSimulator({ data: parseSimulatorData(bad) })).rejects.toThrow(
       /environments\.play\.vessels\[0\].*spec\.region/,
     );

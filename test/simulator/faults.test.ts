@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { globToRegExp } from '../../src/simulator/faults.js';
-import { call, callJson, IMAGES, LineReader, startTestSim, type TestSim, VESSELS } from './helpers.js';
+import type { RequestLogEntry } from '../../src/simulator/types.js';
+import {
+  call,
+  callJson,
+  IMAGES,
+  LineReader,
+  type StatusBody,
+  startTestSim,
+  type TestSim,
+  VESSELS,
+} from './helpers.js';
 
 let t: TestSim | undefined;
 afterEach(async () => {
@@ -137,14 +147,16 @@ describe('control endpoints', () => {
       body: JSON.stringify([{ path: '/api/**', share: 2 }]),
     });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as any).message).toContain('[0.share]');
-    expect(() => s.setFaults([{ path: '' }])).toThrow(/path/);
+    expect(((await res.json()) as StatusBody).message).toContain('[0.share]');
+    expect(() => s.setFaults([{ path: '' }])).toThrow(
+      'invalid fault rules: [0.path]: Too small: expected string to have >=1 characters',
+    );
   });
 
   it('reads and clears the request log', async () => {
     const { sim: s } = await sim();
     await callJson(s, `${IMAGES}/dev?fieldSelector=spec.tag%3D1.0.0`, 200);
-    const log = (await (await fetch(`${s.url}/_sim/requests`)).json()) as any[];
+    const log = (await (await fetch(`${s.url}/_sim/requests`)).json()) as RequestLogEntry[];
     expect(log).toEqual([
       {
         at: expect.any(Number),

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Formation, FormationVessel, Vessel } from '../../src/gamefabric/resources.js';
 import {
   call,
   callJson,
   FORMATIONS,
   img,
+  type List,
   patch,
+  type StatusBody,
   startTestSim,
   type TestSim,
   VESSELS,
@@ -18,20 +21,20 @@ beforeEach(async () => {
 afterEach(() => t.sim.stop());
 
 const LOBBY = `${FORMATIONS}/lobby`;
-const vesselNames = (f: any) => f.spec.vessels.map((v: any) => v.name);
+const vesselNames = (f: Formation | undefined) => f?.spec.vessels.map((v) => v.name);
 
 describe('Formation reads', () => {
   it('gets a Formation with spec.vessels and a Synced status', async () => {
-    const lobby = await callJson(t.sim, LOBBY, 200);
+    const lobby = await callJson<Formation>(t.sim, LOBBY, 200);
     expect(vesselNames(lobby)).toEqual(['lobby-1', 'lobby-2']);
     expect(lobby.status).toEqual({ state: 'Synced' });
     expect(lobby.metadata.uid).toEqual(expect.any(String));
   });
 
   it('lists Formations and 404s an unknown one', async () => {
-    const list = await callJson(t.sim, FORMATIONS, 200);
-    expect(list.items.map((f: any) => f.metadata.name)).toEqual(['lobby']);
-    const missing = await callJson(t.sim, `${FORMATIONS}/arena`, 404);
+    const list = await callJson<List<Formation>>(t.sim, FORMATIONS, 200);
+    expect(list.items.map((f) => f.metadata.name)).toEqual(['lobby']);
+    const missing = await callJson<StatusBody>(t.sim, `${FORMATIONS}/arena`, 404);
     expect(missing.message).toBe('Formation "arena" not found in environment "dev"');
   });
 });
@@ -42,10 +45,10 @@ describe('Formation PATCH and the controller', () => {
       { op: 'add', path: '/spec/vessels/-', value: { name: 'lobby-3', region: 'eu-central' } },
     ]);
     expect(res.status).toBe(200);
-    const lobby = (await res.json()) as any;
+    const lobby = (await res.json()) as Formation;
     expect(vesselNames(lobby)).toEqual(['lobby-1', 'lobby-2', 'lobby-3']);
 
-    const vessel = await callJson(t.sim, `${VESSELS}/lobby-3`, 200);
+    const vessel = await callJson<Vessel>(t.sim, `${VESSELS}/lobby-3`, 200);
     expect(vessel.metadata.ownerReferences).toEqual([
       {
         apiVersion: 'formation/v1',
@@ -92,7 +95,7 @@ describe('Formation PATCH and the controller', () => {
       { op: 'remove', path: '/spec/vessels/1' },
     ]);
     expect(res.status).toBe(200);
-    expect(vesselNames(await res.json())).toEqual(['lobby-1']);
+    expect(vesselNames((await res.json()) as Formation)).toEqual(['lobby-1']);
     expect(t.sim.state.getVessel('dev', 'lobby-2')?.status).toEqual({
       state: 'Terminating',
       reason: 'SpecChange',
@@ -110,7 +113,7 @@ describe('Formation PATCH and the controller', () => {
       { op: 'remove', path: '/spec/vessels/0' },
     ]);
     expect(res.status).toBe(422);
-    const status = (await res.json()) as any;
+    const status = (await res.json()) as StatusBody;
     expect(status).toMatchObject({ kind: 'Status', reason: 'Invalid', code: 422 });
     expect(status.message).toContain('/spec/vessels/0/name');
     expect(status.message).toContain('"lobby-1"');
@@ -168,14 +171,14 @@ describe('Formation PATCH and the controller', () => {
     const before = await callJson(t.sim, LOBBY, 200);
     const res = await patch(t.sim, LOBBY, ops);
     expect(res.status).toBe(422);
-    expect(((await res.json()) as any).message).toContain(mention);
+    expect(((await res.json()) as StatusBody).message).toContain(mention);
     expect(await callJson(t.sim, LOBBY, 200)).toEqual(before);
   });
 
   it('answers 415 for a PATCH with another media type and 400 for a body that is not an array', async () => {
     const wrong = await patch(t.sim, LOBBY, [], 'application/json');
     expect(wrong.status).toBe(415);
-    expect(((await wrong.json()) as any).reason).toBe('UnsupportedMediaType');
+    expect(((await wrong.json()) as StatusBody).reason).toBe('UnsupportedMediaType');
     const notArray = await patch(t.sim, LOBBY, { op: 'remove', path: '/spec/vessels/0' });
     expect(notArray.status).toBe(400);
   });
@@ -188,7 +191,7 @@ describe('Formation PATCH and the controller', () => {
       'application/merge-patch+json',
     );
     expect(res.status).toBe(200);
-    const body = (await res.json()) as any;
+    const body = (await res.json()) as Formation;
     expect(body.spec.description).toBe('renamed');
     expect(vesselNames(body)).toEqual(['lobby-1', 'lobby-2']);
   });
@@ -222,11 +225,11 @@ describe('Formation PATCH and the controller', () => {
 
 describe('orphans (seed rule 1)', () => {
   it('deletes a standalone Vessel created with an owner reference to a Formation that does not list it', async () => {
-    const body = vesselPayload('sneaky') as any;
+    const body: Vessel = vesselPayload('sneaky');
     body.metadata.ownerReferences = [
       { apiVersion: 'formation/v1', kind: 'Formation', name: 'lobby', controller: true },
     ];
-    const created = await callJson(t.sim, `${VESSELS}`, 201, { body });
+    const created = await callJson<Vessel>(t.sim, `${VESSELS}`, 201, { body });
     expect(created.status).toEqual({ state: 'Terminating', reason: 'Orphaned' });
     expect(vesselNames(t.sim.state.getFormation('dev', 'lobby'))).toEqual(['lobby-1', 'lobby-2']);
     await t.clock.advance(2000);
@@ -234,15 +237,15 @@ describe('orphans (seed rule 1)', () => {
   });
 
   it('also deletes one whose owner Formation does not exist', async () => {
-    const body = vesselPayload('lost') as any;
+    const body: Vessel = vesselPayload('lost');
     body.metadata.ownerReferences = [{ kind: 'Formation', name: 'ghost' }];
-    const created = await callJson(t.sim, VESSELS, 201, { body });
+    const created = await callJson<Vessel>(t.sim, VESSELS, 201, { body });
     expect(created.status).toEqual({ state: 'Terminating', reason: 'Orphaned' });
   });
 });
 
 describe('Formation create', () => {
-  const formation = (name: string, vessels: unknown[]) => ({
+  const formation = (name: string, vessels: FormationVessel[]) => ({
     apiVersion: 'formation/v1',
     kind: 'Formation',
     metadata: { name, environment: 'dev' },
@@ -257,7 +260,7 @@ describe('Formation create', () => {
   });
 
   it('creates a Formation and its Vessels; an unknown region gives Error and a Degraded Formation', async () => {
-    const created = await callJson(t.sim, FORMATIONS, 201, {
+    const created = await callJson<Formation>(t.sim, FORMATIONS, 201, {
       body: formation('arena', [
         { name: 'arena-1', region: 'eu-central' },
         { name: 'arena-2', region: 'mars' },
@@ -269,24 +272,24 @@ describe('Formation create', () => {
       state: 'Error',
       reason: 'No suitable site found',
     });
-    const list = await callJson(t.sim, FORMATIONS, 200);
-    expect(list.items.map((f: any) => f.metadata.name)).toEqual(['arena', 'lobby']);
+    const list = await callJson<List<Formation>>(t.sim, FORMATIONS, 200);
+    expect(list.items.map((f) => f.metadata.name)).toEqual(['arena', 'lobby']);
   });
 
   it('answers 409 for a taken name and 422 for Vessels without a template', async () => {
     await callJson(t.sim, FORMATIONS, 409, { body: formation('lobby', []) });
-    const body = formation('bare', [{ name: 'b-1', region: 'eu-central' }]) as any;
+    const body: Formation = formation('bare', [{ name: 'b-1', region: 'eu-central' }]);
     delete body.spec.template;
-    const res = await callJson(t.sim, FORMATIONS, 422, { body });
+    const res = await callJson<StatusBody>(t.sim, FORMATIONS, 422, { body });
     expect(res.message).toContain('spec.template');
   });
 
   it('marks a Formation Degraded when a listed name belongs to a standalone Vessel', async () => {
     await callJson(t.sim, VESSELS, 201, { body: vesselPayload('taken') });
-    const created = await callJson(t.sim, FORMATIONS, 201, {
+    const created = await callJson<Formation>(t.sim, FORMATIONS, 201, {
       body: formation('f', [{ name: 'taken', region: 'eu-central' }]),
     });
-    expect(created.status.state).toBe('Degraded');
+    expect(created.status?.state).toBe('Degraded');
     expect(t.sim.state.getVessel('dev', 'taken')?.metadata.ownerReferences).toBeUndefined();
   });
 });

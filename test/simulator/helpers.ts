@@ -1,6 +1,7 @@
 /** Shared helpers for the simulator tests: start one on a ManualClock, speak raw HTTP to it. */
 import { expect } from '@jest/globals';
 import { ManualClock } from '../../src/runtime/clock.js';
+import type { StatusCause } from '../../src/simulator/http-utils/status.js';
 import { internalImageName } from '../../src/simulator/image-names.js';
 import { type Simulator, type SimulatorOptions, startSimulator } from '../../src/simulator/index.js';
 
@@ -44,8 +45,28 @@ export function call(sim: Simulator, path: string, options: CallOptions = {}): P
   });
 }
 
-/** Calls and parses JSON, asserting the status. */
-export async function callJson<T = Record<string, any>>(
+/** A failure Status body, as src/simulator/http-utils/status.ts builds it. */
+export interface StatusBody {
+  kind: 'Status';
+  status: 'Failure';
+  message: string;
+  reason: string;
+  code: number;
+  details?: Record<string, unknown>;
+}
+
+/** A 422 Invalid Status: its details name every offending field. */
+export interface InvalidBody extends StatusBody {
+  details: { name?: string; kind: string; causes: StatusCause[] };
+}
+
+/** A `{ items: [...] }` list body. */
+export interface List<T> {
+  items: T[];
+}
+
+/** Calls and parses JSON, asserting the status; `T` is what the test reads of the body. */
+export async function callJson<T = unknown>(
   sim: Simulator,
   path: string,
   status: number,

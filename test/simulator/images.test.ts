@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { call, callJson, IMAGES, img, PROMOTIONS, startTestSim, type TestSim } from './helpers.js';
+import type { Image, ImagePromotion } from '../../src/gamefabric/resources.js';
+import {
+  call,
+  callJson,
+  IMAGES,
+  type InvalidBody,
+  img,
+  type List,
+  PROMOTIONS,
+  type StatusBody,
+  startTestSim,
+  type TestSim,
+} from './helpers.js';
 
 let t: TestSim;
 beforeEach(async () => {
@@ -18,8 +30,8 @@ function promotion(name: string, target: string, source: string, imageName: stri
 
 describe('GET images', () => {
   it('lists the images of a branch under stable internal names', async () => {
-    const body = await callJson(t.sim, `${IMAGES}/dev`, 200);
-    const pairs = body.items.map((i: any) => `${i.spec.image}:${i.spec.tag}`).sort();
+    const body = await callJson<List<Image>>(t.sim, `${IMAGES}/dev`, 200);
+    const pairs = body.items.map((i) => `${i.spec.image}:${i.spec.tag}`).sort();
     expect(pairs).toEqual([
       'game-server:1.0.0',
       'game-server:1.1.0',
@@ -34,15 +46,19 @@ describe('GET images', () => {
   });
 
   it('ANDs fieldSelector pairs on spec.image and spec.tag', async () => {
-    const one = await callJson(
+    const one = await callJson<List<Image>>(
       t.sim,
       `${IMAGES}/dev?fieldSelector=spec.image=game-server,spec.tag=1.2.0`,
       200,
     );
-    expect(one.items.map((i: any) => i.metadata.name)).toEqual([img('dev', 'game-server', '1.2.0')]);
-    const three = await callJson(t.sim, `${IMAGES}/dev?fieldSelector=spec.image%3Dgame-server`, 200);
+    expect(one.items.map((i) => i.metadata.name)).toEqual([img('dev', 'game-server', '1.2.0')]);
+    const three = await callJson<List<Image>>(
+      t.sim,
+      `${IMAGES}/dev?fieldSelector=spec.image%3Dgame-server`,
+      200,
+    );
     expect(three.items).toHaveLength(3);
-    const notTag = await callJson(
+    const notTag = await callJson<List<Image>>(
       t.sim,
       `${IMAGES}/dev?fieldSelector=spec.image=game-server,spec.tag!=1.0.0`,
       200,
@@ -51,7 +67,7 @@ describe('GET images', () => {
   });
 
   it('answers items: [] when nothing matches', async () => {
-    const body = await callJson(
+    const body = await callJson<List<Image>>(
       t.sim,
       `${IMAGES}/dev?fieldSelector=spec.image=game-server,spec.tag=9.9.9`,
       200,
@@ -60,13 +76,13 @@ describe('GET images', () => {
   });
 
   it('rejects an unsupported field with 400 naming it', async () => {
-    const body = await callJson(t.sim, `${IMAGES}/dev?fieldSelector=spec.digest=abc`, 400);
+    const body = await callJson<StatusBody>(t.sim, `${IMAGES}/dev?fieldSelector=spec.digest=abc`, 400);
     expect(body).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'BadRequest', code: 400 });
     expect(body.message).toContain('spec.digest');
   });
 
   it('rejects a malformed selector with 400', async () => {
-    const body = await callJson(t.sim, `${IMAGES}/dev?fieldSelector=spec.image`, 400);
+    const body = await callJson<StatusBody>(t.sim, `${IMAGES}/dev?fieldSelector=spec.image`, 400);
     expect(body.message).toContain('key=value');
   });
 
@@ -80,7 +96,7 @@ describe('POST imagepromotions', () => {
   const source = img('dev', 'game-server', '1.2.0');
 
   it('copies the image into the target branch under a new internal name', async () => {
-    const created = await callJson(t.sim, `${PROMOTIONS}/prod`, 201, {
+    const created = await callJson<ImagePromotion>(t.sim, `${PROMOTIONS}/prod`, 201, {
       body: promotion('5b0f7f52-0000-4000-8000-000000000001', 'prod', 'dev', source),
     });
     expect(created.kind).toBe('ImagePromotion');
@@ -88,15 +104,19 @@ describe('POST imagepromotions', () => {
     expect(copy).not.toBe(source);
     expect(created.status).toEqual({ state: 'Succeeded', imageName: copy });
 
-    const found = await callJson(
+    const found = await callJson<List<Image>>(
       t.sim,
       `${IMAGES}/prod?fieldSelector=spec.image=game-server,spec.tag=1.2.0`,
       200,
     );
-    expect(found.items.map((i: any) => [i.metadata.name, i.metadata.branch])).toEqual([[copy, 'prod']]);
+    expect(found.items.map((i) => [i.metadata.name, i.metadata.branch])).toEqual([[copy, 'prod']]);
     expect(t.sim.state.listImages('dev')).toHaveLength(4); // the source is untouched
 
-    const again = await callJson(t.sim, `${PROMOTIONS}/prod/5b0f7f52-0000-4000-8000-000000000001`, 200);
+    const again = await callJson<ImagePromotion>(
+      t.sim,
+      `${PROMOTIONS}/prod/5b0f7f52-0000-4000-8000-000000000001`,
+      200,
+    );
     expect(again.metadata.name).toBe('5b0f7f52-0000-4000-8000-000000000001');
   });
 
@@ -116,12 +136,12 @@ describe('POST imagepromotions', () => {
   });
 
   it('answers 404 Status when the source image or branch does not exist', async () => {
-    const missing = await callJson(t.sim, `${PROMOTIONS}/prod`, 404, {
+    const missing = await callJson<StatusBody>(t.sim, `${PROMOTIONS}/prod`, 404, {
       body: promotion('p-2', 'prod', 'dev', 'img-00000000'),
     });
     expect(missing).toMatchObject({ kind: 'Status', reason: 'NotFound' });
     expect(missing.message).toBe('image "img-00000000" not found in branch "dev"');
-    const branch = await callJson(t.sim, `${PROMOTIONS}/prod`, 404, {
+    const branch = await callJson<StatusBody>(t.sim, `${PROMOTIONS}/prod`, 404, {
       body: promotion('p-3', 'prod', 'qa', source),
     });
     expect(branch.message).toBe('branch "qa" not found');
@@ -137,9 +157,9 @@ describe('POST imagepromotions', () => {
     ['spec.branch', { spec: { imageName: source } }, 'spec.branch'],
   ])('answers 422 Invalid naming %s', async (_label, change, field) => {
     const body = { ...promotion('p-5', 'prod', 'dev', source), ...change };
-    const res = await callJson(t.sim, `${PROMOTIONS}/prod`, 422, { body });
+    const res = await callJson<InvalidBody>(t.sim, `${PROMOTIONS}/prod`, 422, { body });
     expect(res).toMatchObject({ kind: 'Status', reason: 'Invalid', code: 422 });
-    expect(res.details.causes.map((c: any) => c.field)).toContain(field);
+    expect(res.details.causes.map((c) => c.field)).toContain(field);
     expect(res.message).toContain(`${field}:`);
   });
 
@@ -149,7 +169,7 @@ describe('POST imagepromotions', () => {
       contentType: 'application/x-www-form-urlencoded',
     });
     expect(wrongType.status).toBe(415);
-    const broken = await callJson(t.sim, `${PROMOTIONS}/prod`, 400, { body: '{"kind":' });
+    const broken = await callJson<StatusBody>(t.sim, `${PROMOTIONS}/prod`, 400, { body: '{"kind":' });
     expect(broken.message).toContain('not valid JSON');
   });
 });

@@ -13,6 +13,8 @@ const SIMULATOR = join(SRC, 'simulator');
 /** What the simulator may import from outside src/simulator (paths under src/). */
 const ALLOWED = new Set([
   'gamefabric/resources.ts',
+  'gamefabric/armada-resources.ts',
+  'gamefabric/replica-rules.ts',
   'gamefabric/names.ts',
   'gamefabric/permission-schema.ts',
   'config/simulator-options.ts',

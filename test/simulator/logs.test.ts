@@ -1,5 +1,15 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { call, callJson, LineReader, startTestSim, type TestSim, VESSELS, vesselPayload } from './helpers.js';
+import type { Vessel } from '../../src/gamefabric/resources.js';
+import {
+  call,
+  callJson,
+  LineReader,
+  type StatusBody,
+  startTestSim,
+  type TestSim,
+  VESSELS,
+  vesselPayload,
+} from './helpers.js';
 
 let t: TestSim | undefined;
 afterEach(async () => {
@@ -45,11 +55,11 @@ describe('logs without follow', () => {
 
   it('selects a container, and rejects an unknown one with 400', async () => {
     const { sim: s } = await sim();
-    const body = vesselPayload('duo') as any;
+    const body: Vessel = vesselPayload('duo');
     body.spec.template.spec.containers.push({
       name: 'metrics',
       branch: 'dev',
-      image: body.spec.template.spec.containers[0].image,
+      image: body.spec.template.spec.containers[0]?.image,
     });
     await callJson(s, VESSELS, 201, { body });
     s.emitLogLines('dev', 'duo', ['from the sidecar'], 'metrics');
@@ -57,7 +67,7 @@ describe('logs without follow', () => {
     expect(sidecar.trimEnd().split('\n').at(-1)).toBe('from the sidecar');
     const main = await (await call(s, `${VESSELS}/duo/logs`)).text();
     expect(main).not.toContain('from the sidecar');
-    const bad = await callJson(s, `${VESSELS}/duo/logs?container=web`, 400);
+    const bad = await callJson<StatusBody>(s, `${VESSELS}/duo/logs?container=web`, 400);
     expect(bad.message).toBe(
       'container "web" is not valid for vessel "duo": choose one of [game-server, metrics]',
     );

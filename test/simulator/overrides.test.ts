@@ -4,8 +4,9 @@
  * name), and with images dropped (the provider's type has no image).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
+import type { Formation } from '../../src/gamefabric/resources.js';
 import type { SimulatorOptions } from '../../src/simulator/index.js';
-import { callJson, FORMATIONS, img, startTestSim, type TestSim } from './helpers.js';
+import { callJson, FORMATIONS, img, type StatusBody, startTestSim, type TestSim } from './helpers.js';
 
 let t: TestSim | undefined;
 afterEach(() => t?.sim.stop());
@@ -78,7 +79,9 @@ describe('override entries', () => {
 
   it('by position: refuses more entries than the template has containers (422 naming both counts)', async () => {
     const s = await start({ realShapes: true });
-    const res = await callJson(s.sim, FORMATIONS, 422, { body: duo({ containers: [{}, {}, {}] }) });
+    const res = await callJson<StatusBody>(s.sim, FORMATIONS, 422, {
+      body: duo({ containers: [{}, {}, {}] }),
+    });
     expect(res.message).toContain(
       'spec.vessels[0].override.containers: Too many: 3 entries, but spec.template has 2 container(s)',
     );
@@ -86,11 +89,11 @@ describe('override entries', () => {
 
   it('with images ignored: the image is dropped from the stored entry and never reaches the Vessel; args do', async () => {
     const s = await start({ realShapes: true, ignoreOverrideImages: true });
-    const created = await callJson(s.sim, FORMATIONS, 201, {
+    const created = await callJson<Formation>(s.sim, FORMATIONS, 201, {
       // Not even checked: an unknown field is not looked at.
       body: duo({ containers: [{ name: 'game-server', image: 'img-nowhere', args: ['--x'] }] }),
     });
-    expect(created.spec.vessels[0].override).toEqual({
+    expect(created.spec.vessels[0]?.override).toEqual({
       containers: [{ name: 'game-server', args: ['--x'] }],
     });
     expect(containersOf(s)).toEqual([

@@ -1,5 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { callJson, patch, REGIONS, startTestSim, type TestSim } from './helpers.js';
+import type { Region } from '../../src/gamefabric/resources.js';
+import {
+  callJson,
+  type InvalidBody,
+  type List,
+  patch,
+  REGIONS,
+  type StatusBody,
+  startTestSim,
+  type TestSim,
+} from './helpers.js';
 
 let t: TestSim;
 beforeEach(async () => {
@@ -18,7 +28,7 @@ function region(name: string, types: unknown[] = [{ name: 'baremetal', locations
 
 describe('Region create', () => {
   it('creates a Region with Distributed scheduling and reads it back', async () => {
-    const created = await callJson(t.sim, REGIONS, 201, {
+    const created = await callJson<Region>(t.sim, REGIONS, 201, {
       body: region('us-east', [
         { name: 'cloud', locations: ['nyc-1'], template: { scheduling: 'Distributed' } },
       ]),
@@ -26,14 +36,16 @@ describe('Region create', () => {
     expect(created.spec.types).toEqual([
       { name: 'cloud', locations: ['nyc-1'], template: { scheduling: 'Distributed' } },
     ]);
-    const got = await callJson(t.sim, `${REGIONS}/us-east`, 200);
-    expect(got.spec.types[0].template.scheduling).toBe('Distributed');
-    const list = await callJson(t.sim, REGIONS, 200);
-    expect(list.items.map((r: any) => r.metadata.name)).toEqual(['eu-central', 'us-east']);
+    const got = await callJson<Region>(t.sim, `${REGIONS}/us-east`, 200);
+    expect(got.spec.types[0]?.template?.scheduling).toBe('Distributed');
+    const list = await callJson<List<Region>>(t.sim, REGIONS, 200);
+    expect(list.items.map((r) => r.metadata.name)).toEqual(['eu-central', 'us-east', 'us-west']);
   });
 
   it('defaults scheduling to Packed and locations to []', async () => {
-    const created = await callJson(t.sim, REGIONS, 201, { body: region('ap-south', [{ name: 'cloud' }]) });
+    const created = await callJson<Region>(t.sim, REGIONS, 201, {
+      body: region('ap-south', [{ name: 'cloud' }]),
+    });
     expect(created.spec.types).toEqual([
       { name: 'cloud', locations: [], template: { scheduling: 'Packed' } },
     ]);
@@ -51,20 +63,20 @@ describe('Region create', () => {
     ['a wrong apiVersion', { ...region('r4'), apiVersion: 'core/v2' }, 'apiVersion'],
     ['a wrong kind', { ...region('r5'), kind: 'Zone' }, 'kind'],
   ])('answers 422 for %s', async (_label, body, field) => {
-    const res = await callJson(t.sim, REGIONS, 422, { body });
+    const res = await callJson<InvalidBody>(t.sim, REGIONS, 422, { body });
     expect(res.reason).toBe('Invalid');
-    expect(res.details.causes.map((c: any) => c.field)).toContain(field);
+    expect(res.details.causes.map((c) => c.field)).toContain(field);
   });
 
   it('names the allowed scheduling values', async () => {
-    const res = await callJson(t.sim, REGIONS, 422, {
+    const res = await callJson<StatusBody>(t.sim, REGIONS, 422, {
       body: region('r1', [{ name: 'c', template: { scheduling: 'Spread' } }]),
     });
     expect(res.message).toContain('Unsupported value: "Spread": supported values: "Packed", "Distributed"');
   });
 
   it('answers 409 for a taken name', async () => {
-    const res = await callJson(t.sim, REGIONS, 409, { body: region('eu-central') });
+    const res = await callJson<StatusBody>(t.sim, REGIONS, 409, { body: region('eu-central') });
     expect(res.reason).toBe('AlreadyExists');
   });
 });
@@ -101,7 +113,7 @@ describe('Region PATCH', () => {
       'application/merge-patch+json',
     );
     expect(renamed.status).toBe(422);
-    expect(((await renamed.json()) as any).message).toContain('metadata.environment');
+    expect(((await renamed.json()) as StatusBody).message).toContain('metadata.environment');
   });
 
   it('answers 404 for an unknown Region', async () => {

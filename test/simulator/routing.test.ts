@@ -1,6 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Vessel } from '../../src/gamefabric/resources.js';
 import { matchRoute } from '../../src/simulator/routes.js';
-import { call, callJson, FORMATIONS, IMAGES, startTestSim, type TestSim, VESSELS } from './helpers.js';
+import {
+  call,
+  callJson,
+  FORMATIONS,
+  IMAGES,
+  type List,
+  type StatusBody,
+  startTestSim,
+  type TestSim,
+  VESSELS,
+} from './helpers.js';
 
 let t: TestSim;
 beforeEach(async () => {
@@ -20,11 +31,11 @@ describe('routing', () => {
   });
 
   it('answers 404 Status for an unknown route, inside and outside /api', async () => {
-    const inside = await callJson(t.sim, '/api/armada/v1/environments/dev/armadas', 404);
+    const inside = await callJson(t.sim, '/api/fleet/v1/environments/dev/fleets', 404);
     expect(inside).toMatchObject({ kind: 'Status', reason: 'NotFound' });
-    const outside = await callJson(t.sim, '/healthz', 404);
+    const outside = await callJson<StatusBody>(t.sim, '/healthz', 404);
     expect(outside.kind).toBe('Status');
-    expect(t.sim.requests.map((r) => r.path)).toEqual(['/api/armada/v1/environments/dev/armadas']);
+    expect(t.sim.requests.map((r) => r.path)).toEqual(['/api/fleet/v1/environments/dev/fleets']);
   });
 
   it('answers 405 with Allow for a wrong method', async () => {
@@ -40,7 +51,7 @@ describe('routing', () => {
   });
 
   it('answers 404 naming an unknown environment', async () => {
-    const res = await callJson(t.sim, '/api/core/v1/environments/qa/regions', 404);
+    const res = await callJson<StatusBody>(t.sim, '/api/core/v1/environments/qa/regions', 404);
     expect(res.message).toBe('environment "qa" not found');
   });
 
@@ -96,9 +107,9 @@ describe('labelSelector', () => {
       contentType: 'application/json-patch+json',
       body: [{ op: 'add', path: '/spec/vessels/1/override/labels', value: { tier: 'big' } }],
     });
-    const big = await callJson(t.sim, `${VESSELS}?labelSelector=tier=big`, 200);
-    expect(big.items.map((v: any) => v.metadata.name)).toEqual(['lobby-2']);
-    const notBig = await callJson(t.sim, `${VESSELS}?labelSelector=tier!=big`, 200);
-    expect(notBig.items.map((v: any) => v.metadata.name)).toEqual(['duel-1', 'lobby-1']);
+    const big = await callJson<List<Vessel>>(t.sim, `${VESSELS}?labelSelector=tier=big`, 200);
+    expect(big.items.map((v) => v.metadata.name)).toEqual(['lobby-2']);
+    const notBig = await callJson<List<Vessel>>(t.sim, `${VESSELS}?labelSelector=tier!=big`, 200);
+    expect(notBig.items.map((v) => v.metadata.name)).toEqual(['duel-1', 'lobby-1']);
   });
 });

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import type { Vessel } from '../../src/gamefabric/resources.js';
 import {
   call,
   callJson,
+  type InvalidBody,
   img,
+  type List,
   REGIONS,
+  type StatusBody,
   startTestSim,
   type TestSim,
   VESSELS,
@@ -17,13 +21,13 @@ beforeEach(async () => {
 afterEach(() => t.sim.stop());
 
 async function stateOf(name: string): Promise<unknown> {
-  const body = await callJson(t.sim, `${VESSELS}/${name}`, 200);
+  const body = await callJson<Vessel>(t.sim, `${VESSELS}/${name}`, 200);
   return body.status;
 }
 
 describe('Vessel create and lifecycle', () => {
   it('creates the seed payload and moves Pending -> Scheduled -> Created -> Starting -> Running', async () => {
-    const created = await callJson(t.sim, VESSELS, 201, { body: vesselPayload('test-1') });
+    const created = await callJson<Vessel>(t.sim, VESSELS, 201, { body: vesselPayload('test-1') });
     expect(created.metadata).toMatchObject({ name: 'test-1', environment: 'dev' });
     expect(created.metadata.uid).toEqual(expect.any(String));
     expect(created.status).toEqual({ state: 'Pending' });
@@ -47,8 +51,8 @@ describe('Vessel create and lifecycle', () => {
   it('lists Vessels with their computed status', async () => {
     await callJson(t.sim, VESSELS, 201, { body: vesselPayload('test-1') });
     await t.clock.advance(1000);
-    const list = await callJson(t.sim, VESSELS, 200);
-    const byName = Object.fromEntries(list.items.map((v: any) => [v.metadata.name, v.status.state]));
+    const list = await callJson<List<Vessel>>(t.sim, VESSELS, 200);
+    const byName = Object.fromEntries(list.items.map((v) => [v.metadata.name, v.status?.state]));
     expect(byName).toEqual({
       'duel-1': 'Running',
       'lobby-1': 'Running',
@@ -77,7 +81,7 @@ describe('Vessel create and lifecycle', () => {
         spec: { types: [{ name: 'cloud', locations: [] }] },
       },
     });
-    const created = await callJson(t.sim, VESSELS, 201, {
+    const created = await callJson<Vessel>(t.sim, VESSELS, 201, {
       body: vesselPayload('test-1', { region: 'empty' }),
     });
     expect(created.status).toEqual({ state: 'Error', reason: 'No suitable site found' });
@@ -89,15 +93,15 @@ describe('Vessel create and lifecycle', () => {
 describe('Vessel delete', () => {
   it('moves to Terminating (UserInitiated), then disappears after the termination time', async () => {
     await callJson(t.sim, VESSELS, 201, { body: vesselPayload('test-1') });
-    const deleted = await callJson(t.sim, `${VESSELS}/test-1`, 200, { method: 'DELETE' });
+    const deleted = await callJson<Vessel>(t.sim, `${VESSELS}/test-1`, 200, { method: 'DELETE' });
     expect(deleted.status).toEqual({ state: 'Terminating', reason: 'UserInitiated' });
     await t.clock.advance(1999);
     expect(await stateOf('test-1')).toEqual({ state: 'Terminating', reason: 'UserInitiated' });
     await t.clock.advance(1);
     const gone = await callJson(t.sim, `${VESSELS}/test-1`, 404);
     expect(gone).toMatchObject({ kind: 'Status', reason: 'NotFound' });
-    const list = await callJson(t.sim, VESSELS, 200);
-    expect(list.items.map((v: any) => v.metadata.name)).not.toContain('test-1');
+    const list = await callJson<List<Vessel>>(t.sim, VESSELS, 200);
+    expect(list.items.map((v) => v.metadata.name)).not.toContain('test-1');
   });
 
   it('keeps the first deadline when deleted twice', async () => {
@@ -110,16 +114,19 @@ describe('Vessel delete', () => {
   });
 
   it('answers 404 for an unknown Vessel', async () => {
-    const body = await callJson(t.sim, `${VESSELS}/nope`, 404, { method: 'DELETE' });
+    const body = await callJson<StatusBody>(t.sim, `${VESSELS}/nope`, 404, { method: 'DELETE' });
     expect(body.message).toBe('Vessel "nope" not found in environment "dev"');
   });
 });
 
 describe('Vessel create validation', () => {
   type Payload = ReturnType<typeof vesselPayload>;
+  type PayloadContainer = Payload['spec']['template']['spec']['containers'][number];
+  /** The payload's first container, with its one port (vesselPayload has both). */
+  type FirstContainer = PayloadContainer & { ports: [PayloadContainer['ports'][number]] };
   /** Edits the first container of the payload. */
-  const mutate = (edit: (c: Record<string, any>) => void) => (p: Payload) => {
-    edit(p.spec.template.spec.containers[0] as Record<string, any>);
+  const mutate = (edit: (c: FirstContainer) => void) => (p: Payload) => {
+    edit(p.spec.template.spec.containers[0] as FirstContainer);
     return p;
   };
   const cases: Array<[string, (p: Payload) => unknown, string]> = [
@@ -134,7 +141,7 @@ describe('Vessel create validation', () => {
       'metadata.environment',
     ],
     ['no region', (p) => ({ ...p, spec: { ...p.spec, region: undefined } }), 'spec.region'],
-    ['an unknown region', (p) => ({ ...p, spec: { ...p.spec, region: 'us-west' } }), 'spec.region'],
+    ['an unknown region', (p) => ({ ...p, spec: { ...p.spec, region: 'ap-east' } }), 'spec.region'],
     [
       'no containers',
       (p) => ({ ...p, spec: { ...p.spec, template: { spec: { containers: [] } } } }),
@@ -170,26 +177,26 @@ describe('Vessel create validation', () => {
   ];
 
   it.each(cases)('answers 422 Invalid for %s, naming the field', async (_label, change, field) => {
-    const res = await callJson(t.sim, VESSELS, 422, { body: change(vesselPayload('test-1')) });
+    const res = await callJson<InvalidBody>(t.sim, VESSELS, 422, { body: change(vesselPayload('test-1')) });
     expect(res).toMatchObject({ kind: 'Status', status: 'Failure', reason: 'Invalid', code: 422 });
-    expect(res.details.causes.map((c: any) => c.field)).toContain(field);
+    expect(res.details.causes.map((c) => c.field)).toContain(field);
     expect(res.message).toContain(`${field}:`);
     expect(t.sim.state.getVessel('dev', 'test-1')).toBeUndefined();
   });
 
   it('names every problem at once', async () => {
     const body = { ...vesselPayload('Bad'), kind: 'Pod', spec: { region: 'nowhere' } };
-    const res = await callJson(t.sim, VESSELS, 422, { body });
-    const fields = res.details.causes.map((c: any) => c.field);
+    const res = await callJson<InvalidBody>(t.sim, VESSELS, 422, { body });
+    const fields = res.details.causes.map((c) => c.field);
     expect(fields).toEqual(
       expect.arrayContaining(['kind', 'metadata.name', 'spec.region', 'spec.template.spec.containers']),
     );
   });
 
   it('answers 400 for a body that is not an object and 404 for an unknown environment', async () => {
-    const notObject = await callJson(t.sim, VESSELS, 400, { body: [1, 2] });
+    const notObject = await callJson<StatusBody>(t.sim, VESSELS, 400, { body: [1, 2] });
     expect(notObject.reason).toBe('BadRequest');
-    const env = await callJson(t.sim, '/api/formation/v1/environments/qa/vessels', 404, {
+    const env = await callJson<StatusBody>(t.sim, '/api/formation/v1/environments/qa/vessels', 404, {
       body: vesselPayload('x'),
     });
     expect(env.message).toBe('environment "qa" not found');

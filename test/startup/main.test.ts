@@ -96,6 +96,17 @@ it('starts on the embedded simulator, is healthy, answers a command and stops on
   const health = await fetch(`http://127.0.0.1:${port}/healthz`);
   expect(health.status).toBe(200);
   expect(await health.json()).toEqual({ ready: true, slack: 'connected', store: 'ok' });
+  expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+  // Process and Node metrics under the names dashboards query, not prefixed with harbor_.
+  const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  for (const name of [
+    'process_cpu_seconds_total',
+    'nodejs_heap_size_used_bytes',
+    'nodejs_eventloop_lag_seconds',
+  ])
+    expect(metrics).toContain(`# TYPE ${name} `);
+  expect(metrics).not.toMatch(/^harbor_(process|nodejs)_/m);
+  expect(metrics).toMatch(/^harbor_build_info\{version="[^"]+",commit="unknown",node="[^"]+"\} 1$/m);
 
   const responseUrl = standIn.responseUrl({ channel: 'C0OPS', user: 'U0ALICE' });
   const res = await postSigned(
@@ -129,7 +140,9 @@ it('without Slack credentials runs the local workspace on 127.0.0.1 and prints w
   const printed = new Promise<string>((resolve) => {
     proc.stdout.on('data', (chunk) => {
       stdout += String(chunk);
-      const url = /Harbormaster local workspace: (http:\/\/localhost:\d+)\n/.exec(stdout)?.[1];
+      const url = /Harbormaster local workspace: (http:\/\/localhost:\d+) \(started in \d+\.\d s\)\n/.exec(
+        stdout,
+      )?.[1];
       if (url) resolve(url);
     });
   });
@@ -176,6 +189,11 @@ it('--local forces local mode even with Slack credentials set', async () => {
 });
 
 const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
+if (!pgUrl) {
+  console.warn(
+    'PostgreSQL shutdown test skipped: set HARBOR_TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test',
+  );
+}
 (pgUrl ? it : it.skip)(
   'on SIGTERM with the database hung, exits 1 within HARBOR_SHUTDOWN_TIMEOUT_MS naming the unfinished work',
   async () => {
@@ -210,7 +228,8 @@ const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
       const res = await postSigned(
         `http://127.0.0.1:${port}/slack/events`,
         SECRET,
-        slashCommandBody({ text: 'images dev game-server' }),
+        // A response URL on the configured Slack host: the bot refuses others (issue 22.4).
+        slashCommandBody({ text: 'images dev game-server', response_url: standIn.responseUrl() }),
       );
       expect(res.status).toBe(200);
       const exited = once(proc, 'exit');

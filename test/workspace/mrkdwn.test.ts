@@ -1,6 +1,10 @@
 /** The page's mrkdwn and date rendering (pure functions, run in Node). */
+
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { formatSlackDate } from '../../src/workspace/page/dates.js';
+import { emojiFor } from '../../src/workspace/page/emoji.js';
 import { type MrkdwnContext, mrkdwnToHtml } from '../../src/workspace/page/mrkdwn.js';
 
 const ctx: MrkdwnContext = {
@@ -25,13 +29,13 @@ describe('mrkdwn', () => {
     expect(mrkdwnToHtml('&gt; quoted\nnext', ctx)).toBe('<blockquote>quoted</blockquote>next');
     expect(mrkdwnToHtml('snake_case_name and 2*3*4', ctx)).toBe('snake_case_name and 2*3*4');
     expect(mrkdwnToHtml(':white_check_mark: done :unknown:', ctx)).toBe(
-      '<span class="emoji ok" title=":white_check_mark:">\u2714</span> done :unknown:',
+      '<span class="emoji" title=":white_check_mark:">\u2705</span> done :unknown:',
     );
   });
 
   it('shows mentions as names and keeps only safe links', () => {
     expect(mrkdwnToHtml('<@U0ALICE> <!subteam^S02SRE> <#C0HARBORPROD>', ctx)).toBe(
-      '<span class="mention" data-user="U0ALICE">@alice</span> <span class="mention group">@sre</span> <span class="mention channel">#harbor-prod</span>',
+      '<span class="mention" data-user="U0ALICE">@alice</span> <span class="mention group">@sre</span> <span class="mention channel-mention">#harbor-prod</span>',
     );
     expect(mrkdwnToHtml('<https://example.com/a?b=1&amp;c=2|docs>', ctx)).toBe(
       '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener">docs</a>',
@@ -50,5 +54,40 @@ describe('mrkdwn', () => {
     expect(
       formatSlackDate(seconds - 86_400, '{date_pretty}', { timeZone: 'Europe/Berlin', now: ctx.now ?? 0 }),
     ).toBe('yesterday');
+  });
+});
+
+/** Every `.ts` file under `dir`. */
+async function sources(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.ts')).map((e) => join(e.parentPath, e.name));
+}
+
+describe('emoji', () => {
+  it('draws the emoji Slack would for :no_entry: and its look-alikes, and leaves unknown names as typed', () => {
+    expect(mrkdwnToHtml(':no_entry: :no_entry_sign: :warning:', ctx)).toBe(
+      '<span class="emoji" title=":no_entry:">\u26D4</span> <span class="emoji" title=":no_entry_sign:">\u{1F6AB}</span> <span class="emoji" title=":warning:">\u26A0\uFE0F</span>',
+    );
+    // Without a colour emoji font, text symbols stand in for the bot's emoji (others stay emoji).
+    expect(mrkdwnToHtml(':no_entry: :tada:', { ...ctx, textEmoji: true })).toBe(
+      '<span class="emoji text-emoji bad" title=":no_entry:">\u2296</span> <span class="emoji" title=":tada:">\u{1F389}</span>',
+    );
+    expect(mrkdwnToHtml(':+1: :not_an_emoji: :constructor:', ctx)).toBe(
+      '<span class="emoji" title=":+1:">\u{1F44D}</span> :not_an_emoji: :constructor:',
+    );
+  });
+
+  it('knows every shortcode the bot writes in what people read', async () => {
+    // The user-facing layers; the store and config use ":memory:", which is no emoji.
+    const dirs = ['src/slack', 'src/changes', 'src/tails', 'src/format', 'src/policy'];
+    const used = new Set<string>();
+    for (const dir of dirs) {
+      for (const file of await sources(dir)) {
+        for (const m of (await readFile(file, 'utf8')).matchAll(/:([a-z][a-z0-9_+-]*):/g))
+          used.add(m[1] ?? '');
+      }
+    }
+    expect(used.size).toBeGreaterThan(5);
+    expect([...used].filter((name) => emojiFor(name) === undefined)).toEqual([]);
   });
 });

@@ -5,11 +5,21 @@
  * builders fill in what Bolt's listeners match on.
  */
 import { expect, it } from '@jest/globals';
-import type { BlockAction, SlashCommand, ViewStateValue, ViewSubmitAction } from '@slack/bolt';
+import type {
+  BlockAction,
+  BlockSuggestion,
+  MessageShortcut,
+  SlashCommand,
+  ViewStateValue,
+  ViewSubmitAction,
+} from '@slack/bolt';
 import type * as Ours from '../../src/workspace/payload-types.js';
 import {
   blockActionsPayload,
+  blockSuggestionPayload,
+  messageShortcutPayload,
   slashCommandFields,
+  storedView,
   viewSubmissionPayload,
 } from '../../src/workspace/payloads.js';
 import { staticSelect } from '../../src/workspace/view-state.js';
@@ -29,4 +39,32 @@ it('builds payloads that are Bolt payloads', () => {
   expect(boltEnvelope.type).toBe('block_actions');
   expect(response_url).toMatch(/^http/);
   expect(action).toMatchObject({ action_id: 'confirm', value: 'c1' });
+});
+
+it('builds block_suggestion payloads that are Bolt options requests', () => {
+  const suggestion: BlockSuggestion = blockSuggestionPayload({
+    view: storedView({ id: 'V1' }),
+    actionId: 'pick',
+    blockId: 'b',
+    query: 'lob',
+  });
+  expect(suggestion).toMatchObject({
+    type: 'block_suggestion',
+    action_id: 'pick',
+    block_id: 'b',
+    value: 'lob',
+  });
+  expect(suggestion.container).toEqual({ type: 'view', view_id: 'V1' });
+});
+
+it('builds message_action payloads that are Bolt message shortcuts', () => {
+  const used: MessageShortcut = messageShortcutPayload({
+    callbackId: 'cb',
+    message: { ts: '1.2', text: 'lobby-1 is down', user: 'U1' },
+  });
+  expect(used).toMatchObject({
+    type: 'message_action',
+    callback_id: 'cb',
+    message: { text: 'lobby-1 is down' },
+  });
 });

@@ -108,6 +108,22 @@ describe('messages', () => {
     expect((rejected as WebAPIPlatformError).data.response_metadata?.messages).toEqual([
       '[ERROR] must be less than 3001 characters [json-pointer:/blocks/0/text/text]',
     ]);
+    const button = {
+      type: 'button' as const,
+      action_id: 'a',
+      text: { type: 'plain_text' as const, text: 'Stop' },
+      accessibility_label: 'z'.repeat(76),
+    };
+    const unlabelled = await client.chat
+      .postMessage({
+        channel: 'C0OPS',
+        text: 't',
+        blocks: [{ type: 'actions' as const, elements: [button] }],
+      })
+      .catch((e) => e);
+    expect((unlabelled as WebAPIPlatformError).data.response_metadata?.messages).toEqual([
+      '[ERROR] must be less than 76 characters [json-pointer:/blocks/0/elements/0/accessibility_label]',
+    ]);
   });
 
   it('records ephemerals without making them messages', async () => {

@@ -21,6 +21,9 @@ interface OverrideRequest {
   /** `image:tag` or an internal image name, resolved in the container's branch. */
   image?: string;
   args?: string[];
+  command?: string[];
+  /** Variables to set, replacing the template's of the same name. */
+  env?: { name: string; value: string }[];
 }
 
 interface AddToFormationRequest {
@@ -31,16 +34,41 @@ interface AddToFormationRequest {
   overrides: OverrideRequest[];
 }
 
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,252}$/;
+
+/** `NAME=value` texts as env entries; a problem for one without a name before `=`. */
+function readEnv(f: Fields): OverrideRequest['env'] {
+  const list = f.stringList('env', '["LOG_LEVEL=debug"]');
+  if (!list) return undefined;
+  const env: { name: string; value: string }[] = [];
+  for (const item of list) {
+    const eq = item.indexOf('=');
+    const name = eq < 0 ? item : item.slice(0, eq);
+    if (eq < 0 || !ENV_NAME.test(name)) {
+      f.problem(
+        'env',
+        `"${item}" is not NAME=value with a name of letters, digits and _ . -; e.g. LOG_LEVEL=debug`,
+      );
+      continue;
+    }
+    env.push({ name, value: item.slice(eq + 1) });
+  }
+  return env;
+}
+
 function readOverride(f: Fields): OverrideRequest | undefined {
-  const o = {
+  const o: Partial<OverrideRequest> = {
     container: f.name('container', 'container', 'game-server'),
     image: f.optionalString('image', 'an image as image:tag', 'game-server:1.2.0'),
     args: f.stringList('args', '["--mode", "ranked"]'),
+    command: f.stringList('command', '["/app/server"]'),
+    env: readEnv(f),
   };
-  if (o.container && o.image === undefined && o.args === undefined) {
+  for (const k of ['image', 'args', 'command', 'env'] as const) if (o[k] === undefined) delete o[k];
+  if (o.container && Object.keys(o).length === 1) {
     f.problem(
       'image',
-      `override of container ${o.container} needs an image or args, e.g. image game-server:1.2.0`,
+      `override of container ${o.container} needs an image, args, command or env, e.g. image game-server:1.2.0`,
     );
   }
   return o.container ? (o as OverrideRequest) : undefined;
@@ -92,9 +120,16 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         },
         ...overrideLines,
       ],
-      notes: overrideLines.length
-        ? ['Once the vessel exists, the bot reads it back and says whether it runs these overrides.']
-        : ['No overrides: the vessel inherits the formation template as is.'],
+      notes: [
+        overrideLines.length
+          ? 'Once the vessel exists, the bot reads it back and says whether it runs these overrides.'
+          : 'No overrides: the vessel inherits the formation template as is.',
+        ...(r.overrides.some((o) => o.image)
+          ? [
+              "The platform's own override type has args, command, env, config files and secrets, but no image: the real controller may not honour an image override (the read-back says).",
+            ]
+          : []),
+      ],
       lists: [{ title: 'Current vessels', items: formationVesselList(formation) }],
       destructive: false,
       facts: { entry, expected },
@@ -187,6 +222,16 @@ async function buildEntry(
       override.args = o.args;
       wanted.args = o.args;
       parts.push(`args ${o.args.length ? quote(o.args.join(' ')) : '(none)'}`);
+    }
+    if (o.command) {
+      override.command = o.command;
+      wanted.command = o.command;
+      parts.push(`command ${o.command.length ? quote(o.command.join(' ')) : '(none)'}`);
+    }
+    if (o.env) {
+      override.env = o.env;
+      wanted.env = o.env;
+      parts.push(`env ${o.env.map((e) => `${e.name}=${e.value}`).join(' ')}`);
     }
     expected.push(wanted);
     overrideLines.push({ label: `Override ${o.container}`, value: parts.join('; ') });

@@ -66,8 +66,9 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
     }
     await ctx.client.deleteVessel(r.environment, r.vessel);
     return {
-      summary: `Deleted vessel ${r.vessel} in ${r.environment} (terminating)`,
-      lines: [],
+      summary: `Deleted vessel ${r.vessel} in ${r.environment}`,
+      // The follow-up replaces it with what it sees next (gone).
+      lines: [{ label: 'State', value: 'Terminating' }],
       facts: { vessel: { environment: r.environment, name: r.vessel } },
     };
   },

@@ -1,6 +1,5 @@
 /** Shared Formation reads for the formation operations. */
 
-import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Formation } from '../../gamefabric/resources.js';

@@ -7,6 +7,8 @@ import { createVessel } from './create-vessel.js';
 import { deleteVessel } from './delete-vessel.js';
 import { promoteImage } from './promote-image.js';
 import { removeFromFormation } from './remove-from-formation.js';
+import { scaleArmada, scaleArmadaSet } from './scale-fleet.js';
+import { imageArmada, imageArmadaSet } from './set-fleet-image.js';
 import { setRegionScheduling } from './set-region-scheduling.js';
 
 const MODULES = {
@@ -17,6 +19,10 @@ const MODULES = {
   'formation.remove': removeFromFormation,
   'region.create': createRegion,
   'region.scheduling': setRegionScheduling,
+  'armada.scale': scaleArmada,
+  'armadaset.scale': scaleArmadaSet,
+  'armada.image': imageArmada,
+  'armadaset.image': imageArmadaSet,
 } satisfies Record<ChangeOperation, unknown>;
 
 /** The module for an operation id. */

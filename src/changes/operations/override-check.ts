@@ -16,6 +16,8 @@ export interface ExpectedOverride {
   /** The internal image name, and `image:tag (internal)` for messages. */
   image?: { name: string; label: string };
   args?: string[];
+  command?: string[];
+  env?: { name: string; value: string }[];
 }
 
 const argsText = (args: readonly string[] | undefined) => (args?.length ? args.join(' ') : '(none)');
@@ -58,6 +60,18 @@ export function overrideOutcome(
     if (e.args) {
       if (sameArgs(c.args, e.args)) took.push(`${e.container} has args ${argsText(e.args)}`);
       else missed.push(`${e.container} has args ${argsText(c.args)}, not the requested ${argsText(e.args)}`);
+    }
+    if (e.command) {
+      if (sameArgs(c.command, e.command)) took.push(`${e.container} has command ${argsText(e.command)}`);
+      else
+        missed.push(
+          `${e.container} has command ${argsText(c.command)}, not the requested ${argsText(e.command)}`,
+        );
+    }
+    for (const v of e.env ?? []) {
+      const got = c.env?.find((x) => x.name === v.name)?.value;
+      if (got === v.value) took.push(`${e.container} has ${v.name}=${v.value}`);
+      else missed.push(`${e.container} has ${v.name}=${got ?? '(unset)'}, not the requested ${v.value}`);
     }
   }
   if (missed.length === 0) {

@@ -9,8 +9,9 @@ import type { GameFabricClient } from '../../gamefabric/client.js';
 import { ImageNotFoundError, isNotFound } from '../../gamefabric/errors.js';
 import { WorldMovedError } from '../errors.js';
 import { missingBranch } from '../not-found.js';
-import type { OperationModule, Preview } from '../operation.js';
+import type { FollowEvent, OperationModule, Preview } from '../operation.js';
 import { fieldsOf } from '../validate.js';
+import { followRollouts, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
 import { waitForPromotion } from './promotion-visible.js';
 
 interface PromoteImageRequest {
@@ -48,6 +49,17 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         if (isNotFound(err)) throw missingBranch(r.targetBranch);
         throw err;
       });
+    // The same bytes already in the target: a promotion would page approvers to copy nothing.
+    const same = existing.find(
+      (i) => source.spec.digest !== undefined && i.spec.digest === source.spec.digest,
+    );
+    if (same) {
+      throw new UserError(
+        `${r.image}:${r.tag} is already in ${r.targetBranch} with the same digest (${same.metadata.name}); nothing to change.`,
+        'noop',
+      );
+    }
+    const { rollouts, unread } = await rolloutsOf(ctx, r.targetBranch, r.image);
     const preview: Preview = {
       summary: `Promote ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
       lines: [
@@ -56,7 +68,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         { label: 'To branch', value: r.targetBranch },
         {
           label: `Already in ${r.targetBranch}`,
-          value: alreadyThere(existing, source.spec.digest),
+          value: alreadyThere(existing),
         },
         { label: 'Internal image name', value: source.metadata.name, secondary: true },
         ...(existing[0]
@@ -71,13 +83,24 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       ],
       // Worded by what the API documents: a promotion copies an image into the
       // target branch. What becomes of a copy already there is not documented.
-      notes: existing[0]
-        ? [
-            `${r.targetBranch} already lists ${r.image}:${r.tag}. The API documents a promotion as copying the image into the target branch; it does not say what happens to the copy already there.`,
-          ]
-        : [],
+      notes: [
+        ...(existing[0]
+          ? [
+              `${r.targetBranch} already lists ${r.image}:${r.tag}. The API documents a promotion as copying the image into the target branch; it does not say what happens to the copy already there.`,
+            ]
+          : []),
+        ...(rollouts.length === 0 && unread.length === 0
+          ? [`No ImageUpdater rolls ${r.image} out from ${r.targetBranch}: nothing restarts by itself.`]
+          : []),
+        ...(unread.length > 0
+          ? [`Could not read the ImageUpdaters of ${unread.join(', ')}: more may roll out than listed.`]
+          : []),
+      ],
+      ...(rollouts.length > 0
+        ? { lists: [{ title: 'Rolls out (ImageUpdaters)', items: rollouts.map(rolloutText) }] }
+        : {}),
       destructive: false,
-      facts: { imageName: source.metadata.name, targetHad: existing[0]?.metadata.name ?? null },
+      facts: { imageName: source.metadata.name, targetHad: existing[0]?.metadata.name ?? null, rollouts },
     };
     return preview;
   },
@@ -108,6 +131,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       imageName: source.metadata.name,
       alreadyExisted,
       visible: landed !== undefined,
+      ...(landed ? { landedName: landed.metadata.name } : {}),
     };
     if (!landed) {
       return {
@@ -133,6 +157,14 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     };
   },
 
+  // The fleets the preview said ImageUpdaters roll out, once the copy is in the target branch.
+  follow(ctx, { request: r, preview }, result) {
+    const rollouts = (preview.facts.rollouts as Rollout[] | undefined) ?? [];
+    const landed = result.facts.landedName;
+    if (rollouts.length === 0 || typeof landed !== 'string') return followNothing();
+    return followRollouts(ctx, rollouts, `${r.image}:${r.tag}`, landed);
+  },
+
   async verify(ctx, { request: r, applyToken }) {
     try {
       await ctx.client.getImagePromotion(r.targetBranch, applyToken);
@@ -144,14 +176,10 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
   },
 };
 
-function alreadyThere(
-  existing: readonly { metadata: { name: string }; spec: { digest?: string } }[],
-  digest?: string,
-) {
+// A copy with the same digest stopped the plan already; one listed here holds other bytes.
+function alreadyThere(existing: readonly { metadata: { name: string } }[]) {
   const first = existing[0];
-  if (!first) return 'no';
-  const same = digest !== undefined && existing.some((i) => i.spec.digest === digest);
-  return same ? `yes (${first.metadata.name}), with the same digest` : `yes (${first.metadata.name})`;
+  return first ? `yes (${first.metadata.name}), with a different digest` : 'no';
 }
 
 async function findOrExplain(
@@ -182,3 +210,5 @@ async function findOrExplain(
     throw err;
   }
 }
+
+async function* followNothing(): AsyncIterable<FollowEvent> {}

@@ -20,7 +20,7 @@ interface Wanted {
  * with the source's digest when it has one; otherwise any image:tag that was
  * not there before (`targetHad` is the internal name seen at preview time).
  */
-function promotionLanded(
+export function promotionLanded(
   targetImages: readonly Image[],
   source: Image,
   targetHad: unknown,

@@ -65,7 +65,10 @@ export class RequestContext {
   /** Sends a complete JSON response. */
   json(status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
     if (this.discard) return;
-    if (this.answerFault && status >= 200 && status < 300) return this.brokenAnswer(status, this.answerFault);
+    if (this.answerFault && status >= 200 && status < 300) {
+      this.brokenAnswer(status, this.answerFault);
+      return;
+    }
     const text = JSON.stringify(body);
     this.writeHead(status, {
       'content-type': 'application/json',
@@ -106,17 +109,23 @@ export class RequestContext {
     this.answerFault = undefined;
     switch (fault) {
       case 'bad-json':
-        return fault2xx('{"kind": "Status", "metadata": {');
+        fault2xx('{"kind": "Status", "metadata": {');
+        return;
       case 'empty':
-        return fault2xx('');
+        fault2xx('');
+        return;
       case 'wrong-shape':
-        return fault2xx(JSON.stringify({ items: 'not a list', metadata: 7 }));
+        fault2xx(JSON.stringify({ items: 'not a list', metadata: 7 }));
+        return;
       case 'conflict-plain':
-        return this.text(409, 'Conflict');
+        this.text(409, 'Conflict');
+        return;
       case 'error-500':
-        return this.json(500, statusBody(500, 'InternalError', 'injected fault after the write'));
+        this.json(500, statusBody(500, 'InternalError', 'injected fault after the write'));
+        return;
       case 'reset':
-        return this.drop();
+        this.drop();
+        return;
       case 'hang':
         // No answer ever: the client's timeout ends the exchange.
         if (this.entry) this.entry.status = 0;

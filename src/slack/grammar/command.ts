@@ -13,7 +13,11 @@ export type ChangeModalKind =
   | 'formation.add'
   | 'formation.remove'
   | 'region.create'
-  | 'region.scheduling';
+  | 'region.scheduling'
+  | 'armada.scale'
+  | 'armadaset.scale'
+  | 'armada.image'
+  | 'armadaset.image';
 
 /**
  * Modals a command or a release thread's button can open: the change modals,
@@ -28,6 +32,9 @@ export type Command =
   | { kind: 'vessels'; environment: string }
   | { kind: 'formation.show'; environment: string; formation: string }
   | { kind: 'region.show'; environment: string; region: string }
+  | { kind: 'armadas'; environment: string }
+  | { kind: 'armada.show'; environment: string; armada: string }
+  | { kind: 'armadaset.show'; environment: string; armadaSet: string }
   | { kind: 'approvals' }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
@@ -48,6 +55,8 @@ export type Command =
       formation?: string;
       region?: string;
       regionType?: string;
+      /** The Armada or ArmadaSet the command named. */
+      fleet?: string;
     }
   /** The latest lines of a Vessel's log, or a live tail with `--follow`. `lines` defaults to 50. */
   | {

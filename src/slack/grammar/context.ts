@@ -125,7 +125,10 @@ export class Context {
       const problem = argumentNameProblem(placeholder.replace(/^\[|\]$/g, ''), token.value);
       if (problem) return this.fail(`\`${placeholder}\` ${code(token.value)} is ${problem}.`, [id]);
     }
-    return tokens.map((t) => t.value);
+    // Environment names are lowercase DNS labels in the API: `Dev` can only mean dev.
+    return tokens.map((t, i) =>
+      args[i]?.replace(/^\[|\]$/g, '') === '<env>' ? t.value.toLowerCase() : t.value,
+    );
   }
 
   /**

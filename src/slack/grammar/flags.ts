@@ -16,7 +16,7 @@ export interface FlagUse {
   token: Token;
 }
 
-interface SplitFlags {
+export interface SplitFlags {
   positionals: Token[];
   flags: FlagUse[];
   /** For each positional, the flag whose value came just before it (to explain stray words). */

@@ -4,7 +4,7 @@
  * would otherwise reach the request path, where URL parsing resolves it to a
  * different resource, and the user would get "internal error".
  */
-import { MAX_ENVIRONMENT_NAME_LENGTH, MAX_REGION_NAME_LENGTH, nameProblem } from '../../gamefabric/names.js';
+import { MAX_REGION_NAME_LENGTH, nameProblem } from '../../gamefabric/names.js';
 
 interface NameRule {
   what: string;
@@ -15,11 +15,14 @@ interface NameRule {
 // Branches are left out: users may type a branch's display name ("Production"),
 // which the branch resolver matches; only dot-only words are refused for them.
 const RULES = new Map<string, NameRule>([
-  ['<env>', { what: 'environment', maxLength: MAX_ENVIRONMENT_NAME_LENGTH, example: 'dev' }],
+  // No length limit here: `vessels staging` is answered like `vessels stag`, with the environments that exist.
+  ['<env>', { what: 'environment', example: 'dev' }],
   ['<vessel>', { what: 'vessel', example: 'lobby-3' }],
   ['<formation>', { what: 'formation', example: 'lobby' }],
   ['<region>', { what: 'region', maxLength: MAX_REGION_NAME_LENGTH, example: 'eu-central' }],
   ['<type>', { what: 'region type', example: 'baremetal' }],
+  ['<armada>', { what: 'armada', example: 'duel' }],
+  ['<armadaset>', { what: 'ArmadaSet', example: 'arena' }],
 ]);
 
 const BRANCH_PLACEHOLDERS = new Set(['<branch>', '<source-branch>', '<target-branch>']);

@@ -166,7 +166,8 @@ export function parseRegion(ctx: Context, rest: readonly Token[]): Outcome {
 
 /**
  * `formation add <env> <formation>` (modal) or the full form with overrides:
- * each `--container` starts one, `--image` and `--args` fill in the current one.
+ * each `--container` starts one, `--image`, `--args`, `--command` and `--env`
+ * (repeatable) fill in the current one.
  */
 function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
   const split = splitFlags(ctx, 'formation.add', words);
@@ -179,7 +180,13 @@ function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
   const args = flagPositionals(ctx, 'formation.add', split, ['formation.add.modal']);
   if (!Array.isArray(args)) return args;
   const [environment, formation, vessel, region] = args as [string, string, string, string];
-  const overrides: { container: string; image?: string; args?: string[] }[] = [];
+  const overrides: {
+    container: string;
+    image?: string;
+    args?: string[];
+    command?: string[];
+    env?: string[];
+  }[] = [];
   for (const flag of split.flags) {
     const value = flag.value ?? '';
     if (flag.name === '--container') {
@@ -191,16 +198,20 @@ function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
     if (flag.name === '--image') {
       if (current.image !== undefined) return givenTwice(ctx, flag, current.container);
       current.image = value;
-    } else if (flag.name === '--args') {
-      if (current.args !== undefined) return givenTwice(ctx, flag, current.container);
+    } else if (flag.name === '--args' || flag.name === '--command') {
+      const field = flag.name === '--args' ? 'args' : 'command';
+      if (current[field] !== undefined) return givenTwice(ctx, flag, current.container);
       const inner = lex(value);
       if (inner.unbalanced) {
         return ctx.fail(
-          `The quote ${inner.unbalanced.quote} inside \`--args\` is never closed; close it or remove it.`,
+          `The quote ${inner.unbalanced.quote} inside \`${flag.name}\` is never closed; close it or remove it.`,
           ['formation.add'],
         );
       }
-      current.args = inner.tokens.map((t) => t.value);
+      current[field] = inner.tokens.map((t) => t.value);
+    } else if (flag.name === '--env') {
+      // One variable per --env, as NAME=value; the engine checks the name.
+      current.env = [...(current.env ?? []), value];
     }
   }
   return ctx.ok({
@@ -212,7 +223,7 @@ function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
 
 function needsContainer(ctx: Context, args: readonly string[], flag: FlagUse): Outcome {
   const given = truncate(flag.value ?? '', 60);
-  const value = flag.name === '--args' ? `"${given}"` : given;
+  const value = flag.name === '--args' || flag.name === '--command' ? `"${given}"` : given;
   return ctx.fail(
     `\`${flag.name}\` needs \`--container <name>\` before it, to say which container it applies to.`,
     ['formation.add'],

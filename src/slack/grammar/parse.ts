@@ -7,6 +7,7 @@
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
+import { parseArmada, parseArmadaSet, parseArmadas } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
@@ -30,6 +31,9 @@ const COMMANDS: Record<string, Parser> = {
   vessel: parseVessel,
   formation: parseFormation,
   region: parseRegion,
+  armadas: parseArmadas,
+  armada: parseArmada,
+  armadaset: parseArmadaSet,
   approvals: parseApprovals,
   history: parseHistory,
   logs: parseLogs,

@@ -16,6 +16,4 @@ export interface Actor {
 }
 
 /** Answers only the acting user sees (response_url or chat.postEphemeral). */
-export interface PrivateReply {
-  (message: SlackMessage): Promise<void>;
-}
+export type PrivateReply = (message: SlackMessage) => Promise<void>;

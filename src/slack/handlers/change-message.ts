@@ -59,5 +59,6 @@ export async function rewriteChangeMessage(
     );
     if (!gone) return;
   }
-  if (FINAL_STATUSES.includes(change.status)) await ctx.engine.markDrawn(change);
+  // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
+  if (FINAL_STATUSES.includes(change.status) && !change.recordPending) await ctx.engine.markDrawn(change);
 }

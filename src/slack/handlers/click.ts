@@ -36,22 +36,32 @@ export async function handleClick(
   reply: PrivateReply,
   options: ClickOptions = {},
 ): Promise<ClickOutcome> {
+  // "Applying…" is drawn while the apply runs; the final rewrite waits for it so it cannot land last.
+  let applyingDrawn: Promise<void> | undefined;
   const click = {
     changeId,
     user: actor.user,
     channel: actor.channel,
     team: actor.team,
     ...(options.reason ? { reason: options.reason } : {}),
+    onClaimed: (claimed: Change) => {
+      applyingDrawn = rewriteChangeMessage(ctx, claimed);
+    },
   };
   const outcome = await ctx.engine[action](click);
+  await applyingDrawn;
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   // The engine has told the change's release, if any, which redraws its message (src/slack/releases).
   if (changedOrFinal(outcome)) await rewriteChangeMessage(ctx, outcome.change);
   await notifyOutcome(ctx, outcome, actor.user);
-  const text = options.privateOrigin ? renderPrivateClickReply(outcome) : renderClickReply(outcome);
+  const text = options.privateOrigin
+    ? renderPrivateClickReply(outcome)
+    : ownEcho(outcome, actor.user)
+      ? undefined
+      : renderClickReply(outcome);
   if (options.replaceList && acted(outcome)) {
     // The list the click came from is out of date now: what was done, then what still waits.
-    const waiting = await ctx.engine.approvableBy(actor.user, actor.channel);
+    const waiting = await ctx.engine.approvableBy(actor.user, actor.channel, actor.team);
     await options.replaceList(renderApprovals(waiting, ctx.clock.now(), text));
   } else if (text) {
     await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
@@ -75,6 +85,16 @@ function changedOrFinal(outcome: ClickOutcome): boolean {
   return true;
 }
 
+/**
+ * A second click by the person whose first click is applying or applied it (a
+ * double click): the message in view says so already, so nothing more is sent.
+ */
+function ownEcho(outcome: ClickOutcome, user: string): boolean {
+  if (outcome.kind !== 'stale') return false;
+  const { reason } = outcome;
+  return (reason.kind === 'succeeded' || reason.kind === 'applying') && reason.by === user;
+}
+
 /** Whether the clicker's own click moved the change (not refused, not beaten to it). */
 function acted(outcome: ClickOutcome): boolean {
   return outcome.kind !== 'refused' && outcome.kind !== 'stale';
@@ -82,13 +102,23 @@ function acted(outcome: ClickOutcome): boolean {
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */
 async function followUp(
-  ctx: Pick<BotContext, 'engine' | 'logger' | 'slack' | 'stopping'>,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'stopping'>,
   change: Change,
 ): Promise<void> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
   if (!threadTs) return;
+  let latest = change;
   try {
     for await (const event of ctx.engine.follow(change, ctx.stopping)) {
+      // The change's own message shows the last state seen, not the one at apply: where the
+      // follow-up ended (scheduled, gone, or last seen at its timeout), not each passing step.
+      if (event.state && event.kind !== 'progress') {
+        const noted = await ctx.engine.noteState(latest, event.state);
+        if (noted) {
+          latest = noted;
+          await rewriteChangeMessage(ctx, noted);
+        }
+      }
       // A Vessel the change created gets a "Tail logs" button on its follow-up.
       const message = renderFollowEvent(event, tailOffer(change, event));
       await ctx.slack.chat.postMessage({

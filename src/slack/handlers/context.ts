@@ -6,7 +6,7 @@
  */
 import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
-import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { Reads } from '../../changes/reads.js';
 import type { Policy } from '../../policy/types.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
@@ -14,8 +14,8 @@ import type { Metrics } from '../../runtime/metrics.js';
 import type { Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { ReleaseThreads } from '../releases/threads.js';
+import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
-import type { ChannelNames } from '../runtime/user-groups.js';
 
 export interface BotContext {
   engine: ChangeEngine;
@@ -25,9 +25,10 @@ export interface BotContext {
   tails: TailService;
   /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
   releases: ReleaseThreads;
-  /** For read commands, which skip the engine but not the policy. */
+  /** Read commands, live tails' checks and form choices: authorized and answered by the domain, never the API client. */
+  reads: Reads;
+  /** For clicks outside the change engine (a tail's Stop), judged by the same policy. */
   policy: Policy;
-  api: GameFabricClient;
   slack: WebClient;
   clock: Clock;
   logger: Logger;

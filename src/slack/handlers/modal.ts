@@ -7,10 +7,8 @@
  * "Checking…" and then the outcome.
  */
 
-import type { ModalView } from '@slack/types';
 import { missingEnvironment } from '../../changes/not-found.js';
 import { UserError } from '../../errors/user-error.js';
-import { isNotFound } from '../../gamefabric/errors.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
@@ -21,6 +19,7 @@ import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
 import { withKnownNames } from './known-names.js';
+import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 import { requestChange } from './request-change.js';
 import { type CheckedSubmission, KeepForm, type SubmitStrategy, showOutcome } from './submission.js';
 
@@ -31,7 +30,7 @@ import { type CheckedSubmission, KeepForm, type SubmitStrategy, showOutcome } fr
  * is answered in text instead of a form that cannot load.
  */
 export async function openModal(
-  ctx: Pick<BotContext, 'api' | 'clock' | 'environments' | 'logger' | 'slack'>,
+  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
@@ -39,13 +38,14 @@ export async function openModal(
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
+    await rememberOpenedView(ctx, view);
     if (view?.id) await fillModal(ctx, meta, view.id, view.hash);
   };
 }
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
 export async function fillModal(
-  ctx: Pick<BotContext, 'api' | 'branches' | 'environments' | 'logger' | 'slack'>,
+  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
   meta: ModalMetadata,
   viewId: string,
   hash: string | undefined,
@@ -53,12 +53,12 @@ export async function fillModal(
 ): Promise<void> {
   const loaded = await loadedView(
     meta,
-    { client: ctx.api, branches: ctx.branches, environments: ctx.environments },
+    { queries: ctx.reads.forms, environments: ctx.environments },
     ctx.logger,
     values,
   );
   try {
-    await ctx.slack.views.update({ view_id: viewId, ...(hash ? { hash } : {}), view: loaded });
+    await updateOpenedView(ctx, { view_id: viewId, ...(hash ? { hash } : {}), view: loaded });
   } catch (err) {
     // hash_conflict: the user changed the modal again meanwhile; that change triggers its own reload.
     if ((err as { data?: { error?: string } }).data?.error === 'hash_conflict') return;
@@ -71,16 +71,13 @@ const ENVIRONMENT_CHECK_MS = 1500;
 
 // Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
 async function ensureEnvironment(
-  ctx: Pick<BotContext, 'api' | 'clock' | 'environments'>,
+  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments'>,
   environment: string,
 ): Promise<void> {
   if (ctx.environments.includes(environment)) return;
   const timeout = new AbortController();
   const verdict = await Promise.race([
-    ctx.api.listRegions(environment).then(
-      () => 'exists' as const,
-      (err: unknown) => (isNotFound(err) ? ('missing' as const) : ('unknown' as const)),
-    ),
+    ctx.reads.forms.environmentExists(environment),
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
@@ -98,6 +95,10 @@ const SUBMIT_STRATEGIES: Record<ModalKind, SubmitStrategy> = {
   'formation.remove': checkChangeSubmission,
   'region.create': checkChangeSubmission,
   'region.scheduling': checkChangeSubmission,
+  'armada.scale': checkChangeSubmission,
+  'armadaset.scale': checkChangeSubmission,
+  'armada.image': checkChangeSubmission,
+  'armadaset.image': checkChangeSubmission,
   'logs.follow': checkTailSubmission,
 };
 
@@ -110,7 +111,7 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
   if (placeMissing(meta, values)) {
     return {
       ack: { response_action: 'update', view: openingView(meta) },
-      then: () => fillModal(ctx, meta, viewId, undefined, values),
+      afterAck: () => fillModal(ctx, meta, viewId, undefined, values),
     };
   }
   return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor);
@@ -120,7 +121,7 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
 function checkChangeSubmission(
   ctx: Pick<
     BotContext,
-    'api' | 'branches' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'metrics' | 'slack'
+    'reads' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'metrics' | 'slack' | 'store'
   >,
   meta: ModalMetadata,
   values: ViewStateValues,
@@ -135,7 +136,7 @@ function checkChangeSubmission(
       response_action: 'update',
       view: statusView('Checking…', 'Reading the current state to build a preview…'),
     },
-    then: () =>
+    afterAck: () =>
       showOutcome(
         ctx,
         viewId,
@@ -149,7 +150,7 @@ function checkChangeSubmission(
               throw new KeepForm(
                 await loadedView(
                   meta,
-                  { client: ctx.api, branches: ctx.branches, environments: ctx.environments },
+                  { queries: ctx.reads.forms, environments: ctx.environments },
                   ctx.logger,
                   values,
                   renderError(withKnownNames(ctx, err), ctx.logger).text,
@@ -160,7 +161,11 @@ function checkChangeSubmission(
           const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
           return statusView(
             'Preview posted',
-            `Posted the preview in ${where}: *${change.preview.summary}*. Confirm it there.`,
+            `Posted the preview in ${where}: *${change.preview.summary}*. ${
+              change.status === 'awaiting_approval'
+                ? 'It waits there for an approver; you can follow it or cancel it there.'
+                : 'Confirm it there.'
+            }`,
           );
         },
         '\n\nNothing was changed.',

@@ -16,6 +16,7 @@ import { renderStaleReason } from '../render/stale-reply.js';
 import { statusView } from '../render/status-view.js';
 import { handleClick } from './click.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
+import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 
 /**
  * Opens the Reject modal for `changeId` (or finds the change can no longer be
@@ -23,7 +24,7 @@ import type { Actor, BotContext, PrivateReply } from './context.js';
  * they may reject at all, which replaces the form when not.
  */
 export async function openRejectModal(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'policy' | 'slack'>,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'policy' | 'slack' | 'store'>,
   triggerId: string,
   meta: RejectMetadata,
   actor: Actor,
@@ -37,12 +38,16 @@ export async function openRejectModal(
     return () => reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   }
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: renderRejectModal(change, meta) });
-  return () => refuseInModal(ctx, opened.view?.id, change, actor);
+  return async () => {
+    // Stored before anything else: only a reason modal the bot opened can reject (listeners/reject.ts).
+    await rememberOpenedView(ctx, opened.view);
+    await refuseInModal(ctx, opened.view?.id, change, actor);
+  };
 }
 
 // A clicker who may not reject learns it on the form, before typing a reason for nothing.
 async function refuseInModal(
-  ctx: Pick<BotContext, 'clock' | 'policy' | 'slack'>,
+  ctx: Pick<BotContext, 'clock' | 'policy' | 'slack' | 'store'>,
   viewId: string | undefined,
   change: Change,
   actor: Actor,
@@ -60,7 +65,7 @@ async function refuseInModal(
     expiresAt: change.expiresAt,
   });
   if (!decision.allowed && viewId) {
-    await ctx.slack.views.update({
+    await updateOpenedView(ctx, {
       view_id: viewId,
       view: statusView('Cannot reject', `${escapeMrkdwn(decision.reason)}\n\nNothing was changed.`),
     });

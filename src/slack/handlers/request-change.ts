@@ -4,7 +4,6 @@
  * everyone to see, with the buttons that drive it.
  */
 import type { Change } from '../../changes/change.js';
-import { UserError } from '../../errors/user-error.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import { postChangeMessage } from './change-message.js';
 import type { Actor, BotContext } from './context.js';
@@ -37,7 +36,7 @@ export async function requestChange(
   } catch (err) {
     // Without a message nobody can confirm it: withdraw it rather than leave it pending unseen.
     await ctx.engine
-      .cancel({ changeId: change.id, user: actor.user, channel: actor.channel })
+      .cancel({ changeId: change.id, user: actor.user, channel: actor.channel, team: actor.team })
       .catch((cancelErr) => ctx.logger.warn('could not withdraw an unposted change', { error: cancelErr }));
     throw postFailure(err, 'nobody could confirm the change; nothing was changed');
   }

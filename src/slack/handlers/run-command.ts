@@ -5,7 +5,6 @@
  * preview. Modal forms are not run here: the command listener opens them from
  * the trigger id (openModal in modal.ts).
  */
-import { resolveBranch } from '../../changes/branches.js';
 import type { Command } from '../grammar/command.js';
 import { historyPage } from '../history/query.js';
 import { renderHelp } from '../render/help.js';
@@ -14,16 +13,14 @@ import { renderAmbiguousRelease, renderReleaseEnded } from '../render/release-me
 import { withShareButton } from '../render/share.js';
 import { followLogs } from '../tails/actions.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
-import { answerRead, authorizeRead, shareableRead } from './reads.js';
+import { answerRead, shareableRead } from './reads.js';
 import { requestChange } from './request-change.js';
-
-export { authorizeRead } from './reads.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
   ctx: Pick<
     BotContext,
-    | 'api'
+    | 'reads'
     | 'clock'
     | 'commandName'
     | 'engine'
@@ -63,7 +60,6 @@ export async function runCommand(
     case 'logs': {
       // `--follow`: a live tail in a new thread (src/slack/tails); the thread is the answer.
       const target = { environment: command.environment, vessel: command.vessel };
-      await authorizeRead(ctx, actor, 'logs.read', target);
       await followLogs(
         ctx,
         { ...target, ...(command.container ? { container: command.container } : {}) },
@@ -94,12 +90,12 @@ export async function runCommand(
  * branch names before the engine sees them; an unknown one is answered with
  * the branches that exist.
  */
-async function withBranchNames(ctx: Pick<BotContext, 'api' | 'branches'>, input: Record<string, unknown>) {
+async function withBranchNames(ctx: Pick<BotContext, 'reads'>, input: Record<string, unknown>) {
   const out = { ...input };
   for (const field of ['sourceBranch', 'targetBranch'] as const) {
     const typed = out[field];
     if (typeof typed === 'string' && typed !== '') {
-      out[field] = await resolveBranch(ctx.api, typed, field, ctx.branches);
+      out[field] = await ctx.reads.branch(typed, field);
     }
   }
   return out;

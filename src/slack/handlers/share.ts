@@ -35,7 +35,10 @@ type ShareOutcome = 'shared' | 'duplicate';
  * UserError (reported privately) when it cannot be shared.
  */
 export async function shareRead(
-  ctx: Pick<BotContext, 'api' | 'clock' | 'commandName' | 'engine' | 'logger' | 'policy' | 'slack' | 'store'>,
+  ctx: Pick<
+    BotContext,
+    'reads' | 'clock' | 'commandName' | 'engine' | 'logger' | 'policy' | 'slack' | 'store'
+  >,
   commandText: string,
   actor: Actor,
   click: ShareClick,

@@ -12,6 +12,7 @@ import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
 import { withKnownNames } from './known-names.js';
+import { updateOpenedView } from './opened-views.js';
 
 /** What to ack a submission with: inline errors (modal stays as is) or a status view. */
 type SubmissionAck =
@@ -21,13 +22,14 @@ type SubmissionAck =
 /** A checked submission: the ack and, when the submission is good, the work to run after acking. */
 export interface CheckedSubmission {
   ack: SubmissionAck;
-  then?: () => Promise<void>;
+  // Not named `then`: an object with a `then` method is a thenable, and awaiting it would run the work.
+  afterAck?: () => Promise<void>;
 }
 
 /** What the modal kinds' checks read between them (a change preview, a live tail, reloading the form). */
 type SubmitDeps = Pick<
   BotContext,
-  | 'api'
+  | 'reads'
   | 'branches'
   | 'clock'
   | 'commandName'
@@ -38,6 +40,7 @@ type SubmitDeps = Pick<
   | 'policy'
   | 'releases'
   | 'slack'
+  | 'store'
   | 'tails'
 >;
 
@@ -55,7 +58,7 @@ export type SubmitStrategy = (
  * view it returns, or what went wrong (counted as an error under `where`).
  */
 export async function showOutcome(
-  ctx: Pick<BotContext, 'environments' | 'logger' | 'metrics' | 'slack'>,
+  ctx: Pick<BotContext, 'clock' | 'environments' | 'logger' | 'metrics' | 'slack' | 'store'>,
   viewId: string,
   where: string,
   failureTitle: string,
@@ -67,14 +70,14 @@ export async function showOutcome(
     view = await work();
   } catch (err) {
     if (err instanceof KeepForm) {
-      await ctx.slack.views.update({ view_id: viewId, view: err.view });
+      await updateOpenedView(ctx, { view_id: viewId, view: err.view });
       return;
     }
     const message = renderError(withKnownNames(ctx, err), ctx.logger.child({ where }));
     ctx.metrics.errors.inc({ where });
     view = statusView(failureTitle, `${message.text}${failureNote}`);
   }
-  await ctx.slack.views.update({ view_id: viewId, view });
+  await updateOpenedView(ctx, { view_id: viewId, view });
 }
 
 /** Not a failure: the submission was refused and the form goes back to the user with the reason on it. */

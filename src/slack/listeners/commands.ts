@@ -9,6 +9,7 @@ import type { App, SlashCommand } from '@slack/bolt';
 import type { Command } from '../grammar/command.js';
 import { parseCommand } from '../grammar/parse.js';
 import type { BotContext } from '../handlers/context.js';
+import { refuseFormEarly } from '../handlers/form-gate.js';
 import { openModal } from '../handlers/modal.js';
 import { runCommand } from '../handlers/run-command.js';
 import { renderUsage } from '../render/help.js';
@@ -60,12 +61,14 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
             if (cmd.kind !== 'modal') return;
             // The trigger id works once, within 3 s: open the modal now; loading its choices can wait.
             const { kind: _, modal, ...prefill } = cmd;
-            fill = await openModal(ctx, command.trigger_id, {
+            const meta = {
               kind: modal,
               channel: actor.channel,
               ...(actor.channelName ? { channelName: actor.channelName } : {}),
               ...prefill,
-            });
+            };
+            await refuseFormEarly(ctx, actor, meta);
+            fill = await openModal(ctx, command.trigger_id, meta);
             await replies.finish();
           },
           run: async () => {

@@ -7,8 +7,9 @@
  */
 import type { App, BlockAction, ButtonAction, SlackViewAction, ViewOutput } from '@slack/bolt';
 import { handleClick } from '../handlers/click.js';
-import type { BotContext, PrivateReply } from '../handlers/context.js';
+import type { BotContext } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
+import { assertOpenedView } from '../handlers/opened-views.js';
 import { openRejectModal } from '../handlers/reject.js';
 import { historyActionRoutes } from '../history/listeners.js';
 import {
@@ -17,6 +18,7 @@ import {
   MODAL_CALLBACKS,
   MODAL_RELOAD_ACTION,
   REJECT_CALLBACK,
+  reloadsModal,
 } from '../ids.js';
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
@@ -52,7 +54,12 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
   };
   app.action<BlockAction<ButtonAction>>(
     { type: 'block_actions' },
-    listen('click', (args: ClickArgs) => routeAction(routes, args)),
+    listen('click', (args: ClickArgs) =>
+      // A type-ahead's pick that reloads the modal is the reload action under the select's own id.
+      reloadsModal(args.action.action_id)
+        ? routeAction(routes, { ...args, action: { ...args.action, action_id: MODAL_RELOAD_ACTION } })
+        : routeAction(routes, args),
+    ),
   );
   registerSubmissions(app, ctx, listen);
 }
@@ -175,7 +182,7 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
         };
       }
       const invalid = checked.ack.response_action === 'errors';
-      const then = checked.then;
+      const afterAck = checked.afterAck;
       return {
         ack: checked.ack,
         job: () => ({
@@ -183,7 +190,9 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
           actor,
           reply,
           run: async () => {
-            if (then) await then();
+            // Checked behind the ack (a store read): a forged view's work never starts.
+            await assertOpenedView(ctx, view.id, view.hash);
+            if (afterAck) await afterAck();
             return invalid ? 'invalid' : 'ok';
           },
           // Counted as the ack answered: invalid (field errors) or ok; the work reports its own failures.

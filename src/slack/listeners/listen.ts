@@ -5,11 +5,14 @@
  * ack first and time it; learn the channel's name; run the job as a tracked
  * task that starts only after the ack is written, with its slow part in a
  * bounded slot so a burst cannot starve later acks; time it, count its
- * outcome, and tell the acting user about any error.
+ * outcome, and tell the acting user about any error. Past the backlog's
+ * bound a request is not queued at all: the user hears "busy" at once.
  */
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { reportError } from '../handlers/report-error.js';
+import type { Backlog } from '../runtime/backlog.js';
 import type { Slots } from '../runtime/slots.js';
+import { BUSY_TEXT, busyAck } from './busy.js';
 
 /** Which kind of request, for the ack and handling timers. */
 export type Surface = 'command' | 'click' | 'submit';
@@ -47,36 +50,91 @@ export interface Routed {
 
 /**
  * Bolt's ack, whatever the payload: commands and clicks take no body, view
- * submissions an optional response action (Bolt types them as a union of
- * functions, which only a parameter of type `any` accepts).
+ * submissions an optional response action. Bolt types it as a union of
+ * functions, one per payload, each taking its own body; declared as a method,
+ * `ack` accepts that union (method parameters compare both ways), and the
+ * router's `Routed.ack` says which body goes with which surface.
  */
-type AnyAck = (body?: any) => Promise<void>;
+interface Acked {
+  ack(body?: unknown): Promise<void>;
+  /** Commands and clicks: posts to the payload's response URL (a refused click hears "busy" here). */
+  respond?(message: { response_type: 'ephemeral'; replace_original: false; text: string }): Promise<unknown>;
+  /** Submissions: the submitted view (a refusal marks its first input). */
+  view?: { blocks?: readonly unknown[] };
+}
+
+/** "Busy" notes to clicks posted at once at most; past it a refused click is only counted (a note is a request too). */
+const MAX_BUSY_NOTES = 32;
 
 /** Builds Bolt listeners on one BotContext and one set of slots. */
 export type Listen = <A extends object>(
   surface: Surface,
   route: (args: A) => Routed,
-) => (args: A & { ack: AnyAck }) => Promise<void>;
+) => (args: A & Acked) => Promise<void>;
 
-/** The listener factory every listener file uses. */
-export function createListen(ctx: BotContext, slots: Slots): Listen {
+/**
+ * The listener factory every listener file uses; `acted` hears of every job
+ * with an actor once it has run, whatever its outcome (the Home tabs redraw).
+ */
+export function createListen(
+  ctx: BotContext,
+  slots: Slots,
+  backlog: Backlog,
+  acted?: (actor: Actor) => void,
+): Listen {
+  let busyNotes = 0;
   return (surface, route) => async (args) => {
     const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
-    const routed = route(args);
-    await args.ack(routed.ack);
-    stopAck();
+    const giveBack = backlog.take();
+    if (!giveBack) {
+      // Refused before routing: nothing of the payload is kept, whatever the flood.
+      await args.ack(busyAck(surface, args.view));
+      stopAck();
+      ctx.metrics.shed.inc({ kind: surface });
+      if (surface === 'click' && args.respond && busyNotes < MAX_BUSY_NOTES) {
+        busyNotes += 1;
+        await args
+          .respond({ response_type: 'ephemeral', replace_original: false, text: BUSY_TEXT })
+          .catch((error: unknown) => ctx.logger.warn('could not send a "busy" note', { error }))
+          .finally(() => {
+            busyNotes -= 1;
+          });
+      }
+      return;
+    }
+    let routed: Routed;
+    try {
+      routed = route(args);
+    } catch (err) {
+      giveBack();
+      throw err;
+    }
     const build = routed.job;
-    if (!build) return;
-    void ctx.tasks.run(`${surface} work`, async () => {
-      const job = build();
-      if (job) await runJob(ctx, slots, surface, job);
-    });
+    try {
+      await args.ack(routed.ack);
+    } catch (err) {
+      giveBack();
+      throw err;
+    } finally {
+      stopAck();
+    }
+    if (!build) {
+      giveBack();
+      return;
+    }
+    void ctx.tasks
+      .run(`${surface} work`, async () => {
+        const job = build();
+        if (!job) return;
+        await runJob(ctx, slots, surface, job);
+        if (job.actor) acted?.(job.actor);
+      })
+      .finally(giveBack);
   };
 }
 
 async function runJob(ctx: BotContext, slots: Slots, surface: Surface, job: Job): Promise<void> {
   const handle: JobHandle = { name: job.name };
-  if (job.actor) ctx.channelNames.learn(job.actor.channel, job.actor.channelName);
   const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: surface });
   try {
     await job.now?.(handle);

@@ -1,6 +1,7 @@
 /** The Reject modal's submission: checks the reason inline in the ack, then rejects behind it (handlers/reject.ts). */
 import type { SlackViewAction, ViewOutput } from '@slack/bolt';
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import type { Actor, BotContext } from '../handlers/context.js';
+import { assertOpenedView } from '../handlers/opened-views.js';
 import { readReason, readRejectMetadata, submitReject } from '../handlers/reject.js';
 import { REJECT_REASON_INPUT } from '../ids.js';
 import type { Routed } from './listen.js';
@@ -31,6 +32,8 @@ export function rejectSubmissionRoute(
           actor,
           reply,
           run: async () => {
+            // Checked behind the ack (a store read), as for change forms: a forged view rejects nothing.
+            await assertOpenedView(ctx, view.id, view.hash);
             await submitReject(ctx, meta, read.reason, actor);
             return undefined;
           },

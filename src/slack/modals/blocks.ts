@@ -1,13 +1,15 @@
 /**
- * Block builders for the modals. Selects are static (no options endpoint to
- * serve), so a list longer than Slack's 100 options, or with values longer
- * than 150 characters, is shown cut with a hint and a free-text field beside
- * it: the user can always type what is not listed.
+ * Block builders for the modals. Selects are static while their list fits
+ * Slack's 100 options. A longer list of images or vessels becomes a
+ * type-ahead (`external_select`, served by the options listener); any other
+ * list is shown cut with a hint and a free-text field beside it: the user can
+ * always type what is not listed.
  */
 import { createHash } from 'node:crypto';
 import type { ContextBlock, InputBlock, KnownBlock, PlainTextOption, SectionBlock } from '@slack/types';
+import type { SuggestionSource } from '../../changes/form-queries.js';
 import { singularOf, withArticle } from '../../format/english.js';
-import { MODAL_RELOAD_ACTION } from '../ids.js';
+import { MODAL_RELOAD_ACTION, suggestActionId } from '../ids.js';
 import { LIMITS, truncate } from '../render/limits.js';
 import { TYPED_SUFFIX } from './state.js';
 
@@ -84,7 +86,15 @@ interface ChoiceOptions {
    * select as new and drops a selection that belonged to the old list.
    */
   resetKey?: string;
+  /** Where a type-ahead finds the whole list when this one is too long to show. */
+  suggest?: { source: SuggestionSource; scope: string };
 }
+
+/**
+ * Characters typed before Slack asks for options: one narrows a long list
+ * enough, and asking on every character of a name costs the API little.
+ */
+export const SUGGEST_MIN_QUERY = 1;
 
 /** A select plus, when its list had to be cut, a free-text block `${blockId}.typed`. */
 export function choiceBlocks(o: ChoiceOptions): InputBlock[] {
@@ -96,6 +106,7 @@ export function choiceBlocks(o: ChoiceOptions): InputBlock[] {
   });
   const shown = fitting.slice(0, LIMITS.selectOptions);
   const cut = shown.length < o.choices.length;
+  if (cut && o.suggest) return [typeAhead(o, o.suggest)];
   if (shown.length === 0) {
     return [
       textInput({
@@ -149,6 +160,37 @@ export function choiceBlocks(o: ChoiceOptions): InputBlock[] {
       reload: o.reload,
     }),
   ];
+}
+
+/**
+ * A type-ahead select over a list too long to show: the current value
+ * preselected (labelled as its listed entry when it has one).
+ */
+function typeAhead(o: ChoiceOptions, suggest: { source: SuggestionSource; scope: string }): InputBlock {
+  const listed = o.choices.find((c) => c.value === o.initial);
+  const initial =
+    o.initial && o.initial.length <= LIMITS.optionValue
+      ? { text: plain(listed?.label || o.initial, LIMITS.optionText), value: o.initial }
+      : undefined;
+  return {
+    type: 'input',
+    block_id: o.blockId,
+    label: plain(o.label, LABEL_MAX),
+    optional: o.optional ?? false,
+    hint: plain(`Type to search ${o.choices.length} ${o.noun}, newest first.`, HINT_MAX),
+    // A pick the rest of the form depends on reloads it, as the static select would.
+    ...(o.reload ? { dispatch_action: true } : {}),
+    element: {
+      type: 'external_select',
+      action_id: suggestActionId(suggest.source, suggest.scope, o.reload ?? false),
+      placeholder: plain(
+        `Type to find ${withArticle(singularOf(o.noun.split(' ')[0] ?? o.noun))}`,
+        LIMITS.placeholder,
+      ),
+      min_query_length: SUGGEST_MIN_QUERY,
+      ...(initial ? { initial_option: initial } : {}),
+    },
+  };
 }
 
 /** A context line of mrkdwn (caller escapes user text). */

@@ -8,7 +8,7 @@
  * fallback) is the one that lists the containers.
  */
 import type { InputBlock, KnownBlock } from '@slack/types';
-import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { FormQueries } from '../../changes/form-queries.js';
 import type { Container, Image } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
@@ -73,11 +73,11 @@ function changedContainers(values: ViewStateValues): ContainerChange[] {
 }
 
 async function imagesByBranch(
-  client: GameFabricClient,
+  queries: FormQueries,
   containers: readonly Container[],
 ): Promise<Map<string, Image[]>> {
   const branches = [...new Set(containers.map((c) => c.branch).filter((b): b is string => !!b))];
-  const lists = await Promise.all(branches.map((b) => client.listImages(b)));
+  const lists = await Promise.all(branches.map((b) => queries.images(b)));
   return new Map(branches.map((b, i) => [b, lists[i] ?? []]));
 }
 
@@ -124,11 +124,11 @@ export const formationAddModal: ModalDefinition = {
     const env = needEnvironment(meta);
     const formationName = needFormation(meta);
     const [formation, regions] = await Promise.all([
-      deps.client.getFormation(env, formationName),
-      deps.client.listRegions(env),
+      deps.queries.formation(env, formationName),
+      deps.queries.regions(env),
     ]);
     const template = formation.spec.template?.spec.containers ?? [];
-    const images = await imagesByBranch(deps.client, template);
+    const images = await imagesByBranch(deps.queries, template);
     const where = `formation *${escapeMrkdwn(truncate(formationName, 200))}* in *${escapeMrkdwn(truncate(env, 200))}*`;
     const out: KnownBlock[] = [
       contextBlock(

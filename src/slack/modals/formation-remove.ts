@@ -27,7 +27,7 @@ export const formationRemoveModal: ModalDefinition = {
   async build(meta, deps, values) {
     const env = needEnvironment(meta);
     const name = needFormation(meta);
-    const formation = await deps.client.getFormation(env, name);
+    const formation = await deps.queries.formation(env, name);
     const where = `formation *${escapeMrkdwn(truncate(name, 200))}* in *${escapeMrkdwn(truncate(env, 200))}*`;
     return [
       contextBlock(

@@ -14,6 +14,8 @@ import type { Logger } from '../../runtime/logger.js';
 import type { ChangeModalKind, ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { mapProblems } from './field-errors.js';
+import { fleetImageModal } from './fleet-image.js';
+import { fleetScaleModal } from './fleet-scale.js';
 import { formationAddModal } from './formation-add.js';
 import { formationRemoveModal } from './formation-remove.js';
 import { logsFollowModal } from './logs-follow.js';
@@ -33,6 +35,8 @@ import { vesselCreateModal } from './vessel-create.js';
 import { errorView, modalView } from './view.js';
 import { asksWhere, askWhere, placeOf, type WhereNeed } from './where.js';
 
+export { FLEET_IMAGE_BLOCKS } from './fleet-image.js';
+export { FLEET_SCALE_BLOCKS } from './fleet-scale.js';
 export { FORMATION_BLOCKS, KEEP_TEMPLATE, overrideBlock } from './formation-add.js';
 export { FORMATION_REMOVE_BLOCKS } from './formation-remove.js';
 export { LOGS_FOLLOW_BLOCKS } from './logs-follow.js';
@@ -61,6 +65,10 @@ const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
   'formation.remove': formationRemoveModal,
   'region.create': regionCreateModal,
   'region.scheduling': regionSchedulingModal,
+  'armada.scale': fleetScaleModal('Armada'),
+  'armadaset.scale': fleetScaleModal('ArmadaSet'),
+  'armada.image': fleetImageModal('Armada'),
+  'armadaset.image': fleetImageModal('ArmadaSet'),
 };
 
 const MODALS: Record<ModalKind, ModalShell> = { ...CHANGE_MODALS, 'logs.follow': logsFollowModal };
@@ -70,6 +78,10 @@ const WHERE: Partial<Record<ModalKind, WhereNeed>> = {
   'vessel.create': 'environment',
   'region.create': 'environment',
   'region.scheduling': 'environment',
+  'armada.scale': 'environment',
+  'armadaset.scale': 'environment',
+  'armada.image': 'environment',
+  'armadaset.image': 'environment',
   'formation.add': 'formation',
   'formation.remove': 'formation',
   'logs.follow': 'environment',

@@ -6,7 +6,6 @@
  */
 import { ValidationError } from '../../changes/errors.js';
 import { fieldsOf } from '../../changes/validate.js';
-import { isNotFound } from '../../gamefabric/errors.js';
 import type { Vessel } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
@@ -34,13 +33,8 @@ export const logsFollowModal: TailModalDefinition = {
 
   async build(meta, deps, values) {
     const env = needEnvironment(meta);
-    let vessels: Vessel[] | undefined;
-    try {
-      vessels = await deps.client.listVessels(env);
-    } catch (err) {
-      // A mistyped environment is the user's to fix in the field above, not a load failure.
-      if (!isNotFound(err)) throw err;
-    }
+    // A mistyped environment (undefined) is the user's to fix in the field above, not a load failure.
+    const vessels = await deps.queries.vesselsIn(env);
     const shownEnv = escapeMrkdwn(truncate(env, 200));
     return [
       contextBlock(
@@ -54,9 +48,10 @@ export const logsFollowModal: TailModalDefinition = {
         choices: (vessels ?? []).map((v) => ({ label: vesselLabel(v), value: v.metadata.name })),
         noun: `vessels in ${env}`,
         typeHint: VESSEL_HINT,
-        initial: readChoice(values, B.vessel),
+        initial: readChoice(values, B.vessel) ?? meta.vessel,
         typedInitial: readBlock(values, `${B.vessel}${TYPED_SUFFIX}`),
         resetKey: env,
+        suggest: { source: 'vessels', scope: env },
       }),
       textInput({
         blockId: B.container,

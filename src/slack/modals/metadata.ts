@@ -13,6 +13,10 @@ const ModalMetadataSchema = z.object({
     'formation.remove',
     'region.create',
     'region.scheduling',
+    'armada.scale',
+    'armadaset.scale',
+    'armada.image',
+    'armadaset.image',
     'logs.follow',
   ]),
   channel: z.string().min(1),
@@ -21,8 +25,10 @@ const ModalMetadataSchema = z.object({
   releaseId: z.string().optional(),
   environment: z.string().optional(),
   formation: z.string().optional(),
+  vessel: z.string().optional(),
   region: z.string().optional(),
   regionType: z.string().optional(),
+  fleet: z.string().optional(),
 });
 
 // Fails to compile when ModalMetadata gains or loses a field the schema does not know about.

@@ -2,7 +2,6 @@
  * The promote modal: source branch (choosing one reloads its images), the
  * image as `image:tag` from that branch, and the target branch.
  */
-import { listBranchInfo } from '../../changes/branches.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { branchChoices, imageChoices } from './choices.js';
 import { addError, errorBlock } from './field-errors.js';
@@ -26,9 +25,9 @@ export const promoteModal: ModalDefinition = {
   fallbackBlock: B.image,
 
   async build(_meta, deps, values) {
-    const branches = (await listBranchInfo(deps.client, deps.branches)) ?? [];
+    const branches = (await deps.queries.branches()) ?? [];
     const source = readChoice(values, B.source) ?? branches[0]?.name;
-    const images = source ? await deps.client.listImages(source) : [];
+    const images = source ? await deps.queries.images(source) : [];
     return [
       contextBlock('Copies an image from one branch to another. You see a preview before anything changes.'),
       ...choiceBlocks({
@@ -50,6 +49,7 @@ export const promoteModal: ModalDefinition = {
         initial: readChoice(values, B.image),
         typedInitial: readBlock(values, `${B.image}${TYPED_SUFFIX}`),
         resetKey: source ?? '',
+        ...(source ? { suggest: { source: 'images' as const, scope: source } } : {}),
         hint: 'Newest tags first.',
       }),
       ...choiceBlocks({

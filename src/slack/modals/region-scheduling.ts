@@ -35,7 +35,7 @@ export const regionSchedulingModal: ModalDefinition = {
 
   async build(meta, deps, values) {
     const env = needEnvironment(meta);
-    const regions = await deps.client.listRegions(env);
+    const regions = await deps.queries.regions(env);
     const regionName = readChoice(values, B.region) ?? meta.region;
     const region: Region | undefined = regions.find((r) => r.metadata.name === regionName);
     const types = region?.spec.types ?? [];

@@ -5,15 +5,13 @@
  */
 import type { KnownBlock, PlainTextElement } from '@slack/types';
 import type { FieldProblem } from '../../changes/errors.js';
-import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { FormQueries } from '../../changes/form-queries.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import type { ModalMetadata } from '../ids.js';
 
-/** What a modal reads while loading: the hosting API (branches come from it) and HARBOR_BRANCHES, if set. */
+/** What a modal reads while loading: choices from the hosting API, through the domain's form queries. */
 export interface ModalDeps {
-  client: GameFabricClient;
-  /** Restricts the API's branches to these, when set. */
-  branches?: readonly string[] | undefined;
+  queries: FormQueries;
   /** The configured environments (HARBOR_ENVIRONMENTS), offered in every form's environment select. */
   environments?: readonly string[] | undefined;
 }

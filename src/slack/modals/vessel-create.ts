@@ -3,7 +3,6 @@
  * a branch (choosing the branch reloads the image list), ports and args typed
  * as text and turned into the engine's request shape.
  */
-import { listBranchInfo } from '../../changes/branches.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { branchChoices, imageChoices, regionChoices } from './choices.js';
@@ -49,11 +48,11 @@ export const vesselCreateModal: ModalDefinition = {
 
   async build(meta, deps, values) {
     const env = needEnvironment(meta);
-    const branches = (await listBranchInfo(deps.client, deps.branches)) ?? [];
+    const branches = (await deps.queries.branches()) ?? [];
     const branch = readChoice(values, B.branch) ?? branches[0]?.name;
     const [regions, images] = await Promise.all([
-      deps.client.listRegions(env),
-      branch ? deps.client.listImages(branch) : Promise.resolve([]),
+      deps.queries.regions(env),
+      branch ? deps.queries.images(branch) : Promise.resolve([]),
     ]);
     return [
       contextBlock(`New standalone vessel in environment *${escapeMrkdwn(truncate(env, 200))}*.`),
@@ -106,6 +105,7 @@ export const vesselCreateModal: ModalDefinition = {
         initial: readChoice(values, B.image),
         typedInitial: typed(values, B.image),
         resetKey: branch ?? '',
+        ...(branch ? { suggest: { source: 'images' as const, scope: branch } } : {}),
         hint: 'Newest tags first.',
       }),
       textInput({

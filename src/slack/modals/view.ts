@@ -6,6 +6,7 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { ChangeFailure } from '../../changes/change.js';
 import { MODAL_CALLBACKS, MODAL_RELOAD_ACTION, type ModalMetadata } from '../ids.js';
+import { failureText } from '../render/failure-text.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { writeMetadata } from './metadata.js';
@@ -18,6 +19,10 @@ export const MODAL_TITLES: Record<ModalMetadata['kind'], string> = {
   'formation.remove': 'Remove vessel',
   'region.create': 'Create region',
   'region.scheduling': 'Region scheduling',
+  'armada.scale': 'Scale armada',
+  'armadaset.scale': 'Scale ArmadaSet',
+  'armada.image': 'Roll out armada',
+  'armadaset.image': 'Roll out ArmadaSet',
   'logs.follow': 'Tail logs',
 };
 
@@ -52,7 +57,7 @@ export function errorView(meta: ModalMetadata, failure: ChangeFailure): ModalVie
   return modalView(
     meta,
     [
-      sectionBlock(`:warning: Could not load this form. ${escapeMrkdwn(failure.message)}`),
+      sectionBlock(`:warning: Could not load this form. ${escapeMrkdwn(failureText(failure))}`),
       {
         type: 'actions',
         elements: [

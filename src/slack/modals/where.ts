@@ -7,7 +7,6 @@
  * the submission read it from there and the user can change it any time.
  */
 import type { KnownBlock } from '@slack/types';
-import { isNotFound } from '../../gamefabric/errors.js';
 import type { ModalMetadata } from '../ids.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
@@ -66,7 +65,8 @@ export function whereBlockFor(field: string, values?: ViewStateValues): string |
 }
 
 /**
- * The where step: the environment as a select of the configured ones
+ * The where step: the environment as a select of the API's environments (the
+ * configured ones when the API will not list them)
  * (choosing another reloads the form, so lists that depend on it follow),
  * then, when a formation is needed and the opener named none for this
  * environment, that environment's formations. An environment or formation
@@ -81,8 +81,10 @@ export async function askWhere(
   if (!asksWhere(meta, need)) return { meta, blocks: [], known: true };
   const blocks: KnownBlock[] = [];
   const environment = chosenEnvironment(meta, values);
-  // The opener's (or an earlier pick) stays listed even when the config does not name it.
-  const listed = [...(deps.environments ?? []), ...(environment ? [environment] : [])];
+  // The API's environments; the configured ones when it will not say (no permission, or down: the form still opens).
+  const fromApi = await deps.queries.environments().catch(() => undefined);
+  // The opener's (or an earlier pick) stays listed even when neither names it.
+  const listed = [...(fromApi ?? deps.environments ?? []), ...(environment ? [environment] : [])];
   blocks.push(
     ...choiceBlocks({
       blockId: WHERE_BLOCKS.environment,
@@ -104,11 +106,8 @@ export async function askWhere(
   const withEnvironment: ModalMetadata = { ...rest, environment };
   if (need === 'environment') return { meta: { ...meta, environment }, blocks, known: true };
 
-  let names: string[];
-  try {
-    names = (await deps.client.listFormations(environment)).map((f) => f.metadata.name);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
+  const names = await deps.queries.formationNamesIn(environment);
+  if (names === undefined) {
     blocks.push(
       contextBlock(`:warning: There is no environment *${shownName(environment)}*. Check the name.`),
     );
@@ -128,6 +127,7 @@ export async function askWhere(
         initial: formation,
         typedInitial: readBlock(values, `${WHERE_BLOCKS.formation}${TYPED_SUFFIX}`),
         reload: true,
+        suggest: { source: 'formations', scope: environment },
       }),
     );
   }

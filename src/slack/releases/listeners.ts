@@ -9,7 +9,9 @@ import { UserError } from '../../errors/user-error.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { BotContext } from '../handlers/context.js';
+import { refuseFormEarly } from '../handlers/form-gate.js';
 import { fillModal } from '../handlers/modal.js';
+import { rememberOpenedView, updateOpenedView } from '../handlers/opened-views.js';
 import { type ModalMetadata, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
 import type { ActionRoute, ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
@@ -24,12 +26,19 @@ const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   promote: 'promote',
   formationAdd: 'formation.add',
   formationRemove: 'formation.remove',
+  armadaScale: 'armada.scale',
+  armadaSetScale: 'armadaset.scale',
+  armadaImage: 'armada.image',
+  armadaSetImage: 'armadaset.image',
   tailLogs: 'logs.follow',
 };
 
 /** The routes of the release message's buttons, by action id. */
 export function releaseActionRoutes(
-  ctx: Pick<BotContext, 'api' | 'environments' | 'logger' | 'metrics' | 'releases' | 'slack'>,
+  ctx: Pick<
+    BotContext,
+    'reads' | 'clock' | 'environments' | 'logger' | 'metrics' | 'policy' | 'releases' | 'slack' | 'store'
+  >,
 ): ActionRoutes {
   const routes: ActionRoutes = { [RELEASE_END_ACTION]: endButtonRoute(ctx) };
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
@@ -53,6 +62,7 @@ export function releaseActionRoutes(
           reply: privateReplyVia(respond),
           // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
           now: async () => {
+            await refuseFormEarly(ctx, clickActor(body), meta);
             fill = await openReleaseModal(ctx, body.trigger_id, meta);
           },
           run: async () => {
@@ -74,20 +84,21 @@ export function releaseActionRoutes(
  * modal that the release has ended.
  */
 async function openReleaseModal(
-  ctx: Pick<BotContext, 'api' | 'environments' | 'logger' | 'releases' | 'slack'>,
+  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'releases' | 'slack' | 'store'>,
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
+    await rememberOpenedView(ctx, view);
     if (!view?.id) return;
     let release: ReleaseRecord;
     try {
       release = await ctx.releases.openRelease(meta.releaseId ?? '');
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
-      await ctx.slack.views.update({
+      await updateOpenedView(ctx, {
         view_id: view.id,
         view: statusView('Release closed', `${escapeMrkdwn(err.message)} Nothing was changed.`),
       });

@@ -6,7 +6,6 @@
  */
 import type { Actor } from '../handlers/actor.js';
 import type { BotContext } from '../handlers/context.js';
-import { authorizeRead } from '../handlers/run-command.js';
 import { type CheckedSubmission, showOutcome } from '../handlers/submission.js';
 import type { ModalMetadata } from '../ids.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
@@ -18,7 +17,16 @@ import { followLogs } from '../tails/actions.js';
 export function checkTailSubmission(
   ctx: Pick<
     BotContext,
-    'api' | 'environments' | 'logger' | 'metrics' | 'policy' | 'releases' | 'slack' | 'tails'
+    | 'reads'
+    | 'clock'
+    | 'environments'
+    | 'logger'
+    | 'metrics'
+    | 'policy'
+    | 'releases'
+    | 'slack'
+    | 'store'
+    | 'tails'
   >,
   meta: ModalMetadata,
   values: ViewStateValues,
@@ -29,7 +37,7 @@ export function checkTailSubmission(
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
   return {
     ack: { response_action: 'update', view: statusView('Starting…', 'Checking the vessel…') },
-    then: () =>
+    afterAck: () =>
       showOutcome(ctx, viewId, 'tail-submit', 'Could not start', async () => {
         await startTail(ctx, meta, read.tail, actor);
         const where = meta.threadTs ? 'the release thread' : `<#${meta.channel}>`;
@@ -42,14 +50,13 @@ export function checkTailSubmission(
 }
 
 async function startTail(
-  ctx: Pick<BotContext, 'api' | 'policy' | 'releases' | 'tails'>,
+  ctx: Pick<BotContext, 'reads' | 'policy' | 'releases' | 'tails'>,
   meta: ModalMetadata,
   tail: TailRequest,
   actor: Actor,
 ): Promise<void> {
   // An ended release keeps no live tails (its end stopped them); do not start one behind its back.
   if (meta.releaseId) await ctx.releases.openRelease(meta.releaseId);
-  await authorizeRead(ctx, actor, 'logs.read', { environment: tail.environment, vessel: tail.vessel });
   await followLogs(
     ctx,
     {

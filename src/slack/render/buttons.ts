@@ -14,16 +14,34 @@ const LABELS: Record<ChangeAction, string> = {
   reject: 'Reject',
 };
 
-/** One change button; `confirm` adds a danger-styled confirmation dialog. */
+// What a screen reader says for each button: the action and the change it acts on.
+const SPOKEN: Record<ChangeAction, string> = {
+  confirm: 'Confirm',
+  cancel: 'Cancel the request',
+  approve: 'Approve',
+  reject: 'Reject',
+};
+
+/** A button's accessibility_label: `action` and what it acts on, within Slack's 75 characters. */
+export function spokenLabel(action: string, subject: string): string {
+  return truncate(`${action}: ${subject}`, LIMITS.accessibilityLabel);
+}
+
+/**
+ * One change button; `summary` (the change's one line) goes into its
+ * accessibility label; `confirm` adds a danger-styled confirmation dialog.
+ */
 export function changeButton(
   action: ChangeAction,
   changeId: string,
+  summary: string,
   options: { style?: 'primary' | 'danger'; confirm?: ConfirmationDialog } = {},
 ): Button {
   return {
     type: 'button',
     action_id: CHANGE_ACTIONS[action],
     text: { type: 'plain_text', text: LABELS[action] },
+    accessibility_label: spokenLabel(SPOKEN[action], summary),
     value: changeId,
     ...(options.style ? { style: options.style } : {}),
     ...(options.confirm ? { confirm: options.confirm } : {}),
@@ -54,7 +72,7 @@ export function confirmButtons(
   warnings: readonly string[] = [],
 ): Button[] {
   const confirm = destructive
-    ? changeButton('confirm', changeId, {
+    ? changeButton('confirm', changeId, summary, {
         style: 'danger',
         confirm: dangerDialog(
           'Apply this destructive change?',
@@ -63,8 +81,8 @@ export function confirmButtons(
           'Keep it',
         ),
       })
-    : changeButton('confirm', changeId, { style: 'primary' });
-  return [confirm, changeButton('cancel', changeId)];
+    : changeButton('confirm', changeId, summary, { style: 'primary' });
+  return [confirm, changeButton('cancel', changeId, summary)];
 }
 
 interface ApprovalButtonOptions {
@@ -85,7 +103,7 @@ interface ApprovalButtonOptions {
  */
 export function approvalButtons(changeId: string, summary: string, o: ApprovalButtonOptions): Button[] {
   const approve = o.appliesDestructive
-    ? changeButton('approve', changeId, {
+    ? changeButton('approve', changeId, summary, {
         style: 'danger',
         confirm: dangerDialog(
           'Approve and apply this destructive change?',
@@ -94,9 +112,9 @@ export function approvalButtons(changeId: string, summary: string, o: ApprovalBu
           'Back',
         ),
       })
-    : changeButton('approve', changeId, { style: 'primary' });
-  const buttons = [approve, changeButton('reject', changeId, { style: 'danger' })];
-  if (o.withCancel) buttons.push(changeButton('cancel', changeId));
+    : changeButton('approve', changeId, summary, { style: 'primary' });
+  const buttons = [approve, changeButton('reject', changeId, summary, { style: 'danger' })];
+  if (o.withCancel) buttons.push(changeButton('cancel', changeId, summary));
   return buttons;
 }
 

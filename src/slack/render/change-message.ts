@@ -4,7 +4,7 @@
  * stands and offers only the buttons that still mean something.
  */
 import type { KnownBlock } from '@slack/types';
-import { type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
 import {
   appliesDestructive,
   approvalProgress,
@@ -24,6 +24,7 @@ import {
   typedText,
 } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
+import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
@@ -34,6 +35,24 @@ const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
 export function renderChange(change: Change, now: number): SlackMessage {
+  const message = renderStatus(change, now);
+  return change.recordPending ? withRecordingPending(message) : message;
+}
+
+/**
+ * The bot's database failed after the hosting API answered: what the message
+ * shows happened, and it says the record follows (never "try again", which
+ * would repeat a write that landed).
+ */
+function withRecordingPending(message: SlackMessage): SlackMessage {
+  const note = context(
+    "The hosting API has answered; recording is pending: the bot's database is unavailable just now, " +
+      'and this message will update once it is back. Do not request this again.',
+  );
+  return finish(message.text, [...message.blocks.slice(0, LIMITS.messageBlocks - 1), note]);
+}
+
+function renderStatus(change: Change, now: number): SlackMessage {
   switch (change.status) {
     case 'pending':
       return pending(change, now);
@@ -54,30 +73,13 @@ export function renderChange(change: Change, now: number): SlackMessage {
 }
 
 /**
- * Whether a failure of this kind guarantees the hosting API was left as it
- * was. The engine checks unclear API failures before recording them and says
- * so in the message when it could not; internal errors may have struck after
- * the write, so they promise nothing.
+ * Whether the failure guarantees the hosting API was left as it was. The
+ * engine reads the API after unclear failures before recording them; internal
+ * errors may have struck after the write, so they promise nothing.
  */
 export function nothingChanged(failure: ChangeFailure): boolean {
-  if (/could not be checked/i.test(failure.message)) return false;
-  return UNCHANGED_KINDS.has(failure.kind);
+  return apiState(failure) === 'unchanged';
 }
-
-const UNCHANGED_KINDS = new Set([
-  'validation',
-  'not_found',
-  'world_moved',
-  'refused',
-  'conflict',
-  'forbidden',
-  'interrupted',
-  'unreachable',
-  'api',
-  'user',
-  'rejected',
-  'cancelled',
-]);
 
 function pending(change: Change, now: number): SlackMessage {
   const { summary, destructive } = change.preview;
@@ -130,7 +132,7 @@ function applying(change: Change): SlackMessage {
 /** The apply ended without a clear answer: say so, say where to look, and offer no button. */
 function unconfirmed(change: Change): SlackMessage {
   const { summary } = change.preview;
-  const message = change.error?.message ?? 'Could not confirm whether this took effect.';
+  const message = change.error ? failureText(change.error) : 'Could not confirm whether this took effect.';
   return finish(fallback('Outcome unknown', `${summary}: ${message}`), [
     ...top('Outcome unknown', summary),
     section(escapeFit(message, ERROR_MAX)),
@@ -141,22 +143,31 @@ function unconfirmed(change: Change): SlackMessage {
 
 function succeeded(change: Change): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
-  return finish(fallback('Done', summary), [
-    ...top('Done', summary),
+  const title = doneTitle(change.result?.facts.visible);
+  return finish(fallback(title, summary), [
+    ...top(title, summary),
     ...lineBlocks(change.result?.lines ?? []),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }
 
+// An accepted promotion is Done only once the target lists the copy (housekeeping keeps looking).
+function doneTitle(visible: unknown): string {
+  if (visible === false) return 'Requested, not yet visible';
+  if (visible === 'never') return 'Never appeared';
+  return 'Done';
+}
+
 function failed(change: Change): SlackMessage {
   const { summary } = change.preview;
-  const failure = change.error ?? { message: 'The change failed for an unknown reason.', kind: 'internal' };
-  const message = escapeFit(failure.message, ERROR_MAX);
+  const failure = change.error;
+  const words = failure ? failureText(failure) : 'The change failed for an unknown reason.';
+  const message = escapeFit(words, ERROR_MAX);
   const unchanged =
-    nothingChanged(failure) && !/nothing was changed/i.test(failure.message) ? '\nNothing was changed.' : '';
+    failure && nothingChanged(failure) && !saysNothingChanged(failure) ? '\nNothing was changed.' : '';
   // The preview's fields described the world before the attempt; after a failure they may be
   // stale, so the message keeps the summary and the error only.
-  return finish(fallback('Failed', `${summary}: ${failure.message}`), [
+  return finish(fallback('Failed', `${summary}: ${words}`), [
     ...top('Failed', summary),
     section(`${message}${unchanged}`),
     context(`Failed ${slackDate(change.updatedAt)} · ${people(change)}`),
@@ -165,7 +176,7 @@ function failed(change: Change): SlackMessage {
 
 // The rejecting approver's words, quoted so they read as theirs.
 function reasonText(change: Change): string {
-  const reason = change.error?.reason;
+  const reason = rejectionReason(change);
   return reason ? `\n*Reason:* ${typedText(reason, REASON_MAX)}` : '';
 }
 
@@ -173,7 +184,8 @@ function cancelled(change: Change): SlackMessage {
   const { summary } = change.preview;
   const rejected = change.error?.kind === 'rejected';
   const title = rejected ? 'Rejected' : 'Cancelled';
-  const by = change.error?.by ? ` by ${mention(change.error.by)}` : '';
+  const closer = closedBy(change);
+  const by = closer ? ` by ${mention(closer)}` : '';
   return finish(fallback(title, summary), [
     ...top(title, summary),
     section(`${title}${by}; nothing was applied.${reasonText(change)}`),

@@ -4,6 +4,7 @@
  */
 import type { ClickOutcome } from '../../changes/change.js';
 import { fitMrkdwn } from './blocks.js';
+import { failureText } from './failure-text.js';
 import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { renderStaleReason } from './stale-reply.js';
 
@@ -20,6 +21,9 @@ export function renderClickReply(outcome: ClickOutcome): string | undefined {
     case 'approval_recorded': {
       const missing = Math.max(0, outcome.required - outcome.count);
       const rest = missing > 0 ? `; waiting for ${missing} more before it is applied.` : '.';
+      // One message per fact: a second click on Approve records nothing new.
+      if (outcome.repeat)
+        return `You already approved this change (${outcome.count} of ${outcome.required})${rest}`;
       return `Approval recorded (${outcome.count} of ${outcome.required})${rest}`;
     }
     default:
@@ -41,9 +45,9 @@ export function renderPrivateClickReply(outcome: ClickOutcome): string {
     case 'applied':
       return `Done: ${summary}.${where}`;
     case 'failed':
-      return `Failed: ${summary}: ${escapeMrkdwn(truncate(change.error?.message ?? 'unknown error', ERROR_MAX))}${where}`;
+      return `Failed: ${summary}: ${escapeMrkdwn(truncate(change.error ? failureText(change.error) : 'unknown error', ERROR_MAX))}${where}`;
     case 'unconfirmed':
-      return `Outcome unknown: ${summary}: ${escapeMrkdwn(truncate(change.error?.message ?? '', ERROR_MAX))}${where}`;
+      return `Outcome unknown: ${summary}: ${escapeMrkdwn(truncate(change.error ? failureText(change.error) : '', ERROR_MAX))}${where}`;
     case 'rejected':
       return `Rejected: ${summary}; nothing was applied.${where}`;
     case 'cancelled':

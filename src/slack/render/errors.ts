@@ -8,6 +8,7 @@ import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { UserError } from '../../errors/user-error.js';
 import type { Logger } from '../../runtime/logger.js';
 import { escapeFit, finish, joinMapped, section } from './blocks.js';
+import { failureText } from './failure-text.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 
@@ -19,7 +20,7 @@ export function renderError(err: unknown, logger: Logger): SlackMessage {
     const body = `${intro}\n${joinMapped(err.problems, bullet, LIMITS.sectionText - intro.length - 1)}`;
     return finish(body, [section(body)]);
   }
-  const message = err instanceof UserError ? err.message : describeFailure(err, logger).message;
+  const message = err instanceof UserError ? err.message : failureText(describeFailure(err, logger));
   const escaped = escapeFit(message || 'Something went wrong.', LIMITS.sectionText);
   // A policy refusal names who can help as mentions and channel links: those stay live.
   const text = err instanceof UserError && err.kind === 'refused' ? keepSlackEntities(escaped) : escaped;

@@ -51,6 +51,12 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
     aliases: ['region', 'scheduling', 'packed', 'distributed'],
     notes: `A region has region types, each with a scheduling strategy. ${SCHEDULING_EXPLAINED}`,
   },
+  armadas: {
+    title: 'Armadas',
+    aliases: ['armada', 'armadaset', 'armadasets', 'fleet', 'fleets', 'rollout', 'scale'],
+    notes:
+      'An armada is an autoscaled fleet of game servers in one region; an ArmadaSet runs one armada per region. Per region type, min and max bound the game servers and the buffer is how many are kept Ready for new matches (buffer <= min <= max; 0, 0, 0 drains the region type).',
+  },
   logs: {
     title: 'Logs',
     aliases: ['log', 'tail'],

@@ -8,6 +8,7 @@ import type { HistoryItem, HistoryPage } from '../history/query.js';
 import { HISTORY_ACTIONS, type HistoryCursor } from '../ids.js';
 import { context, escapeFit, finish, header, mention, section, slackDate, typedText } from './blocks.js';
 import { actions } from './buttons.js';
+import { rejectionReason } from './failure-text.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked } from './permalink.js';
 
@@ -71,7 +72,8 @@ function describeOutcome({ entry, change }: HistoryItem): { icon: string; words:
         ? { icon: ':white_check_mark:', words: 'Done (confirmed after an interruption)', by: '' }
         : { icon: ':x:', words: 'Interrupted', by: '' };
     case 'reject': {
-      const reason = change.error?.reason ? ` — ${typedText(change.error.reason, 200)}` : '';
+      const said = rejectionReason(change);
+      const reason = said ? ` — ${typedText(said, 200)}` : '';
       return { icon: ':no_entry:', words: 'Rejected', by: `${by('by')}${reason}` };
     }
     case 'cancel':

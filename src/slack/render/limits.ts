@@ -17,6 +17,7 @@ export const LIMITS = {
   contextText: 3000,
   headerText: 150,
   buttonText: 75,
+  accessibilityLabel: 75,
   buttonValue: 2000,
   actionId: 255,
   blockId: 255,
@@ -112,8 +113,8 @@ function check(value: string | undefined, max: number, where: string, problems: 
   if (value.length < min) problems.push(`${where} is empty`);
 }
 
-// Walks a block and its elements; loosely typed because Block Kit is a wide union.
-function blockProblems(block: any, where: string, problems: string[]): void {
+// Walks a block and its elements.
+function blockProblems(block: KnownBlock, where: string, problems: string[]): void {
   check(block.block_id, LIMITS.blockId, `${where}.block_id`, problems);
   switch (block.type) {
     case 'section':
@@ -133,14 +134,15 @@ function blockProblems(block: any, where: string, problems: string[]): void {
     case 'context':
       if (block.elements.length > LIMITS.contextElements)
         problems.push(`${where}.elements has ${block.elements.length} > ${LIMITS.contextElements}`);
-      block.elements.forEach((e: { text?: string }, i: number) => {
-        check(e.text, LIMITS.contextText, `${where}.elements[${i}]`, problems);
+      block.elements.forEach((e, i) => {
+        // Images carry no text.
+        check('text' in e ? e.text : undefined, LIMITS.contextText, `${where}.elements[${i}]`, problems);
       });
       break;
     case 'actions':
       if (block.elements.length > LIMITS.actionsElements)
         problems.push(`${where}.elements has ${block.elements.length} > ${LIMITS.actionsElements}`);
-      block.elements.forEach((e: unknown, i: number) => {
+      block.elements.forEach((e, i) => {
         elementProblems(e, `${where}.elements[${i}]`, problems);
       });
       break;
@@ -151,18 +153,39 @@ function blockProblems(block: any, where: string, problems: string[]): void {
   }
 }
 
-function elementProblems(el: any, where: string, problems: string[]): void {
+/**
+ * The fields of an element the limits cover: every Block Kit element has this
+ * shape (an image has no action_id, a button no options; those checks skip it).
+ */
+interface ElementFields {
+  type: string;
+  action_id?: string;
+  text?: { text: string };
+  value?: string;
+  accessibility_label?: string;
+  placeholder?: { text: string };
+  options?: readonly { text: { text: string }; value?: string }[];
+  confirm?: {
+    title?: { text: string };
+    text?: { text: string };
+    confirm?: { text: string };
+    deny?: { text: string };
+  };
+}
+
+function elementProblems(el: ElementFields | undefined, where: string, problems: string[]): void {
   if (!el) return;
   check(el.action_id, LIMITS.actionId, `${where}.action_id`, problems);
   if (el.type === 'button') {
     check(el.text?.text, LIMITS.buttonText, `${where}.text`, problems, 1);
+    check(el.accessibility_label, LIMITS.accessibilityLabel, `${where}.accessibility_label`, problems);
     check(el.value, LIMITS.buttonValue, `${where}.value`, problems);
   }
   if (el.placeholder) check(el.placeholder.text, LIMITS.placeholder, `${where}.placeholder`, problems);
   if (el.options) {
     if (el.options.length > LIMITS.selectOptions)
       problems.push(`${where}.options has ${el.options.length} > ${LIMITS.selectOptions}`);
-    el.options.forEach((o: { text: { text: string }; value: string }, i: number) => {
+    el.options.forEach((o, i) => {
       check(o.text.text, LIMITS.optionText, `${where}.options[${i}].text`, problems, 1);
       check(o.value, LIMITS.optionValue, `${where}.options[${i}].value`, problems, 1);
     });

@@ -9,6 +9,7 @@ import type { Change, ClickOutcome } from '../../changes/change.js';
 import { noun } from '../../format/english.js';
 import { approvers } from './approval-status.js';
 import { escapeFit, finish, groupMention, joinMapped, mention, section, typedText } from './blocks.js';
+import { closedBy, failureText, rejectionReason } from './failure-text.js';
 import type { SlackMessage } from './message.js';
 
 const SUMMARY_MAX = 500;
@@ -22,6 +23,8 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
   const summary = `*${escapeFit(c.preview.summary, SUMMARY_MAX)}*`;
   switch (outcome.kind) {
     case 'approval_recorded': {
+      // The requester heard of this approval the first time.
+      if (outcome.repeat) return undefined;
       const missing = Math.max(0, outcome.required - outcome.count);
       return notice(
         `${who}, ${mention(actor)} approved your change (${outcome.count} of ${outcome.required}): ${summary}. ` +
@@ -33,12 +36,14 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
       return notice(`:white_check_mark: ${who}, your change is done${approvedBy(c)}: ${done}.`);
     }
     case 'failed': {
-      const why = escapeFit(c.error?.message ?? 'unknown error', ERROR_MAX);
+      const why = escapeFit(c.error ? failureText(c.error) : 'unknown error', ERROR_MAX);
       return notice(`:x: ${who}, your change failed${approvedBy(c)}: ${summary}.\n${why}`);
     }
     case 'rejected': {
-      const by = c.error?.by ? mention(c.error.by) : 'An approver';
-      const reason = c.error?.reason ? `\n*Reason:* ${typedText(c.error.reason, REASON_MAX)}` : '';
+      const closer = closedBy(c);
+      const by = closer ? mention(closer) : 'An approver';
+      const said = rejectionReason(c);
+      const reason = said ? `\n*Reason:* ${typedText(said, REASON_MAX)}` : '';
       return notice(
         `:no_entry: ${who}, ${by} rejected your change: ${summary}. Nothing was applied.${reason}`,
       );

@@ -25,6 +25,7 @@ import {
   slackDate,
 } from './blocks.js';
 import { actions, dangerDialog } from './buttons.js';
+import { closedBy, failureText } from './failure-text.js';
 import { renderUsage } from './help.js';
 import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
@@ -40,6 +41,10 @@ const BUTTONS: { action: keyof typeof RELEASE_ACTIONS; label: string }[] = [
   { action: 'promote', label: 'Promote image' },
   { action: 'formationAdd', label: 'Add vessel to formation' },
   { action: 'formationRemove', label: 'Remove vessel' },
+  { action: 'armadaScale', label: 'Scale armada' },
+  { action: 'armadaSetScale', label: 'Scale ArmadaSet' },
+  { action: 'armadaImage', label: 'Roll out armada' },
+  { action: 'armadaSetImage', label: 'Roll out ArmadaSet' },
   { action: 'tailLogs', label: 'Tail logs' },
 ];
 
@@ -218,10 +223,11 @@ function stepLine(c: Change): string {
     case 'succeeded':
       return `:white_check_mark: ${summaryOf(c)} — ${people(c)}`;
     case 'failed':
-      return `:x: ${summaryOf(c)} — failed: ${escapeFit(c.error?.message ?? 'unknown error', ERROR_MAX)} (${people(c)})`;
+      return `:x: ${summaryOf(c)} — failed: ${escapeFit(c.error ? failureText(c.error) : 'unknown error', ERROR_MAX)} (${people(c)})`;
     case 'cancelled': {
       const verb = c.error?.kind === 'rejected' ? 'rejected' : 'cancelled';
-      const by = c.error?.by ? ` by ${mention(c.error.by)}` : '';
+      const closer = closedBy(c);
+      const by = closer ? ` by ${mention(closer)}` : '';
       return `:no_entry_sign: ${summaryOf(c)} — ${verb}${by} (${people(c)})`;
     }
     case 'expired':

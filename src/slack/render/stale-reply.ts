@@ -1,13 +1,14 @@
 /** Polite answers, in Slack's words, for clicks on a change that can no longer be acted on. */
 import type { StaleReason } from '../../changes/change.js';
 import { mention, slackDate } from './blocks.js';
+import { failureText } from './failure-text.js';
 import { escapeMrkdwn } from './limits.js';
 
 /** Why nothing happened on this click, as mrkdwn (mentions, and the expiry in the reader's time zone). */
 export function renderStaleReason(reason: StaleReason): string {
   switch (reason.kind) {
     case 'unconfirmed':
-      return `Already applied once; whether it took effect is not confirmed yet: ${escapeMrkdwn(reason.detail)}`;
+      return `Already applied once; whether it took effect is not confirmed yet: ${escapeMrkdwn(reason.failure ? failureText(reason.failure) : '')}`;
     case 'applying':
       return `Already being applied by ${mention(reason.by)}; nothing more to do.`;
     case 'busy':
@@ -15,7 +16,7 @@ export function renderStaleReason(reason: StaleReason): string {
     case 'succeeded':
       return `Already done${reason.by ? ` (applied by ${mention(reason.by)})` : ''}; nothing more to do.`;
     case 'failed':
-      return `This change already ran and failed: ${reason.detail ? escapeMrkdwn(reason.detail) : 'see the message above'}. Request it again to retry.`;
+      return `This change already ran and failed: ${reason.failure ? escapeMrkdwn(failureText(reason.failure)) : 'see the message above'}. Request it again to retry.`;
     case 'rejected':
       return `This change was rejected${by(reason.by)}; nothing was applied.`;
     case 'cancelled':

@@ -85,6 +85,10 @@ export function renderLiveTail(input: TailMessageInput): SlackMessage {
             type: 'button',
             action_id: TAIL_ACTIONS.stop,
             text: { type: 'plain_text', text: 'Stop' },
+            accessibility_label: truncate(
+              `Stop tailing logs of ${input.vessel} in ${input.env}${input.container ? `, container ${input.container}` : ''}`,
+              LIMITS.accessibilityLabel,
+            ),
             value: input.tailId,
           },
         ],

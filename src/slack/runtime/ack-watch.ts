@@ -55,6 +55,20 @@ export class AckWatch {
     res.once('close', () => this.remove());
   }
 
+  /**
+   * Counts a Socket Mode envelope until `done` is called (its ack sent, or
+   * its handling over); calling `done` again does nothing.
+   */
+  envelope(): () => void {
+    this.add();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.remove();
+    };
+  }
+
   /** Requests waiting for their answer now. */
   get waiting(): number {
     return this.pending;

@@ -25,6 +25,8 @@ import {
 } from '@slack/bolt';
 import type { Logger } from '../../runtime/logger.js';
 import { commandProblem, eventProblem, interactionProblem } from './payload-shape.js';
+import { futureTimestampProblem } from './request-timestamp.js';
+import { responseUrlProblem } from './response-url.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -71,6 +73,8 @@ interface EventsEndpointOptions {
   logger: Logger;
   /** The same logger as Bolt's receiver gets, for Bolt's ack. */
   boltLogger: BoltLogger;
+  /** Origins besides Slack's own hosts whose response URLs are trusted (the configured Slack API host). */
+  responseOrigins?: readonly string[];
 }
 
 /** Handles one POST to the events path. */
@@ -100,21 +104,26 @@ export function eventsEndpoint(
     // Slack's reachability probe comes unsigned; nothing sent along with it is read.
     if (form?.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
     try {
+      const timestamp = Number(header(req, 'x-slack-request-timestamp'));
       verifySlackRequest({
         signingSecret: o.signingSecret,
         body: rawBody,
         headers: {
           'x-slack-signature': header(req, 'x-slack-signature'),
-          'x-slack-request-timestamp': Number(header(req, 'x-slack-request-timestamp')),
+          'x-slack-request-timestamp': timestamp,
         },
       });
+      const future = futureTimestampProblem(timestamp, Date.now());
+      if (future) throw new Error(future);
     } catch (err) {
       o.logger.warn('refused a Slack request that is not signed right', {
         reason: err instanceof Error ? err.message : String(err),
       });
       return answer(res, 401);
     }
-    const parsed = parseBody(rawBody, contentType, form);
+    const read = parseBody(rawBody, contentType, form);
+    const offSlack = read.ok ? responseUrlProblem(read.body, o.responseOrigins ?? []) : undefined;
+    const parsed: Parsed = offSlack ? { ok: false, problem: offSlack } : read;
     if (!parsed.ok) {
       o.logger.warn('refused a malformed Slack request', { problem: parsed.problem });
       return answer(res, 400, `Malformed Slack request: ${parsed.problem}.`);

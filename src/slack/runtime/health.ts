@@ -1,18 +1,36 @@
 /**
- * `/healthz` and `/metrics`, served on the bot's HTTP port (beside
- * /slack/events in HTTP mode, on their own in Socket Mode). Ready means Slack
- * is connected and the store answers: a load balancer or Kubernetes should not
- * send work to a replica that cannot record or post it.
+ * The probes and /metrics, served on the bot's HTTP port (beside
+ * /slack/events in HTTP mode, on their own in Socket Mode) or on
+ * HARBOR_METRICS_PORT. Two questions, two probes:
+ *
+ * - `/livez`: is the process healthy (its event loop keeps time)? Failing it
+ *   gets the pod restarted, so it asks nothing of Slack or the database: an
+ *   outage of either must not restart every replica.
+ * - `/readyz` (and `/healthz`, its older name): should work be sent here?
+ *   Slack is connected and the store takes a write, and the bot is not
+ *   shutting down.
  */
-import type { CustomRoute } from '@slack/bolt';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LivenessReport } from '../../runtime/heartbeat.js';
 import type { Metrics } from '../../runtime/metrics.js';
 import { StoreError, UNWRITABLE } from '../../store/errors.js';
+
+/** The paths the probes and metrics answer on; the deployment manifests use these. */
+export const PROBE_PATHS = {
+  live: '/livez',
+  ready: '/readyz',
+  /** The readiness probe's first name, kept for existing load balancers and monitors. */
+  readyAlias: '/healthz',
+  metrics: '/metrics',
+} as const;
 
 interface HealthSources {
   /** Whether Slack is reachable: auth.test passed (HTTP) or the socket is open (Socket Mode). */
   slackConnected(): boolean;
   /** Resolves when the store answers and takes a write (StoreError code UNWRITABLE when only the write fails). */
   pingStore(): Promise<void>;
+  /** True once shutdown began: readiness turns 503 before the listener closes. */
+  draining?(): boolean;
 }
 
 interface HealthReport {
@@ -20,6 +38,8 @@ interface HealthReport {
   slack: 'connected' | 'disconnected';
   /** `unwritable`: it answers reads but refuses writes (full disk, read-only), so it cannot record a change. */
   store: 'ok' | 'unreachable' | 'unwritable';
+  /** Present (true) while shutting down. */
+  draining?: true;
 }
 
 const STORE_PING_TIMEOUT_MS = 2_000;
@@ -42,25 +62,46 @@ export async function checkHealth(sources: HealthSources): Promise<HealthReport>
   } finally {
     clearTimeout(timer);
   }
-  return { ready: slack === 'connected' && store === 'ok', slack, store };
+  const draining = sources.draining?.() === true;
+  return {
+    ready: slack === 'connected' && store === 'ok' && !draining,
+    slack,
+    store,
+    ...(draining ? { draining: true as const } : {}),
+  };
 }
 
-/** Bolt custom routes for /healthz (200 ready, 503 not) and /metrics (Prometheus text). */
-export function healthRoutes(sources: HealthSources, metrics: Metrics): CustomRoute[] {
+/** One GET route of the probes or metrics, usable as a Bolt custom route or on the metrics port. */
+export interface OpsRoute {
+  path: string;
+  handler(req: IncomingMessage, res: ServerResponse): void;
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** The probe routes (/livez, /readyz, /healthz) and /metrics (Prometheus text). */
+export function healthRoutes(
+  sources: HealthSources & { liveness(): LivenessReport },
+  metrics: Metrics,
+): OpsRoute[] {
+  const readiness: OpsRoute['handler'] = (_req, res) => {
+    void checkHealth(sources).then((report) => json(res, report.ready ? 200 : 503, report));
+  };
   return [
     {
-      path: '/healthz',
-      method: ['GET'],
+      path: PROBE_PATHS.live,
       handler: (_req, res) => {
-        void checkHealth(sources).then((report) => {
-          res.writeHead(report.ready ? 200 : 503, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(report));
-        });
+        const report = sources.liveness();
+        json(res, report.live ? 200 : 503, report);
       },
     },
+    { path: PROBE_PATHS.ready, handler: readiness },
+    { path: PROBE_PATHS.readyAlias, handler: readiness },
     {
-      path: '/metrics',
-      method: ['GET'],
+      path: PROBE_PATHS.metrics,
       handler: (_req, res) => {
         void metrics.registry.metrics().then(
           (text) => {

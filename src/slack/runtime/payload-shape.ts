@@ -35,6 +35,10 @@ function viewProblem(view: unknown): string | undefined {
   return undefined;
 }
 
+function stateProblem(view: unknown): string | undefined {
+  return isObject(view) && view.state === undefined ? 'view.state is missing' : undefined;
+}
+
 function actionsProblem(actions: unknown): string | undefined {
   if (!Array.isArray(actions) || actions.length === 0) return 'actions is missing or empty';
   for (const [i, action] of actions.entries()) {
@@ -54,6 +58,8 @@ export function interactionProblem(payload: unknown): string | undefined {
     case 'block_actions':
       return userProblem(payload) ?? actionsProblem(payload.actions) ?? optionalView(payload);
     case 'view_submission':
+      // A submission is read from its state; Slack always sends it, so one without it is forged.
+      return userProblem(payload) ?? viewProblem(payload.view) ?? stateProblem(payload.view);
     case 'view_closed':
       return userProblem(payload) ?? viewProblem(payload.view);
     default:
@@ -80,5 +86,28 @@ export function commandProblem(fields: Record<string, unknown>): string | undefi
 export function eventProblem(body: unknown): string | undefined {
   if (!isObject(body)) return 'body is not a JSON object';
   if (!hasString(body, 'type')) return 'type is missing or not a string';
+  // Bolt reads `event.type` of every event callback before any listener runs.
+  if (body.type === 'event_callback') {
+    if (!isObject(body.event)) return 'event is missing or not an object';
+    if (!hasString(body.event, 'type')) return 'event.type is missing or not a string';
+  }
   return undefined;
+}
+
+/**
+ * A Socket Mode envelope's body, by the envelope's type: the same checks as
+ * the HTTP bodies the types stand for (a command's fields, an interaction's
+ * payload, an Events API body). Undefined when it can be handled.
+ */
+export function envelopeProblem(type: unknown, body: unknown): string | undefined {
+  switch (type) {
+    case 'slash_commands':
+      return isObject(body) ? commandProblem(body) : 'body is not a JSON object';
+    case 'interactive':
+      return interactionProblem(body);
+    case 'events_api':
+      return eventProblem(body);
+    default:
+      return undefined;
+  }
 }

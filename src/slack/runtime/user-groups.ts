@@ -1,61 +1,67 @@
 /**
- * Resolves policy user groups through Slack (`usergroups.users.list`), with a
- * short cache so a burst of clicks costs one call, and one call in flight per
- * group. A failure is not cached: the next click asks Slack again.
+ * Resolves policy user groups through Slack (`usergroups.users.list`) at the
+ * moment of each decision. Nothing is kept between decisions: a cache in one
+ * process would let someone removed from a group act (and their earlier vote
+ * count) until it expired, on every replica separately, and Slack tells only
+ * one replica of a membership change. Lookups of the same group already in
+ * flight are shared, so a burst of clicks at one moment costs one call; a
+ * rate-limited call is retried by the Web API client after Slack's Retry-After.
+ *
+ * Under an org-wide install on Enterprise Grid the bot holds an org token,
+ * and Slack then needs `team_id`: the workspace to look the group up in (that
+ * of the person being checked). Whether the install is org-wide is asked of
+ * `auth.test` once, at the first lookup; a workspace install sends no team_id.
  */
 import type { WebClient } from '@slack/web-api';
-import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 
-const TTL_MS = 60_000;
-
-/** A `resolveGroup` for the policy, backed by Slack and cached for a minute. */
+/** A `resolveGroup` for the policy, backed by Slack, read for every decision. */
 export function slackGroupResolver(
   client: WebClient,
-  clock: Clock,
   logger: Logger,
-): (groupId: string) => Promise<readonly string[]> {
-  const cache = new Map<string, { users: readonly string[]; at: number }>();
+): (groupId: string, workspace?: string) => Promise<readonly string[]> {
   const inFlight = new Map<string, Promise<readonly string[]>>();
-  return async (groupId) => {
-    const hit = cache.get(groupId);
-    if (hit && clock.now() - hit.at < TTL_MS) return hit.users;
-    const pending = inFlight.get(groupId);
+  const orgInstall = orgInstallCheck(client);
+  return async (groupId, workspace) => {
+    const key = `${workspace ?? ''}/${groupId}`;
+    const pending = inFlight.get(key);
     if (pending) return pending;
     const load = (async () => {
       try {
-        const res = await client.usergroups.users.list({ usergroup: groupId });
-        const users = res.users ?? [];
-        cache.set(groupId, { users, at: clock.now() });
-        return users;
+        const teamId = workspace && (await orgInstall()) ? workspace : undefined;
+        const res = await client.usergroups.users.list({
+          usergroup: groupId,
+          ...(teamId ? { team_id: teamId } : {}),
+        });
+        return res.users ?? [];
       } catch (err) {
         // Deny rather than guess: the policy then refuses with the group named.
-        logger.warn('could not resolve a Slack user group; treating it as empty', { groupId, error: err });
+        logger.warn('could not resolve a Slack user group; treating it as empty', {
+          groupId,
+          workspace,
+          error: err,
+        });
         return [];
       } finally {
-        inFlight.delete(groupId);
+        inFlight.delete(key);
       }
     })();
-    inFlight.set(groupId, load);
+    inFlight.set(key, load);
     return load;
   };
 }
 
-/**
- * Channel names learnt from Slack payloads (commands and clicks carry them), so
- * policy rules can name channels without the bot needing `channels:read`.
- */
-export class ChannelNames {
-  private readonly names = new Map<string, string>();
-
-  /** Remembers a channel's name from a payload. */
-  learn(channelId: string | undefined, name: string | undefined): void {
-    if (channelId && name && name !== 'directmessage' && name !== 'privategroup')
-      this.names.set(channelId, name);
-  }
-
-  /** The name seen for `channelId`, if any payload carried it. */
-  async resolve(channelId: string): Promise<string | undefined> {
-    return this.names.get(channelId);
-  }
+/** Whether the bot's token is an org-wide install's, asked of auth.test once (a failure is asked again). */
+function orgInstallCheck(client: WebClient): () => Promise<boolean> {
+  let known: Promise<boolean> | undefined;
+  return () => {
+    known ??= client.auth.test().then(
+      (res) => res.is_enterprise_install === true,
+      (error: unknown) => {
+        known = undefined;
+        throw error;
+      },
+    );
+    return known;
+  };
 }

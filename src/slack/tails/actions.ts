@@ -5,13 +5,11 @@
  * a typo is answered at once instead of by a tail that stops immediately.
  */
 
-import { missingIn } from '../../changes/not-found.js';
 import { UserError } from '../../errors/user-error.js';
-import { isNotFound } from '../../gamefabric/errors.js';
 import type { TailRecord } from '../../store/types.js';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
-import type { TailStartValue } from '../ids.js';
 import type { SlackMessage } from '../render/message.js';
+import { parseTailStartValue } from './start-value.js';
 
 /** What to follow, and the release thread to follow it in (if any). */
 interface FollowRequest {
@@ -22,20 +20,13 @@ interface FollowRequest {
   threadTs?: string;
 }
 
-/** Starts a tail of an existing Vessel for `actor` (authorization is the caller's). */
+/** Starts a tail for `actor` once the domain says they may read the Vessel's logs and it exists. */
 export async function followLogs(
-  ctx: Pick<BotContext, 'api' | 'tails'>,
+  ctx: Pick<BotContext, 'reads' | 'tails'>,
   request: FollowRequest,
   actor: Actor,
 ): Promise<TailRecord> {
-  try {
-    await ctx.api.getVessel(request.environment, request.vessel);
-  } catch (err) {
-    if (!isNotFound(err)) throw err;
-    throw await missingIn('vessel', request.vessel, request.environment, async () =>
-      (await ctx.api.listVessels(request.environment)).map((v) => v.metadata.name),
-    );
-  }
+  await ctx.reads.tailSubject(actor, request.environment, request.vessel);
   return ctx.tails.start({
     workspace: actor.team,
     channel: actor.channel,
@@ -50,23 +41,25 @@ export async function followLogs(
 
 /** The "Tail logs" button: follows the Vessel in the thread of the message that carried the button. */
 export async function startTailFromButton(
-  ctx: Pick<BotContext, 'api' | 'policy' | 'tails'>,
+  ctx: Pick<BotContext, 'reads' | 'tails' | 'store'>,
   value: string,
   actor: Actor,
   message: { ts?: string; threadTs?: string },
 ): Promise<TailRecord> {
-  const start = parseTailStartValue(value);
-  if (!start)
+  const parsed = parseTailStartValue(value);
+  if (!parsed.ok)
     throw new UserError(
-      'This button does not say which vessel to follow; run `/harbor logs <env> <vessel> --follow`.',
+      `This button cannot be followed: ${parsed.problem}. Run \`/harbor logs <env> <vessel> --follow\` instead.`,
     );
-  const decision = await ctx.policy.authorizeRequest({
-    user: actor.user,
-    channel: actor.channel,
-    operation: 'logs.read',
-    target: { environment: start.environment, vessel: start.vessel },
-  });
-  if (!decision.allowed) throw new UserError(decision.reason, 'refused');
+  const start = parsed.value;
+  // A release id is a claim of the button: the tail joins a release only if it is one in this channel.
+  if (start.releaseId) {
+    const release = await ctx.store.getRelease(start.releaseId);
+    if (!release || release.channel !== actor.channel || release.workspace !== actor.team)
+      throw new UserError(
+        'This button names a release this channel does not have. Run `/harbor logs <env> <vessel> --follow` instead.',
+      );
+  }
   // A release's button sits on the release message or in its thread: the tail goes into that thread.
   const threadTs = message.threadTs ?? (start.releaseId ? message.ts : undefined);
   return followLogs(
@@ -95,26 +88,6 @@ export async function stopTailFromButton(
   } else if (outcome === 'already_stopped') {
     await reply(note('That tail has already stopped.'));
   }
-}
-
-/** Reads a "Tail logs" button value; undefined when it is not a TailStartValue. */
-function parseTailStartValue(value: string): TailStartValue | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(value);
-  } catch {
-    return undefined;
-  }
-  if (!raw || typeof raw !== 'object') return undefined;
-  const v = raw as Record<string, unknown>;
-  if (typeof v.environment !== 'string' || typeof v.vessel !== 'string') return undefined;
-  if (!v.environment || !v.vessel) return undefined;
-  return {
-    environment: v.environment,
-    vessel: v.vessel,
-    ...(typeof v.container === 'string' && v.container ? { container: v.container } : {}),
-    ...(typeof v.releaseId === 'string' && v.releaseId ? { releaseId: v.releaseId } : {}),
-  };
 }
 
 function note(text: string): SlackMessage {

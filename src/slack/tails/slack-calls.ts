@@ -5,7 +5,7 @@
  * it, pause that method for every tail, and the tail retries the same refresh
  * later. The bot's client would silently sleep instead, holding its queue.
  */
-import { WebClient } from '@slack/web-api';
+import { type FetchFunction, WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
 import type { MessageBudget, MessageMethod } from '../../tails/budget.js';
 import type { SlackMessage } from '../render/message.js';
@@ -36,6 +36,8 @@ interface TailClientOptions {
   /** The Slack API base URL (tests: the stand-in). */
   apiUrl?: string;
   logger?: Logger;
+  /** Where the client sends its requests (the bot's: it counts each call in harbor_slack_calls_total). */
+  fetch?: FetchFunction;
 }
 
 /** A TailSlack over a dedicated WebClient that rejects rate-limited calls and never retries. */
@@ -44,6 +46,7 @@ export function webApiTailSlack(options: TailClientOptions): TailSlack {
     ...(options.apiUrl ? { slackApiUrl: options.apiUrl } : {}),
     rejectRateLimitedCalls: true,
     retryConfig: { retries: 0 },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.logger ? { logger: boltLogger(options.logger.child({ component: 'tail-web-api' })) } : {}),
   });
   return {

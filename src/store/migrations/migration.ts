@@ -8,9 +8,14 @@ import { postgres001Initial } from './postgres/001-initial.js';
 import { postgres002DrawnStatus } from './postgres/002-drawn-status.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
+import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
 import type { Migration } from './types.js';
 
-export const SQLITE_MIGRATIONS: readonly Migration[] = [sqlite001Initial, sqlite002DrawnStatus];
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  sqlite001Initial,
+  sqlite002DrawnStatus,
+  sqlite003AuditNoReplace,
+];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [postgres001Initial, postgres002DrawnStatus];
 
 /** The migrations whose version is not in `applied`, in version order. */

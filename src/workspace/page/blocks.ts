@@ -2,17 +2,26 @@
  * Block Kit drawn as Slack draws it, for every block and element the bot
  * sends: header, section (text, fields, accessory), context, divider,
  * actions, image, input; buttons (primary/danger, confirm dialogs), static
- * selects, text inputs. Anything else is shown as an unsupported block, so a
+ * and external (type-ahead) selects, text inputs. Anything else is shown as an unsupported block, so a
  * surface the page cannot draw is visible rather than silently missing.
  */
 import { confirmThen } from './dialog.js';
 import { h } from './dom.js';
+import { externalSelect } from './external-select.js';
 import { type MrkdwnContext, mrkdwnToHtml, plainToHtml } from './mrkdwn.js';
+import type {
+  Block,
+  BlockElement,
+  ExternalSelectElement,
+  InputBlock,
+  OptionObject,
+  StaticSelectElement,
+  TextInputElement,
+  TextObject,
+} from './types.js';
 
-type Json = Record<string, any>;
-
-interface ElementEvent {
-  actionId: string;
+export interface ElementEvent {
+  actionId?: string;
   blockId: string;
   value?: string;
   selectedOption?: { text: string; value: string };
@@ -26,15 +35,31 @@ export interface RenderContext {
   inputs?: InputState;
 }
 
+/** What the person did to one input (a select's option, or the text typed), kept across redraws. */
+export type InputValue =
+  | {
+      type: 'static_select' | 'external_select';
+      actionId?: string;
+      option: { text: string; value: string };
+      value?: undefined;
+    }
+  | { type: NonNullable<TextInputElement['type']>; actionId?: string; value: string; option?: undefined };
+
 export interface InputState {
-  values: Map<string, Json>;
+  values: Map<string, InputValue>;
   errors: Record<string, string>;
   /** An input with dispatch_action changed (select) or Enter was pressed (text). */
   onDispatch(event: ElementEvent): void;
+  /** Options the app offers for what was typed into an external select. */
+  suggest?(event: {
+    actionId: string;
+    blockId: string;
+    query: string;
+  }): Promise<{ text: string; value: string }[]>;
 }
 
 /** A text object (mrkdwn or plain_text) as a span. */
-function textObject(text: Json | undefined, ctx: RenderContext, cls = 'text'): HTMLElement {
+function textObject(text: TextObject | undefined, ctx: RenderContext, cls = 'text'): HTMLElement {
   const html =
     text?.type === 'mrkdwn'
       ? mrkdwnToHtml(String(text.text ?? ''), ctx.mrkdwn)
@@ -43,11 +68,11 @@ function textObject(text: Json | undefined, ctx: RenderContext, cls = 'text'): H
 }
 
 /** Every block, in order. */
-export function renderBlocks(blocks: readonly Json[], ctx: RenderContext): HTMLElement {
+export function renderBlocks(blocks: readonly Block[], ctx: RenderContext): HTMLElement {
   return h('div', { class: 'blocks' }, ...blocks.map((b) => renderBlock(b, ctx)));
 }
 
-function renderBlock(block: Json, ctx: RenderContext): HTMLElement {
+function renderBlock(block: Block, ctx: RenderContext): HTMLElement {
   const blockId = String(block.block_id ?? '');
   switch (block.type) {
     case 'header':
@@ -63,7 +88,7 @@ function renderBlock(block: Json, ctx: RenderContext): HTMLElement {
           { class: 'section-body' },
           block.text ? textObject(block.text, ctx) : null,
           Array.isArray(block.fields)
-            ? h('div', { class: 'fields' }, ...block.fields.map((f: Json) => textObject(f, ctx, 'field')))
+            ? h('div', { class: 'fields' }, ...block.fields.map((f) => textObject(f, ctx, 'field')))
             : null,
         ),
         block.accessory
@@ -74,7 +99,7 @@ function renderBlock(block: Json, ctx: RenderContext): HTMLElement {
       return h(
         'div',
         { class: 'block context' },
-        ...(block.elements ?? []).map((e: Json) =>
+        ...(block.elements ?? []).map((e) =>
           e.type === 'image' ? h('img', { src: e.image_url, alt: e.alt_text ?? '' }) : textObject(e, ctx),
         ),
       );
@@ -82,7 +107,7 @@ function renderBlock(block: Json, ctx: RenderContext): HTMLElement {
       return h(
         'div',
         { class: 'block actions' },
-        ...(block.elements ?? []).map((e: Json) => renderElement(e, blockId, ctx)),
+        ...(block.elements ?? []).map((e) => renderElement(e, blockId, ctx)),
       );
     case 'image':
       return h('img', { class: 'block image', src: block.image_url, alt: block.alt_text ?? '' });
@@ -97,7 +122,7 @@ function renderBlock(block: Json, ctx: RenderContext): HTMLElement {
   }
 }
 
-function renderElement(element: Json, blockId: string, ctx: RenderContext): HTMLElement {
+function renderElement(element: BlockElement, blockId: string, ctx: RenderContext): HTMLElement {
   if (element.type === 'button') {
     const fire = () =>
       ctx.onAction({
@@ -111,6 +136,8 @@ function renderElement(element: Json, blockId: string, ctx: RenderContext): HTML
         type: 'button',
         class: `btn ${element.style ? `btn-${element.style}` : ''}`,
         'data-action-id': element.action_id,
+        // Slack reads a button's accessibility_label to screen readers instead of its text.
+        'aria-label': element.accessibility_label,
         onclick: () => (element.confirm ? confirmThen(element.confirm, ctx, fire) : fire()),
       },
       String(element.text?.text ?? ''),
@@ -128,13 +155,13 @@ function renderElement(element: Json, blockId: string, ctx: RenderContext): HTML
   );
 }
 
-function options(element: Json): Json[] {
+function options(element: StaticSelectElement): OptionObject[] {
   if (Array.isArray(element.options)) return element.options;
-  return (element.option_groups ?? []).flatMap((g: Json) => g.options ?? []);
+  return (element.option_groups ?? []).flatMap((g) => g.options ?? []);
 }
 
 function staticSelect(
-  element: Json,
+  element: StaticSelectElement,
   blockId: string,
   onChange: (option: { text: string; value: string }) => void,
   selected?: string,
@@ -165,9 +192,9 @@ function staticSelect(
   return select;
 }
 
-function renderInput(block: Json, ctx: RenderContext): HTMLElement {
+function renderInput(block: InputBlock, ctx: RenderContext): HTMLElement {
   const blockId = String(block.block_id ?? '');
-  const element: Json = block.element ?? {};
+  const element: StaticSelectElement | ExternalSelectElement | TextInputElement = block.element ?? {};
   const state = ctx.inputs;
   const kept = state?.values.get(blockId);
   const error = state?.errors[blockId];
@@ -183,6 +210,23 @@ function renderInput(block: Json, ctx: RenderContext): HTMLElement {
       },
       kept?.option?.value,
     );
+  } else if (element.type === 'external_select') {
+    const initial = element.initial_option;
+    const actionId = String(element.action_id);
+    control = externalSelect({
+      element,
+      blockId,
+      ...(kept?.option
+        ? { chosen: kept.option }
+        : initial
+          ? { chosen: { text: String(initial.text?.text ?? initial.value), value: String(initial.value) } }
+          : {}),
+      suggest: (query) => state?.suggest?.({ actionId, blockId, query }) ?? Promise.resolve([]),
+      onPick: (option) => {
+        state?.values.set(blockId, { type: 'external_select', actionId, option });
+        if (block.dispatch_action) dispatch({ actionId, blockId, selectedOption: option });
+      },
+    });
   } else {
     const value = kept?.value ?? element.initial_value ?? '';
     const attrs = {

@@ -1,12 +1,20 @@
 /** A button's confirmation dialog, as Slack shows it: title, text, and the two buttons it names. */
 import { h } from './dom.js';
 import { type MrkdwnContext, mrkdwnToHtml, plainToHtml } from './mrkdwn.js';
-
-type Json = Record<string, any>;
+import type { ConfirmDialog } from './types.js';
 
 /** Shows `dialog`; runs `then` only if the person confirms (`ctx`: the block renderer's, whose mrkdwn it uses). */
-export function confirmThen(dialog: Json, ctx: { mrkdwn: MrkdwnContext }, then: () => void): void {
-  const close = () => overlay.remove();
+export function confirmThen(dialog: ConfirmDialog, ctx: { mrkdwn: MrkdwnContext }, then: () => void): void {
+  // Esc denies, as in Slack; captured first and marked handled, so a modal under the dialog stays open.
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+  };
+  const close = () => {
+    document.removeEventListener('keydown', onKey, true);
+    overlay.remove();
+  };
   const text =
     dialog.text?.type === 'mrkdwn'
       ? mrkdwnToHtml(String(dialog.text.text ?? ''), ctx.mrkdwn)
@@ -38,5 +46,6 @@ export function confirmThen(dialog: Json, ctx: { mrkdwn: MrkdwnContext }, then: 
       ),
     ),
   );
+  document.addEventListener('keydown', onKey, true);
   document.body.append(overlay);
 }

@@ -9,22 +9,24 @@ import './style.css';
 import { fetchState, post } from './api.js';
 import { type RenderContext, renderBlocks } from './blocks.js';
 import { h } from './dom.js';
+import { hasColourEmoji } from './emoji-font.js';
+import { Follow } from './follow.js';
 import { renderModal } from './modal.js';
 import { mrkdwnToHtml } from './mrkdwn.js';
+import { keepTabChoice, tabChoice } from './tab.js';
+import type { Block, PageMessage, PageState, Person } from './types.js';
 
-type Json = Record<string, any>;
-
-const params = new URLSearchParams(location.search);
-let state: Json | undefined;
-let viewer = params.get('as') ?? localStorage.getItem('harbor.viewer') ?? '';
-let channel = params.get('channel') ?? localStorage.getItem('harbor.channel') ?? '';
+let state: PageState | undefined;
+let viewer = tabChoice('as');
+let channel = tabChoice('channel');
 let thread: string | undefined;
 
 const app = document.getElementById('app') as HTMLElement;
 const sidebar = h('nav', { class: 'sidebar' });
 const header = h('header', { class: 'channel-header' });
 const list = h('div', { class: 'messages', role: 'log', 'aria-label': 'Messages' });
-const hint = h('div', { class: 'composer-hint' });
+// Hidden until a command is typed: an empty hint would be a bordered box above the composer.
+const hint = h('div', { class: 'composer-hint', hidden: true });
 const input = h('input', {
   class: 'composer-input',
   type: 'text',
@@ -41,6 +43,8 @@ const composer = h(
       if (!text) return;
       input.value = '';
       showHint();
+      // The answer lands at the bottom: go there now, so it shows when it comes (as Slack does).
+      listFollow.toNewest();
       void post('command', { user: viewer, channel, text }).then((o) => {
         if (!o.ok) toast(o.error ?? 'failed');
       });
@@ -50,6 +54,29 @@ const composer = h(
   input,
 );
 const threadPanel = h('aside', { class: 'thread-panel', hidden: true });
+// Kept across redraws, so the thread keeps its scroll position and follows its newest reply.
+const threadBody = h('div', { class: 'thread-messages' });
+const listFollow = new Follow(list);
+const threadFollow = new Follow(threadBody);
+let shownThread: string | undefined;
+threadPanel.append(
+  h(
+    'div',
+    { class: 'thread-header' },
+    h('b', {}, 'Thread'),
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'close-thread',
+        'aria-label': 'Close thread',
+        onclick: () => openThread(undefined),
+      },
+      '×',
+    ),
+  ),
+  threadBody,
+);
 const modalRoot = h('div', { class: 'modal-root' });
 const toasts = h('div', { class: 'toasts', role: 'status' });
 app.replaceChildren(
@@ -87,16 +114,20 @@ function toast(text: string): void {
   setTimeout(() => el.remove(), 8000);
 }
 
-function person(id: string): Json | undefined {
-  return (state?.people ?? []).find((p: Json) => p.id === id);
+function person(id: string): Person | undefined {
+  return (state?.people ?? []).find((p) => p.id === id);
 }
+
+const textEmoji = !hasColourEmoji();
+document.body.dataset.emoji = textEmoji ? 'text' : 'colour';
 
 function renderContext(): Omit<RenderContext, 'onAction' | 'inputs'> {
   return {
     mrkdwn: {
+      textEmoji,
       userName: (id) => (id === state?.bot?.id ? state?.bot?.name : person(id)?.name),
-      groupHandle: (id) => (state?.groups ?? []).find((g: Json) => g.id === id)?.handle,
-      channelName: (id) => (state?.channels ?? []).find((c: Json) => c.id === id)?.name,
+      groupHandle: (id) => (state?.groups ?? []).find((g) => g.id === id)?.handle,
+      channelName: (id) => (state?.channels ?? []).find((c) => c.id === id)?.name,
     },
   };
 }
@@ -105,7 +136,7 @@ function timeOf(ts: string): string {
   return new Date(Number(ts) * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 }
 
-function messageView(m: Json, inThread: boolean): HTMLElement {
+function messageView(m: PageMessage, inThread: boolean): HTMLElement {
   const isBot = m.user === state?.bot?.id;
   const who = isBot ? state?.bot?.name : (person(m.user)?.realName ?? m.user);
   const ctx: RenderContext = {
@@ -145,6 +176,7 @@ function messageView(m: Json, inThread: boolean): HTMLElement {
         isBot ? h('span', { class: 'app-badge' }, 'APP') : null,
         h('span', { class: 'time' }, timeOf(m.ts)),
         m.edited ? h('span', { class: 'edited' }, '(edited)') : null,
+        m.ephemeral ? null : shortcutMenu(m),
       ),
       m.ephemeral ? h('div', { class: 'only-you' }, 'Only visible to you') : null,
       body,
@@ -159,25 +191,94 @@ function messageView(m: Json, inThread: boolean): HTMLElement {
   );
 }
 
+/**
+ * A message's "More actions" menu with the app's message shortcuts, as in
+ * Slack; choosing one sends the app a signed `message_action`.
+ */
+function shortcutMenu(m: PageMessage): HTMLElement | null {
+  const shortcuts = state?.hint.shortcuts ?? [];
+  if (shortcuts.length === 0) return null;
+  const menu = h(
+    'div',
+    { class: 'shortcut-menu', role: 'menu', hidden: true },
+    ...shortcuts.map((sc) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          role: 'menuitem',
+          class: 'shortcut',
+          onclick: () => {
+            menu.hidden = true;
+            void post('shortcut', { user: viewer, channel, messageTs: m.ts, callbackId: sc.callbackId }).then(
+              (o) => {
+                if (!o.ok) toast(`The app did not take the shortcut: ${o.error}`);
+              },
+            );
+          },
+        },
+        sc.name,
+      ),
+    ),
+  );
+  return h(
+    'span',
+    { class: 'message-actions' },
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'more-actions',
+        'aria-label': 'More actions',
+        onclick: () => {
+          menu.hidden = !menu.hidden;
+        },
+      },
+      '⋯',
+    ),
+    menu,
+  );
+}
+
+/** Whether the app's Home tab fills the main pane instead of a channel. */
+let homeOpen = false;
+
+/** Opens the app's Home tab: Slack tells the app (`app_home_opened`), which publishes it. */
+function openHome(): void {
+  homeOpen = true;
+  thread = undefined;
+  render();
+  void post('home', { user: viewer }).then((o) => {
+    if (!o.ok) toast(`We had some trouble connecting: ${o.error}`);
+  });
+}
+
+/** The Home tab's blocks; a click in them names the Home view, as Slack's payload does. */
+function homeView(home: { id: string; blocks: Block[] } | undefined): HTMLElement {
+  if (!home) return h('div', { class: 'home-empty' }, 'Loading the Home tab…');
+  const ctx: RenderContext = {
+    ...renderContext(),
+    onAction: (event) =>
+      void post('action', { user: viewer, viewId: home.id, ...event }).then((o) => {
+        if (!o.ok) toast(`The app did not take the click: ${o.error}`);
+      }),
+  };
+  return h('div', { class: 'home-tab' }, renderBlocks(home.blocks, ctx));
+}
+
 function openThread(ts: string | undefined): void {
   thread = ts;
   render();
 }
 
-// Keeps the view pinned to the newest message when it was already at the bottom.
-function keepScroll(el: HTMLElement, draw: () => void): void {
-  const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
-  const top = el.scrollTop;
-  draw();
-  el.scrollTop = atBottom ? el.scrollHeight : top;
-}
-
 function render(): void {
   if (!state) return;
-  const channels: Json[] = state.channels;
+  // Narrowed once: the closures below cannot see that the module's state is set.
+  const people = state;
+  const channels = state.channels;
   const current = channels.find((c) => c.id === channel) ?? channels[0];
   channel = current?.id ?? '';
-  const messages: Json[] = state.messages[channel] ?? [];
+  const messages = state.messages[channel] ?? [];
   sidebar.replaceChildren(
     h('div', { class: 'workspace-name' }, 'Harbor (local)'),
     h('label', { class: 'you-are-label', for: 'you-are' }, 'You are'),
@@ -188,12 +289,12 @@ function render(): void {
         class: 'you-are',
         onchange: (event: Event) => {
           viewer = (event.target as HTMLSelectElement).value;
-          localStorage.setItem('harbor.viewer', viewer);
+          keepTabChoice('as', viewer);
           void refresh();
         },
       },
-      ...(state.people as Json[]).map((p) => {
-        const groups = (state?.groups as Json[]).filter((g) => (g.members as string[]).includes(p.id));
+      ...state.people.map((p) => {
+        const groups = people.groups.filter((g) => g.members.includes(p.id));
         const label = `${p.realName} · ${groups.map((g) => `@${g.handle}`).join(', ')} (${p.role})`;
         return h('option', { value: p.id, selected: p.id === viewer }, label);
       }),
@@ -201,7 +302,7 @@ function render(): void {
     h(
       'div',
       { class: 'groups' },
-      ...(state.groups as Json[]).map((g) => h('div', { class: 'group' }, `@${g.handle}: ${g.name}`)),
+      ...state.groups.map((g) => h('div', { class: 'group' }, `@${g.handle}: ${g.name}`)),
     ),
     h('div', { class: 'section-label' }, 'Channels'),
     ...channels.map((c) =>
@@ -209,17 +310,25 @@ function render(): void {
         'button',
         {
           type: 'button',
-          class: `channel-link${c.id === channel ? ' active' : ''}`,
+          class: `channel-link${c.id === channel && !homeOpen ? ' active' : ''}`,
           'data-channel': c.name,
           onclick: () => {
             channel = c.id;
+            homeOpen = false;
             thread = undefined;
-            localStorage.setItem('harbor.channel', channel);
+            keepTabChoice('channel', channel);
             render();
+            listFollow.toNewest();
           },
         },
         `# ${c.name}`,
       ),
+    ),
+    h('div', { class: 'section-label' }, 'Apps'),
+    h(
+      'button',
+      { type: 'button', class: `channel-link app-link${homeOpen ? ' active' : ''}`, onclick: openHome },
+      state.bot.name,
     ),
   );
   header.replaceChildren(
@@ -227,43 +336,34 @@ function render(): void {
     h('span', { class: 'viewer' }, `viewing as @${person(viewer)?.name ?? viewer}`),
   );
   input.placeholder = `Message #${current?.name ?? ''} (try ${state.hint.command} help)`;
-  keepScroll(list, () =>
-    list.replaceChildren(...messages.filter((m) => !m.threadTs).map((m) => messageView(m, false))),
-  );
+  composer.hidden = homeOpen;
+  if (homeOpen) {
+    header.replaceChildren(h('span', { class: 'channel-title' }, `${state.bot.name} · Home`));
+    list.replaceChildren(homeView(state.home));
+  } else {
+    listFollow.redraw(() =>
+      list.replaceChildren(...messages.filter((m) => !m.threadTs).map((m) => messageView(m, false))),
+    );
+  }
   const parent = thread ? messages.find((m) => m.ts === thread) : undefined;
   threadPanel.hidden = !parent;
   if (parent) {
     const replies = messages.filter((m) => m.threadTs === parent.ts);
-    const body = h(
-      'div',
-      { class: 'thread-messages' },
-      messageView(parent, true),
-      h(
-        'div',
-        { class: 'thread-divider' },
-        `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`,
-      ),
-      ...replies.map((m) => messageView(m, true)),
-    );
-    threadPanel.replaceChildren(
-      h(
-        'div',
-        { class: 'thread-header' },
-        h('b', {}, 'Thread'),
+    threadFollow.redraw(() =>
+      threadBody.replaceChildren(
+        messageView(parent, true),
         h(
-          'button',
-          {
-            type: 'button',
-            class: 'close-thread',
-            'aria-label': 'Close thread',
-            onclick: () => openThread(undefined),
-          },
-          '×',
+          'div',
+          { class: 'thread-divider' },
+          `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`,
         ),
+        ...replies.map((m) => messageView(m, true)),
       ),
-      body,
     );
+    // A thread opens at its newest reply, as in Slack.
+    if (shownThread !== parent.ts) threadFollow.toNewest();
   }
+  shownThread = parent?.ts;
   renderModal(modalRoot, state.views ?? [], { viewer: () => viewer, renderContext, toast });
 }
 
@@ -280,7 +380,7 @@ async function refresh(): Promise<void> {
     do {
       again = false;
       const next = await fetchState(viewer);
-      if (!(next.people as Json[]).some((p) => p.id === viewer)) viewer = next.people[0]?.id ?? '';
+      if (!next.people.some((p) => p.id === viewer)) viewer = next.people[0]?.id ?? '';
       state = next;
       render();
       document.body.dataset.version = String(next.version);

@@ -6,6 +6,7 @@
  * escaped. Pure (no DOM), so it is unit-tested in Node.
  */
 import { formatSlackDate } from './dates.js';
+import { emojiFor } from './emoji.js';
 
 export interface MrkdwnContext {
   userName(id: string): string | undefined;
@@ -13,6 +14,8 @@ export interface MrkdwnContext {
   channelName(id: string): string | undefined;
   timeZone?: string;
   now?: number;
+  /** The browser has no colour emoji font: draw text symbols where they stand in for the bot's emoji. */
+  textEmoji?: boolean;
 }
 
 const escapeHtml = (s: string) =>
@@ -22,21 +25,6 @@ const escapeHtml = (s: string) =>
 const unescapeSlack = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 const SAFE_URL = /^(https?:|mailto:)/i;
-
-// The emoji shortcodes the bot uses, as symbols ordinary text fonts carry (the page
-// works offline, without an emoji font); others stay as typed.
-const EMOJI: Record<string, [string, string]> = {
-  white_check_mark: ['\u2714', 'ok'],
-  x: ['\u2716', 'bad'],
-  warning: ['\u26A0', 'warn'],
-  no_entry_sign: ['\u2298', 'bad'],
-  hourglass: ['\u231B', 'wait'],
-  hourglass_flowing_sand: ['\u231B', 'wait'],
-  gear: ['\u2699', 'wait'],
-  raised_hand: ['\u270B', 'warn'],
-  point_right: ['\u261E', 'info'],
-  scroll: ['\u2630', 'info'],
-};
 
 /** One `<…>` token as HTML. */
 function token(inner: string, ctx: MrkdwnContext): string {
@@ -49,7 +37,8 @@ function token(inner: string, ctx: MrkdwnContext): string {
   if (target.startsWith('#')) {
     const id = target.slice(1);
     const name = ctx.channelName(id) ?? label ?? id;
-    return `<span class="mention channel">#${escapeHtml(name)}</span>`;
+    // Not "channel": that is the channel pane's class, whose flex layout would break the line.
+    return `<span class="mention channel-mention">#${escapeHtml(name)}</span>`;
   }
   if (target.startsWith('!subteam^')) {
     const id = target.slice('!subteam^'.length);
@@ -87,15 +76,15 @@ function splitLabel(inner: string): [string, string | undefined] {
 
 // *bold*, _italic_, ~strike~ on escaped text, only at word edges as in Slack.
 function emphasis(html: string): string {
-  const edge = (mark: string, tag: string) =>
+  const edge = (mark: string) =>
     new RegExp(
       `(^|[\\s(>\\u0001])\\${mark}([^\\s${mark}](?:[^${mark}\\n]*?[^\\s${mark}])?)\\${mark}(?=$|[\\s.,;:!?)<\\u0001])`,
       'g',
     );
   return html
-    .replace(edge('*', 'b'), '$1<b>$2</b>')
-    .replace(edge('_', 'i'), '$1<i>$2</i>')
-    .replace(edge('~', 's'), '$1<s>$2</s>');
+    .replace(edge('*'), '$1<b>$2</b>')
+    .replace(edge('_'), '$1<i>$2</i>')
+    .replace(edge('~'), '$1<s>$2</s>');
 }
 
 /** Slack mrkdwn as HTML, safe to assign to innerHTML. */
@@ -114,8 +103,10 @@ export function mrkdwnToHtml(text: string, ctx: MrkdwnContext): string {
   );
   rest = rest.replace(/<([^<>\n]+)>/g, (_m, inner: string) => keep(token(inner, ctx)));
   rest = rest.replace(/:([a-z0-9_+-]+):/g, (whole, name: string) => {
-    const emoji = EMOJI[name];
-    return emoji ? keep(`<span class="emoji ${emoji[1]}" title="${whole}">${emoji[0]}</span>`) : whole;
+    const emoji = emojiFor(name, ctx.textEmoji === true);
+    if (!emoji) return whole;
+    const cls = emoji.kind ? `emoji text-emoji ${emoji.kind}` : 'emoji';
+    return keep(`<span class="${cls}" title="${whole}">${emoji.symbol}</span>`);
   });
   let html = emphasis(escapeHtml(unescapeSlack(rest)));
   html = html
@@ -128,6 +119,7 @@ export function mrkdwnToHtml(text: string, ctx: MrkdwnContext): string {
     .join('\n')
     .replace(/\n/g, '<br>')
     .replace(/<\/blockquote><br>/g, '</blockquote>');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: \u0001 is the placeholder mark set above; escaped text never contains it.
   return html.replace(/\u0001(\d+)\u0001/g, (_m, i: string) => saved[Number(i)] ?? '');
 }
 

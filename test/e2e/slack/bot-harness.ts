@@ -38,7 +38,7 @@ defaults:
   expires: 30m
 rules:
   - name: reads
-    operations: [images.list, vessels.list, formation.show, region.show, logs.read]
+    operations: [images.list, vessels.list, formation.show, region.show, logs.read, armadas.list, armada.show, armadaset.show]
   - name: prod-promotions
     operations: [image.promote]
     target: { branch: prod }
@@ -144,11 +144,27 @@ export function clickBody(
 
 /** Starts simulator, stand-in and bot. */
 export async function startBotHarness(
-  options: { policy?: string; logReplay?: boolean; clock?: Clock } = {},
+  options: {
+    policy?: string;
+    logReplay?: boolean;
+    clock?: Clock;
+    /** Slack plays an org-wide Enterprise Grid install (org token: group lookups need team_id). */
+    enterpriseInstall?: boolean;
+    simClock?: Clock;
+    /** PostgreSQL instead of the embedded store (e.g. through a TCP proxy a test can break). */
+    databaseUrl?: string;
+    databaseTimeoutMs?: number;
+    /** Changes to the demo world before the simulator starts (say, an extra image in a branch). */
+    world?: (data: ReturnType<typeof demoData>) => void;
+    /** Work pieces that may run at once behind acks, and how many more may wait (overload tests). */
+    workConcurrency?: number;
+    queueLimit?: number;
+  } = {},
 ): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
   const data = demoData();
   data.branches.staging = [];
+  options.world?.(data);
   // Lifecycle steps and termination as short as the follow-up's poll, so "is gone" comes in milliseconds.
   const sim = await startSimulator({
     port: 0,
@@ -156,13 +172,23 @@ export async function startBotHarness(
     terminationMs: 5,
     data,
     logReplay: options.logReplay ?? false,
+    // A test that holds a write (a latency fault) moves the simulator's time itself.
+    ...(options.simClock ? { clock: options.simClock } : {}),
   });
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
+    ...(options.enterpriseInstall ? { enterpriseInstall: true } : {}),
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'harbor-e2e-'));
-  const config = await e2eConfig({ slackApiUrl: slack.apiUrl, sim, dataDir, policy: options.policy });
+  const config = await e2eConfig({
+    slackApiUrl: slack.apiUrl,
+    sim,
+    dataDir,
+    policy: options.policy,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  });
+  if (options.databaseTimeoutMs) config.databaseTimeoutMs = options.databaseTimeoutMs;
   const logs = createMemoryLogger();
   const boot = () =>
     startBot(config, logs, {
@@ -170,8 +196,14 @@ export async function startBotHarness(
       ...(options.clock ? { clock: options.clock } : {}),
       clientOptions: { retryConfig: { retries: 0 } },
       follow: { pollMs: 10, timeoutMs: 10_000 },
+      ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
+      ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
     });
-  let running = await boot();
+  // A bot that cannot start (a bad policy, say) must not leave the stand-ins listening: jest would never exit.
+  let running = await boot().catch(async (err: unknown) => {
+    await Promise.allSettled([sim.stop(), slack.stop()]);
+    throw err;
+  });
   const urlOf = (bot: RunningBot) => `http://127.0.0.1:${bot.port}/slack/events`;
   let eventsUrl = urlOf(running);
   const settle = () => running.bot.idle();

@@ -77,6 +77,37 @@ describe('formation add', () => {
     expect(h.slack.thread(preview.channel, preview.ts).map((m) => m.text)).toContain(reply.body.text);
   });
 
+  it('overrides command and env (the provider’s override fields), says an image override may not be honoured', async () => {
+    await h.slash(
+      'formation add dev lobby lobby-4 eu-central --container game-server --command "/app/server --fast" --env LOG_LEVEL=debug --env REGION=eu',
+    );
+    const preview = h.lastMessage();
+    expect(shown(preview)).toContain('/app/server --fast');
+    expect(shown(preview)).toContain('env LOG_LEVEL=debug REGION=eu');
+    expect(shown(preview)).not.toContain('may not honour an image override');
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    expect(lobby()?.spec.vessels.find((v) => v.name === 'lobby-4')?.override?.containers).toEqual([
+      {
+        name: 'game-server',
+        command: ['/app/server', '--fast'],
+        env: [
+          { name: 'LOG_LEVEL', value: 'debug' },
+          { name: 'REGION', value: 'eu' },
+        ],
+      },
+    ]);
+    const check = await waitForThreadReply(h, preview, /Overrides took effect on vessel lobby-4/);
+    expect(String(check.body.text)).toContain('game-server has LOG_LEVEL=debug');
+    expect(String(check.body.text)).toContain('game-server has command /app/server --fast');
+
+    await h.slash(
+      'formation add dev lobby lobby-5 eu-central --container game-server --image game-server:1.2.0',
+    );
+    expect(shown(h.lastMessage())).toContain('the real controller may not honour an image override');
+    await h.slash('formation add dev lobby lobby-6 eu-central --container game-server --env =oops');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('is not NAME=value');
+  });
+
   it('refuses a vessel name the formation already has, and writes nothing', async () => {
     await h.slash('formation add dev lobby lobby-2 eu-central');
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
@@ -118,14 +149,16 @@ describe('formation remove', () => {
     expect(formationPatches()).toBe(0);
     expect(lobbyVessels()).toEqual(['lobby-1', 'lobby-2']);
     const closed = current(h, preview);
-    expect(closed.text).toMatch(/cancel/i);
+    expect(closed.text).toBe('Cancelled: Remove vessel lobby-2 from formation lobby in dev');
     expect(shown(closed)).toContain('nothing was applied');
     expect(buttonIds(closed)).toEqual([]);
 
     // A stale client still showing the old buttons: a late Confirm does nothing and says so privately.
     await h.click(stale, CHANGE_ACTIONS.confirm);
     expect(formationPatches()).toBe(0);
-    expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/cancel/i);
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'This change was cancelled by <@U0ALICE>; nothing was applied.',
+    ]);
     expect(lobbyVessels()).toEqual(['lobby-1', 'lobby-2']);
   });
 

@@ -22,11 +22,11 @@ it('a final message lost to a Slack outage is redrawn by housekeeping: no live b
   const preview = h.lastMessage();
   expect(buttonIds(preview)).toEqual([CHANGE_ACTIONS.confirm, CHANGE_ACTIONS.cancel]);
 
-  // Slack is down for the rewrite after the apply (the bot's client does not retry in tests).
-  h.slack.forceOutage('chat.update', 1);
+  // Slack is down for the "Applying…" rewrite and the one after the apply (the bot's client does not retry in tests).
+  h.slack.forceOutage('chat.update', 2);
   await h.click(preview, CHANGE_ACTIONS.confirm);
   expect(h.sim.state.getFormation('dev', 'lobby')?.spec.vessels.map((v) => v.name)).toEqual(['lobby-1']);
-  expect(h.slack.callsTo('chat.update').map((c) => c.status)).toEqual([503]);
+  expect(h.slack.callsTo('chat.update').map((c) => c.status)).toEqual([503, 503]);
   expect(buttonIds(current(h, preview))).toEqual([CHANGE_ACTIONS.confirm, CHANGE_ACTIONS.cancel]);
 
   // Slack is back; the next housekeeping pass repairs the message.

@@ -69,11 +69,11 @@ describe('versions as image:tag (point 3)', () => {
 
 describe('"not found" leads somewhere (point 5)', () => {
   it.each([
-    ['vessels Dve', 'No environment `Dve`. Did you mean `dev`? Known environments: `dev`, `prod`.'],
+    ['vessels Dve', 'No environment `dve`. Did you mean `dev`? Known environments: `dev`, `prod`.'],
     ['formation show dev LOBBY', 'No formation `LOBBY` in environment `dev`. Did you mean `lobby`?'],
     ['formation show dev lobbby', 'Did you mean `lobby`? Formations in dev: `lobby`.'],
-    ['formation show Dve lobby', 'No environment `Dve`. Did you mean `dev`?'],
-    ['region show dev eu-centrl', 'Did you mean `eu-central`? Regions in dev: `eu-central`.'],
+    ['formation show Dve lobby', 'No environment `dve`. Did you mean `dev`?'],
+    ['region show dev eu-centrl', 'Did you mean `eu-central`? Regions in dev: `eu-central`, `us-west`.'],
     ['vessel delete dev lobby-9', 'Vessels in dev: `duel-1`, `lobby-1`, `lobby-2`.'],
     ['logs dev lobby-9', 'No vessel `lobby-9` in environment `dev`. Did you mean `lobby-1`?'],
     ['formation remove dev lobbby lobby-2', 'Did you mean `lobby`?'],
@@ -162,17 +162,19 @@ describe('modals keep the user’s work (point 6)', () => {
       answers(view, { name: 'lobby-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
     );
     const after = h.slack.view(viewId);
+    if (!after) throw new Error('the form is gone');
     const text = shown(after);
     expect(text).toContain('A vessel named lobby-1 already exists');
     // The form is back, as filled: submit button, and the name the user typed.
-    expect((after as { submit?: unknown } | undefined)?.submit).toBeDefined();
-    const name = (after?.blocks as { block_id?: string; element?: { initial_value?: string } }[]).find(
+    expect((after as { submit?: unknown }).submit).toEqual({ type: 'plain_text', text: 'Preview' });
+    const name = (after.blocks as { block_id?: string; element?: { initial_value?: string } }[]).find(
       (b) => b.block_id === 'name',
     );
     expect(name?.element?.initial_value).toBe('lobby-1');
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 
+  // The rule turns on the name the form asks for, so the form opens and the submission is judged.
   it('a policy refusal keeps the form too', async () => {
     await h.stop();
     h = await startBotHarness({
@@ -181,7 +183,7 @@ version: 1
 rules:
   - name: sre-only-prod
     operations: [vessel.create]
-    target: { environment: prod }
+    target: { environment: prod, vessel: 'arena-*' }
     requesters: { groups: [S0SRE] }
   - name: everything-else
     operations: ['*']
@@ -198,7 +200,10 @@ rules:
     );
     const after = h.slack.view(viewId);
     expect(shown(after)).toMatch(/not allowed/);
-    expect((after as { submit?: unknown } | undefined)?.submit).toBeDefined();
+    expect((after as { submit?: unknown } | undefined)?.submit).toEqual({
+      type: 'plain_text',
+      text: 'Preview',
+    });
   });
 
   it('an environment that does not exist is answered in text, and no form opens', async () => {

@@ -37,7 +37,7 @@ describe('region show', () => {
   it('names the region and environment when the region does not exist', async () => {
     await h.slash('region show dev us-east');
     expect(h.ephemeralTexts(ALICE)).toEqual([
-      'No region `us-east` in environment `dev`. Regions in dev: `eu-central`.',
+      'No region `us-east` in environment `dev`. Did you mean `us-west`? Regions in dev: `eu-central`, `us-west`.',
     ]);
   });
 });

@@ -98,7 +98,7 @@ describe('the release "Tail logs" modal', () => {
 
     const outcome = JSON.stringify(viewOf(viewId));
     expect(outcome).toContain('Could not start');
-    expect(outcome).toMatch(/ended/);
+    expect(outcome).toContain('The release “Season 6” has ended; start a new one for more work.');
     expect(outcome).not.toMatch(/\bat .*\.ts:\d+/);
     expect(await h.running.core.store.listTails({ releaseId })).toEqual([]);
     expect(await errorsCounted('tail-submit')).toBe(before + 1);
@@ -124,7 +124,7 @@ describe('a submission the modal check cannot read', () => {
     const told = h.slack.ephemerals().filter((e) => e.user === ALICE.id && e.channel === TEST_CHANNEL.id);
     const last = told.at(-1);
     const id = last?.text?.match(/internal error \(id ([0-9a-f]+)\)\. The bot's log has the details/)?.[1];
-    expect(id).toBeDefined();
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
     expect(shown(last)).not.toMatch(/\bat .*\.ts:\d+|TypeError/);
     // The log keeps what the user was spared, under the id they were given.
     expect(h.logs.lines.filter((l) => l.includes(id as string)).join('\n')).toContain('TypeError');

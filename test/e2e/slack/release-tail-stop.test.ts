@@ -2,7 +2,7 @@
  * A release message lists its live tails; a tail that stops by itself (here:
  * its Vessel deleted) must leave that list without anyone clicking.
  */
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, it } from '@jest/globals';
 import { createGameFabricClient } from '../../../src/gamefabric/client.js';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';

@@ -40,6 +40,10 @@ const RELEASE_BUTTONS = [
   RELEASE_ACTIONS.promote,
   RELEASE_ACTIONS.formationAdd,
   RELEASE_ACTIONS.formationRemove,
+  RELEASE_ACTIONS.armadaScale,
+  RELEASE_ACTIONS.armadaSetScale,
+  RELEASE_ACTIONS.armadaImage,
+  RELEASE_ACTIONS.armadaSetImage,
   RELEASE_ACTIONS.tailLogs,
   RELEASE_END_ACTION,
 ];
@@ -53,13 +57,6 @@ async function startRelease(title: string): Promise<StoredMessage> {
 /** The bot's replies in the release thread, oldest first. */
 function thread(release: StoredMessage): StoredMessage[] {
   return h.slack.thread(TEST_CHANNEL.id, release.ts).filter((m) => m.ts !== release.ts);
-}
-
-/** The latest reply in the release thread. */
-function lastInThread(release: StoredMessage): StoredMessage {
-  const last = thread(release).at(-1);
-  if (!last) throw new Error('nothing in the release thread');
-  return last;
 }
 
 function viewOf(viewId: string): StoredView {
@@ -167,7 +164,14 @@ describe('release threads', () => {
     );
     expect(add.text).toMatch(/^Confirm this change: .*lobby-3/);
     await h.click(add, CHANGE_ACTIONS.confirm);
-    expect(h.sim.state.getVessel('dev', 'lobby-3')).toBeDefined();
+    expect(h.sim.state.getVessel('dev', 'lobby-3')).toMatchObject({
+      metadata: {
+        environment: 'dev',
+        name: 'lobby-3',
+        ownerReferences: [{ kind: 'Formation', name: 'lobby' }],
+      },
+      spec: { region: 'eu-central' },
+    });
     await waitForThreadReply(h, release, /lobby-3 was scheduled/);
     const scheduled = thread(release).find((m) => /lobby-3 was scheduled/.test(m.text ?? ''));
     const tailButton = buttons(scheduled).find((b) => b.action_id === TAIL_ACTIONS.start);
@@ -299,5 +303,32 @@ describe('release threads', () => {
     expect(buttonIds(current(h, here))).toEqual([]);
     const left = await h.running.core.store.listReleases({ status: 'open' });
     expect(left.map((r) => r.channel)).toEqual(['C0OTHER']);
+  });
+
+  it('scale and roll out from the buttons run in the thread and are recorded as the release’s steps', async () => {
+    const release = await startRelease('Arena event');
+    const scale = await viaButton(
+      release,
+      RELEASE_ACTIONS.armadaScale,
+      { 'where.environment': 'dev' },
+      { fleet: 'duel', type: 'baremetal', minReplicas: '2', bufferSize: '2', maxReplicas: '12' },
+    );
+    expect(scale.text).toContain('Scale armada duel, region type baremetal (dev)');
+    await h.click(scale, CHANGE_ACTIONS.confirm);
+    expect(h.sim.state.getArmada('dev', 'duel')?.spec.distribution[0]?.maxReplicas).toBe(12);
+
+    const rollout = await viaButton(
+      release,
+      RELEASE_ACTIONS.armadaSetImage,
+      { 'where.environment': 'dev' },
+      { fleet: 'arena', container: 'game-server', image: 'game-server:1.2.0' },
+    );
+    expect(rollout.text).toContain('Roll out ArmadaSet arena (dev), container game-server');
+    await h.click(rollout, CHANGE_ACTIONS.confirm);
+    await waitForThreadReply(h, release, /ArmadaSet arena \(dev\) rolled out to game-server:1.2.0: Synced/);
+    const board = shown(current(h, release));
+    expect(board).toContain('Steps done (2)');
+    expect(board).toContain('Scaled armada duel');
+    expect(board).toContain('Set ArmadaSet arena, container game-server, to game-server:1.2.0');
   });
 });

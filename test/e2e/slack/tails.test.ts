@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../../src/gamefabric/client.js';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { TEST_CHANNEL, TEST_TEAM } from '../../../src/workspace/identity.js';
 import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { startTailBot, type TailBot } from '../../slack/tails/e2e-bot.js';
 import { createStandaloneVessel } from '../../support/standalone-vessel.js';
@@ -134,6 +134,18 @@ it('the "Tail logs" button follows the vessel in the thread it was clicked in', 
     ],
   });
   const release = h.message(posted.ts as string);
+  // The button's release id counts only for a release the store holds in this channel.
+  await h.running.core.store.createRelease({
+    id: 'rel-42',
+    workspace: TEST_TEAM.id,
+    channel: TEST_CHANNEL.id,
+    messageTs: release.ts,
+    title: '42',
+    status: 'open',
+    createdBy: ALICE.id,
+    createdAt: Date.now(),
+    data: {},
+  });
   await h.click(release, TAIL_ACTIONS.start, ALICE);
   await h.settle();
   const [record] = await h.tails();

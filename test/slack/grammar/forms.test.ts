@@ -39,6 +39,9 @@ describe('the forms table', () => {
     expect([...COMMAND_WORDS].sort()).toEqual(
       [
         'approvals',
+        'armada',
+        'armadas',
+        'armadaset',
         'formation',
         'help',
         'history',

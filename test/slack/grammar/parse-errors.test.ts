@@ -53,7 +53,7 @@ describe('missing arguments name the argument and show the form', () => {
     const u = usage('formation add dev lobby lobby-3');
     expect(u.problem).toBe('`formation add` is missing `<region>`.');
     expect(u.forms).toEqual([
-      '/harbor formation add <env> <formation> <vessel> <region> [--container <name>] [--image <image>] [--args "<arg> <arg>..."]',
+      '/harbor formation add <env> <formation> <vessel> <region> [--container <name>] [--image <image>] [--args "<arg> <arg>..."] [--command "<cmd> <arg>..."] [--env <NAME=value>]',
       '/harbor formation add <env> <formation>',
     ]);
   });

@@ -215,11 +215,12 @@ describe('parseCommand: what Slack does to typed text', () => {
     });
   });
 
-  it('keeps argument case but ignores command and flag case', () => {
+  // Environments are lowercase DNS labels, so `Dev` can only mean dev (issue 18 point 10).
+  it('keeps argument case, except an environment, and ignores command and flag case', () => {
     expect(command('VESSEL Delete Dev Lobby-3')).toEqual({
       kind: 'change',
       operation: 'vessel.delete',
-      input: { environment: 'Dev', vessel: 'Lobby-3' },
+      input: { environment: 'dev', vessel: 'Lobby-3' },
     });
     expect(command('logs dev x --FOLLOW')).toMatchObject({ follow: true });
   });

@@ -38,9 +38,9 @@ describe('modal load failures', () => {
     const logger = createMemoryLogger();
     const broken = {
       ...world.deps,
-      client: {
-        ...world.client,
-        listRegions: () => Promise.reject(new TypeError('boom at line 3')),
+      queries: {
+        ...world.deps.queries,
+        regions: () => Promise.reject(new TypeError('boom at line 3')),
       },
     };
     const view = await loadedView(
@@ -49,7 +49,7 @@ describe('modal load failures', () => {
       logger,
     );
     const id = /internal error \(id ([0-9a-f]{8})\)/.exec(text(view))?.[1];
-    expect(id).toBeDefined();
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
     expect(text(view)).not.toContain('boom');
     expect(logger.lines.some((l) => l.includes(id ?? '?') && l.includes('boom at line 3'))).toBe(true);
   });

@@ -48,7 +48,7 @@ describe('add-to-formation modal', () => {
 
   it('offers "keep template image" first, then the branch images, newest tags first', async () => {
     const view = await loadedView(lobby, world.deps, silentLogger);
-    expect(optionValues(view, B.region)).toEqual(['eu-central']);
+    expect(optionValues(view, B.region)).toEqual(['eu-central', 'us-west']);
     expect(optionValues(view, GS_IMAGE)).toEqual([
       KEEP_TEMPLATE,
       'game-server:1.2.0',

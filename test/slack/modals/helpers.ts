@@ -3,7 +3,9 @@
  * client, and a stand-in for Slack's `view.state.values` built from a view the
  * way Slack would (initial values kept, the user's answers on top).
  */
+
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
+import { formQueries } from '../../../src/changes/form-queries.js';
 import { createGameFabricClient, type GameFabricClient } from '../../../src/gamefabric/client.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { type Simulator, type SimulatorData, startSimulator } from '../../../src/simulator/index.js';
@@ -32,7 +34,7 @@ export async function startWorld(
     clock,
     retry: { maxAttempts: 1 },
   });
-  return { sim, client, deps: { client, ...(branches ? { branches } : {}) } };
+  return { sim, client, deps: { queries: formQueries(client, branches) } };
 }
 
 /** Metadata as the command listener would write it. */
@@ -68,7 +70,8 @@ export function initialOption(view: ModalView, blockId: string): string | undefi
 /**
  * `view.state.values` as Slack would send it after the user set `answers`
  * (block id -> text or option value; null clears). Selects answer with the
- * option's text taken from the view, as Slack does.
+ * option's text taken from the view, as Slack does; a type-ahead (external
+ * select) takes any value, as its options come from the listener.
  */
 export function fill(view: ModalView, answers: Record<string, string | null> = {}): ViewStateValues {
   const values: ViewStateValues = {};
@@ -95,6 +98,15 @@ export function fill(view: ModalView, answers: Record<string, string | null> = {
           selected_option: chosen ? { value: chosen.value ?? '', text: chosen.text } : null,
         },
       };
+    } else if (el.type === 'external_select') {
+      // A type-ahead can land on any value its options listener offers; the test names it.
+      const chosen = answer === null ? undefined : answer === undefined ? el.initial_option : undefined;
+      const selected = chosen
+        ? { value: chosen.value ?? '', text: chosen.text }
+        : answer
+          ? { value: answer, text: { type: 'plain_text' as const, text: answer } }
+          : null;
+      values[id] = { [el.action_id]: { type: el.type, selected_option: selected } };
     } else {
       const value = answer === null ? null : (answer ?? el.initial_value ?? null);
       values[id] = { [el.action_id]: { type: el.type, value } };

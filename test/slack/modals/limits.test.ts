@@ -8,7 +8,8 @@ import type { ModalView } from '@slack/types';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { makeImage } from '../../../src/simulator/images.js';
 import { demoData, internalImageName } from '../../../src/simulator/index.js';
-import type { ModalMetadata } from '../../../src/slack/ids.js';
+import { type ModalMetadata, suggestActionId } from '../../../src/slack/ids.js';
+import { SUGGEST_MIN_QUERY } from '../../../src/slack/modals/blocks.js';
 import {
   loadedView,
   openingView,
@@ -19,7 +20,7 @@ import {
   VESSEL_BLOCKS,
 } from '../../../src/slack/modals/index.js';
 import { LIMITS, viewProblems } from '../../../src/slack/render/limits.js';
-import { fill, input, meta, optionValues, startWorld, type World } from './helpers.js';
+import { fill, initialOption, input, meta, optionValues, startWorld, type World } from './helpers.js';
 
 const LONG = 'x'.repeat(300);
 // Branches come from the API: 149 of them, one with a display name too long for an option label.
@@ -81,33 +82,48 @@ describe('views with huge inputs', () => {
   it.each(metas)('stay inside Slack limits: $kind', async (m) => {
     expect(viewProblems(openingView(m))).toEqual([]);
     const view = await loadedView(m, world.deps, silentLogger);
-    expect(view.submit).toBeDefined();
+    // Loaded, not an error view: every change form previews.
+    expect(view.submit).toEqual({ type: 'plain_text', text: 'Preview' });
     expect(viewProblems(view)).toEqual([]);
   });
 
-  it('cuts the image list to 100 newest, says so, and takes a typed image instead', async () => {
+  it('offers 506 images as a type-ahead over the branch, the current one preselected', async () => {
     const m = metas[0] as ModalMetadata;
     const view = await loadedView(m, world.deps, silentLogger);
-    const options = optionValues(view, PROMOTE_BLOCKS.image);
-    expect(options).toHaveLength(LIMITS.selectOptions);
-    // A value over 150 characters cannot be an option: it is left out (and can be typed).
-    expect(options[0]).toBe('game-server:2.499.0');
-    expect(options.some((o) => o.length > LIMITS.optionValue)).toBe(false);
-    expect(cutHint(view, PROMOTE_BLOCKS.image)).toMatch(
-      /^Showing 100 of 506 images in dev\. Not listed\? Type/,
-    );
-    expect(input(view, PROMOTE_BLOCKS.image).optional).toBe(true);
-    const typed = `${PROMOTE_BLOCKS.image}${TYPED_SUFFIX}`;
-    const state = fill(view, { [typed]: 'game-server:1.1.0', [PROMOTE_BLOCKS.target]: 'prod' });
+    const el = input(view, PROMOTE_BLOCKS.image).element;
+    expect(el).toMatchObject({
+      type: 'external_select',
+      action_id: suggestActionId('images', 'dev'),
+      min_query_length: SUGGEST_MIN_QUERY,
+    });
+    expect(cutHint(view, PROMOTE_BLOCKS.image)).toBe('Type to search 506 images in dev, newest first.');
+    expect(input(view, PROMOTE_BLOCKS.image).optional).toBe(false);
+    const state = fill(view, {
+      [PROMOTE_BLOCKS.image]: 'game-server:1.1.0',
+      [PROMOTE_BLOCKS.target]: 'prod',
+    });
     expect(readSubmission(m, state)).toEqual({
       ok: true,
       operation: 'image.promote',
       input: { image: 'game-server', tag: '1.1.0', sourceBranch: 'dev', targetBranch: 'prod' },
     });
-    const bad = readSubmission(m, fill(view, { [typed]: 'game-server', [PROMOTE_BLOCKS.target]: 'prod' }));
-    expect(bad.ok ? {} : bad.errors).toEqual({ [typed]: expect.stringContaining('image:tag') });
+    // Reloaded (another field changed), the chosen image stays chosen.
+    const again = await loadedView(m, world.deps, silentLogger, state);
+    expect(initialOption(again, PROMOTE_BLOCKS.image)).toBe('game-server:1.1.0');
     const none = readSubmission(m, fill(view, { [PROMOTE_BLOCKS.target]: 'prod' }));
     expect(Object.keys(none.ok ? {} : none.errors)).toEqual([PROMOTE_BLOCKS.image]);
+  });
+
+  it('answers a type-ahead with the newest 100 matches, leaving out values too long for an option', async () => {
+    const all = await world.deps.queries.suggest('images', 'dev', '', LIMITS.selectOptions);
+    expect(all).toHaveLength(LIMITS.selectOptions);
+    const found = await world.deps.queries.suggest('images', 'dev', '2.49', LIMITS.selectOptions);
+    expect(found.slice(0, 3).map((f) => f.value)).toEqual([
+      'game-server:2.499.0',
+      'game-server:2.498.0',
+      'game-server:2.497.0',
+    ]);
+    expect(await world.deps.queries.suggest('images', 'no-such-branch', '', 10)).toEqual([]);
   });
 
   it('cuts 149 branches from the API to 100 options and fits a long display name', async () => {
@@ -119,15 +135,15 @@ describe('views with huge inputs', () => {
     expect(typed).toMatchObject({ dispatch_action: true });
   });
 
-  it('lists 100 of 201 regions with long display names cut to fit', async () => {
+  it('lists 100 of 202 regions (200 made up plus the two of the demo) with long display names cut to fit', async () => {
     const m = metas[1] as ModalMetadata;
     const view = await loadedView(m, world.deps, silentLogger);
     expect(optionValues(view, VESSEL_BLOCKS.region)).toHaveLength(100);
-    expect(cutHint(view, VESSEL_BLOCKS.region)).toContain('Showing 100 of 201 regions in dev');
+    expect(cutHint(view, VESSEL_BLOCKS.region)).toContain('Showing 100 of 202 regions in dev');
     const state = fill(view, {
       [VESSEL_BLOCKS.name]: 'big-1',
       [`${VESSEL_BLOCKS.region}${TYPED_SUFFIX}`]: 'region-150',
-      [`${VESSEL_BLOCKS.image}${TYPED_SUFFIX}`]: 'game-server:2.3.0',
+      [VESSEL_BLOCKS.image]: 'game-server:2.3.0',
     });
     const result = readSubmission(m, state);
     expect(result.ok && result.input).toMatchObject({

@@ -22,11 +22,11 @@ afterAll(() => world.sim.stop());
 const m = meta('region.create', { environment: 'dev' });
 
 describe('create-region modal', () => {
-  it('opens with its title and loads without reading the API', async () => {
+  it('opens with its title and loads reading only the environment list', async () => {
     expect(openingView(m).title.text).toBe('Create region');
     world.sim.clearRequests();
     const view = await loadedView(m, world.deps, silentLogger);
-    expect(world.sim.requests).toHaveLength(0);
+    expect(world.sim.requests.map((r) => r.path)).toEqual(['/api/core/v1/environments']);
     expect(optionValues(view, typeBlock(2, 'scheduling'))).toEqual(['Packed', 'Distributed']);
     expect(initialOption(view, typeBlock(0, 'scheduling'))).toBe('Packed');
     expect(input(view, typeBlock(0, 'name')).optional).toBe(false);

@@ -35,7 +35,7 @@ describe('create-vessel modal', () => {
 
   it('loads the regions of the environment, the branches and the images of the first branch', async () => {
     const view = await loadedView(m, world.deps, silentLogger);
-    expect(optionValues(view, B.region)).toEqual(['eu-central']);
+    expect(optionValues(view, B.region)).toEqual(['eu-central', 'us-west']);
     expect(JSON.stringify(input(view, B.region))).toContain('eu-central (EU Central)');
     expect(optionValues(view, B.branch)).toEqual(['dev', 'prod']);
     expect(input(view, B.branch).dispatch_action).toBe(true);

@@ -72,17 +72,17 @@ const pending = makeChange({ id: 'c-pending', preview: { ...PREVIEW, summary: 'A
 const failed = makeChange({
   id: 'c-failed',
   status: 'failed',
-  error: { message: 'Formation lobby has no vessel lobby-9', kind: 'not_found' },
+  error: { kind: 'user', problem: 'not_found', text: 'Formation lobby has no vessel lobby-9' },
   updatedAt: NOW + MINUTE,
 });
 const rejected = makeChange({
   id: 'c-rejected',
   status: 'cancelled',
-  error: { message: 'Rejected by <@U_APP1>.', kind: 'rejected', by: 'U_APP1' },
+  error: { kind: 'rejected', by: 'U_APP1' },
 });
 
 describe('release message', () => {
-  it('a new release: its title, who started it, nothing done yet, the four buttons carrying the id', () => {
+  it('a new release: its title, who started it, nothing done yet, the step buttons carrying the id', () => {
     const msg = renderReleaseMessage(snapshot(), NOW);
     expect(msg.text).toBe('Release Season 4 launch: 0 done, 0 waiting, 0 live tails');
     expect(textOf(msg)).toContain('Nothing done yet.');
@@ -94,6 +94,10 @@ describe('release message', () => {
       'Promote image',
       'Add vessel to formation',
       'Remove vessel',
+      'Scale armada',
+      'Scale ArmadaSet',
+      'Roll out armada',
+      'Roll out ArmadaSet',
       'Tail logs',
       'End release',
     ]);
@@ -169,7 +173,7 @@ describe('size limits', () => {
       status: statuses[i % statuses.length] as Change['status'],
       requirement: i % 2 ? APPROVAL : makeChange().requirement,
       preview: { ...PREVIEW, summary: `${i}: ${HUGE}` },
-      error: { message: HUGE, kind: 'api' },
+      error: { kind: 'user', problem: 'user', text: HUGE },
       approvals: Array.from({ length: 30 }, (_, a) => ({
         changeId: `c-${i}`,
         userId: `U${a}`,
@@ -192,7 +196,7 @@ describe('size limits', () => {
     const msg = renderReleaseMessage(big, NOW);
     expect(messageProblems(msg)).toEqual([]);
     expect(msg.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
-    expect(buttonsOf(msg)).toHaveLength(5);
+    expect(buttonsOf(msg)).toHaveLength(9);
     expect(textOf(msg)).toMatch(/… and \d+ more/);
     // Newest first: the latest step is shown, the oldest are the ones counted away.
     expect(textOf(msg)).toContain('*198: ');

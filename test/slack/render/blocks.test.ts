@@ -83,7 +83,7 @@ describe('joinMapped', () => {
 describe('finish', () => {
   it('keeps at most 50 blocks, notes what was left out and keeps the buttons', () => {
     const blocks: KnownBlock[] = Array.from({ length: 80 }, (_, i) => context(`block ${i}`));
-    blocks.push(actions([changeButton('confirm', 'chg-1')]));
+    blocks.push(actions([changeButton('confirm', 'chg-1', 'Promote game-server:1.2.0 from dev to prod')]));
     const msg = finish('t', blocks);
     expect(msg.blocks).toHaveLength(50);
     expect(msg.blocks[49]?.type).toBe('actions');

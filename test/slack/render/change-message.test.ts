@@ -22,7 +22,16 @@ function inStatus(status: ChangeStatus, extra: Partial<Change> = {}): Change {
     status,
     ...(status === 'awaiting_approval' ? { requirement: APPROVAL } : {}),
     ...(status === 'succeeded' ? { result: { summary: 'Promoted', lines: [], facts: {} } } : {}),
-    ...(status === 'failed' ? { error: { message: 'boom', kind: 'api', status: 422 } } : {}),
+    ...(status === 'failed'
+      ? {
+          error: {
+            kind: 'api_rejected',
+            call: { method: 'POST', path: '/x' },
+            status: 422,
+            detail: { text: 'boom' },
+          },
+        }
+      : {}),
     ...extra,
   });
 }
@@ -55,8 +64,8 @@ describe('renderChange buttons by status', () => {
     expect(confirm?.confirm?.style).toBe('danger');
     expect(confirm?.confirm?.title?.text).toBe('Apply this destructive change?');
     expect(confirm?.confirm?.text.text).toContain('Remove vessel eu-1 from formation main');
-    expect(confirm?.confirm?.confirm?.text).toBeTruthy();
-    expect(confirm?.confirm?.deny?.text).toBeTruthy();
+    expect(confirm?.confirm?.confirm).toEqual({ type: 'plain_text', text: 'Yes, apply it' });
+    expect(confirm?.confirm?.deny).toEqual({ type: 'plain_text', text: 'Keep it' });
     expect(msg.blocks[0]).toMatchObject({
       type: 'header',
       text: { text: 'Confirm this destructive change' },
@@ -213,7 +222,7 @@ describe('renderChange: after the decision', () => {
   it('failed: the error message and "Nothing was changed." when the kind guarantees it', () => {
     const text = textOf(
       renderChange(
-        inStatus('failed', { error: { message: 'Vessel eu-1 is gone.', kind: 'world_moved' } }),
+        inStatus('failed', { error: { kind: 'user', problem: 'not_found', text: 'Vessel eu-1 is gone.' } }),
         NOW,
       ),
     );
@@ -222,19 +231,14 @@ describe('renderChange: after the decision', () => {
 
   it('failed: no "nothing was changed" for internal errors or unverifiable writes, and no duplicate', () => {
     const internal = textOf(
-      renderChange(inStatus('failed', { error: { message: 'Internal (id ab12).', kind: 'internal' } }), NOW),
+      renderChange(inStatus('failed', { error: { kind: 'internal', errorId: 'ab12' } }), NOW),
     );
-    expect(internal).toContain('Internal (id ab12).');
+    expect(internal).toContain('Harbormaster hit an internal error (id ab12).');
     expect(internal).not.toMatch(/nothing was changed/i);
     const unclear = textOf(
       renderChange(
         inStatus('failed', {
-          error: {
-            message:
-              'The hosting API failed (502). Whether it took effect could not be checked; look before retrying.',
-            kind: 'api',
-            status: 502,
-          },
+          error: { kind: 'store_unavailable', errorId: 'cd34' },
         }),
         NOW,
       ),
@@ -243,7 +247,11 @@ describe('renderChange: after the decision', () => {
     const already = textOf(
       renderChange(
         inStatus('failed', {
-          error: { message: 'Unreachable (timeout); nothing was changed.', kind: 'unreachable' },
+          error: {
+            kind: 'unreachable',
+            call: { method: 'GET', path: '/x' },
+            detail: { reason: 'Timeout', text: 'timed out after 30 ms' },
+          },
         }),
         NOW,
       ),
@@ -253,7 +261,7 @@ describe('renderChange: after the decision', () => {
 
   it('rejected: says who rejected it', () => {
     const change = inStatus('cancelled', {
-      error: { message: 'Rejected by <@U_APP1>.', kind: 'rejected', by: 'U_APP1' },
+      error: { kind: 'rejected', by: 'U_APP1' },
     });
     const msg = renderChange(change, NOW);
     expect(msg.blocks[0]).toMatchObject({ type: 'header', text: { text: 'Rejected' } });
@@ -262,7 +270,7 @@ describe('renderChange: after the decision', () => {
 
   it('cancelled: says who cancelled it', () => {
     const change = inStatus('cancelled', {
-      error: { message: 'Cancelled by <@U_REQ>.', kind: 'cancelled', by: 'U_REQ' },
+      error: { kind: 'cancelled', by: 'U_REQ' },
     });
     expect(textOf(renderChange(change, NOW))).toContain('Cancelled by <@U_REQ>; nothing was applied.');
   });
@@ -275,11 +283,11 @@ describe('renderChange: after the decision', () => {
 });
 
 describe('nothingChanged', () => {
-  it('is true for kinds that guarantee it and false for internal or unknown kinds', () => {
-    expect(nothingChanged({ message: 'x', kind: 'validation' })).toBe(true);
-    expect(nothingChanged({ message: 'x', kind: 'conflict' })).toBe(true);
-    expect(nothingChanged({ message: 'x', kind: 'internal' })).toBe(false);
-    expect(nothingChanged({ message: 'x', kind: 'something-new' })).toBe(false);
-    expect(nothingChanged({ message: 'It could not be checked.', kind: 'unreachable' })).toBe(false);
+  it('is true for kinds that guarantee it and false for internal errors and open outcomes', () => {
+    expect(nothingChanged({ kind: 'user', problem: 'validation', text: 'x' })).toBe(true);
+    expect(nothingChanged({ kind: 'conflict', object: 'formation', name: 'lobby', attempts: 3 })).toBe(true);
+    expect(nothingChanged({ kind: 'internal', errorId: 'ab12' })).toBe(false);
+    expect(nothingChanged({ kind: 'store_unavailable', errorId: 'ab12' })).toBe(false);
+    expect(nothingChanged({ kind: 'earlier', text: 'old words', state: 'unknown' })).toBe(false);
   });
 });

@@ -64,10 +64,12 @@ export function buttonsOf(message: SlackMessage): Button[] {
 /** All visible text of a message's blocks, joined by newlines (for "contains" assertions). */
 export function textOf(message: SlackMessage): string {
   const out: string[] = [];
-  for (const b of message.blocks as any[]) {
-    if (b.text?.text) out.push(b.text.text);
-    for (const f of b.fields ?? []) out.push(f.text);
-    if (b.type === 'context') for (const e of b.elements) out.push(e.text);
+  for (const b of message.blocks) {
+    // Section, header and alert blocks have a text object; a markdown block's text is a string, not read.
+    if ('text' in b && typeof b.text === 'object' && b.text?.text) out.push(b.text.text);
+    if ('fields' in b) for (const f of b.fields ?? []) out.push(f.text);
+    // Images have no text (they join as an empty line).
+    if (b.type === 'context') for (const e of b.elements) out.push('text' in e ? e.text : '');
   }
   return out.join('\n');
 }

@@ -125,7 +125,15 @@ function hugeChange(status: ChangeStatus): Change {
     },
     approvals: hugeApprovals,
     result: hugeResult,
-    error: { message: HUGE, kind: status === 'cancelled' ? 'rejected' : 'api', by: 'U_REJ' },
+    error:
+      status === 'cancelled'
+        ? { kind: 'rejected', by: 'U_REJ', reason: HUGE }
+        : {
+            kind: 'api_failed',
+            call: { method: 'PATCH', path: `/${HUGE}` },
+            status: 500,
+            detail: { reason: HUGE, text: HUGE },
+          },
   });
 }
 
@@ -204,6 +212,7 @@ describe('size limits hold for huge inputs', () => {
           status: 422,
           reason: HUGE,
           message: HUGE,
+          apiMessage: HUGE,
           request: { method: 'PATCH', path: `/${HUGE}` },
         }),
         logger,

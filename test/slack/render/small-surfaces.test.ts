@@ -76,7 +76,8 @@ describe('renderError', () => {
     const err = new ApiError({
       status: 403,
       reason: 'Forbidden',
-      message: 'PATCH /formations/main: no permission',
+      message: 'PATCH /formations/main: 403 Forbidden: no permission',
+      apiMessage: 'no permission',
       request: { method: 'PATCH', path: '/formations/main' },
     });
     expect(renderError(err, createMemoryLogger()).text).toContain('The hosting API refused');
@@ -87,7 +88,7 @@ describe('renderError', () => {
     const err = new TypeError('cannot read x of undefined');
     const msg = renderError(err, logger);
     const id = /id ([0-9a-f]{8})/.exec(msg.text)?.[1];
-    expect(id).toBeDefined();
+    expect(id).toMatch(/^[0-9a-f]{8}$/);
     expect(logger.lines.some((l) => l.includes(id as string))).toBe(true);
     expect(textOf(msg)).not.toContain('cannot read x');
     expect(textOf(msg)).not.toContain('    at ');

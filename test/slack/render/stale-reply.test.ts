@@ -8,7 +8,10 @@ const AT = Date.UTC(2026, 0, 1, 0, 30);
 describe('renderStaleReason', () => {
   const cases: [StaleReason, string][] = [
     [
-      { kind: 'unconfirmed', detail: 'The API timed out <after 30 s> & then closed.' },
+      {
+        kind: 'unconfirmed',
+        failure: { kind: 'earlier', text: 'The API timed out <after 30 s> & then closed.', state: 'unknown' },
+      },
       'Already applied once; whether it took effect is not confirmed yet: The API timed out &lt;after 30 s&gt; &amp; then closed.',
     ],
     [{ kind: 'applying', by: 'U1' }, 'Already being applied by <@U1>; nothing more to do.'],
@@ -16,7 +19,10 @@ describe('renderStaleReason', () => {
     [{ kind: 'succeeded', by: 'U2' }, 'Already done (applied by <@U2>); nothing more to do.'],
     [{ kind: 'succeeded' }, 'Already done; nothing more to do.'],
     [
-      { kind: 'failed', detail: 'Formation lobby has no vessel lobby-9' },
+      {
+        kind: 'failed',
+        failure: { kind: 'user', problem: 'not_found', text: 'Formation lobby has no vessel lobby-9' },
+      },
       'This change already ran and failed: Formation lobby has no vessel lobby-9. Request it again to retry.',
     ],
     [

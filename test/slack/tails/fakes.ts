@@ -20,7 +20,12 @@ interface OpenStream {
 }
 
 function apiError(status: number, path = '/logs'): ApiError {
-  return new ApiError({ status, message: `GET ${path}: status ${status}`, request: { method: 'GET', path } });
+  return new ApiError({
+    status,
+    message: `GET ${path}: status ${status}`,
+    apiMessage: `status ${status}`,
+    request: { method: 'GET', path },
+  });
 }
 
 /** A Vessel's log the test writes to; one open stream at a time, like one tail's connection. */

@@ -1,5 +1,6 @@
 /** The tail messages: what each state shows, and Slack's size limits under hostile input. */
 import { describe, expect, it } from '@jest/globals';
+import type { ActionsBlock, ContextBlock, MrkdwnElement, SectionBlock } from '@slack/types';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
 import { messageProblems } from '../../../src/slack/render/limits.js';
 import {
@@ -30,7 +31,13 @@ describe('tail messages', () => {
   it('live: header with env, container and counts, escaped lines in a code block, a Stop button with the tail id', () => {
     const m = renderLiveTail(base);
     expect(m.text).toBe('lobby-1 (dev, container game-server): live · 1234 lines seen · 56 not shown');
-    const [header, lines, actions] = m.blocks as Array<Record<string, any>>;
+    // A context header, a section of lines, and the actions.
+    type LiveTail = [
+      ContextBlock & { elements: [MrkdwnElement] },
+      SectionBlock & { text: MrkdwnElement },
+      ActionsBlock,
+    ];
+    const [header, lines, actions] = m.blocks as LiveTail;
     expect(header?.elements[0].text).toBe(
       '*lobby-1* · dev · container game-server · live · 1234 lines seen · 56 not shown',
     );
@@ -42,6 +49,7 @@ describe('tail messages', () => {
         type: 'button',
         action_id: TAIL_ACTIONS.stop,
         text: { type: 'plain_text', text: 'Stop' },
+        accessibility_label: 'Stop tailing logs of lobby-1 in dev, container game-server',
         value: 'tail-1',
       },
     ]);

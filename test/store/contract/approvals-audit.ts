@@ -135,5 +135,22 @@ export function approvalsAuditContract(h: HarnessRef): void {
       await expect(h().exec(`DELETE FROM audit WHERE id = ${entry.id}`)).rejects.toThrow(/append-only/);
       expect(await h().store.queryAudit({})).toStrictEqual([entry]);
     });
+
+    it('refuses replacing an audit row by its id (REPLACE, INSERT OR REPLACE, upsert)', async () => {
+      const entry = await h().store.appendAudit({ at: T0, actor: 'U1', action: 'confirm', outcome: 'ok' });
+      const forged = `(${entry.id}, ${T0}, 'U_EVIL', 'confirm', 'forged')`;
+      const attempts =
+        h().store.kind === 'sqlite'
+          ? [
+              `INSERT OR REPLACE INTO audit (id, at, actor, action, outcome) VALUES ${forged}`,
+              `REPLACE INTO audit (id, at, actor, action, outcome) VALUES ${forged}`,
+              `INSERT INTO audit (id, at, actor, action, outcome) VALUES ${forged} ON CONFLICT (id) DO UPDATE SET outcome = 'forged'`,
+            ]
+          : [
+              `INSERT INTO audit (id, at, actor, action, outcome) OVERRIDING SYSTEM VALUE VALUES ${forged} ON CONFLICT (id) DO UPDATE SET outcome = 'forged'`,
+            ];
+      for (const sql of attempts) await expect(h().exec(sql)).rejects.toThrow(/append-only/);
+      expect(await h().store.queryAudit({})).toStrictEqual([entry]);
+    });
   });
 }

@@ -82,7 +82,9 @@ maybe('local workspace flows in a browser', () => {
     await modal.getByRole('button', { name: 'Preview' }).click();
     const error = field(page, 'Vessel name').locator('.input-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/lowercase|Lobby_9/i);
+    expect(await error.textContent()).toBe(
+      '"Lobby_9!" is not a valid vessel name: it must be lowercase; e.g. lobby-3',
+    );
     await h.screenshot(page, '4-vessel-create-field-error');
 
     // What was typed elsewhere stays; fixing the name and submitting again posts the preview.

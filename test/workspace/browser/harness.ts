@@ -15,10 +15,16 @@ import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { type LocalBot, startLocalBot } from '../../../src/startup/local-mode.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-/** Why browser tests skip, or undefined when they can run. */
-export const SKIP_REASON = existsSync(CHROMIUM)
+/**
+ * Set by .ci/run (and by CI services, which set `CI`): the browser flows must
+ * run there, so a missing Chromium fails them instead of skipping them.
+ */
+const REQUIRED = Boolean(process.env.HARBOR_REQUIRE_BROWSER || process.env.CI);
+const MISSING = existsSync(CHROMIUM)
   ? undefined
   : `no Chromium at ${CHROMIUM}: install it with "apt-get install -y chromium" to run the browser flows`;
+/** Why browser tests skip (Chromium missing outside CI), or undefined when they run. */
+export const SKIP_REASON = REQUIRED ? undefined : MISSING;
 
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'workspace');
 
@@ -38,6 +44,7 @@ export interface BrowserHarness {
 
 /** Starts the bot in local mode and a headless Chromium with a fresh user-data dir. */
 export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
+  if (MISSING) throw new Error(`${MISSING} (required here: HARBOR_REQUIRE_BROWSER or CI is set)`);
   const config = readConfig({ PORT: '0', HARBOR_LOCAL: '1', ...env });
   if (!config.ok) throw new Error(config.problems.join('\n'));
   const logs = createMemoryLogger();

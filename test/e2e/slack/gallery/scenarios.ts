@@ -27,6 +27,19 @@ rules:
     approval: { mode: confirm }
 `;
 
+/** Two approvals from the SREs (Bob and Carol): a request by one of them can never gather two. */
+const TWO_SRE_POLICY = `
+version: 1
+rules:
+  - name: prod-removals
+    operations: [formation.remove]
+    target: { environment: prod }
+    approval: { required: 2, approvers: { groups: [S0SRE] } }
+  - name: everything-else
+    operations: ['*']
+    approval: { mode: confirm }
+`;
+
 /** Text a user types that mrkdwn would turn italic or bold if it were not shown as code. */
 export const USER_MRKDWN = '_de_dust_ *fast*';
 
@@ -42,11 +55,60 @@ export const SCENARIOS: Scenario[] = [
   { title: 'Vessels in an environment', run: (d) => d.slash('vessels dev') },
   { title: 'A formation', run: (d) => d.slash('formation show dev lobby') },
   { title: 'A region', run: (d) => d.slash('region show dev eu-central') },
+  { title: 'Armadas and ArmadaSets in an environment', run: (d) => d.slash('armadas prod') },
+  { title: 'An armada', run: (d) => d.slash('armada show dev duel') },
+  { title: 'An ArmadaSet', run: (d) => d.slash('armadaset show prod arena') },
+  {
+    title: 'Scale an armada: preview',
+    run: (d) => d.slash('armada scale dev duel --type cloud --min 2 --max 30'),
+  },
+  {
+    title: 'Scale an armada: a broken replica rule',
+    run: (d) => d.slash('armada scale dev duel --type cloud --max 1'),
+  },
+  {
+    title: 'Drain a region type: danger preview',
+    run: (d) => d.slash('armada scale dev duel --type baremetal --min 0 --buffer 0 --max 0'),
+  },
+  {
+    title: 'Roll out an armada: preview, Confirm, rollout followed',
+    run: async (d) => {
+      await d.slash('armada image dev duel game-server:1.1.0');
+      await d.click(CHANGE_ACTIONS.confirm);
+    },
+  },
+  {
+    title: 'Roll out an ArmadaSet: it already runs that build',
+    run: (d) => d.slash('armadaset image prod arena game-server:1.0.0'),
+  },
+  {
+    title: 'Roll out an armada: an image:tag the branch lacks',
+    run: (d) => d.slash('armada image prod duel game-server:1.2.0'),
+  },
+  {
+    title: 'Promote into prod: the rollouts it triggers',
+    run: (d) => d.slash('promote game-server:1.2.0 from dev to prod'),
+  },
+  {
+    title: 'Armada scale modal',
+    run: async (d) => {
+      await d.slash('armada scale dev duel');
+      await d.submit({ type: 'cloud', maxReplicas: '30' });
+    },
+  },
+  {
+    title: 'ArmadaSet image modal',
+    run: async (d) => {
+      await d.slash('armadaset image dev arena');
+      await d.submit({ image: 'game-server:1.2.0' });
+    },
+  },
   { title: 'Recent log lines', run: (d) => d.slash('logs dev lobby-1 --lines 5') },
   { title: 'Not found: environment', run: (d) => d.slash('vessels Dve') },
   { title: 'Not found: formation', run: (d) => d.slash('formation show dev lobbby') },
   { title: 'Not found: region', run: (d) => d.slash('region show dev eu-centrl') },
   { title: 'Not found: vessel', run: (d) => d.slash('vessel delete dev lobby-9') },
+  { title: 'Not found: armada', run: (d) => d.slash('armada show dev dual') },
   { title: 'Not found: branch', run: (d) => d.slash('images stagng') },
   {
     title: 'Promote without approval: preview, Confirm, done',
@@ -149,6 +211,20 @@ export const SCENARIOS: Scenario[] = [
     title: 'Policy denial',
     policy: DENYING_POLICY,
     run: (d) => d.slash('formation remove prod arena arena-1'),
+  },
+  {
+    title: 'A change nobody could ever approve',
+    policy: TWO_SRE_POLICY,
+    run: (d) => d.slash('formation remove prod arena arena-1', BOB),
+  },
+  {
+    title: 'A form the policy refuses does not open',
+    policy: DENYING_POLICY,
+    run: (d) => d.slash('formation remove prod arena'),
+  },
+  {
+    title: 'Promote what the target already has: nothing to change',
+    run: (d) => d.slash('promote game-server:1.0.0 from dev to prod'),
   },
   {
     title: 'Promote modal: open, submit, preview',

@@ -1,0 +1,232 @@
+/**
+ * Read-only queries over Armadas and ArmadaSets: neutral views for the
+ * renderers, images as `image:tag`, replica counts read liberally (the real
+ * status field names are not public), and which ImageUpdaters target each.
+ */
+import {
+  type Armada,
+  type ArmadaSet,
+  armadaSetOwner,
+  type ImageUpdater,
+  type ReplicaCounts,
+  replicaCounts,
+} from '../gamefabric/armada-resources.js';
+import type { GameFabricClient } from '../gamefabric/client.js';
+import { ApiError, isNotFound } from '../gamefabric/errors.js';
+import { imageTags, tagOf } from './image-tags.js';
+import { missingEnvironment, missingIn } from './not-found.js';
+
+/** One region type of one region: the settings and, where the status tells them, the counts. */
+export interface TypeRow extends ReplicaCounts {
+  region: string;
+  type: string;
+  minReplicas: number;
+  bufferSize: number;
+  maxReplicas: number;
+  dynamicBuffer: boolean;
+}
+
+export interface ContainerView {
+  name: string;
+  branch?: string;
+  /** `image:tag`, or the internal name when it cannot be resolved. */
+  image: string;
+  internalName?: string;
+}
+
+/** An Armada or ArmadaSet as the list and the show answers draw it. */
+export interface FleetView {
+  kind: 'Armada' | 'ArmadaSet';
+  name: string;
+  description?: string;
+  regions: string[];
+  types: TypeRow[];
+  containers: ContainerView[];
+  state: string;
+  reason?: string;
+  totals: ReplicaCounts;
+  /** The ArmadaSet that owns this Armada. */
+  owner?: string;
+  /** ImageUpdaters targeting it, as "name (imageName in branch)"; undefined when they could not be read. */
+  updaters?: string[];
+  /** ArmadaSets only: the Armadas it owns, by region. */
+  owned?: { region: string; name: string; state: string; reason?: string }[];
+  strategy?: { maxSurge?: string; maxUnavailable?: string };
+}
+
+export interface ArmadasView {
+  environment: string;
+  fleets: FleetView[];
+  /** False when the ImageUpdaters could not be read (say, no permission): "targeted" is then unknown. */
+  updatersKnown: boolean;
+}
+
+/** ImageUpdaters of the environment, or undefined when the API will not list them (403, or 404 for the path). */
+async function readUpdaters(client: GameFabricClient, env: string): Promise<ImageUpdater[] | undefined> {
+  try {
+    return await client.listImageUpdaters(env);
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
+    throw err;
+  }
+}
+
+/** "arena-game-server (game-server in prod)" for each ImageUpdater whose target is `kind` `name`. */
+export function updatersOf(updaters: readonly ImageUpdater[] | undefined, kind: string, name: string) {
+  return updaters
+    ?.filter((u) => u.spec.targetRef.kind === kind && u.spec.targetRef.name === name)
+    .map((u) => `${u.metadata.name} (${u.spec.imageName} in ${u.spec.branch})`);
+}
+
+function typeRows(region: string, distribution: Armada['spec']['distribution'], status: unknown): TypeRow[] {
+  const { byType } = replicaCounts(status);
+  return distribution.map((d) => ({
+    region,
+    type: d.name,
+    minReplicas: d.minReplicas ?? 0,
+    bufferSize: d.bufferSize ?? 0,
+    maxReplicas: d.maxReplicas ?? 0,
+    dynamicBuffer: d.dynamicBuffer?.enabled === true,
+    ...byType.get(d.name),
+  }));
+}
+
+function containersOf(fleet: Armada | ArmadaSet, tags: ReadonlyMap<string, string>): ContainerView[] {
+  return fleet.spec.template.spec.containers.map((c) => ({
+    name: c.name,
+    ...(c.branch ? { branch: c.branch } : {}),
+    image: tagOf(tags, c.image),
+    ...(c.image && tags.has(c.image) ? { internalName: c.image } : {}),
+  }));
+}
+
+function strategyOf(fleet: Armada | ArmadaSet): FleetView['strategy'] {
+  const rolling = fleet.spec.template.spec.strategy?.rollingUpdate;
+  if (!rolling) return undefined;
+  return {
+    ...(rolling.maxSurge !== undefined ? { maxSurge: String(rolling.maxSurge) } : {}),
+    ...(rolling.maxUnavailable !== undefined ? { maxUnavailable: String(rolling.maxUnavailable) } : {}),
+  };
+}
+
+function armadaView(a: Armada, tags: ReadonlyMap<string, string>, updaters?: ImageUpdater[]): FleetView {
+  const owner = armadaSetOwner(a);
+  const strategy = strategyOf(a);
+  const targeted = updatersOf(updaters, 'Armada', a.metadata.name);
+  return {
+    kind: 'Armada',
+    name: a.metadata.name,
+    ...(a.spec.description ? { description: a.spec.description } : {}),
+    regions: [a.spec.region],
+    types: typeRows(a.spec.region, a.spec.distribution, a.status),
+    containers: containersOf(a, tags),
+    state: a.status?.state ?? 'Unknown',
+    ...(a.status?.reason ? { reason: a.status.reason } : {}),
+    totals: replicaCounts(a.status).total,
+    ...(owner ? { owner } : {}),
+    ...(targeted ? { updaters: targeted } : {}),
+    ...(strategy ? { strategy } : {}),
+  };
+}
+
+function armadaSetView(
+  set: ArmadaSet,
+  armadas: readonly Armada[],
+  tags: ReadonlyMap<string, string>,
+  updaters?: ImageUpdater[],
+): FleetView {
+  const mine = armadas.filter((a) => armadaSetOwner(a) === set.metadata.name);
+  const byRegion = new Map(mine.map((a) => [a.spec.region, a]));
+  const strategy = strategyOf(set);
+  const targeted = updatersOf(updaters, 'ArmadaSet', set.metadata.name);
+  return {
+    kind: 'ArmadaSet',
+    name: set.metadata.name,
+    ...(set.spec.description ? { description: set.spec.description } : {}),
+    regions: set.spec.armadas.map((r) => r.region),
+    // Counts per type come from the region's own Armada, whose status has them.
+    types: set.spec.armadas.flatMap((r) =>
+      typeRows(r.region, r.distribution, byRegion.get(r.region)?.status),
+    ),
+    containers: containersOf(set, tags),
+    state: set.status?.state ?? 'Unknown',
+    ...(set.status?.reason ? { reason: set.status.reason } : {}),
+    totals: replicaCounts(set.status).total,
+    ...(targeted ? { updaters: targeted } : {}),
+    owned: mine.map((a) => ({
+      region: a.spec.region,
+      name: a.metadata.name,
+      state: a.status?.state ?? 'Unknown',
+      ...(a.status?.reason ? { reason: a.status.reason } : {}),
+    })),
+    ...(strategy ? { strategy } : {}),
+  };
+}
+
+const notFoundAs =
+  (error: () => Error) =>
+  (err: unknown): never => {
+    throw isNotFound(err) ? error() : err;
+  };
+
+/** Every Armada and ArmadaSet of an environment (ArmadaSets first), sorted by name. */
+export async function queryArmadas(client: GameFabricClient, environment: string): Promise<ArmadasView> {
+  const missing = notFoundAs(() => missingEnvironment(environment));
+  const [armadas, sets, updaters] = await Promise.all([
+    client.listArmadas(environment).catch(missing),
+    client.listArmadaSets(environment).catch(missing),
+    readUpdaters(client, environment),
+  ]);
+  const tags = await imageTags(client, [
+    ...armadas.flatMap((a) => a.spec.template.spec.containers),
+    ...sets.flatMap((s) => s.spec.template.spec.containers),
+  ]);
+  const byName = <T extends { name: string }>(list: T[]) => list.sort((a, b) => a.name.localeCompare(b.name));
+  return {
+    environment,
+    fleets: [
+      ...byName(sets.map((s) => armadaSetView(s, armadas, tags, updaters))),
+      ...byName(armadas.map((a) => armadaView(a, tags, updaters))),
+    ],
+    updatersKnown: updaters !== undefined,
+  };
+}
+
+/** One Armada, the whole picture. NotFoundError with a did-you-mean when there is none. */
+export async function queryArmada(
+  client: GameFabricClient,
+  environment: string,
+  name: string,
+): Promise<FleetView> {
+  const armada = await client.getArmada(environment, name).catch(async (err) => {
+    if (!isNotFound(err)) throw err;
+    throw await missingIn('armada', name, environment, async () =>
+      (await client.listArmadas(environment)).map((a) => a.metadata.name),
+    );
+  });
+  const [tags, updaters] = await Promise.all([
+    imageTags(client, armada.spec.template.spec.containers),
+    readUpdaters(client, environment),
+  ]);
+  return armadaView(armada, tags, updaters);
+}
+
+/** One ArmadaSet with the Armadas it owns. NotFoundError with a did-you-mean when there is none. */
+export async function queryArmadaSet(
+  client: GameFabricClient,
+  environment: string,
+  name: string,
+): Promise<FleetView> {
+  const set = await client.getArmadaSet(environment, name).catch(async (err) => {
+    if (!isNotFound(err)) throw err;
+    throw await missingIn('ArmadaSet', name, environment, async () =>
+      (await client.listArmadaSets(environment)).map((s) => s.metadata.name),
+    );
+  });
+  const [armadas, tags, updaters] = await Promise.all([
+    client.listArmadas(environment),
+    imageTags(client, set.spec.template.spec.containers),
+    readUpdaters(client, environment),
+  ]);
+  return armadaSetView(set, armadas, tags, updaters);
+}

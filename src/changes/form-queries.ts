@@ -1,0 +1,112 @@
+/**
+ * What forms read to offer choices: the hosting API's lists, shaped for a
+ * picker. An environment that does not exist is an answer here (undefined),
+ * not an error, because the person can fix it in the form's environment field.
+ * Forms get this object, never the API client.
+ */
+import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
+import type { GameFabricClient } from '../gamefabric/client.js';
+import { ApiError, isNotFound } from '../gamefabric/errors.js';
+import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
+import { type BranchInfo, listBranchInfo } from './branches.js';
+import { candidateNames, firstNamed, type NamedResource } from './named-in-text.js';
+import {
+  imageSuggestions,
+  namedSuggestions,
+  type Suggestion,
+  type SuggestionSource,
+  vesselSuggestions,
+} from './suggestions.js';
+
+export type { NamedResource, Suggestion, SuggestionSource };
+
+export interface FormQueries {
+  /** The branches to offer (HARBOR_BRANCHES narrows them); undefined when neither the API nor the config says. */
+  branches(): Promise<BranchInfo[] | undefined>;
+  /** Images of a branch, as the API lists them. */
+  images(branch: string): Promise<Image[]>;
+  /** Regions of an environment. */
+  regions(environment: string): Promise<Region[]>;
+  /** One Formation (throws the API's error when it is gone). */
+  formation(environment: string, name: string): Promise<Formation>;
+  /** Vessels of an environment; undefined when there is no such environment. */
+  vesselsIn(environment: string): Promise<Vessel[] | undefined>;
+  /** Formation names of an environment; undefined when there is no such environment. */
+  formationNamesIn(environment: string): Promise<string[] | undefined>;
+  /** Armadas of an environment; undefined when there is no such environment. */
+  armadasIn(environment: string): Promise<Armada[] | undefined>;
+  /** ArmadaSets of an environment; undefined when there is no such environment. */
+  armadaSetsIn(environment: string): Promise<ArmadaSet[] | undefined>;
+  /** Environment names from the API; undefined when it refuses to list them (the configured ones serve then). */
+  environments(): Promise<string[] | undefined>;
+  /** Whether the API knows `environment`: `unknown` when it could not say (error or no answer in time). */
+  environmentExists(environment: string): Promise<'exists' | 'missing' | 'unknown'>;
+  /**
+   * Type-ahead: entries of `source` in `scope` (a branch for images, an environment
+   * for vessels) containing `query`, newest first, at most `limit`; none for a scope
+   * that does not exist.
+   */
+  suggest(source: SuggestionSource, scope: string, query: string, limit: number): Promise<Suggestion[]>;
+  /** The first vessel or armada `text` names in one of `environments` (a missing environment names nothing). */
+  namedIn(text: string, environments: readonly string[]): Promise<NamedResource | undefined>;
+}
+
+/** Form queries over `client`, with `restriction` (HARBOR_BRANCHES) narrowing the branches. */
+export function formQueries(client: GameFabricClient, restriction?: readonly string[]): FormQueries {
+  const unlessMissing = async <T>(read: Promise<T>): Promise<T | undefined> =>
+    read.catch((err: unknown) => {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    });
+  return {
+    branches: () => listBranchInfo(client, restriction),
+    images: (branch) => client.listImages(branch),
+    regions: (environment) => client.listRegions(environment),
+    formation: (environment, name) => client.getFormation(environment, name),
+    vesselsIn: (environment) => unlessMissing(client.listVessels(environment)),
+    formationNamesIn: async (environment) =>
+      (await unlessMissing(client.listFormations(environment)))?.map((f) => f.metadata.name),
+    armadasIn: (environment) => unlessMissing(client.listArmadas(environment)),
+    armadaSetsIn: (environment) => unlessMissing(client.listArmadaSets(environment)),
+    environments: () =>
+      client.listEnvironments().then(
+        (list) => list.map((e) => e.metadata.name),
+        (err: unknown) => {
+          // A service account without the environments permission still gets the configured list.
+          if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
+          throw err;
+        },
+      ),
+    environmentExists: (environment) =>
+      client.listRegions(environment).then(
+        () => 'exists' as const,
+        (err: unknown) => (isNotFound(err) ? ('missing' as const) : ('unknown' as const)),
+      ),
+    suggest: async (source, scope, query, limit) => {
+      switch (source) {
+        case 'images':
+          return imageSuggestions((await unlessMissing(client.listImages(scope))) ?? [], query, limit);
+        case 'vessels':
+          return vesselSuggestions((await unlessMissing(client.listVessels(scope))) ?? [], query, limit);
+        case 'formations':
+          return namedSuggestions((await unlessMissing(client.listFormations(scope))) ?? [], query, limit);
+        case 'armadas':
+          return namedSuggestions((await unlessMissing(client.listArmadas(scope))) ?? [], query, limit);
+        case 'armadasets':
+          return namedSuggestions((await unlessMissing(client.listArmadaSets(scope))) ?? [], query, limit);
+      }
+    },
+    namedIn: async (text, environments) => {
+      const words = candidateNames(text);
+      if (words.length === 0) return undefined;
+      const listed = await Promise.all(
+        environments.map(async (environment) => ({
+          environment,
+          vessels: (await unlessMissing(client.listVessels(environment))) ?? [],
+          armadas: (await unlessMissing(client.listArmadas(environment))) ?? [],
+        })),
+      );
+      return firstNamed(words, listed);
+    },
+  };
+}

@@ -1,0 +1,288 @@
+/**
+ * Scale one region type of an Armada (`armada.scale`) or of one region of an
+ * ArmadaSet (`armadaset.scale`): min, max and buffer, each optional. The
+ * replica rules (replica-rules.ts) are checked on the values given in parse
+ * and on the merged values in plan, before any preview, naming the rule. An
+ * Armada owned by an ArmadaSet is refused with a pointer to its ArmadaSet
+ * (the set would put it back). The write touches that distribution entry only,
+ * guarded by a `test` of the entry the preview showed. Max 0 drains the region
+ * type: destructive, with a warning that allocated matches end.
+ */
+import { UserError } from '../../errors/user-error.js';
+import {
+  type Armada,
+  type ArmadaSet,
+  armadaSetOwner,
+  type Distribution,
+  replicaCounts,
+} from '../../gamefabric/armada-resources.js';
+import {
+  ArmadaMovedError,
+  type FleetKind,
+  type GameFabricClient,
+  RegionNotInArmadaSetError,
+  RegionTypeNotInDistributionError,
+  type ReplicaSettings,
+} from '../../gamefabric/client.js';
+import { type ReplicaValues, replicaRuleProblems } from '../../gamefabric/replica-rules.js';
+import { ValidationError, WorldMovedError } from '../errors.js';
+import { describeFleet, watchFleet } from '../fleet-follow.js';
+import { readFleet } from '../fleet-read.js';
+import type { OperationModule, Preview } from '../operation.js';
+import { type Fields, fieldsOf } from '../validate.js';
+
+export interface ScaleFleetRequest {
+  environment: string;
+  name: string;
+  /** ArmadaSets only: the region whose distribution is scaled. */
+  region?: string;
+  /** The region type; may be left out when there is only one. */
+  type?: string;
+  minReplicas?: number;
+  maxReplicas?: number;
+  bufferSize?: number;
+}
+
+const COUNT_FIELDS = ['minReplicas', 'maxReplicas', 'bufferSize'] as const;
+const WORD: Record<(typeof COUNT_FIELDS)[number], string> = {
+  minReplicas: 'min',
+  maxReplicas: 'max',
+  bufferSize: 'buffer',
+};
+
+// A whole number >= 0, given as a number or as digits (from a command or a form).
+function count(f: Fields, field: (typeof COUNT_FIELDS)[number]): number | undefined {
+  const v = f.raw[field];
+  if (v === undefined || v === null || v === '') return undefined;
+  const n = typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 100_000) {
+    return f.problem(field, `${WORD[field]} must be a whole number >= 0, e.g. 4 (got ${JSON.stringify(v)})`);
+  }
+  return n;
+}
+
+const valuesOf = (d: ReplicaSettings): ReplicaValues => ({
+  minReplicas: d.minReplicas ?? 0,
+  maxReplicas: d.maxReplicas ?? 0,
+  bufferSize: d.bufferSize ?? 0,
+});
+
+const text = (v: ReplicaValues) => `min ${v.minReplicas}, buffer ${v.bufferSize}, max ${v.maxReplicas}`;
+
+/** A UserError naming each replica rule `next` breaks, or nothing. */
+function checkRules(where: string, next: ReplicaValues): void {
+  const problems = replicaRuleProblems(next);
+  if (problems.length > 0) {
+    throw new UserError(
+      `Cannot scale ${where} to ${text(next)}: ${problems.map((p) => p.message).join('; ')} (rule: buffer <= min <= max; 0, 0, 0 drains).`,
+      'validation',
+    );
+  }
+}
+
+interface Located {
+  fleet: Armada | ArmadaSet;
+  entry: Distribution;
+  type: string;
+  where: string;
+}
+
+function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
+  const isSet = kind === 'ArmadaSet';
+  const noun = isSet ? 'ArmadaSet' : 'armada';
+
+  const read = (client: GameFabricClient, r: ScaleFleetRequest, afterPreview = false) =>
+    readFleet(client, kind, r.environment, r.name, afterPreview);
+
+  function locate(fleet: Armada | ArmadaSet, r: ScaleFleetRequest): Located {
+    let entries: Distribution[];
+    let where = `${noun} ${r.name}`;
+    if (isSet) {
+      const regions = (fleet as ArmadaSet).spec.armadas;
+      const region = regions.find((x) => x.region === r.region);
+      if (!region) {
+        const names = regions.map((x) => x.region).join(', ') || 'none';
+        throw new UserError(
+          `ArmadaSet ${r.name} has no region ${r.region} (its regions: ${names}).`,
+          'not_found',
+        );
+      }
+      entries = region.distribution;
+      where = `ArmadaSet ${r.name} in ${r.region}`;
+    } else {
+      const owner = armadaSetOwner(fleet as Armada);
+      if (owner) {
+        const region = (fleet as Armada).spec.region;
+        throw new UserError(
+          `Armada ${r.name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${r.environment} ${owner} --region ${region} ...).`,
+          'refused',
+        );
+      }
+      entries = (fleet as Armada).spec.distribution;
+    }
+    const types = entries.map((e) => e.name);
+    const type = r.type ?? (types.length === 1 ? types[0] : undefined);
+    if (type === undefined) {
+      throw new UserError(
+        types.length === 0
+          ? `${where} has no region types to scale.`
+          : `${where} has ${types.length} region types (${types.join(', ')}): say which with --type.`,
+        'validation',
+      );
+    }
+    const entry = entries.find((e) => e.name === type);
+    if (!entry) {
+      throw new UserError(
+        `${where} has no region type ${type} (its types: ${types.join(', ') || 'none'}).`,
+        'not_found',
+      );
+    }
+    return { fleet, entry, type, where: `${where}, region type ${type}` };
+  }
+
+  const nextOf = (entry: Distribution, r: ScaleFleetRequest): ReplicaValues => ({
+    ...valuesOf(entry),
+    ...Object.fromEntries(COUNT_FIELDS.filter((k) => r[k] !== undefined).map((k) => [k, r[k]])),
+  });
+
+  return {
+    id: isSet ? 'armadaset.scale' : 'armada.scale',
+
+    parse(input) {
+      const f = fieldsOf(input);
+      const request: Partial<ScaleFleetRequest> = {
+        environment: f.environmentName('environment'),
+        name: f.name('name', noun, isSet ? 'arena' : 'duel'),
+      };
+      if (isSet) request.region = f.regionName('region');
+      const type = f.optionalName('type', 'region type', 'baremetal');
+      if (type) request.type = type;
+      for (const field of COUNT_FIELDS) {
+        const n = count(f, field);
+        if (n !== undefined) request[field] = n;
+      }
+      if (COUNT_FIELDS.every((k) => request[k] === undefined) && f.problems.length === 0) {
+        f.problem('replicas', 'give at least one of --min, --max and --buffer, e.g. --max 20');
+      }
+      f.done();
+      // All three given: the rules can be checked before any API call.
+      if (COUNT_FIELDS.every((k) => request[k] !== undefined)) {
+        const problems = replicaRuleProblems(request as ReplicaValues);
+        if (problems.length > 0) {
+          throw new ValidationError(problems.map((p) => ({ field: 'replicas', message: p.message })));
+        }
+      }
+      return request as ScaleFleetRequest;
+    },
+
+    target: (r) => ({
+      environment: r.environment,
+      ...(isSet ? { armadaSet: r.name, ...(r.region ? { region: r.region } : {}) } : { armada: r.name }),
+    }),
+
+    async plan(ctx, r): Promise<Preview> {
+      const { fleet, entry, type, where } = locate(await read(ctx.client, r), r);
+      const before = valuesOf(entry);
+      const next = nextOf(entry, r);
+      checkRules(where, next);
+      if (COUNT_FIELDS.every((k) => before[k] === next[k])) {
+        throw new UserError(`${where} already has ${text(next)}; nothing to change.`, 'noop');
+      }
+      const drain = next.maxReplicas === 0;
+      const counts = isSet ? undefined : replicaCounts(fleet.status).byType.get(type);
+      const notes = [
+        'The autoscaler keeps between min and max game servers, with buffer of them Ready for new matches.',
+        ...(entry.dynamicBuffer?.enabled && r.bufferSize !== undefined
+          ? ['Dynamic buffer is on for this region type: the buffer you set is overwritten by it.']
+          : []),
+      ];
+      const allocated = counts?.allocatedReplicas;
+      return {
+        summary: `Scale ${where} (${r.environment}): ${text(before)} → ${text(next)}`,
+        lines: [
+          { label: isSet ? 'ArmadaSet' : 'Armada', value: `${r.name} (${r.environment})` },
+          ...(isSet ? [{ label: 'Region', value: r.region ?? '' }] : []),
+          { label: 'Region type', value: type },
+          ...COUNT_FIELDS.map((k) => ({
+            label: WORD[k].charAt(0).toUpperCase() + WORD[k].slice(1),
+            value: before[k] === next[k] ? String(next[k]) : `${before[k]} → ${next[k]}`,
+          })),
+          { label: 'Now', value: describeFleet(fleet) },
+        ],
+        notes,
+        destructive: drain,
+        ...(drain
+          ? {
+              warnings: [
+                `Max 0 drains region type ${type} of ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`}: every game server there stops${
+                  allocated
+                    ? `, and the ${allocated} allocated ${allocated === 1 ? 'match ends' : 'matches end'}`
+                    : ', and allocated matches end'
+                }.`,
+              ],
+            }
+          : {}),
+        facts: { before, next, type },
+      };
+    },
+
+    async apply(ctx, { request: r, preview }) {
+      const type = String(preview.facts.type);
+      const before = preview.facts.before as ReplicaValues;
+      const next = preview.facts.next as ReplicaValues;
+      try {
+        const { attempts } = await ctx.client.setDistribution(
+          { kind, env: r.environment, name: r.name, type, ...(isSet ? { region: r.region } : {}) },
+          before,
+          next,
+        );
+        return {
+          summary: `Scaled ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`}, region type ${type}: ${text(next)} (was ${text(before)})`,
+          lines:
+            attempts > 1
+              ? [{ label: 'Note', value: `the ${noun} changed meanwhile; re-read ${attempts - 1} time(s)` }]
+              : [],
+          facts: { type, next },
+        };
+      } catch (err) {
+        if (err instanceof ArmadaMovedError) {
+          throw new WorldMovedError(
+            `Region type ${type} of ${r.name} changed since the preview (was ${err.expected}, now ${err.actual}); nothing was changed.`,
+          );
+        }
+        if (err instanceof RegionTypeNotInDistributionError || err instanceof RegionNotInArmadaSetError) {
+          throw new WorldMovedError(`${err.message} any more; nothing was changed.`);
+        }
+        throw err;
+      }
+    },
+
+    async verify(ctx, { request: r, preview }) {
+      const fleet = await read(ctx.client, r);
+      const { entry } = locate(fleet, { ...r, type: String(preview.facts.type) });
+      const next = preview.facts.next as ReplicaValues;
+      return COUNT_FIELDS.every((k) => valuesOf(entry)[k] === next[k]) ? 'applied' : 'not_applied';
+    },
+
+    follow(ctx, { request: r, preview }) {
+      const type = String(preview.facts.type);
+      const next = preview.facts.next as ReplicaValues;
+      // The scaled type's servers within min..max and all started; an ArmadaSet reports only totals: Synced.
+      return watchFleet(ctx, kind, r.environment, r.name, (fleet) => {
+        if (fleet.status?.state !== 'Synced') return undefined;
+        const c = replicaCounts(fleet.status).byType.get(type);
+        if (!isSet && c?.replicas !== undefined) {
+          const started = (c.readyReplicas ?? 0) + (c.allocatedReplicas ?? 0) >= c.replicas;
+          if (c.replicas < next.minReplicas || c.replicas > next.maxReplicas || !started) return undefined;
+        }
+        return {
+          kind: 'done',
+          message: `${isSet ? 'ArmadaSet' : 'Armada'} ${r.name} scaled: ${describeFleet(fleet)}`,
+        };
+      });
+    },
+  };
+}
+
+export const scaleArmada = scaleOperation('Armada');
+export const scaleArmadaSet = scaleOperation('ArmadaSet');

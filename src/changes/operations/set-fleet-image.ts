@@ -1,0 +1,250 @@
+/**
+ * Roll an Armada (`armada.image`) or an ArmadaSet (`armadaset.image`) out to
+ * another build: people name it `image:tag`, the template holds the internal
+ * image name, resolved in the container's own branch. The write replaces that
+ * one container's image, guarded by a `test` of the image the preview showed;
+ * the follow-up watches the rollout until Synced, or Degraded with the reason.
+ * An ImageUpdater targeting the fleet is warned about: its next image
+ * overrides the one set by hand.
+ */
+import { UserError } from '../../errors/user-error.js';
+import {
+  type Armada,
+  type ArmadaSet,
+  armadaSetOwner,
+  type ImageUpdater,
+} from '../../gamefabric/armada-resources.js';
+import {
+  ApiError,
+  ArmadaMovedError,
+  ContainerNotInTemplateError,
+  type FleetKind,
+  type GameFabricClient,
+} from '../../gamefabric/client.js';
+import { WorldMovedError } from '../errors.js';
+import { describeFleet, watchRollout } from '../fleet-follow.js';
+import { readFleet } from '../fleet-read.js';
+import { imageTags, tagOf } from '../image-tags.js';
+import type { OperationModule, Preview } from '../operation.js';
+import { fieldsOf } from '../validate.js';
+
+export interface SetFleetImageRequest {
+  environment: string;
+  name: string;
+  image: string;
+  tag: string;
+  /** Which template container; may be left out when there is only one. */
+  container?: string;
+}
+
+type Fleet = Armada | ArmadaSet;
+type Container = Fleet['spec']['template']['spec']['containers'][number];
+
+/** The container to change: the one named, or the only one. */
+function pickContainer(fleet: Fleet, where: string, wanted: string | undefined): Container {
+  const containers = fleet.spec.template.spec.containers;
+  const names = containers.map((c) => c.name);
+  if (wanted === undefined) {
+    const only = containers.length === 1 ? containers[0] : undefined;
+    if (only) return only;
+    throw new UserError(
+      containers.length === 0
+        ? `${where} has no containers.`
+        : `${where} has ${containers.length} containers (${names.join(', ')}): say which with --container.`,
+      'validation',
+    );
+  }
+  const found = containers.find((c) => c.name === wanted);
+  if (!found) {
+    throw new UserError(
+      `${where} has no container ${wanted} (its containers: ${names.join(', ') || 'none'}).`,
+      'not_found',
+    );
+  }
+  return found;
+}
+
+/** The internal name of `image:tag` in `branch`; a UserError listing the tags (or images) there when it is missing. */
+async function internalName(
+  client: GameFabricClient,
+  branch: string,
+  image: string,
+  tag: string,
+): Promise<string> {
+  const all = await client.listImages(branch);
+  const found = all.find((i) => i.spec.image === image && i.spec.tag === tag);
+  if (found) return found.metadata.name;
+  const tags = all.filter((i) => i.spec.image === image).map((i) => i.spec.tag);
+  if (tags.length > 0) {
+    throw new UserError(
+      `Branch ${branch} has no ${image}:${tag}; its tags of ${image}: ${tags.join(', ')}. Promote the build into ${branch} first, or pick one of those.`,
+      'not_found',
+    );
+  }
+  const images = [...new Set(all.map((i) => i.spec.image))];
+  throw new UserError(
+    `Branch ${branch} has no image ${image} (its images: ${images.join(', ') || 'none'}).`,
+    'not_found',
+  );
+}
+
+/** ImageUpdaters targeting the fleet; none when the API will not list them (the preview then says so). */
+async function targetingUpdaters(
+  client: GameFabricClient,
+  kind: FleetKind,
+  env: string,
+  name: string,
+): Promise<ImageUpdater[] | undefined> {
+  try {
+    const all = await client.listImageUpdaters(env);
+    return all.filter((u) => u.spec.targetRef.kind === kind && u.spec.targetRef.name === name);
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
+    throw err;
+  }
+}
+
+function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> {
+  const isSet = kind === 'ArmadaSet';
+  const noun = isSet ? 'ArmadaSet' : 'armada';
+
+  return {
+    id: isSet ? 'armadaset.image' : 'armada.image',
+
+    parse(input) {
+      const f = fieldsOf(input);
+      const request: Partial<SetFleetImageRequest> = {
+        environment: f.environmentName('environment'),
+        name: f.name('name', noun, isSet ? 'arena' : 'duel'),
+        image: f.imageName('image'),
+        tag: f.tag('tag'),
+      };
+      const container = f.optionalName('container', 'container', 'game-server');
+      if (container) request.container = container;
+      f.done();
+      return request as SetFleetImageRequest;
+    },
+
+    target: (r) => ({ environment: r.environment, ...(isSet ? { armadaSet: r.name } : { armada: r.name }) }),
+
+    async plan(ctx, r): Promise<Preview> {
+      const fleet = await readFleet(ctx.client, kind, r.environment, r.name);
+      const where = `${noun} ${r.name}`;
+      const owner = isSet ? undefined : armadaSetOwner(fleet as Armada);
+      if (owner) {
+        throw new UserError(
+          `Armada ${r.name} is owned by ArmadaSet ${owner}, whose template puts its image back: roll out the ArmadaSet instead (armadaset image ${r.environment} ${owner} ${r.image}:${r.tag}).`,
+          'refused',
+        );
+      }
+      const container = pickContainer(fleet, where, r.container);
+      if (!container.branch) {
+        throw new UserError(
+          `Container ${container.name} of ${where} names no branch, so ${r.image}:${r.tag} cannot be looked up.`,
+          'validation',
+        );
+      }
+      const next = await internalName(ctx.client, container.branch, r.image, r.tag);
+      const tags = await imageTags(ctx.client, [container]);
+      const before = tagOf(tags, container.image);
+      if (container.image === next) {
+        throw new UserError(
+          `Container ${container.name} of ${where} already runs ${r.image}:${r.tag}; nothing to change.`,
+          'noop',
+        );
+      }
+      const updaters = await targetingUpdaters(ctx.client, kind, r.environment, r.name);
+      const strategy = fleet.spec.template.spec.strategy?.rollingUpdate;
+      return {
+        summary: `Roll out ${where} (${r.environment}), container ${container.name}: ${before} → ${r.image}:${r.tag}`,
+        lines: [
+          { label: isSet ? 'ArmadaSet' : 'Armada', value: `${r.name} (${r.environment})` },
+          { label: 'Container', value: `${container.name} (branch ${container.branch})` },
+          { label: 'Image', value: `${before} → ${r.image}:${r.tag}` },
+          { label: 'Internal name', value: `${container.image ?? 'none'} → ${next}`, secondary: true },
+          ...(strategy
+            ? [
+                {
+                  label: 'Rolling update',
+                  value: `max surge ${strategy.maxSurge ?? 'default'}, max unavailable ${strategy.maxUnavailable ?? 'default'}`,
+                },
+              ]
+            : []),
+          { label: 'Now', value: describeFleet(fleet) },
+        ],
+        notes: [
+          'Game servers are replaced in a rolling update; allocated ones finish their match on the old build.',
+          ...(updaters === undefined
+            ? ['Could not read the ImageUpdaters of this environment: one may override this image.']
+            : []),
+        ],
+        destructive: false,
+        ...(updaters && updaters.length > 0
+          ? {
+              warnings: updaters.map(
+                (u) =>
+                  `ImageUpdater ${u.metadata.name} rolls ${where} out whenever a ${u.spec.imageName} image appears in branch ${u.spec.branch}: it will override this image then.`,
+              ),
+            }
+          : {}),
+        facts: {
+          container: container.name,
+          before: container.image ?? null,
+          next,
+          label: `${r.image}:${r.tag}`,
+        },
+      };
+    },
+
+    async apply(ctx, { request: r, preview }) {
+      const container = String(preview.facts.container);
+      const before = (preview.facts.before as string | null) ?? undefined;
+      const next = String(preview.facts.next);
+      try {
+        const { attempts } = await ctx.client.setTemplateImage(
+          { kind, env: r.environment, name: r.name, container },
+          before,
+          next,
+        );
+        return {
+          summary: `Set ${noun} ${r.name}, container ${container}, to ${preview.facts.label}; rolling out`,
+          lines:
+            attempts > 1
+              ? [{ label: 'Note', value: `the ${noun} changed meanwhile; re-read ${attempts - 1} time(s)` }]
+              : [],
+          facts: { container, next },
+        };
+      } catch (err) {
+        if (err instanceof ArmadaMovedError) {
+          throw new WorldMovedError(
+            `The image of container ${container} of ${r.name} changed since the preview (was ${err.expected}, now ${err.actual}); nothing was changed.`,
+          );
+        }
+        if (err instanceof ContainerNotInTemplateError) {
+          throw new WorldMovedError(`${err.message} any more; nothing was changed.`);
+        }
+        throw err;
+      }
+    },
+
+    async verify(ctx, { request: r, preview }) {
+      const fleet = await readFleet(ctx.client, kind, r.environment, r.name, true);
+      const c = fleet.spec.template.spec.containers.find((x) => x.name === preview.facts.container);
+      return c?.image === preview.facts.next ? 'applied' : 'not_applied';
+    },
+
+    follow(ctx, { request: r, preview }) {
+      return watchRollout(
+        ctx,
+        kind,
+        r.environment,
+        r.name,
+        String(preview.facts.label),
+        String(preview.facts.next),
+      );
+    },
+  };
+}
+
+export const imageArmada = imageOperation('Armada');
+export const imageArmadaSet = imageOperation('ArmadaSet');

@@ -1,0 +1,136 @@
+/**
+ * The reads: every read command and `logs --follow` is authorized here, by the
+ * same path as changes (authorize.ts), then answered from the hosting API as
+ * neutral data. Not-found answers become UserErrors that name what exists.
+ * The Slack layer asks this, never the API client.
+ */
+import type { GameFabricClient } from '../gamefabric/client.js';
+import { isNotFound } from '../gamefabric/errors.js';
+import type { Policy } from '../policy/types.js';
+import {
+  type ArmadasView,
+  type FleetView,
+  queryArmada,
+  queryArmadaSet,
+  queryArmadas,
+} from './armada-queries.js';
+import { type Asker, authorizeRequest } from './authorize.js';
+import { resolveBranch } from './branches.js';
+import { type FormQueries, formQueries } from './form-queries.js';
+import { missingIn } from './not-found.js';
+import {
+  type FormationView,
+  type ImageGroup,
+  queryFormation,
+  queryImages,
+  queryRegion,
+  queryVessels,
+  type RegionView,
+  type VesselSummary,
+} from './queries.js';
+
+export interface ReadsOptions {
+  api: GameFabricClient;
+  policy: Policy;
+  /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
+  branches?: readonly string[] | undefined;
+}
+
+/** A live tail's subject, checked: the asker may read its logs and the Vessel exists. */
+export interface TailSubject {
+  environment: string;
+  vessel: string;
+}
+
+export class Reads {
+  /** What forms read to offer choices (lists of branches, images, regions, ...). */
+  readonly forms: FormQueries;
+
+  constructor(private readonly o: ReadsOptions) {
+    this.forms = formQueries(o.api, o.branches);
+  }
+
+  /** Images of a branch (typed by name or display name), grouped by image; narrowed by `image[:tag]`. */
+  async images(
+    asker: Asker,
+    typedBranch: string,
+    ref?: string,
+  ): Promise<{ branch: string; groups: ImageGroup[] }> {
+    const branch = await this.branch(typedBranch, 'branch');
+    await authorizeRequest(this.o.policy, asker, 'images.list', { branch });
+    return { branch, groups: await queryImages(this.o.api, branch, ref) };
+  }
+
+  /** Vessels of an environment with their state. */
+  async vessels(asker: Asker, environment: string): Promise<VesselSummary[]> {
+    await authorizeRequest(this.o.policy, asker, 'vessels.list', { environment });
+    return queryVessels(this.o.api, environment);
+  }
+
+  /** One Formation with its vessels' live state. */
+  async formation(asker: Asker, environment: string, formation: string): Promise<FormationView> {
+    await authorizeRequest(this.o.policy, asker, 'formation.show', { environment, formation });
+    return queryFormation(this.o.api, environment, formation);
+  }
+
+  /** One Region with its types and their scheduling. */
+  async region(asker: Asker, environment: string, region: string): Promise<RegionView> {
+    await authorizeRequest(this.o.policy, asker, 'region.show', { environment, region });
+    return queryRegion(this.o.api, environment, region);
+  }
+
+  /** Every Armada and ArmadaSet of an environment, summarised. */
+  async armadas(asker: Asker, environment: string): Promise<ArmadasView> {
+    await authorizeRequest(this.o.policy, asker, 'armadas.list', { environment });
+    return queryArmadas(this.o.api, environment);
+  }
+
+  /** One Armada: the whole picture. */
+  async armada(asker: Asker, environment: string, armada: string): Promise<FleetView> {
+    await authorizeRequest(this.o.policy, asker, 'armada.show', { environment, armada });
+    return queryArmada(this.o.api, environment, armada);
+  }
+
+  /** One ArmadaSet: the whole picture. */
+  async armadaSet(asker: Asker, environment: string, armadaSet: string): Promise<FleetView> {
+    await authorizeRequest(this.o.policy, asker, 'armadaset.show', { environment, armadaSet });
+    return queryArmadaSet(this.o.api, environment, armadaSet);
+  }
+
+  /** The last `lines` lines of a Vessel's logs (one container, or the API's default). */
+  async logs(
+    asker: Asker,
+    environment: string,
+    vessel: string,
+    opts: { lines: number; container?: string | undefined },
+  ): Promise<string[]> {
+    await authorizeRequest(this.o.policy, asker, 'logs.read', { environment, vessel });
+    return this.o.api
+      .vesselLogs(environment, vessel, {
+        tailLines: opts.lines,
+        ...(opts.container ? { container: opts.container } : {}),
+      })
+      .catch(this.missingVessel(environment, vessel));
+  }
+
+  /** Checks a live tail before it starts: the asker may read the logs, and the Vessel exists. */
+  async tailSubject(asker: Asker, environment: string, vessel: string): Promise<TailSubject> {
+    await authorizeRequest(this.o.policy, asker, 'logs.read', { environment, vessel });
+    await this.o.api.getVessel(environment, vessel).catch(this.missingVessel(environment, vessel));
+    return { environment, vessel };
+  }
+
+  /** The branch name for what was typed in `field` (name or display name, any case); UserError listing branches. */
+  branch(typed: string, field: string): Promise<string> {
+    return resolveBranch(this.o.api, typed, field, this.o.branches);
+  }
+
+  private missingVessel(environment: string, vessel: string) {
+    return async (err: unknown): Promise<never> => {
+      if (!isNotFound(err)) throw err;
+      throw await missingIn('vessel', vessel, environment, async () =>
+        (await this.o.api.listVessels(environment)).map((v) => v.metadata.name),
+      );
+    };
+  }
+}

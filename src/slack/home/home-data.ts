@@ -1,0 +1,35 @@
+/**
+ * What a person's Home tab shows, read fresh for each publish: changes
+ * waiting for their approval, their own recent requests, the live tails they
+ * started and the workspace's open releases. All from the store and the
+ * engine (which asks the policy with the person's workspace), no API call.
+ */
+import type { Change } from '../../changes/change.js';
+import type { ReleaseRecord, TailRecord } from '../../store/types.js';
+import type { BotContext } from '../handlers/context.js';
+
+/** How many of the person's own requests the Home tab lists (newest first). */
+const MY_REQUESTS_SHOWN = 10;
+
+export interface HomeData {
+  waiting: Change[];
+  mine: Change[];
+  tails: TailRecord[];
+  releases: ReleaseRecord[];
+}
+
+/** Reads the Home tab of `user` in workspace `team`. */
+export async function loadHome(
+  ctx: Pick<BotContext, 'engine' | 'store'>,
+  user: string,
+  team: string,
+): Promise<HomeData> {
+  const [waiting, mine, tails, releases] = await Promise.all([
+    // No channel: the Home tab is nobody's channel, so only rules that do not name one apply.
+    ctx.engine.approvableBy(user, '', team),
+    ctx.engine.requestsOf(user, MY_REQUESTS_SHOWN),
+    ctx.store.listTails({ status: 'active', workspace: team }),
+    ctx.store.listReleases({ status: 'open', workspace: team }),
+  ]);
+  return { waiting, mine, tails: tails.filter((t) => t.startedBy === user), releases };
+}

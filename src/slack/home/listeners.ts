@@ -1,0 +1,30 @@
+/**
+ * The Home tab: drawn when a person opens it (`app_home_opened`), and
+ * redrawn for everyone in the workspace who opened theirs whenever someone
+ * acts there (a command, click or submission may move what it shows).
+ */
+import type { App } from '@slack/bolt';
+import type { BotContext } from '../handlers/context.js';
+import { loadHome } from './home-data.js';
+import { HomePublisher } from './publisher.js';
+import { renderHome } from './render-home.js';
+
+/** A publisher drawing Home tabs from `ctx`. */
+export function homePublisher(ctx: BotContext): HomePublisher {
+  return new HomePublisher({
+    draw: async (user, team) => renderHome(await loadHome(ctx, user, team), ctx.clock.now()),
+    publish: async (user, view) => {
+      await ctx.slack.views.publish({ user_id: user, view });
+    },
+    logger: ctx.logger.child({ component: 'home' }),
+  });
+}
+
+/** Registers `app_home_opened` on `app`. */
+export function registerHome(app: App, home: HomePublisher): void {
+  app.event('app_home_opened', async ({ event, body }) => {
+    // The Messages tab opens this event too; only the Home tab is ours to draw.
+    if (event.tab !== 'home') return;
+    void home.opened(event.user, body.team_id ?? '');
+  });
+}

@@ -1,0 +1,73 @@
+/**
+ * The Home tab: what waits for the person (with Approve / Reject, as in the
+ * approvals list), their own requests and where each stands, the live tails
+ * they started (with Stop) and the open releases. Each part says so when it
+ * is empty, so an empty Home tab still tells the person what it would show.
+ */
+import type { HomeView, KnownBlock } from '@slack/types';
+import type { ChangeStatus } from '../../store/types.js';
+import { TAIL_ACTIONS } from '../ids.js';
+import { renderApprovals } from '../render/approvals.js';
+import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
+import { LIMITS } from '../render/limits.js';
+import type { HomeData } from './home-data.js';
+
+/** Where a request stands, in the words its change message uses. */
+const STANDING: Record<ChangeStatus, string> = {
+  pending: ':hourglass: waiting for confirmation',
+  awaiting_approval: ':hourglass: waiting for approval',
+  approved: ':white_check_mark: approved',
+  applying: ':gear: applying',
+  succeeded: ':white_check_mark: done',
+  failed: ':x: failed',
+  cancelled: ':no_entry_sign: cancelled',
+  expired: ':zzz: expired',
+};
+
+// Each part at most this many entries: the Home tab holds 100 blocks and a person scans, not scrolls.
+const SHOWN = 10;
+
+/** The Home tab view for `data`. */
+export function renderHome(data: HomeData, now: number): HomeView {
+  const waiting =
+    data.waiting.length > 0 ? (renderApprovals(data.waiting.slice(0, SHOWN), now).blocks ?? []) : [];
+  const blocks: KnownBlock[] = [
+    header('Waiting for you'),
+    ...(waiting.length > 0 ? (waiting as KnownBlock[]) : [section('Nothing needs your approval right now.')]),
+    divider(),
+    header('Your requests'),
+    ...(data.mine.length > 0
+      ? data.mine
+          .slice(0, SHOWN)
+          .map((c) =>
+            section(
+              `${STANDING[c.status]}: *${escapeFit(c.preview.summary, 400)}* (${slackDate(c.createdAt)})`,
+            ),
+          )
+      : [section('You have requested no changes yet.')]),
+    divider(),
+    header('Your live tails'),
+    ...(data.tails.length > 0
+      ? data.tails.slice(0, SHOWN).map((t) => ({
+          ...section(
+            `:scroll: *${escapeFit(t.vessel, 200)}* in \`${escapeFit(t.env, 100)}\` in <#${t.channel}>`,
+          ),
+          accessory: {
+            type: 'button' as const,
+            action_id: TAIL_ACTIONS.stop,
+            value: t.id,
+            text: { type: 'plain_text' as const, text: 'Stop' },
+            accessibility_label: `Stop the tail of ${t.vessel}`.slice(0, LIMITS.accessibilityLabel),
+          },
+        }))
+      : [section('No live tails of yours are running.')]),
+    divider(),
+    header('Open releases'),
+    ...(data.releases.length > 0
+      ? data.releases
+          .slice(0, SHOWN)
+          .map((r) => section(`:rocket: *${escapeFit(r.title, 300)}* in <#${r.channel}>`))
+      : [section('No releases are open.')]),
+  ];
+  return { type: 'home', blocks };
+}

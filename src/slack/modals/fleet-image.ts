@@ -1,0 +1,112 @@
+/**
+ * The image modals of Armadas and ArmadaSets: which one (choosing reloads its
+ * containers), which container, and the build as `image:tag` from that
+ * container's branch, newest first, the image it runs now leading.
+ */
+
+import type { ChangeOperation } from '../../policy/operations.js';
+import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { choiceBlocks, contextBlock } from './blocks.js';
+import { imageChoices, imageRefByName } from './choices.js';
+import { needEnvironment } from './environment.js';
+import { addError, errorBlock } from './field-errors.js';
+import { FLEET_BLOCK, fleetChoices, fleetPicked } from './fleet-choices.js';
+import { splitImageRef } from './parse-text.js';
+import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
+import type { ModalDefinition } from './types.js';
+import { whereBlockFor } from './where.js';
+
+/** Block ids of the image modals. */
+export const FLEET_IMAGE_BLOCKS = { fleet: FLEET_BLOCK, container: 'container', image: 'image' } as const;
+
+const B = FLEET_IMAGE_BLOCKS;
+const IMAGE_HINT = 'image:tag (e.g. game-server:1.2.0)';
+
+/** The image modal of `kind`: `armada.image` or `armadaset.image`. */
+export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
+  const isSet = kind === 'ArmadaSet';
+  const operation: ChangeOperation = isSet ? 'armadaset.image' : 'armada.image';
+  const noun = isSet ? 'ArmadaSet' : 'armada';
+  return {
+    submit: 'Preview',
+    operation,
+    fallbackBlock: B.image,
+
+    async build(meta, deps, values) {
+      const env = needEnvironment(meta);
+      const { fleets, fleet } = await fleetPicked(deps.queries, kind, env, meta, values);
+      const containers = fleet?.spec.template.spec.containers ?? [];
+      const containerName =
+        readChoice(values, B.container) ?? (containers.length === 1 ? containers[0]?.name : undefined);
+      const container = containers.find((c) => c.name === containerName);
+      const images = container?.branch ? await deps.queries.images(container.branch) : [];
+      const running = imageRefByName(images, container?.image);
+      return [
+        contextBlock(
+          `Rolls ${isSet ? 'an ArmadaSet, in every region,' : 'an armada'} in *${escapeMrkdwn(truncate(env, 200))}* out to another build; the thread follows the rollout. You see a preview before anything changes.`,
+        ),
+        ...choiceBlocks({
+          blockId: B.fleet,
+          label: isSet ? 'ArmadaSet' : 'Armada',
+          choices: fleetChoices(fleets),
+          noun: `${noun}s in ${env}`,
+          typeHint: `the ${noun} name and press Enter`,
+          initial: fleet?.metadata.name,
+          reload: true,
+          suggest: { source: isSet ? 'armadasets' : 'armadas', scope: env },
+        }),
+        ...choiceBlocks({
+          blockId: B.container,
+          label: 'Container',
+          choices: containers.map((c) => ({
+            label: `${c.name}${c.branch ? ` (branch ${c.branch})` : ''}`,
+            value: c.name,
+          })),
+          noun: 'containers',
+          typeHint: 'a container name and press Enter',
+          initial: container?.name,
+          resetKey: fleet?.metadata.name ?? '',
+          reload: true,
+        }),
+        ...choiceBlocks({
+          blockId: B.image,
+          label: 'Image',
+          choices: imageChoices(images, running?.split(':')[0]),
+          noun: container?.branch ? `images in ${container.branch}` : 'images',
+          typeHint: IMAGE_HINT,
+          initial: readChoice(values, B.image),
+          typedInitial: readBlock(values, `${B.image}${TYPED_SUFFIX}`),
+          resetKey: `${fleet?.metadata.name ?? ''}/${container?.name ?? ''}`,
+          hint: running ? `Runs ${running} now. Newest tags first.` : 'Newest tags first.',
+        }),
+      ];
+    },
+
+    read(meta, values) {
+      const errors: Record<string, string> = {};
+      const name = readChoice(values, B.fleet);
+      if (!name) addError(errors, errorBlock(B.fleet, values), `Choose the ${noun}.`);
+      const container = readChoice(values, B.container);
+      const ref = readChoice(values, B.image);
+      const image = ref ? splitImageRef(ref) : undefined;
+      if (!ref) addError(errors, errorBlock(B.image, values), `Choose an image, or type ${IMAGE_HINT}.`);
+      else if (!image) addError(errors, errorBlock(B.image, values), `Write the image as ${IMAGE_HINT}.`);
+      const input: Record<string, unknown> = {
+        environment: meta.environment,
+        name,
+        image: image?.image,
+        tag: image?.tag,
+        ...(container ? { container } : {}),
+      };
+      if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
+      return { ok: true, operation, input };
+    },
+
+    blockFor(field, values) {
+      if (field === 'name') return B.fleet;
+      if (field === 'container') return B.container;
+      if (field === 'image' || field === 'tag') return B.image;
+      return whereBlockFor(field, values);
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Answers to `armadas`, `armada show` and `armadaset show`: fleets that are
+ * not Synced first, one item per fleet so a long list is cut between fleets
+ * (never inside one), with "… and N more" and the counts of every fleet in the
+ * summary, whatever the number of armadas.
+ */
+import type { ArmadasView, FleetView, TypeRow } from '../../changes/armada-queries.js';
+import { count as countOf } from '../../format/english.js';
+import type { ReplicaCounts } from '../../gamefabric/armada-resources.js';
+import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
+import type { SlackMessage } from './message.js';
+
+const LIST_BLOCKS = 10;
+const NAME_MAX = 200;
+
+const name = (text: string) => escapeFit(text, NAME_MAX);
+const code = (text: string) => `\`${name(text.replace(/`/g, "'"))}\``;
+
+/** "5 up, 4 ready, 1 allocated"; a count the status does not give is "?". */
+export function countsText(c: ReplicaCounts): string {
+  if (c.replicas === undefined && c.readyReplicas === undefined && c.allocatedReplicas === undefined) {
+    return 'counts unknown';
+  }
+  const n = (v: number | undefined) => (v === undefined ? '?' : String(v));
+  return `${n(c.replicas)} up, ${n(c.readyReplicas)} ready, ${n(c.allocatedReplicas)} allocated`;
+}
+
+/** "eu-central/baremetal: min 4 · buffer 2 · max 12 · 4 up, 2 ready, 2 allocated". */
+function typeLine(t: TypeRow, withRegion: boolean): string {
+  const where = withRegion ? `${name(t.region)}/${name(t.type)}` : name(t.type);
+  const buffer = t.dynamicBuffer ? 'dynamic buffer' : `buffer ${t.bufferSize}`;
+  const drained = t.maxReplicas === 0 ? ' · _drained_' : '';
+  return `\`${where}\` min ${t.minReplicas} · ${buffer} · max ${t.maxReplicas}${drained} · ${countsText(t)}`;
+}
+
+function stateText(f: FleetView): string {
+  const state = f.state === 'Synced' ? 'Synced' : `*${name(f.state)}*`;
+  return f.reason ? `${state} (${name(f.reason)})` : state;
+}
+
+function updaterText(f: FleetView, known: boolean): string {
+  if (!known || f.updaters === undefined) return 'ImageUpdaters unknown';
+  if (f.updaters.length === 0) return 'no ImageUpdater';
+  return `ImageUpdater ${joinMapped(f.updaters, name, 300, ', ')}`;
+}
+
+function fleetItem(f: FleetView, updatersKnown: boolean): string {
+  const multiRegion = f.kind === 'ArmadaSet';
+  const head = [
+    `*${name(f.name)}*${f.kind === 'ArmadaSet' ? ' (ArmadaSet)' : ''}`,
+    joinMapped(f.regions, (r) => `\`${name(r)}\``, 200, ', '),
+    stateText(f),
+    joinMapped(f.containers, (c) => code(c.image), 300, ', '),
+    f.owner ? `owned by ArmadaSet \`${name(f.owner)}\`` : '',
+    updaterText(f, updatersKnown),
+  ].filter(Boolean);
+  const types = f.types.map((t) => `    ${typeLine(t, multiRegion)}`);
+  return [head.join(' · '), ...types].join('\n');
+}
+
+// Problems first: "why is it Degraded" is the question a long list must answer at a glance.
+function problemsFirst(fleets: readonly FleetView[]): FleetView[] {
+  return [...fleets].sort((a, b) => Number(a.state === 'Synced') - Number(b.state === 'Synced'));
+}
+
+function stateCounts(fleets: readonly FleetView[]): string {
+  const counts = new Map<string, number>();
+  for (const f of fleets) counts.set(f.state, (counts.get(f.state) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([state, n]) => `${n} ${name(state)}`)
+    .join(', ');
+}
+
+/** Every Armada and ArmadaSet of an environment. */
+export function renderArmadas(view: ArmadasView): SlackMessage {
+  const env = `environment *${name(view.environment)}*`;
+  if (view.fleets.length === 0) {
+    return finish(`No armadas in ${env}.`, [section(`No armadas or ArmadaSets in ${env}.`)]);
+  }
+  const sets = view.fleets.filter((f) => f.kind === 'ArmadaSet').length;
+  const armadas = view.fleets.length - sets;
+  const summary = `${countOf(armadas, 'armada')} and ${countOf(sets, 'ArmadaSet')} in ${env}: ${stateCounts(view.fleets)}`;
+  return finish(summary, [
+    header(`Armadas in ${view.environment}`),
+    context(
+      view.updatersKnown
+        ? summary
+        : `${summary}. ImageUpdaters could not be read, so which fleets they roll out is unknown.`,
+    ),
+    ...packItems(problemsFirst(view.fleets), (f) => fleetItem(f, view.updatersKnown), {
+      maxBlocks: LIST_BLOCKS,
+      maxLineLength: 2900,
+    }),
+  ]);
+}
+
+/** One Armada or ArmadaSet, the whole picture. */
+export function renderFleet(environment: string, f: FleetView, commandName = '/harbor'): SlackMessage {
+  const kind = f.kind === 'ArmadaSet' ? 'ArmadaSet' : 'Armada';
+  const about = [
+    `${kind} *${name(f.name)}* in environment *${name(environment)}*`,
+    f.description ? escapeFit(f.description, 500) : '',
+    `State: ${stateText(f)} · ${countsText(f.totals)}`,
+    `Region${f.regions.length === 1 ? '' : 's'}: ${joinMapped(f.regions, (r) => `\`${name(r)}\``, 400, ', ')}`,
+    f.owner
+      ? `Owned by ArmadaSet \`${name(f.owner)}\`: change it there (\`${commandName} armadaset show ${name(environment)} ${name(f.owner)}\`), or the ArmadaSet puts this armada back.`
+      : '',
+    updaterText(f, true) === 'ImageUpdaters unknown'
+      ? 'ImageUpdaters: could not be read.'
+      : `Rolled out on new images by: ${f.updaters?.length ? joinMapped(f.updaters, name, 400, ', ') : 'no ImageUpdater'}`,
+  ].filter(Boolean);
+  const container = (c: FleetView['containers'][number]) =>
+    `• \`${name(c.name)}\` image ${code(c.image)}${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}${
+      c.internalName ? ` _(internal ${code(c.internalName)})_` : ''
+    }`;
+  const strategy = f.strategy
+    ? `Rolling update: max surge ${name(f.strategy.maxSurge ?? 'default')}, max unavailable ${name(f.strategy.maxUnavailable ?? 'default')}`
+    : '';
+  const template = [
+    `*Template*\n${f.containers.length ? joinMapped(f.containers, container, 2400) : 'No containers.'}`,
+    strategy,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  const owned = f.owned?.length
+    ? [
+        section(
+          `*Armadas*\n${joinMapped(
+            f.owned,
+            (o) =>
+              `• \`${name(o.region)}\`: *${name(o.name)}* ${o.state === 'Synced' ? 'Synced' : `*${name(o.state)}*`}${
+                o.reason ? ` (${name(o.reason)})` : ''
+              }`,
+            2900,
+          )}`,
+        ),
+      ]
+    : [];
+  const summary = `${kind} ${name(f.name)} in ${name(environment)}: ${f.state}, ${countsText(f.totals)}`;
+  return finish(summary, [
+    header(`${kind} ${f.name}`),
+    section(about.join('\n')),
+    section(template),
+    context(`Replicas per region type (${countOf(f.types.length, 'type')})`),
+    ...(f.types.length
+      ? packItems(f.types, (t) => typeLine(t, f.kind === 'ArmadaSet'), { maxBlocks: LIST_BLOCKS })
+      : [section('No region types: this fleet runs no game servers.')]),
+    ...owned,
+  ]);
+}

@@ -1,0 +1,42 @@
+/**
+ * A scrolling pane that follows its newest content, as Slack's channel and
+ * thread views do: while the person is at the bottom, a redraw keeps them
+ * there; once they scroll up, a redraw leaves them where they were. Whether
+ * they are following is decided by their scrolling (the scroll event), not
+ * measured at redraw time, so content that grew since (a longer tail, a late
+ * image) does not make the pane let go.
+ */
+const NEAR_BOTTOM_PX = 40;
+
+export class Follow {
+  private following = true;
+  /** Where the last redraw left the pane; anything else means the person scrolled since. */
+  private leftAt = 0;
+
+  constructor(private readonly pane: HTMLElement) {
+    pane.addEventListener('scroll', () => {
+      this.following = this.atBottom();
+    });
+  }
+
+  /** Runs `draw` (which replaces the pane's content), then keeps the bottom or the person's place. */
+  redraw(draw: () => void): void {
+    const top = this.pane.scrollTop;
+    // A scroll whose event has not been dispatched yet still counts.
+    if (top !== this.leftAt) this.following = this.atBottom();
+    draw();
+    this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    this.leftAt = this.pane.scrollTop;
+  }
+
+  /** Goes to the newest content and follows it again (a message sent, a thread opened). */
+  toNewest(): void {
+    this.following = true;
+    this.pane.scrollTop = this.pane.scrollHeight;
+    this.leftAt = this.pane.scrollTop;
+  }
+
+  private atBottom(): boolean {
+    return this.pane.scrollHeight - this.pane.scrollTop - this.pane.clientHeight < NEAR_BOTTOM_PX;
+  }
+}

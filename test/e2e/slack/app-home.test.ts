@@ -1,0 +1,88 @@
+/**
+ * The Home tab end to end (issue 19.1): opening it (a signed
+ * `app_home_opened` event) publishes what waits for the person, their
+ * requests and where they stand, their live tails and the open releases;
+ * the Messages tab publishes nothing.
+ */
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { appHomeOpenedBody, blockActionsPayload, postSigned } from '../../../src/workspace/signing.js';
+import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
+import { shown } from './harness-extras.js';
+
+let h: BotHarness;
+beforeEach(async () => {
+  h = await startBotHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+/** `user` opens the app's `tab`; resolves once the bot's work behind the ack is done. */
+async function openTab(user: string, tab: 'home' | 'messages' = 'home'): Promise<void> {
+  const res = await postSigned(h.eventsUrl, SIGNING_SECRET, appHomeOpenedBody(user, tab), {
+    contentType: 'application/json',
+  });
+  expect(res.status).toBe(200);
+  await h.settle();
+}
+
+it('shows the requester where their request stands, and the approver that it waits for them', async () => {
+  await h.slash('promote game-server:1.2.0 from dev to prod', ALICE);
+  await openTab(ALICE.id);
+  const alices = shown(h.slack.homeView(ALICE.id));
+  expect(alices).toContain('Your requests');
+  expect(alices).toMatch(/waiting for approval: \*Promote game-server:1\.2\.0/);
+  expect(alices).toContain('Nothing needs your approval right now.');
+  expect(alices).toContain('No live tails of yours are running.');
+
+  await openTab(BOB.id);
+  const bobs = h.slack.homeView(BOB.id);
+  expect(shown(bobs)).toMatch(/1 change waiting for your approval/);
+  expect(JSON.stringify(bobs?.blocks)).toContain('"action_id":"change.approve"');
+});
+
+it('draws nothing for the Messages tab', async () => {
+  await openTab(ALICE.id, 'messages');
+  expect(h.slack.callsTo('views.publish')).toHaveLength(0);
+});
+
+it('approves from the Home tab; the change goes through and both Home tabs are redrawn', async () => {
+  await h.slash('promote game-server:1.2.0 from dev to prod', ALICE);
+  const message = h.lastMessage();
+  await openTab(ALICE.id);
+  await openTab(BOB.id);
+  const home = h.slack.homeView(BOB.id);
+  if (!home) throw new Error('no Home tab');
+  const res = await h.interact(blockActionsPayload({ actionId: 'change.approve', view: home, user: BOB }));
+  expect(res.status).toBe(200);
+  await h.settle();
+  const after = shown(h.slack.message(message.channel, message.ts));
+  expect(after).toMatch(/^Done: Promoted game-server:1\.2\.0 from dev to prod/);
+  // Both Home tabs were redrawn: nothing waits for Bob any more, Alice's request is done.
+  expect(shown(h.slack.homeView(BOB.id))).toContain('Nothing needs your approval right now.');
+  expect(shown(h.slack.homeView(ALICE.id))).toMatch(/done: \*Promote game-server:1\.2\.0/);
+});
+
+it('lists the live tails the person started, and Stop there stops the tail', async () => {
+  await h.slash('logs dev lobby-1 --follow', ALICE);
+  await openTab(ALICE.id);
+  const home = h.slack.homeView(ALICE.id);
+  expect(shown(home)).toMatch(/lobby-1\* in `dev`/);
+  // Bob started none.
+  await openTab(BOB.id);
+  expect(shown(h.slack.homeView(BOB.id))).toContain('No live tails of yours are running.');
+  if (!home) throw new Error('no Home tab');
+  // The tail stops behind the click; its end redraws the tab.
+  const redrawn = h.slack.waitFor(
+    (c) =>
+      c.method === 'views.publish' &&
+      JSON.stringify(c.body).includes('No live tails of yours are running.') &&
+      c.body.user_id === ALICE.id,
+  );
+  const res = await h.interact(blockActionsPayload({ actionId: 'tail.stop', view: home, user: ALICE }));
+  expect(res.status).toBe(200);
+  await redrawn;
+  await h.settle();
+  expect(shown(h.slack.homeView(ALICE.id))).toContain('No live tails of yours are running.');
+  expect(h.logs.lines.filter((l) => JSON.parse(l).level === 'error')).toEqual([]);
+});

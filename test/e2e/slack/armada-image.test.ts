@@ -1,0 +1,169 @@
+/**
+ * `armada image` and `armadaset image` end to end: the preview shows the old
+ * and new image:tag, Confirm replaces that container's image only, and the
+ * thread follows the rollout until Synced, or reports Degraded with the
+ * reason (a missing image, or servers that crash on start); an image:tag missing from the container's branch is answered with
+ * the tags there; unknown names and containers with what exists; an owned
+ * Armada points to its ArmadaSet; an ImageUpdater on the target is warned
+ * about; prod waits for an approval; a preview the world outgrew writes nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { internalImageName } from '../../../src/simulator/image-names.js';
+import { makeImage } from '../../../src/simulator/images.js';
+import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
+import { buttonIds, current, shown, waitForThreadReply } from './harness-extras.js';
+
+let h: BotHarness;
+beforeEach(async () => {
+  h = await startBotHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const patches = (env: string, plural = 'armadas') =>
+  h.sim.countRequests('PATCH', `/api/armada/v1/environments/${env}/${plural}`);
+const armadaImage = (env: string, name: string) =>
+  h.sim.state.getArmada(env, name)?.spec.template.spec.containers[0]?.image;
+
+describe('armada image', () => {
+  it('previews old → new image:tag, rolls out on Confirm and follows the rollout to Synced', async () => {
+    await h.slash('armada image dev duel game-server:1.1.0');
+    const preview = h.lastMessage();
+    expect(preview.text).toContain(
+      'Roll out armada duel (dev), container game-server: game-server:1.2.0 → game-server:1.1.0',
+    );
+    expect(buttonIds(preview)).toEqual([CHANGE_ACTIONS.confirm, CHANGE_ACTIONS.cancel]);
+    expect(patches('dev')).toBe(0);
+
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    expect(patches('dev')).toBe(1);
+    expect(armadaImage('dev', 'duel')).toBe(internalImageName('dev', 'game-server', '1.1.0'));
+    expect(current(h, preview).text).toMatch(
+      /^Done: Set armada duel, container game-server, to game-server:1.1.0; rolling out/,
+    );
+    await waitForThreadReply(h, preview, /Armada duel \(dev\) rolled out to game-server:1.1.0: Synced/);
+  });
+
+  it('reports a rollout that goes Degraded, with the reason', async () => {
+    await h.slash('armada image dev duel game-server:1.0.0');
+    const preview = h.lastMessage();
+    // Someone points the container at another branch meanwhile (the guard pins name and image only):
+    // the image is not in staging, so the controller cannot pull it.
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json-patch+json' },
+      body: JSON.stringify([
+        { op: 'replace', path: '/spec/template/spec/containers/0/branch', value: 'staging' },
+      ]),
+    });
+    expect(res.status).toBe(200);
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    const reply = await waitForThreadReply(h, preview, /Armada duel is Degraded and has not moved/);
+    expect(String(reply.body.text)).toContain('not found in branch "staging"');
+  });
+
+  it('reports a build whose game servers crash on start as Degraded, with the container and the reason', async () => {
+    // A bad build: the image exists, but its servers fail as they start.
+    h.sim.setCrashingImage(
+      'dev',
+      internalImageName('dev', 'game-server', '1.0.0'),
+      'exit code 137 (OOMKilled)',
+    );
+    await h.slash('armada image dev duel game-server:1.0.0');
+    const preview = h.lastMessage();
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    expect(armadaImage('dev', 'duel')).toBe(internalImageName('dev', 'game-server', '1.0.0'));
+    const reply = await waitForThreadReply(h, preview, /Armada duel is Degraded and has not moved/);
+    expect(String(reply.body.text)).toContain('container "game-server" fails: exit code 137 (OOMKilled)');
+    expect(h.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      state: 'Degraded',
+      reason: 'container "game-server" fails: exit code 137 (OOMKilled)',
+    });
+  });
+
+  it('answers an image:tag the branch lacks with the tags it has', async () => {
+    await h.slash('armada image prod duel game-server:1.2.0');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      'Branch prod has no game-server:1.2.0; its tags of game-server: 1.0.0.',
+    );
+    await h.slash('armada image dev duel matchmaker:1.0.0');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      'Branch dev has no image matchmaker (its images: game-server, sidecar-metrics).',
+    );
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
+    expect(patches('dev') + patches('prod')).toBe(0);
+  });
+
+  it('answers unknown armadas and containers with what exists, and a ref without a tag with usage', async () => {
+    await h.slash('armada image dev dule game-server:1.1.0');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      'No armada `dule` in environment `dev`. Did you mean `duel`?',
+    );
+    await h.slash('armada image dev duel game-server:1.1.0 --container sidecar');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      'armada duel has no container sidecar (its containers: game-server).',
+    );
+    await h.slash('armada image dev duel game-server');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('`&lt;image&gt;:&lt;tag&gt;` needs a tag');
+    await h.slash('armada image dev duel game-server:1.2.0');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('already runs game-server:1.2.0; nothing to change');
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
+  });
+
+  it('points an armada owned by an ArmadaSet to the ArmadaSet', async () => {
+    await h.slash('armada image dev arena-us-west game-server:1.2.0');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      'Armada arena-us-west is owned by ArmadaSet arena, whose template puts its image back: roll out the ArmadaSet instead (armadaset image dev arena game-server:1.2.0)',
+    );
+  });
+
+  it('writes nothing when the image changed between preview and Confirm', async () => {
+    await h.slash('armada image dev duel game-server:1.1.0');
+    const preview = h.lastMessage();
+    const other = internalImageName('dev', 'game-server', '1.0.0');
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json-patch+json' },
+      body: JSON.stringify([{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: other }]),
+    });
+    expect(res.status).toBe(200);
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    expect(armadaImage('dev', 'duel')).toBe(other);
+    expect(shown(current(h, preview))).toContain('changed since the preview');
+    expect(shown(current(h, preview))).toContain('nothing was changed');
+  });
+});
+
+describe('armadaset image', () => {
+  it('rolls every region out and follows it to Synced', async () => {
+    await h.slash('armadaset image dev arena game-server:1.2.0');
+    const preview = h.lastMessage();
+    expect(preview.text).toContain('game-server:1.1.0 → game-server:1.2.0');
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    expect(h.sim.state.getArmadaSet('dev', 'arena')?.spec.template.spec.containers[0]?.image).toBe(
+      internalImageName('dev', 'game-server', '1.2.0'),
+    );
+    await waitForThreadReply(h, preview, /ArmadaSet arena \(dev\) rolled out to game-server:1.2.0: Synced/);
+  });
+
+  it('in prod warns about the ImageUpdater that targets it and waits for an approval', async () => {
+    await h.stop();
+    // An older build already in prod: rolling back to it is what an on-call person would do.
+    h = await startBotHarness({
+      world: (d) => d.branches.prod?.push(makeImage('prod', 'game-server', '0.9.0')),
+    });
+    await h.slash('armadaset image prod arena game-server:0.9.0');
+    const preview = h.lastMessage();
+    expect(preview.text).toMatch(/^Waiting for approval/);
+    expect(shown(preview)).toContain('ImageUpdater arena-game-server rolls ArmadaSet arena out whenever');
+    expect(buttonIds(preview)).toEqual([
+      CHANGE_ACTIONS.approve,
+      CHANGE_ACTIONS.reject,
+      CHANGE_ACTIONS.cancel,
+    ]);
+    await h.click(preview, CHANGE_ACTIONS.approve, BOB);
+    expect(patches('prod', 'armadasets')).toBe(1);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Armada reads end to end: `armadas <env>`, `armada show` and `armadaset show`
+ * through the real bot against the simulator's demo data, privately answered;
+ * unknown names get a did-you-mean and the list; bad names are usage answers
+ * before any API call.
+ */
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
+import { shown } from './harness-extras.js';
+
+let h: BotHarness;
+beforeEach(async () => {
+  h = await startBotHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const answer = () => {
+  const answers = h.slack.ephemerals().filter((e) => e.user === ALICE.id);
+  expect(answers).toHaveLength(1);
+  return answers[0];
+};
+
+describe('armadas <env>', () => {
+  it('lists ArmadaSets and Armadas with regions, replicas per type, image, state, owner and updaters', async () => {
+    await h.slash('armadas prod');
+    const message = answer();
+    expect(message?.text).toBe('3 armadas and 1 ArmadaSet in environment *prod*: 4 Synced');
+    const text = shown(message);
+    expect(text).toContain(
+      '*arena* (ArmadaSet) · `eu-central`, `us-west` · Synced · `game-server:1.0.0` · ImageUpdater arena-game-server (game-server in prod)',
+    );
+    expect(text).toContain('`eu-central/baremetal` min 4 · buffer 2 · max 12 · 4 up, 2 ready, 2 allocated');
+    expect(text).toContain('`us-west/cloud` min 2 · buffer 1 · max 8 · 2 up, 1 ready, 1 allocated');
+    expect(text).toContain(
+      '*arena-eu-central* · `eu-central` · Synced · `game-server:1.0.0` · owned by ArmadaSet `arena` · no ImageUpdater',
+    );
+    expect(text).toContain('*duel* · `us-west` · Synced · `game-server:1.0.0` · no ImageUpdater');
+    expect(text).toContain('`baremetal` min 2 · buffer 2 · max 10 · 3 up, 2 ready, 1 allocated');
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
+  });
+
+  it('puts a Degraded armada first, with its reason', async () => {
+    await h.sim.state.getArmada('dev', 'duel');
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json-patch+json' },
+      body: JSON.stringify([
+        { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'gone-image' },
+      ]),
+    });
+    expect(res.status).toBe(200);
+    await h.slash('armadas dev');
+    const text = shown(answer());
+    expect(text).toContain(
+      '*duel* · `eu-central` · *Degraded* (container \\"game-server\\": image \\"gone-image\\" not found in branch \\"dev\\")',
+    );
+    expect(text.indexOf('*duel*')).toBeLessThan(text.indexOf('*arena*'));
+  });
+
+  it('names the environments there are for an unknown one', async () => {
+    await h.slash('armadas stg');
+    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('No environment `stg`.');
+  });
+});
+
+describe('armada show / armadaset show', () => {
+  it('shows one armada: state, counts, containers, strategy and each region type', async () => {
+    await h.slash('armada show dev duel');
+    const message = answer();
+    expect(message?.text).toBe('Armada duel in dev: Synced, 5 up, 4 ready, 1 allocated');
+    const text = shown(message);
+    expect(text).toContain('`game-server` image `game-server:1.2.0` from branch `dev`');
+    expect(text).toContain('Rolling update: max surge 25%, max unavailable 0');
+    expect(text).toContain('`cloud` min 0 · buffer 2 · max 20 · 2 up, 2 ready, 0 allocated');
+    expect(text).toContain('Rolled out on new images by: no ImageUpdater');
+  });
+
+  it('points an owned armada to its ArmadaSet', async () => {
+    await h.slash('armada show prod arena-us-west');
+    expect(shown(answer())).toContain(
+      'Owned by ArmadaSet `arena`: change it there (`/harbor armadaset show prod arena`)',
+    );
+  });
+
+  it('shows an ArmadaSet with the armada of each region and its ImageUpdater', async () => {
+    await h.slash('armadaset show prod arena');
+    const text = shown(answer());
+    expect(text).toContain('• `eu-central`: *arena-eu-central* Synced');
+    expect(text).toContain('• `us-west`: *arena-us-west* Synced');
+    expect(text).toContain('Rolled out on new images by: arena-game-server (game-server in prod)');
+  });
+
+  it('answers an unknown armada with a did-you-mean and the list', async () => {
+    await h.slash('armada show dev dual');
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'No armada `dual` in environment `dev`. Did you mean `duel`? Armadas in dev: `arena-eu-central`, `arena-us-west`, `duel`.',
+    ]);
+  });
+
+  it('answers an unknown ArmadaSet with a did-you-mean and the list', async () => {
+    await h.slash('armadaset show prod arenna');
+    expect(h.ephemeralTexts(ALICE)).toEqual([
+      'No ArmadaSet `arenna` in environment `prod`. Did you mean `arena`? ArmadaSets in prod: `arena`.',
+    ]);
+  });
+
+  it('refuses a name the platform cannot hold, before any API call', async () => {
+    await h.slash('armada show dev Duel_1');
+    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('not a valid armada name');
+    expect(h.sim.requests).toHaveLength(0);
+  });
+
+  it('answers a missing sub-command with the forms', async () => {
+    await h.slash('armadaset');
+    expect(h.ephemeralTexts(ALICE).join('\n')).toContain('`armadaset` needs a sub-command: `show`');
+  });
+});

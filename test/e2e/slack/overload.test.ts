@@ -1,0 +1,65 @@
+/**
+ * Issue 22, point 7: the work waiting behind acks is bounded. With one piece
+ * of work running (the hosting API holding its read) and the queue full, a
+ * further command is answered "busy" in its ack and a further click by an
+ * ephemeral note, at once, and neither is queued; once the backlog drains,
+ * requests are taken again.
+ */
+import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { ManualClock } from '../../../src/runtime/clock.js';
+import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { postSigned } from '../../../src/workspace/signing.js';
+import { type BotHarness, clickBody, SIGNING_SECRET, slashBody, startBotHarness } from './bot-harness.js';
+
+const BUSY = /busy, try again in a few seconds/;
+const simClock = new ManualClock(Date.now());
+let h: BotHarness;
+beforeAll(async () => {
+  h = await startBotHarness({ simClock, workConcurrency: 1, queueLimit: 1 });
+});
+afterAll(async () => {
+  // A failed expectation must not leave work held by the API: stopping waits for it.
+  h.sim.clearFaults();
+  await simClock.advance(60_000);
+  await h.stop();
+});
+
+/** Request work queued or running (follow-ups aside). */
+const work = () => h.running.bot.inFlight().filter((name) => name.endsWith(' work'));
+const slash = (text: string) => postSigned(h.eventsUrl, SIGNING_SECRET, slashBody(h.slack, text));
+
+it('answers "busy" at once past the queue bound, and takes requests again once it drains', async () => {
+  await h.slash('promote game-server:1.2.0 from dev to staging');
+  const preview = h.lastMessage();
+  h.sim.setFaults([{ method: 'GET', path: '/api/**', latencyMs: 60_000 }]);
+
+  const running = await slash('vessels dev');
+  expect(running.text).toBe('');
+  await simClock.whenSleeping();
+  const queued = await slash('vessels dev');
+  expect(queued.text).toBe('');
+
+  const shed = await slash('vessels dev');
+  expect(shed.status).toBe(200);
+  expect(JSON.stringify(shed.body)).toMatch(BUSY);
+  expect(work()).toEqual(['command work', 'command work']);
+
+  const note = h.slack.waitFor(
+    (call) => call.method === 'response_url' && BUSY.test(JSON.stringify(call.body)),
+  );
+  const click = await postSigned(
+    h.eventsUrl,
+    SIGNING_SECRET,
+    clickBody(h.slack, preview, CHANGE_ACTIONS.cancel),
+  );
+  expect(click.status).toBe(200);
+  await note;
+  expect(work()).toEqual(['command work', 'command work']);
+
+  h.sim.clearFaults();
+  await simClock.advance(60_000);
+  await h.settle();
+  const after = await slash('vessels dev');
+  expect(JSON.stringify(after.body)).not.toMatch(BUSY);
+  await h.settle();
+});

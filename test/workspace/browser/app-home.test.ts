@@ -1,0 +1,42 @@
+/**
+ * The app's Home tab in the page (issue 19.10): opening it asks the bot (a
+ * signed app_home_opened), which publishes what waits for the person; an
+ * Approve there goes through, and the tab is redrawn.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type BrowserHarness, message, SKIP_REASON, startBrowserHarness, type } from './harness.js';
+
+const maybe = SKIP_REASON ? describe.skip : describe;
+if (SKIP_REASON) it.skip(`browser flows skipped: ${SKIP_REASON}`, () => {});
+
+maybe('the Home tab in the page', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('shows a change waiting for approval, approves it there, and redraws', async () => {
+    const bob = await h.open('bob', 'prod');
+    await type(bob, '/harbor promote game-server:1.2.0 from dev to prod');
+    await message(bob, 'Waiting for approval').waitFor();
+
+    const carol = await h.open('carol', 'prod');
+    await carol.locator('.app-link').click();
+    const home = carol.locator('.home-tab');
+    await home.getByText('1 change waiting for your approval').waitFor();
+    expect(await home.textContent()).toContain('No live tails of yours are running.');
+    expect(await carol.locator('.composer').isHidden()).toBe(true);
+    await h.screenshot(carol, '19-10-app-home');
+    await home.getByRole('button', { name: /^Approve/ }).click();
+    await home.getByText('Nothing needs your approval right now.').waitFor();
+
+    // Back in the channel, the change went through.
+    await carol.locator('.channel-link[data-channel="harbor-prod"]').click();
+    await message(carol, /Done/).waitFor();
+    await bob.close();
+    await carol.close();
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * Where the local workspace page behaves as Slack does (issue 19, points 6-9):
+ * threads follow their newest reply, sending brings the answer into view,
+ * mentions and emoji draw inline, no empty box sits above the composer, Esc
+ * and a close control close a modal (the app told when it asked), each tab
+ * keeps its own "You are", and a reload closes an open modal.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Page } from 'playwright-core';
+import {
+  type BrowserHarness,
+  CHANNELS,
+  message,
+  PEOPLE,
+  SKIP_REASON,
+  startBrowserHarness,
+  type,
+} from './harness.js';
+
+const maybe = SKIP_REASON ? describe.skip : describe;
+if (SKIP_REASON) it.skip(`browser flows skipped: ${SKIP_REASON}`, () => {});
+
+/** Calls the workspace's Web API as the bot does. */
+async function webApi(h: BrowserHarness, method: string, args: Record<string, unknown>) {
+  const res = await fetch(`${h.local.workspace.apiUrl}${method}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${h.local.workspace.botToken}`,
+    },
+    body: JSON.stringify(args),
+  });
+  const body = (await res.json()) as { ok: boolean; error?: string; ts?: string; view?: { id: string } };
+  if (!body.ok) throw new Error(`${method}: ${body.error}`);
+  return body;
+}
+
+/** Resolves once `check` holds, checking after every change the workspace makes. */
+function until(h: BrowserHarness, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (check()) return resolve();
+    const off = h.local.workspace.standIn.onChange(() => {
+      if (!check()) return;
+      off();
+      resolve();
+    });
+  });
+}
+
+/** The page's state version after its next redraw. */
+async function nextRedraw(page: Page): Promise<void> {
+  const version = await page.evaluate('document.body.dataset.version');
+  await page.waitForFunction(`document.body.dataset.version !== ${JSON.stringify(version)}`);
+}
+
+/** Scrolls a pane as a person would, resolving once the page has seen the scroll. */
+function scrollPane(page: Page, selector: string, to: 'top' | 'up-a-little'): Promise<unknown> {
+  return page.evaluate(`new Promise((resolve) => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    el.addEventListener('scroll', () => resolve(), { once: true });
+    el.scrollTop = ${to === 'top' ? '0' : 'el.scrollHeight - el.clientHeight - 150'};
+  })`);
+}
+
+/** How far `inner` reaches into `outer`'s visible box: true when its top edge shows. */
+async function topShows(inner: ReturnType<Page['locator']>, outer: ReturnType<Page['locator']>) {
+  const a = await inner.boundingBox();
+  const b = await outer.boundingBox();
+  if (!a || !b) return false;
+  return a.y >= b.y && a.y < b.y + b.height;
+}
+
+/** A stand-in for the app's request URL that records what the workspace sends it. */
+async function recordingApp(): Promise<{ server: Server; url: string; payloads: unknown[] }> {
+  const payloads: unknown[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const payload = new URLSearchParams(body).get('payload');
+      if (payload) payloads.push(JSON.parse(payload));
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { server, url: `http://127.0.0.1:${port}/slack/events`, payloads };
+}
+
+maybe('the local workspace behaves as Slack does', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('6: an open thread with a live tail stays at its newest reply, Stop in reach, unless scrolled up', async () => {
+    const page = await h.open('alice', 'dev');
+    await page.setViewportSize({ width: 1280, height: 480 });
+    await type(page, '/harbor logs dev lobby-1 --follow');
+    const parent = message(page, 'Tailing lobby-1');
+    await parent.waitFor();
+    await parent.locator('.reply-count').click();
+    const panel = page.locator('.thread-messages');
+    const stop = page.locator('.thread-panel button[data-action-id]', { hasText: 'Stop' });
+    await stop.waitFor();
+    // The tail grows until the thread is taller than its panel.
+    await page.waitForFunction(
+      `(() => { const el = document.querySelector('.thread-messages'); return el.scrollHeight > el.clientHeight + 100; })()`,
+    );
+    for (let update = 0; update < 3; update++) {
+      await nextRedraw(page);
+      expect(await panel.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+      expect(await topShows(stop, panel)).toBe(true);
+    }
+    await h.screenshot(page, '7-thread-follows-tail');
+
+    // Scrolled up to read: updates leave the person where they are.
+    await scrollPane(page, '.thread-messages', 'top');
+    for (let update = 0; update < 2; update++) {
+      await nextRedraw(page);
+      expect(await panel.evaluate((el) => el.scrollTop)).toBe(0);
+    }
+    await stop.click();
+    await page.locator('.thread-panel .message', { hasText: /stopped by @alice ·/ }).waitFor();
+    await page.close();
+  });
+
+  it('7: sending with a thread open, scrolled up a little, brings the answer into view', async () => {
+    const page = await h.open('bob', 'dev');
+    await page.setViewportSize({ width: 1280, height: 480 });
+    const root = await webApi(h, 'chat.postMessage', { channel: CHANNELS.dev, text: 'Deploy notes' });
+    await webApi(h, 'chat.postMessage', { channel: CHANNELS.dev, thread_ts: root.ts, text: 'First note' });
+    for (let i = 1; i <= 3; i++) {
+      await type(page, '/harbor help');
+      await page
+        .locator('.messages > .message', { hasText: '/harbor commands' })
+        .nth(i - 1)
+        .waitFor();
+    }
+    await message(page, 'Deploy notes').locator('.reply-count').click();
+    await page.locator('.thread-panel .message', { hasText: 'First note' }).waitFor();
+    const list = page.locator('.messages');
+    expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight + 300)).toBe(true);
+    await scrollPane(page, '.messages', 'up-a-little');
+
+    await type(page, '/harbor vessels dev');
+    const answer = page.locator('.messages > .message.ephemeral').nth(3);
+    await answer.waitFor();
+    expect(await answer.textContent()).toContain('lobby-1');
+    expect(await topShows(answer, list)).toBe(true);
+    await h.screenshot(page, '8-sent-answer-in-view');
+    await page.close();
+  });
+
+  it('8: a channel mention stays in its line, shortcodes draw as emoji, no empty box above the composer', async () => {
+    const page = await h.open('carol', 'dev');
+    expect(await page.locator('.composer-hint').isVisible()).toBe(false);
+    await webApi(h, 'chat.postMessage', {
+      channel: CHANNELS.dev,
+      text: `Alert in <#${CHANNELS.prod}> for lobby-1 :no_entry: rollout halted :tada:`,
+    });
+    const alert = message(page, 'Alert in');
+    await alert.waitFor();
+    const text = alert.locator('.text.mrkdwn');
+    const mention = text.locator('.mention', { hasText: '#harbor-prod' });
+    const display = `getComputedStyle([...document.querySelectorAll('.messages > .message')].at(-1).querySelector('.mention')).display`;
+    expect(await page.evaluate(display)).toBe('inline');
+    // One line: the mention starts on the line the text starts on.
+    const lineTop = await text.evaluate((el) => el.getBoundingClientRect().top);
+    const mentionTop = await mention.evaluate((el) => el.getBoundingClientRect().top);
+    expect(Math.abs(mentionTop - lineTop)).toBeLessThan(4);
+    // Slack's emoji where the browser has a colour emoji font, else a text symbol that stands in for it.
+    const colour = (await page.evaluate('document.body.dataset.emoji')) === 'colour';
+    const noEntry = colour ? '\u26D4' : '\u2296';
+    expect(await text.textContent()).toBe(
+      `Alert in #harbor-prod for lobby-1 ${noEntry} rollout halted \u{1F389}`,
+    );
+    expect(await text.locator('.emoji').first().getAttribute('title')).toBe(':no_entry:');
+    await h.screenshot(page, '9-mention-and-emoji');
+    await page.close();
+  });
+
+  it('9: Esc and the close control close a modal; the app hears view_closed when it asked', async () => {
+    const page = await h.open('alice', 'dev');
+    await type(page, '/harbor vessel create dev');
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(h.local.workspace.standIn.openViews(PEOPLE.alice)).toHaveLength(0);
+
+    await type(page, '/harbor vessel create dev');
+    await modal.waitFor();
+    await h.screenshot(page, '10-modal-close-control');
+    await modal.locator('.modal-title').getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(h.local.workspace.standIn.openViews(PEOPLE.alice)).toHaveLength(0);
+
+    // A modal that asks to hear of its closing: the app gets a signed view_closed.
+    const app = await recordingApp();
+    const botUrl = `http://127.0.0.1:${h.local.running.port}/slack/events`;
+    h.local.workspace.connect(app.url);
+    try {
+      const opened = await webApi(h, 'views.open', {
+        trigger_id: h.local.workspace.standIn.triggerId(undefined, PEOPLE.alice),
+        view: {
+          type: 'modal',
+          callback_id: 'notes',
+          notify_on_close: true,
+          title: { type: 'plain_text', text: 'Notes' },
+          close: { type: 'plain_text', text: 'Done' },
+          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Read me' } }],
+        },
+      });
+      await modal.waitFor();
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await until(h, () => app.payloads.length > 0);
+      expect(app.payloads[0]).toMatchObject({
+        type: 'view_closed',
+        is_cleared: false,
+        user: { id: PEOPLE.alice },
+        view: { id: opened.view?.id, callback_id: 'notes' },
+      });
+    } finally {
+      h.local.workspace.connect(botUrl);
+      await new Promise((resolve) => app.server.close(resolve));
+    }
+    await page.close();
+  });
+
+  it('9: Esc on a confirmation dialog denies it and leaves the channel as it was', async () => {
+    const page = await h.open('alice', 'dev');
+    await type(page, '/harbor formation remove dev lobby lobby-2');
+    const preview = message(page, 'Confirm this destructive change');
+    await preview.waitFor();
+    await preview.getByRole('button', { name: 'Confirm' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await preview.getByRole('button', { name: 'Confirm' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('9: each tab keeps its own "You are" across a reload', async () => {
+    const first = await h.open('alice', 'dev');
+    await first.locator('#you-are').selectOption(PEOPLE.bob);
+    await first.locator('.viewer', { hasText: '@bob' }).waitFor();
+    const second = await h.open('alice', 'dev');
+    await second.locator('#you-are').selectOption(PEOPLE.carol);
+    await second.locator('.viewer', { hasText: '@carol' }).waitFor();
+
+    await first.reload();
+    await first.locator('.channel-link.active').waitFor();
+    expect(await first.locator('.viewer').textContent()).toBe('viewing as @bob');
+    expect(await first.locator('#you-are').inputValue()).toBe(PEOPLE.bob);
+    await second.reload();
+    await second.locator('.channel-link.active').waitFor();
+    expect(await second.locator('.viewer').textContent()).toBe('viewing as @carol');
+    await second.close();
+    await first.close();
+  });
+
+  it('9: a reload closes an open modal, submits nothing, and tells the app when it asked', async () => {
+    const page = await h.open('dave', 'dev');
+    const standIn = h.local.workspace.standIn;
+    await type(page, '/harbor vessel create dev');
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    await modal.locator('.block.input input').first().fill('half-typed');
+    const submissions = () => standIn.calls.length;
+    const before = submissions();
+    await page.reload();
+    await until(h, () => standIn.openViews(PEOPLE.dave).length === 0);
+    await page.locator('.channel-link.active').waitFor();
+    await modal.waitFor({ state: 'detached' });
+    // Nothing reached the app's Web API on the modal's behalf (no preview, no update).
+    expect(submissions()).toBe(before);
+
+    // Opened again, the modal starts empty.
+    await type(page, '/harbor vessel create dev');
+    await modal.waitFor();
+    expect(await modal.locator('.block.input input').first().inputValue()).toBe('');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+
+    // A modal that asked to hear of its closing: the reload clears it and the app is told.
+    const app = await recordingApp();
+    const botUrl = `http://127.0.0.1:${h.local.running.port}/slack/events`;
+    h.local.workspace.connect(app.url);
+    try {
+      await webApi(h, 'views.open', {
+        trigger_id: standIn.triggerId(undefined, PEOPLE.dave),
+        view: {
+          type: 'modal',
+          notify_on_close: true,
+          title: { type: 'plain_text', text: 'Notes' },
+          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Read me' } }],
+        },
+      });
+      await modal.waitFor();
+      await page.reload();
+      await until(h, () => app.payloads.length > 0);
+      expect(app.payloads[0]).toMatchObject({ type: 'view_closed', is_cleared: true });
+      await page.locator('.channel-link.active').waitFor();
+      await modal.waitFor({ state: 'detached' });
+    } finally {
+      h.local.workspace.connect(botUrl);
+      await new Promise((resolve) => app.server.close(resolve));
+    }
+    await page.close();
+  });
+});
