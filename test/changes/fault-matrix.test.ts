@@ -8,7 +8,7 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Change } from '../../src/changes/change.js';
-import type { RequestInput } from '../../src/changes/engine.js';
+import type { RequestInput } from '../../src/changes/engine/options.js';
 import { IN_FLIGHT_SETTLE_MS } from '../../src/changes/settle-outcome.js';
 import { internalImageName } from '../../src/simulator/image-names.js';
 import type { FaultRule } from '../../src/simulator/types.js';

@@ -1,0 +1,179 @@
+/**
+ * Applying a claimed change: the apply lease first, the atomic move to
+ * `applying`, the operation's write, and the settlement recorded (or held for
+ * housekeeping when the store fails after the API answered).
+ */
+import { StoreError } from '../../store/errors.js';
+import type { ChangeRecord, ChangeStatus } from '../../store/types.js';
+import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
+import { type Change, type ClickOutcome, toChange } from '../change.js';
+import { describeFailure } from '../describe-failure.js';
+import { operationModule } from '../operations/index.js';
+import { asSettled } from '../pending-records.js';
+import { type Settlement, settleFailedApply } from '../settle-outcome.js';
+import type { EngineCore } from './core.js';
+
+export class Applier {
+  constructor(private readonly core: EngineCore) {}
+
+  /** Takes the apply lease, moves the change from one of `from` to applying, and applies it. */
+  async claimAndApply(
+    c: Change,
+    user: string,
+    from: readonly ChangeStatus[],
+    action: 'confirm' | 'approve',
+    team?: string,
+    onClaimed?: (change: Change) => void,
+  ): Promise<ClickOutcome> {
+    const { store, replicaId, logger } = this.core.o;
+    // The lease comes first: once the change reads `applying`, its lease is already held, so a
+    // recovery sweep listing it can never take it from a live apply.
+    const owner = uniqueOwner(replicaId, 'apply');
+    const lease = await holdApplyLease(this.core.leaseOptions(), c.id, owner);
+    if (!lease) return this.core.explainBusy(c.id);
+    const now = this.core.now();
+    let claimed: ChangeRecord | undefined;
+    try {
+      claimed = await store.transitionChange(
+        c.id,
+        from,
+        'applying',
+        { confirmedBy: user, applyingOwner: owner, applyingSince: now },
+        { now },
+      );
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
+    if (!claimed) {
+      await lease.release();
+      return this.core.explainStale(c.id);
+    }
+    if (action === 'confirm') {
+      await this.core.audit({
+        at: now,
+        changeId: c.id,
+        actor: user,
+        action: 'confirm',
+        operation: c.operation,
+        origin: c.origin,
+        workspace: team,
+      });
+    }
+    const applying = toChange(claimed, c.approvals);
+    try {
+      onClaimed?.(applying);
+    } catch (err) {
+      logger.warn('could not announce an apply', { changeId: c.id, error: err });
+    }
+    try {
+      return await this.run(applying, user);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  private async run(change: Change, user: string): Promise<ClickOutcome> {
+    const { logger } = this.core.o;
+    const module = operationModule(change.operation);
+    const ctx = this.core.context(change, 'apply', user);
+    let settled: Settlement;
+    try {
+      settled = { status: 'succeeded', result: await module.apply(ctx, this.core.applyInput(change)) };
+    } catch (err) {
+      const failure = describeFailure(err, logger, { changeId: change.id });
+      // A write that got no clear answer may still have happened: read the API before saying anything.
+      settled = await settleFailedApply(
+        change,
+        err,
+        failure,
+        () => module.verify(ctx, this.core.applyInput(change)),
+        this.core.now(),
+        logger,
+      );
+    }
+    let final: Change;
+    try {
+      final = (await this.record(change, settled, user, 'apply')) ?? change;
+    } catch (err) {
+      if (!(err instanceof StoreError)) throw err;
+      // The API has answered; only the store failed. Say what happened, and store it later.
+      logger.error('could not record an apply; housekeeping will', { changeId: change.id, error: err });
+      this.core.pendingRecords.hold({ change, settled, actor: user, action: 'apply' });
+      final = asSettled(change, settled, this.core.now());
+    }
+    if (settled.status === 'succeeded') return { kind: 'applied', change: final };
+    if (settled.status === 'failed') return { kind: 'failed', change: final };
+    return { kind: 'unconfirmed', change: final };
+  }
+
+  /**
+   * Stores the settlements this process could not store when its applies
+   * ended; returns the changes they settled (their messages must be redrawn).
+   * One the store still refuses stays held for the next pass.
+   */
+  async storePending(): Promise<Change[]> {
+    const out: Change[] = [];
+    for (const held of this.core.pendingRecords.list()) {
+      try {
+        const stored = await this.record(held.change, held.settled, held.actor, held.action);
+        this.core.pendingRecords.drop(held.change.id);
+        // Undefined: recovery elsewhere settled it first; its own pass redraws it.
+        if (stored) out.push(stored);
+      } catch (err) {
+        this.core.o.logger.warn('a pending apply record is still not stored', {
+          changeId: held.change.id,
+          error: err,
+        });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Stores a settlement of an applying change and audits it. An unconfirmed
+   * one stays `applying` (its message says so) for housekeeping to check again.
+   * Undefined when the change had already left `applying` (someone else settled it).
+   */
+  async record(
+    change: Change,
+    settled: Settlement,
+    actor: string,
+    action: 'apply' | 'recover',
+  ): Promise<Change | undefined> {
+    const { store } = this.core.o;
+    const now = this.core.now();
+    const done =
+      settled.status === 'unconfirmed'
+        ? await store.transitionChange(
+            change.id,
+            ['applying'],
+            'applying',
+            { error: settled.failure, applyingOwner: undefined },
+            { now },
+          )
+        : await store.transitionChange(
+            change.id,
+            ['applying'],
+            settled.status,
+            settled.status === 'succeeded'
+              ? { result: settled.result, error: undefined, applyingOwner: undefined }
+              : { error: settled.failure, applyingOwner: undefined },
+            { now },
+          );
+    await this.core.audit({
+      at: now,
+      changeId: change.id,
+      actor,
+      action,
+      operation: change.operation,
+      origin: change.origin,
+      outcome: settled.status,
+      detail:
+        settled.status === 'succeeded'
+          ? { summary: settled.result.summary, lines: settled.result.lines }
+          : settled.failure,
+    });
+    return done ? toChange(done, change.approvals) : undefined;
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * What every part of the change engine shares: its options, reading a change
+ * with its approvals, the audit, the context operations run in, the answers
+ * for a click that comes too late, and telling releases that a change moved.
+ */
+import { randomUUID } from 'node:crypto';
+import { Events, type ReleaseEvents } from '../../runtime/events.js';
+import { type ChangeOrigin, type ChangeRecord, EXPIRABLE_STATUSES } from '../../store/types.js';
+import { DEFAULT_APPLY_LEASE_MS } from '../apply-lease.js';
+import { auditedClient } from '../audited-client.js';
+import { type Change, type ClickOutcome, toChange } from '../change.js';
+import type { OperationContext } from '../operation.js';
+import { PendingRecords } from '../pending-records.js';
+import { staleReason } from '../stale-reason.js';
+import type { ChangeEngineOptions } from './options.js';
+
+/** One audit row as the engine writes it; the row's workspace and channel come from `origin` unless `workspace` says otherwise. */
+export interface AuditEntry {
+  at: number;
+  actor: string;
+  action: string;
+  changeId?: string;
+  operation?: string;
+  params?: unknown;
+  origin?: ChangeOrigin;
+  /** The actor's workspace when it is not the change's (a click from a shared channel). */
+  workspace?: string;
+  outcome?: string;
+  detail?: unknown;
+}
+
+export class EngineCore {
+  readonly newId: () => string;
+  readonly applyLeaseMs: number;
+  readonly followOptions: { pollMs: number; timeoutMs: number };
+  /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
+  readonly pendingRecords = new PendingRecords();
+  private readonly releaseEvents: ReleaseEvents;
+
+  constructor(readonly o: ChangeEngineOptions) {
+    this.newId = o.newId ?? randomUUID;
+    this.releaseEvents = o.releaseEvents ?? new Events();
+    this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
+    this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
+  }
+
+  now(): number {
+    return this.o.clock.now();
+  }
+
+  /** The change with its approvals, or undefined. */
+  async get(id: string): Promise<Change | undefined> {
+    const record = await this.o.store.getChange(id);
+    return record ? toChange(record, await this.o.store.listApprovals(id)) : undefined;
+  }
+
+  /** The records as Changes, their approvals read in one query for all of them. */
+  async withApprovals(records: readonly ChangeRecord[]): Promise<Change[]> {
+    if (records.length === 0) return [];
+    const approvals = await this.o.store.listApprovalsFor(records.map((r) => r.id));
+    return records.map((record) => toChange(record, approvals.get(record.id) ?? []));
+  }
+
+  /** Tells the listeners of each release among `changes` that what it shows changed. */
+  async announce(changes: readonly Change[]): Promise<void> {
+    const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
+    for (const releaseId of releaseIds) await this.releaseEvents.emit({ releaseId });
+  }
+
+  async audit(entry: AuditEntry): Promise<void> {
+    const { origin, workspace, ...rest } = entry;
+    try {
+      await this.o.store.appendAudit({
+        ...rest,
+        workspace: workspace ?? origin?.workspace,
+        channel: origin?.channel,
+      });
+    } catch (err) {
+      // The audit must never turn a done change into a reported failure; it is logged loudly instead.
+      this.o.logger.error('audit write failed', {
+        error: err,
+        action: entry.action,
+        changeId: entry.changeId,
+      });
+    }
+  }
+
+  /** Audits a refused click and answers it. */
+  async refuse(
+    c: Change,
+    user: string,
+    action: string,
+    reason: string,
+    team?: string,
+  ): Promise<ClickOutcome> {
+    await this.audit({
+      at: this.now(),
+      changeId: c.id,
+      actor: user,
+      action: `${action}_refused`,
+      operation: c.operation,
+      origin: c.origin,
+      workspace: team,
+      outcome: reason,
+    });
+    return { kind: 'refused', message: reason, change: c };
+  }
+
+  /** Someone else moved the change first: say what became of it. */
+  async explainStale(id: string): Promise<ClickOutcome> {
+    const change = (await this.get(id)) as Change;
+    return { kind: 'stale', reason: staleReason(change), change };
+  }
+
+  /** Another click holds the apply lease: it may not have moved the change to applying yet. */
+  async explainBusy(id: string): Promise<ClickOutcome> {
+    const change = (await this.get(id)) as Change;
+    const reason = EXPIRABLE_STATUSES.includes(change.status)
+      ? { kind: 'busy' as const }
+      : staleReason(change);
+    return { kind: 'stale', reason, change };
+  }
+
+  /** What an operation's apply, verify and follow get from the stored change. */
+  applyInput(change: Change) {
+    return { request: change.request, preview: change.preview, applyToken: change.applyToken };
+  }
+
+  /** The context an operation runs in; with a change, its API calls are audited. */
+  context(change?: Change, phase?: string, actor?: string): OperationContext {
+    const client = change
+      ? auditedClient(this.o.client, (entry) =>
+          this.audit({
+            ...entry,
+            at: this.now(),
+            changeId: change.id,
+            actor: actor ?? this.o.replicaId,
+            action: 'api_call',
+            operation: change.operation,
+            origin: change.origin,
+            detail: { phase, ...(entry.detail as object | undefined) },
+          }),
+        )
+      : this.o.client;
+    return {
+      client,
+      clock: this.o.clock,
+      logger: this.o.logger,
+      follow: this.followOptions,
+      environments: this.o.environments ?? [],
+    };
+  }
+
+  leaseOptions() {
+    return { store: this.o.store, clock: this.o.clock, logger: this.o.logger, ttlMs: this.applyLeaseMs };
+  }
+}

@@ -1,0 +1,54 @@
+/** What the change engine is built from, and the inputs of its requests and clicks. */
+import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { ChangeOperation } from '../../policy/operations.js';
+import type { Policy } from '../../policy/types.js';
+import type { Clock } from '../../runtime/clock.js';
+import type { ReleaseEvents } from '../../runtime/events.js';
+import type { Logger } from '../../runtime/logger.js';
+import type { ApprovalStore, AuditStore, ChangeOrigin, ChangeStore, LeaseStore } from '../../store/types.js';
+import type { Change } from '../change.js';
+
+/** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
+export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
+
+export interface ChangeEngineOptions {
+  client: GameFabricClient;
+  store: ChangeEngineStore;
+  policy: Policy;
+  clock: Clock;
+  logger: Logger;
+  /** This process's name in claims and leases. */
+  replicaId: string;
+  newId?: () => string;
+  follow?: { pollMs?: number; timeoutMs?: number };
+  /** The configured environments (HARBOR_ENVIRONMENTS): used where the API will not list them. */
+  environments?: readonly string[];
+  /** TTL of an apply's lease (renewed every third of it while the apply runs): how soon a dead owner's change is recovered. */
+  applyLeaseMs?: number;
+  /** Told when a change of a release is requested or moves, so what shows the release can redraw. */
+  releaseEvents?: ReleaseEvents;
+}
+
+export interface RequestInput {
+  operation: ChangeOperation;
+  /** Untrusted input; validated by the operation before any API call. */
+  input: unknown;
+  requester: string;
+  origin: ChangeOrigin;
+}
+
+export interface ClickInput {
+  changeId: string;
+  user: string;
+  channel: string;
+  /** Why an approver rejects (reject only); kept with the change and in the audit. */
+  reason?: string;
+  /** The clicker's workspace (Slack team id), judged by the policy and written to the audit. */
+  team: string;
+  /**
+   * Told (not awaited) the moment this click has claimed the change, before
+   * the API is called, so its message can show "Applying…" instead of live
+   * buttons for as long as the write takes.
+   */
+  onClaimed?: (change: Change) => void;
+}

@@ -1,0 +1,140 @@
+/**
+ * What housekeeping asks of the engine: expire what is past its deadline,
+ * resolve applies a dead process left behind (reading the API, never
+ * re-applying), look again at promotions not yet visible, and find finished
+ * changes whose message does not show it.
+ */
+import type { ChangeRecord } from '../../store/types.js';
+import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
+import { type Change, FINAL_STATUSES, isUnconfirmed, toChange } from '../change.js';
+import { operationModule } from '../operations/index.js';
+import { awaitsVisibility, PROMOTION_SETTLE_MS, recheckPromotion } from '../promotion-recheck.js';
+import { settleInterruptedApply } from '../settle-interrupted.js';
+import { recheckUnconfirmed, type Settlement } from '../settle-outcome.js';
+import type { Applier } from './apply.js';
+import type { EngineCore } from './core.js';
+
+export class Recovery {
+  constructor(
+    private readonly core: EngineCore,
+    private readonly applier: Applier,
+  ) {}
+
+  /** Expires every open change past its deadline; returns them so their messages can be updated. */
+  async expireDue(): Promise<Change[]> {
+    const now = this.core.now();
+    const expired = await this.core.o.store.expireChanges(now);
+    for (const record of expired) {
+      await this.core.audit({
+        at: now,
+        changeId: record.id,
+        actor: 'harbormaster',
+        action: 'expire',
+        operation: record.operation,
+        origin: record.origin,
+      });
+    }
+    const out = await this.core.withApprovals(expired);
+    await this.core.announce(out);
+    return out;
+  }
+
+  /**
+   * Resolves changes left `applying` by a process that died, and changes whose
+   * apply ended unconfirmed: reads the API to learn whether the change happened
+   * (never re-applies) and records what the read shows. A change whose apply
+   * is alive (its lease held and renewed, on this process or another) is left
+   * alone. Returns the changes whose message must be redrawn.
+   */
+  async recoverInterrupted(): Promise<Change[]> {
+    const { store, replicaId } = this.core.o;
+    const out: Change[] = await this.applier.storePending();
+    const records = await store.listChanges({ status: ['applying'], limit: 500 });
+    for (const record of records) {
+      const lease = await holdApplyLease(
+        this.core.leaseOptions(),
+        record.id,
+        uniqueOwner(replicaId, 'recover'),
+      );
+      if (!lease) continue;
+      try {
+        // Re-read under the lease: the apply may have finished between the listing and now.
+        const current = await store.getChange(record.id);
+        if (current?.status !== 'applying') continue;
+        const resolved = await this.recoverOne(current);
+        if (resolved) out.push(resolved);
+      } finally {
+        await lease.release();
+      }
+    }
+    await this.core.announce(out);
+    return out;
+  }
+
+  /**
+   * Finished changes whose message does not show it (a rewrite lost to a
+   * Slack outage left live buttons): housekeeping redraws them. Their
+   * releases are announced again, as the same outage may have left a release
+   * message behind too.
+   */
+  async undrawnFinal(limit: number): Promise<Change[]> {
+    const records = await this.core.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
+    const out = await this.core.withApprovals(records);
+    await this.core.announce(out);
+    return out;
+  }
+
+  /**
+   * Looks again at promotions applied but not yet visible in their target
+   * branch; returns those whose record changed (now Promoted, or never
+   * appeared after the settle window), for their messages to be redrawn.
+   */
+  async recheckUnverified(limit: number): Promise<Change[]> {
+    const { store, client, logger } = this.core.o;
+    const now = this.core.now();
+    const records = await store.listChanges({
+      status: ['succeeded'],
+      createdAfter: now - 4 * PROMOTION_SETTLE_MS,
+      limit,
+    });
+    const out: Change[] = [];
+    for (const change of (await this.core.withApprovals(records)).filter(awaitsVisibility)) {
+      const result = await recheckPromotion(client, change, now).catch((error: unknown) => {
+        logger.warn('could not recheck a promotion', { changeId: change.id, error });
+        return undefined;
+      });
+      if (!result) continue;
+      // The applied time stays as it was: the record learns what became of it, nothing more.
+      const updated = await store.transitionChange(
+        change.id,
+        ['succeeded'],
+        'succeeded',
+        { result },
+        { now: change.updatedAt, expectVersion: change.version },
+      );
+      if (updated) out.push(toChange(updated, change.approvals));
+    }
+    return out;
+  }
+
+  private async recoverOne(record: ChangeRecord): Promise<Change | undefined> {
+    const { replicaId, logger, store } = this.core.o;
+    const change = toChange(record, await store.listApprovals(record.id));
+    const module = operationModule(change.operation);
+    const ctx = this.core.context(change, 'recover');
+    const verify = () => module.verify(ctx, this.core.applyInput(change));
+    if (isUnconfirmed(change)) {
+      const settled = await recheckUnconfirmed(change, verify, this.core.now());
+      return settled ? this.applier.record(change, settled, replicaId, 'recover') : undefined;
+    }
+    let settled: Settlement;
+    try {
+      settled = await settleInterruptedApply(change, verify, this.core.now());
+    } catch (err) {
+      // The API could not tell us; leave it applying so a later sweep tries again.
+      logger.warn('recovery could not verify change', { changeId: change.id, error: err });
+      return undefined;
+    }
+    return this.applier.record(change, settled, replicaId, 'recover');
+  }
+}
