@@ -11,88 +11,20 @@ import { untilScheduled, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import { quote } from '../not-found.js';
 import type { Line, OperationModule } from '../operation.js';
-import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
+import {
+  type AddToFormationRequest,
+  addToFormationSchema,
+  type OverrideRequest,
+} from '../requests/formations.js';
+import { parseRequest } from '../requests/vocabulary.js';
 import { formationVesselList, readFormation } from './formation-read.js';
 import { type ExpectedOverride, overrideOutcome } from './override-check.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
-interface OverrideRequest {
-  container: string;
-  /** `image:tag` or an internal image name, resolved in the container's branch. */
-  image?: string;
-  args?: string[];
-  command?: string[];
-  /** Variables to set, replacing the template's of the same name. */
-  env?: { name: string; value: string }[];
-}
-
-interface AddToFormationRequest {
-  environment: string;
-  formation: string;
-  vessel: string;
-  region: string;
-  overrides: OverrideRequest[];
-}
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_.-]{0,252}$/;
-
-/** `NAME=value` texts as env entries; a problem for one without a name before `=`. */
-function readEnv(f: Fields): OverrideRequest['env'] {
-  const list = f.stringList('env', '["LOG_LEVEL=debug"]');
-  if (!list) return undefined;
-  const env: { name: string; value: string }[] = [];
-  for (const item of list) {
-    const eq = item.indexOf('=');
-    const name = eq < 0 ? item : item.slice(0, eq);
-    if (eq < 0 || !ENV_NAME.test(name)) {
-      f.problem(
-        'env',
-        `"${item}" is not NAME=value with a name of letters, digits and _ . -; e.g. LOG_LEVEL=debug`,
-      );
-      continue;
-    }
-    env.push({ name, value: item.slice(eq + 1) });
-  }
-  return env;
-}
-
-function readOverride(f: Fields): OverrideRequest | undefined {
-  const o: Partial<OverrideRequest> = {
-    container: f.name('container', 'container', 'game-server'),
-    image: f.optionalString('image', 'an image as image:tag', 'game-server:1.2.0'),
-    args: f.stringList('args', '["--mode", "ranked"]'),
-    command: f.stringList('command', '["/app/server"]'),
-    env: readEnv(f),
-  };
-  for (const k of ['image', 'args', 'command', 'env'] as const) if (o[k] === undefined) delete o[k];
-  if (o.container && Object.keys(o).length === 1) {
-    f.problem(
-      'image',
-      `override of container ${o.container} needs an image, args, command or env, e.g. image game-server:1.2.0`,
-    );
-  }
-  return o.container ? (o as OverrideRequest) : undefined;
-}
-
 export const addToFormation: OperationModule<AddToFormationRequest> = {
   id: 'formation.add',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      environment: f.environmentName('environment'),
-      formation: f.name('formation', 'formation', 'lobby'),
-      vessel: f.name('vessel', 'vessel', 'lobby-3'),
-      region: f.regionName('region'),
-      overrides: f.list('overrides', readOverride, {
-        example: '[{ container: game-server, image: game-server:1.2.0 }]',
-      }),
-    };
-    const dup = firstDuplicate(request.overrides.map((o) => o.container));
-    if (dup) f.problem('overrides', `container ${dup} is overridden twice; give one override per container`);
-    f.done();
-    return request as AddToFormationRequest;
-  },
+  parse: (input) => parseRequest(addToFormationSchema, input),
 
   target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel, region: r.region }),
 

@@ -2,54 +2,14 @@
 
 import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import type { SchedulingStrategy } from '../../gamefabric/resources.js';
 import type { OperationModule } from '../operation.js';
-import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
-
-interface RegionTypeRequest {
-  name: string;
-  locations: string[];
-  scheduling: SchedulingStrategy;
-}
-
-interface CreateRegionRequest {
-  environment: string;
-  name: string;
-  displayName?: string;
-  description?: string;
-  types: RegionTypeRequest[];
-}
-
-function readType(f: Fields): RegionTypeRequest | undefined {
-  const t = {
-    name: f.name('name', 'region type', 'baremetal'),
-    locations: f.stringList('locations', '["fra-1", "fra-2"]') ?? [],
-    scheduling: f.oneOf('scheduling', ['Packed', 'Distributed'] as const, 'Packed'),
-  };
-  if (t.locations.length === 0) f.problem('locations', 'expected at least one location, e.g. fra-1');
-  return t.name && t.scheduling ? (t as RegionTypeRequest) : undefined;
-}
+import { type CreateRegionRequest, createRegionSchema } from '../requests/regions.js';
+import { parseRequest } from '../requests/vocabulary.js';
 
 export const createRegion: OperationModule<CreateRegionRequest> = {
   id: 'region.create',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      environment: f.environmentName('environment'),
-      name: f.regionName('name'),
-      displayName: f.optionalString('displayName', 'a display name', 'EU Central', 100),
-      description: f.optionalString('description', 'a description', 'Frankfurt bare metal'),
-      types: f.list('types', readType, {
-        min: 1,
-        example: '[{ name: baremetal, locations: [fra-1], scheduling: Packed }]',
-      }),
-    };
-    const dup = firstDuplicate(request.types.map((t) => t.name));
-    if (dup) f.problem('types', `region type names must be unique ("${dup}" appears twice)`);
-    f.done();
-    return request as CreateRegionRequest;
-  },
+  parse: (input) => parseRequest(createRegionSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.name }),
 

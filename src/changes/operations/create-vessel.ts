@@ -5,76 +5,19 @@
 
 import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import type { Container, Port } from '../../gamefabric/resources.js';
+import type { Container } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import { quote } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
-import { type Fields, fieldsOf, firstDuplicate } from '../validate.js';
+import { type ContainerRequest, type CreateVesselRequest, createVesselSchema } from '../requests/vessels.js';
+import { parseRequest } from '../requests/vocabulary.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
-
-interface ContainerRequest {
-  name: string;
-  branch: string;
-  /** `image:tag` or an internal image name. */
-  image: string;
-  ports: Port[];
-  args?: string[];
-  cpu?: string;
-  memory?: string;
-}
-
-interface CreateVesselRequest {
-  environment: string;
-  name: string;
-  region: string;
-  description?: string;
-  containers: ContainerRequest[];
-}
-
-function readPort(f: Fields): Port | undefined {
-  const port = {
-    name: f.name('name', 'port', 'game'),
-    containerPort: f.port('containerPort'),
-    protocol: f.protocol('protocol'),
-    policy: f.portPolicy('policy'),
-  };
-  return Object.values(port).every((v) => v !== undefined) ? (port as Port) : undefined;
-}
-
-function readContainer(f: Fields): ContainerRequest | undefined {
-  const c = {
-    name: f.name('name', 'container', 'game-server'),
-    branch: f.name('branch', 'branch', 'dev'),
-    image: f.string('image', 'an image as image:tag', 'game-server:1.2.0'),
-    ports: f.list('ports', readPort, { example: '[{ name: game, containerPort: 7777, protocol: UDP }]' }),
-    args: f.stringList('args', '["--max-players", "16"]'),
-    cpu: f.cpu('cpu'),
-    memory: f.memory('memory'),
-  };
-  return c.name && c.branch && c.image ? (c as ContainerRequest) : undefined;
-}
 
 export const createVessel: OperationModule<CreateVesselRequest> = {
   id: 'vessel.create',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      environment: f.environmentName('environment'),
-      name: f.name('name', 'vessel', 'lobby-3'),
-      region: f.regionName('region'),
-      description: f.optionalString('description', 'a description', 'EU lobby overflow'),
-      containers: f.list('containers', readContainer, {
-        min: 1,
-        example: '[{ name: game-server, branch: dev, image: game-server:1.2.0 }]',
-      }),
-    };
-    const dup = firstDuplicate(request.containers.map((c) => c.name));
-    if (dup) f.problem('containers', `container names must be unique ("${dup}" appears twice)`);
-    f.done();
-    return request as CreateVesselRequest;
-  },
+  parse: (input) => parseRequest(createVesselSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.region, vessel: r.name }),
 

@@ -13,25 +13,13 @@ import { describeState, untilGone, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
-import { fieldsOf } from '../validate.js';
-
-interface DeleteVesselRequest {
-  environment: string;
-  vessel: string;
-}
+import { type DeleteVesselRequest, deleteVesselSchema } from '../requests/vessels.js';
+import { parseRequest } from '../requests/vocabulary.js';
 
 export const deleteVessel: OperationModule<DeleteVesselRequest> = {
   id: 'vessel.delete',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      environment: f.environmentName('environment'),
-      vessel: f.name('vessel', 'vessel', 'lobby-3'),
-    };
-    f.done();
-    return request as DeleteVesselRequest;
-  },
+  parse: (input) => parseRequest(deleteVesselSchema, input),
 
   target: (r) => ({ environment: r.environment, vessel: r.vessel }),
 

@@ -10,34 +10,15 @@ import { ImageNotFoundError, isNotFound } from '../../gamefabric/errors.js';
 import { WorldMovedError } from '../errors.js';
 import { missingBranch } from '../not-found.js';
 import type { FollowEvent, OperationModule, Preview } from '../operation.js';
-import { fieldsOf } from '../validate.js';
+import { type PromoteImageRequest, promoteImageSchema } from '../requests/images.js';
+import { parseRequest } from '../requests/vocabulary.js';
 import { followRollouts, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
 import { waitForPromotion } from './promotion-visible.js';
-
-interface PromoteImageRequest {
-  image: string;
-  tag: string;
-  sourceBranch: string;
-  targetBranch: string;
-}
 
 export const promoteImage: OperationModule<PromoteImageRequest> = {
   id: 'image.promote',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      image: f.imageName('image'),
-      tag: f.tag('tag'),
-      sourceBranch: f.name('sourceBranch', 'branch', 'dev'),
-      targetBranch: f.name('targetBranch', 'branch', 'prod'),
-    };
-    if (request.sourceBranch && request.sourceBranch === request.targetBranch) {
-      f.problem('targetBranch', `must differ from the source branch (both are "${request.sourceBranch}")`);
-    }
-    f.done();
-    return request as PromoteImageRequest;
-  },
+  parse: (input) => parseRequest(promoteImageSchema, input),
 
   target: (r) => ({ branch: r.targetBranch, sourceBranch: r.sourceBranch }),
 

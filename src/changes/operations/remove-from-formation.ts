@@ -10,28 +10,14 @@ import type { Formation } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
 import { untilGone, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
-import { fieldsOf } from '../validate.js';
+import { type RemoveFromFormationRequest, removeFromFormationSchema } from '../requests/formations.js';
+import { parseRequest } from '../requests/vocabulary.js';
 import { formationVesselList, readFormation } from './formation-read.js';
-
-interface RemoveFromFormationRequest {
-  environment: string;
-  formation: string;
-  vessel: string;
-}
 
 export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
   id: 'formation.remove',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      environment: f.environmentName('environment'),
-      formation: f.name('formation', 'formation', 'lobby'),
-      vessel: f.name('vessel', 'vessel', 'lobby-2'),
-    };
-    f.done();
-    return request as RemoveFromFormationRequest;
-  },
+  parse: (input) => parseRequest(removeFromFormationSchema, input),
 
   target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel }),
 

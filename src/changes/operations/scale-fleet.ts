@@ -25,41 +25,20 @@ import {
   type ReplicaSettings,
 } from '../../gamefabric/client.js';
 import { type ReplicaValues, replicaRuleProblems } from '../../gamefabric/replica-rules.js';
-import { ValidationError, WorldMovedError } from '../errors.js';
+import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchFleet } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
 import type { OperationModule, Preview } from '../operation.js';
-import { type Fields, fieldsOf } from '../validate.js';
+import {
+  COUNT_FIELDS,
+  COUNT_WORDS,
+  type ScaleFleetRequest,
+  scaleArmadaSchema,
+  scaleArmadaSetSchema,
+} from '../requests/fleets.js';
+import { parseRequest } from '../requests/vocabulary.js';
 
-export interface ScaleFleetRequest {
-  environment: string;
-  name: string;
-  /** ArmadaSets only: the region whose distribution is scaled. */
-  region?: string;
-  /** The region type; may be left out when there is only one. */
-  type?: string;
-  minReplicas?: number;
-  maxReplicas?: number;
-  bufferSize?: number;
-}
-
-const COUNT_FIELDS = ['minReplicas', 'maxReplicas', 'bufferSize'] as const;
-const WORD: Record<(typeof COUNT_FIELDS)[number], string> = {
-  minReplicas: 'min',
-  maxReplicas: 'max',
-  bufferSize: 'buffer',
-};
-
-// A whole number >= 0, given as a number or as digits (from a command or a form).
-function count(f: Fields, field: (typeof COUNT_FIELDS)[number]): number | undefined {
-  const v = f.raw[field];
-  if (v === undefined || v === null || v === '') return undefined;
-  const n = typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 100_000) {
-    return f.problem(field, `${WORD[field]} must be a whole number >= 0, e.g. 4 (got ${JSON.stringify(v)})`);
-  }
-  return n;
-}
+const WORD = COUNT_WORDS;
 
 const valuesOf = (d: ReplicaSettings): ReplicaValues => ({
   minReplicas: d.minReplicas ?? 0,
@@ -148,32 +127,7 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
   return {
     id: isSet ? 'armadaset.scale' : 'armada.scale',
 
-    parse(input) {
-      const f = fieldsOf(input);
-      const request: Partial<ScaleFleetRequest> = {
-        environment: f.environmentName('environment'),
-        name: f.name('name', noun, isSet ? 'arena' : 'duel'),
-      };
-      if (isSet) request.region = f.regionName('region');
-      const type = f.optionalName('type', 'region type', 'baremetal');
-      if (type) request.type = type;
-      for (const field of COUNT_FIELDS) {
-        const n = count(f, field);
-        if (n !== undefined) request[field] = n;
-      }
-      if (COUNT_FIELDS.every((k) => request[k] === undefined) && f.problems.length === 0) {
-        f.problem('replicas', 'give at least one of --min, --max and --buffer, e.g. --max 20');
-      }
-      f.done();
-      // All three given: the rules can be checked before any API call.
-      if (COUNT_FIELDS.every((k) => request[k] !== undefined)) {
-        const problems = replicaRuleProblems(request as ReplicaValues);
-        if (problems.length > 0) {
-          throw new ValidationError(problems.map((p) => ({ field: 'replicas', message: p.message })));
-        }
-      }
-      return request as ScaleFleetRequest;
-    },
+    parse: (input) => parseRequest(isSet ? scaleArmadaSetSchema : scaleArmadaSchema, input),
 
     target: (r) => ({
       environment: r.environment,

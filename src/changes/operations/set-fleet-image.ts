@@ -26,16 +26,8 @@ import { describeFleet, watchRollout } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import type { OperationModule, Preview } from '../operation.js';
-import { fieldsOf } from '../validate.js';
-
-export interface SetFleetImageRequest {
-  environment: string;
-  name: string;
-  image: string;
-  tag: string;
-  /** Which template container; may be left out when there is only one. */
-  container?: string;
-}
+import { imageArmadaSchema, imageArmadaSetSchema, type SetFleetImageRequest } from '../requests/fleets.js';
+import { parseRequest } from '../requests/vocabulary.js';
 
 type Fleet = Armada | ArmadaSet;
 type Container = Fleet['spec']['template']['spec']['containers'][number];
@@ -111,19 +103,7 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
   return {
     id: isSet ? 'armadaset.image' : 'armada.image',
 
-    parse(input) {
-      const f = fieldsOf(input);
-      const request: Partial<SetFleetImageRequest> = {
-        environment: f.environmentName('environment'),
-        name: f.name('name', noun, isSet ? 'arena' : 'duel'),
-        image: f.imageName('image'),
-        tag: f.tag('tag'),
-      };
-      const container = f.optionalName('container', 'container', 'game-server');
-      if (container) request.container = container;
-      f.done();
-      return request as SetFleetImageRequest;
-    },
+    parse: (input) => parseRequest(isSet ? imageArmadaSetSchema : imageArmadaSchema, input),
 
     target: (r) => ({ environment: r.environment, ...(isSet ? { armadaSet: r.name } : { armada: r.name }) }),
 

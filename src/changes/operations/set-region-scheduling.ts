@@ -7,34 +7,18 @@
 import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
-import { type Region, type SchedulingStrategy, schedulingOf } from '../../gamefabric/resources.js';
+import { type Region, schedulingOf } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
 import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
+import { type SetRegionSchedulingRequest, setRegionSchedulingSchema } from '../requests/regions.js';
+import { parseRequest } from '../requests/vocabulary.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
-import { fieldsOf } from '../validate.js';
-
-interface SetRegionSchedulingRequest {
-  environment: string;
-  region: string;
-  type: string;
-  scheduling: SchedulingStrategy;
-}
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
   id: 'region.scheduling',
 
-  parse(input) {
-    const f = fieldsOf(input);
-    const request = {
-      environment: f.environmentName('environment'),
-      region: f.regionName('region'),
-      type: f.name('type', 'region type', 'baremetal'),
-      scheduling: f.scheduling('scheduling'),
-    };
-    f.done();
-    return request as SetRegionSchedulingRequest;
-  },
+  parse: (input) => parseRequest(setRegionSchedulingSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.region }),
 

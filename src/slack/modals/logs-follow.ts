@@ -5,7 +5,8 @@
  * the same name rules the change operations use.
  */
 import { ValidationError } from '../../changes/errors.js';
-import { fieldsOf } from '../../changes/validate.js';
+import { type TailRequestInput, tailRequestSchema } from '../../changes/requests/tails.js';
+import { parseRequest } from '../../changes/requests/vocabulary.js';
 import type { Vessel } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
@@ -93,15 +94,7 @@ export const logsFollowModal: TailModalDefinition = {
 };
 
 /** Checks names the way the change operations do; throws ValidationError naming each bad field. */
-function parseTailRequest(raw: { environment: string; vessel: string; container?: string }): TailRequest {
-  const f = fieldsOf(raw);
-  const environment = f.name('environment', 'environment', 'dev');
-  const vessel = f.name('vessel', 'vessel', 'lobby-1');
-  const container = f.optionalName('container', 'container', 'game-server');
-  f.done();
-  return {
-    environment: environment as string,
-    vessel: vessel as string,
-    ...(container ? { container } : {}),
-  };
+function parseTailRequest(raw: TailRequestInput): TailRequest {
+  const { environment, vessel, container } = parseRequest(tailRequestSchema, raw);
+  return { environment, vessel, ...(container ? { container } : {}) };
 }

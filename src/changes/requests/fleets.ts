@@ -1,0 +1,88 @@
+/** The requests of armada/armadaset scale and image. */
+import { z } from 'zod';
+import { replicaRuleProblems } from '../../gamefabric/replica-rules.js';
+import { environmentName, imageName, name, optionalName, record, regionName, tag } from './vocabulary.js';
+
+/** How people say each count (flags --min, --max, --buffer). */
+export const COUNT_WORDS = { minReplicas: 'min', maxReplicas: 'max', bufferSize: 'buffer' } as const;
+export const COUNT_FIELDS = ['minReplicas', 'maxReplicas', 'bufferSize'] as const;
+
+/** A whole number >= 0, given as a number or as digits (from a command or a form); empty is absent. */
+function count(field: keyof typeof COUNT_WORDS) {
+  return z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return undefined;
+      const n = typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v;
+      if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 100_000) return n;
+      ctx.addIssue({
+        code: 'custom',
+        message: `${COUNT_WORDS[field]} must be a whole number >= 0, e.g. 4 (got ${JSON.stringify(v)})`,
+      });
+      return z.NEVER;
+    });
+}
+
+const counts = {
+  /** The region type; may be left out when there is only one. */
+  type: optionalName('region type', 'baremetal'),
+  minReplicas: count('minReplicas'),
+  maxReplicas: count('maxReplicas'),
+  bufferSize: count('bufferSize'),
+};
+
+type Counts = { [K in (typeof COUNT_FIELDS)[number]]?: number | undefined };
+
+/** At least one count; with all three, the platform's replica rules hold (checked before any API call). */
+function checkCounts(r: Counts, ctx: z.RefinementCtx) {
+  if (COUNT_FIELDS.every((k) => r[k] === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['replicas'],
+      message: 'give at least one of --min, --max and --buffer, e.g. --max 20',
+    });
+    return;
+  }
+  const [minReplicas, maxReplicas, bufferSize] = COUNT_FIELDS.map((k) => r[k]);
+  if (minReplicas === undefined || maxReplicas === undefined || bufferSize === undefined) return;
+  for (const p of replicaRuleProblems({ minReplicas, maxReplicas, bufferSize })) {
+    ctx.addIssue({ code: 'custom', path: ['replicas'], message: p.message });
+  }
+}
+
+export const scaleArmadaSchema = record({
+  environment: environmentName(),
+  name: name('armada', 'duel'),
+  ...counts,
+}).superRefine(checkCounts);
+
+export const scaleArmadaSetSchema = record({
+  environment: environmentName(),
+  name: name('ArmadaSet', 'arena'),
+  /** The region whose distribution is scaled. */
+  region: regionName(),
+  ...counts,
+}).superRefine(checkCounts);
+
+export type ScaleFleetRequest = z.output<typeof scaleArmadaSchema> & { region?: string };
+
+const image = {
+  image: imageName(),
+  tag: tag(),
+  /** Which template container; may be left out when there is only one. */
+  container: optionalName('container', 'game-server'),
+};
+
+export const imageArmadaSchema = record({
+  environment: environmentName(),
+  name: name('armada', 'duel'),
+  ...image,
+});
+export const imageArmadaSetSchema = record({
+  environment: environmentName(),
+  name: name('ArmadaSet', 'arena'),
+  ...image,
+});
+
+export type SetFleetImageRequest = z.output<typeof imageArmadaSchema>;

@@ -1,0 +1,66 @@
+/** The requests of vessel.create and vessel.delete. */
+import type { z } from 'zod';
+import { PORT_POLICIES, PORT_PROTOCOLS } from '../../gamefabric/resources.js';
+import {
+  cpu,
+  environmentName,
+  firstDuplicate,
+  list,
+  memory,
+  name,
+  oneOf,
+  optionalText,
+  port,
+  record,
+  regionName,
+  text,
+  textList,
+} from './vocabulary.js';
+
+const portSchema = record({
+  name: name('port', 'game'),
+  containerPort: port(),
+  protocol: oneOf(PORT_PROTOCOLS, 'UDP'),
+  policy: oneOf(PORT_POLICIES, 'Dynamic'),
+});
+
+const containerSchema = record({
+  name: name('container', 'game-server'),
+  branch: name('branch', 'dev'),
+  /** `image:tag` or an internal image name. */
+  image: text('an image as image:tag', 'game-server:1.2.0'),
+  ports: list(portSchema, { example: '[{ name: game, containerPort: 7777, protocol: UDP }]' }),
+  args: textList('["--max-players", "16"]'),
+  cpu: cpu(),
+  memory: memory(),
+});
+
+export const createVesselSchema = record({
+  environment: environmentName(),
+  name: name('vessel', 'lobby-3'),
+  region: regionName(),
+  description: optionalText('a description', 'EU lobby overflow'),
+  containers: list(containerSchema, {
+    min: 1,
+    example: '[{ name: game-server, branch: dev, image: game-server:1.2.0 }]',
+  }),
+}).superRefine((r, ctx) => {
+  const dup = firstDuplicate(r.containers.map((c) => c.name));
+  if (dup) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['containers'],
+      message: `container names must be unique ("${dup}" appears twice)`,
+    });
+  }
+});
+
+export type CreateVesselRequest = z.output<typeof createVesselSchema>;
+export type ContainerRequest = CreateVesselRequest['containers'][number];
+
+export const deleteVesselSchema = record({
+  environment: environmentName(),
+  vessel: name('vessel', 'lobby-3'),
+});
+
+export type DeleteVesselRequest = z.output<typeof deleteVesselSchema>;
