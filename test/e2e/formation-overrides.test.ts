@@ -6,9 +6,11 @@
  * overrides took effect, never naming an image the Vessel does not run.
  * Real parts over loopback: simulator, client, engine, store; one ManualClock.
  */
+
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Change, ClickOutcome } from '../../src/changes/change.js';
 import { queryFormation } from '../../src/changes/queries.js';
+import type { OperationInput } from '../../src/changes/requests/index.js';
 import type { SimulatorOptions } from '../../src/simulator/index.js';
 import { collectFollow, type Harness, origin, startHarness } from '../changes/harness.js';
 
@@ -49,7 +51,7 @@ async function createDuo(harness: Harness): Promise<string> {
   return image;
 }
 
-async function addVessel(harness: Harness, input: Record<string, unknown>) {
+async function addVessel(harness: Harness, input: OperationInput<'formation.add'>) {
   const change = await harness.engine.request({ operation: 'formation.add', input, requester: 'U1', origin });
   const done = applied(await harness.engine.confirm(click(change.id)));
   const events = await collectFollow(harness.clock, harness.engine.follow(done));

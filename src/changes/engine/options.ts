@@ -1,12 +1,12 @@
 /** What the change engine is built from, and the inputs of its requests and clicks. */
 import type { GameFabricClient } from '../../gamefabric/client.js';
-import type { ChangeOperation } from '../../policy/operations.js';
 import type { Policy } from '../../policy/types.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { ApprovalStore, AuditStore, ChangeOrigin, ChangeStore, LeaseStore } from '../../store/types.js';
 import type { Change } from '../change.js';
+import type { ChangeInput } from '../requests/index.js';
 
 /** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
 export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
@@ -29,13 +29,11 @@ export interface ChangeEngineOptions {
   releaseEvents?: ReleaseEvents;
 }
 
-export interface RequestInput {
-  operation: ChangeOperation;
-  /** Untrusted input; validated by the operation before any API call. */
-  input: unknown;
+/** A change to request: the operation and its input (validated again by the operation's schema before any API call), who asks, from where. */
+export type RequestInput = ChangeInput & {
   requester: string;
   origin: ChangeOrigin;
-}
+};
 
 export interface ClickInput {
   changeId: string;

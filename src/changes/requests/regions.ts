@@ -4,12 +4,12 @@ import { SCHEDULING_STRATEGIES } from '../../gamefabric/resources.js';
 import {
   environmentName,
   firstDuplicate,
-  list,
   name,
   oneOf,
   optionalText,
   record,
   regionName,
+  requiredList,
   textList,
 } from './vocabulary.js';
 
@@ -27,7 +27,7 @@ export const createRegionSchema = record({
   name: regionName(),
   displayName: optionalText('a display name', 'EU Central', 100),
   description: optionalText('a description', 'Frankfurt bare metal'),
-  types: list(regionTypeSchema, {
+  types: requiredList(regionTypeSchema, {
     min: 1,
     example: '[{ name: baremetal, locations: [fra-1], scheduling: Packed }]',
   }),

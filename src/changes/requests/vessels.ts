@@ -13,6 +13,7 @@ import {
   port,
   record,
   regionName,
+  requiredList,
   text,
   textList,
 } from './vocabulary.js';
@@ -40,7 +41,7 @@ export const createVesselSchema = record({
   name: name('vessel', 'lobby-3'),
   region: regionName(),
   description: optionalText('a description', 'EU lobby overflow'),
-  containers: list(containerSchema, {
+  containers: requiredList(containerSchema, {
     min: 1,
     example: '[{ name: game-server, branch: dev, image: game-server:1.2.0 }]',
   }),

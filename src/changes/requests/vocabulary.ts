@@ -144,17 +144,20 @@ export function textList(example: string) {
     .transform((v) => v ?? undefined);
 }
 
-/** A list of objects, each read by `item`; `min` items required (missing says so). */
-export function list<T extends z.ZodType>(item: T, opts: { min?: number; example: string }) {
-  const min = opts.min ?? 0;
-  const problem =
-    min > 0
-      ? `missing: expected at least ${min}, e.g. ${opts.example}`
-      : `expected a list, e.g. ${opts.example}`;
-  const items = z
-    .array(item, { error: (iss) => (absent(iss.input) ? problem : `expected a list, e.g. ${opts.example}`) })
-    .min(min, { error: `expected at least ${min}, e.g. ${opts.example}` });
-  return min > 0 ? items : items.nullish().transform((v) => v ?? []);
+/** A list of at least `min` objects, each read by `item`; missing says how many are expected. */
+export function requiredList<T extends z.ZodType>(item: T, opts: { min: number; example: string }) {
+  const missing = `missing: expected at least ${opts.min}, e.g. ${opts.example}`;
+  return z
+    .array(item, { error: (iss) => (absent(iss.input) ? missing : `expected a list, e.g. ${opts.example}`) })
+    .min(opts.min, { error: `expected at least ${opts.min}, e.g. ${opts.example}` });
+}
+
+/** An optional list of objects, each read by `item`; absent is empty. */
+export function list<T extends z.ZodType>(item: T, opts: { example: string }) {
+  return z
+    .array(item, { error: `expected a list, e.g. ${opts.example}` })
+    .nullish()
+    .transform((v) => v ?? []);
 }
 
 /** An object of `shape`; not an object says so. */

@@ -4,7 +4,7 @@
  * to one of the two, never an exception. Commands are platform-neutral data;
  * the listeners decide what each one does.
  */
-import type { ChangeOperation } from '../../policy/operations.js';
+import type { ChangeInput } from '../../changes/requests/index.js';
 
 /** Modals whose submission becomes a change through the engine. */
 export type ChangeModalKind =
@@ -38,16 +38,8 @@ export type Command =
   | { kind: 'approvals' }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
-  /**
-   * A change through the engine. `input` has the engine's request shape for
-   * `operation` (see src/changes/operations/*): e.g. image.promote
-   * `{ image, tag, sourceBranch, targetBranch }`; vessel.delete
-   * `{ environment, vessel }`; formation.add `{ environment, formation,
-   * vessel, region, overrides: [{ container, image?, args? }] }`;
-   * formation.remove `{ environment, formation, vessel }`; region.scheduling
-   * `{ environment, region, type, scheduling: 'Packed' | 'Distributed' }`.
-   */
-  | { kind: 'change'; operation: ChangeOperation; input: Record<string, unknown> }
+  /** A change through the engine: an operation and its input, typed by the operation's schema (changes/requests/). */
+  | ({ kind: 'change' } & ChangeInput)
   | {
       kind: 'modal';
       modal: ModalKind;

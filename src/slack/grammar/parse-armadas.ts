@@ -3,6 +3,7 @@
  * the reads of Armadas and ArmadaSets, their scales and image rollouts. Names are checked by the platform's
  * rule here (names.ts); whether they exist is the query's business.
  */
+import type { OperationInput } from '../../changes/requests/index.js';
 import { type Context, code, type Outcome } from './context.js';
 import { flagPositionals, type SplitFlags, splitFlags } from './flags.js';
 import { argumentNameProblem } from './names.js';
@@ -44,7 +45,7 @@ export function parseArmadaSet(ctx: Context, rest: readonly Token[]): Outcome {
   });
 }
 
-const SCALE_FLAGS: Record<string, string> = {
+const SCALE_FLAGS: Record<string, 'minReplicas' | 'maxReplicas' | 'bufferSize'> = {
   '--min': 'minReplicas',
   '--max': 'maxReplicas',
   '--buffer': 'bufferSize',
@@ -63,7 +64,8 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
   const args = flagPositionals(ctx, id, split);
   if (!Array.isArray(args)) return args;
   const [environment, name] = args as [string, string];
-  const input: Record<string, unknown> = { environment, name };
+  const input: OperationInput<'armada.scale'> = { environment, name };
+  let region: string | undefined;
   const seen = new Set<string>();
   for (const flag of split.flags) {
     if (seen.has(flag.name)) return ctx.fail(`\`${flag.name}\` is given twice; give it once.`, [id]);
@@ -80,9 +82,10 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
     const placeholder = flag.name === '--region' ? '<region>' : '<type>';
     const problem = argumentNameProblem(placeholder, value);
     if (problem) return ctx.fail(`\`${flag.name}\` ${code(value)} is ${problem}.`, [id]);
-    input[flag.name === '--region' ? 'region' : 'type'] = value;
+    if (flag.name === '--region') region = value;
+    else input.type = value;
   }
-  if (id === 'armadaset.scale' && input.region === undefined) {
+  if (id === 'armadaset.scale' && region === undefined) {
     return ctx.fail('`armadaset scale` needs `--region <region>`: which region of the ArmadaSet.', [id]);
   }
   if (!Object.values(SCALE_FLAGS).some((f) => input[f] !== undefined)) {
@@ -91,7 +94,9 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
       [id],
     );
   }
-  return ctx.ok({ kind: 'change', operation: id, input });
+  if (id === 'armada.scale' || region === undefined)
+    return ctx.ok({ kind: 'change', operation: 'armada.scale', input });
+  return ctx.ok({ kind: 'change', operation: id, input: { ...input, region } });
 }
 
 /**
@@ -113,7 +118,7 @@ function parseImage(ctx: Context, id: 'armada.image' | 'armadaset.image', words:
   if (!image)
     return ctx.fail(`\`<image>:<tag>\` needs an image name before \`:\`, e.g. game-server:${tag}.`, [id]);
   if (!tag) return ctx.fail(`\`<image>:<tag>\` needs a tag, e.g. ${image}:1.2.0.`, [id]);
-  const input: Record<string, unknown> = { environment, name, image, tag };
+  const input: OperationInput<'armada.image'> = { environment, name, image, tag };
   for (const flag of split.flags) {
     if (input.container !== undefined)
       return ctx.fail(`\`${flag.name}\` is given twice; give it once.`, [id]);

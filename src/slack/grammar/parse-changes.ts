@@ -55,15 +55,16 @@ export function parsePromote(ctx: Context, rest: readonly Token[]): Outcome {
     }
     branches[keyword] = branch.value;
   }
-  for (const keyword of KEYWORDS) {
-    if (branches[keyword] === undefined) {
-      return ctx.fail(`\`promote\` needs \`${keyword} ${BRANCH_OF[keyword]}\`.`, ['promote']);
-    }
+  const { from: sourceBranch, to: targetBranch } = branches;
+  const missing = sourceBranch === undefined ? 'from' : targetBranch === undefined ? 'to' : undefined;
+  if (missing || sourceBranch === undefined || targetBranch === undefined) {
+    const keyword = missing ?? 'from';
+    return ctx.fail(`\`promote\` needs \`${keyword} ${BRANCH_OF[keyword]}\`.`, ['promote']);
   }
   return ctx.ok({
     kind: 'change',
     operation: 'image.promote',
-    input: { image, tag, sourceBranch: branches.from, targetBranch: branches.to },
+    input: { image, tag, sourceBranch, targetBranch },
   });
 }
 
@@ -78,7 +79,8 @@ export function parseVessel(ctx: Context, rest: readonly Token[]): Outcome {
     delete: (words) => {
       const args = simplePositionals(ctx, 'vessel.delete', words);
       if (!Array.isArray(args)) return args;
-      const [environment, vessel] = args;
+      // The form's arity (forms.ts) was checked by simplePositionals.
+      const [environment, vessel] = args as [string, string];
       return ctx.ok({ kind: 'change', operation: 'vessel.delete', input: { environment, vessel } });
     },
   });
@@ -109,7 +111,7 @@ export function parseFormation(ctx: Context, rest: readonly Token[]): Outcome {
       }
       const args = simplePositionals(ctx, 'formation.remove', words, ['formation.remove.modal']);
       if (!Array.isArray(args)) return args;
-      const [environment, formation, vessel] = args;
+      const [environment, formation, vessel] = args as [string, string, string];
       return ctx.ok({
         kind: 'change',
         operation: 'formation.remove',

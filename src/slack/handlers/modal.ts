@@ -143,21 +143,19 @@ function checkChangeSubmission(
         'modal-submit',
         'Could not prepare',
         async () => {
-          const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId).catch(
-            async (err: unknown) => {
-              if (!(err instanceof UserError)) throw err;
-              // Keep the user's work: the form again, as they filled it, with the problem on top.
-              throw new KeepForm(
-                await loadedView(
-                  meta,
-                  { queries: ctx.reads.forms, environments: ctx.environments },
-                  ctx.logger,
-                  values,
-                  renderError(withKnownNames(ctx, err), ctx.logger).text,
-                ),
-              );
-            },
-          );
+          const change = await requestChange(ctx, actor, read, meta.releaseId).catch(async (err: unknown) => {
+            if (!(err instanceof UserError)) throw err;
+            // Keep the user's work: the form again, as they filled it, with the problem on top.
+            throw new KeepForm(
+              await loadedView(
+                meta,
+                { queries: ctx.reads.forms, environments: ctx.environments },
+                ctx.logger,
+                values,
+                renderError(withKnownNames(ctx, err), ctx.logger).text,
+              ),
+            );
+          });
           const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
           return statusView(
             'Preview posted',

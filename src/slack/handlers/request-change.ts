@@ -4,7 +4,7 @@
  * everyone to see, with the buttons that drive it.
  */
 import type { Change } from '../../changes/change.js';
-import type { ChangeOperation } from '../../policy/operations.js';
+import type { ChangeInput } from '../../changes/requests/index.js';
 import { postChangeMessage } from './change-message.js';
 import type { Actor, BotContext } from './context.js';
 import { notifyApprovers } from './notify.js';
@@ -14,13 +14,11 @@ import { postFailure } from './post-errors.js';
 export async function requestChange(
   ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack'>,
   actor: Actor,
-  operation: ChangeOperation,
-  input: Record<string, unknown>,
+  asked: ChangeInput,
   releaseId?: string,
 ): Promise<Change> {
   const change = await ctx.engine.request({
-    operation,
-    input,
+    ...asked,
     requester: actor.user,
     origin: {
       workspace: actor.team,

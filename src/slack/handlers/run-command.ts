@@ -5,6 +5,7 @@
  * preview. Modal forms are not run here: the command listener opens them from
  * the trigger id (openModal in modal.ts).
  */
+import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Command } from '../grammar/command.js';
 import { historyPage } from '../history/query.js';
 import { renderHelp } from '../render/help.js';
@@ -55,7 +56,7 @@ export async function runCommand(
     }
     case 'change':
       // The preview is the answer: posted publicly in the channel by requestChange.
-      await requestChange(ctx, actor, command.operation, await withBranchNames(ctx, command.input));
+      await requestChange(ctx, actor, await withBranchNames(ctx, command));
       return;
     case 'logs': {
       // `--follow`: a live tail in a new thread (src/slack/tails); the thread is the answer.
@@ -90,13 +91,15 @@ export async function runCommand(
  * branch names before the engine sees them; an unknown one is answered with
  * the branches that exist.
  */
-async function withBranchNames(ctx: Pick<BotContext, 'reads'>, input: Record<string, unknown>) {
-  const out = { ...input };
-  for (const field of ['sourceBranch', 'targetBranch'] as const) {
-    const typed = out[field];
-    if (typeof typed === 'string' && typed !== '') {
-      out[field] = await ctx.reads.branch(typed, field);
-    }
-  }
-  return out;
+async function withBranchNames(ctx: Pick<BotContext, 'reads'>, asked: ChangeInput): Promise<ChangeInput> {
+  if (asked.operation !== 'image.promote') return asked;
+  const { sourceBranch, targetBranch } = asked.input;
+  return {
+    operation: asked.operation,
+    input: {
+      ...asked.input,
+      sourceBranch: sourceBranch ? await ctx.reads.branch(sourceBranch, 'sourceBranch') : sourceBranch,
+      targetBranch: targetBranch ? await ctx.reads.branch(targetBranch, 'targetBranch') : targetBranch,
+    },
+  };
 }

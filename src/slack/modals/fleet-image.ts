@@ -91,15 +91,11 @@ export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       const image = ref ? splitImageRef(ref) : undefined;
       if (!ref) addError(errors, errorBlock(B.image, values), `Choose an image, or type ${IMAGE_HINT}.`);
       else if (!image) addError(errors, errorBlock(B.image, values), `Write the image as ${IMAGE_HINT}.`);
-      const input: Record<string, unknown> = {
-        environment: meta.environment,
-        name,
-        image: image?.image,
-        tag: image?.tag,
-        ...(container ? { container } : {}),
-      };
-      if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
-      return { ok: true, operation, input };
+      const where = { environment: meta.environment ?? '', ...(container ? { container } : {}) };
+      if (!name || !image) return { ok: false, errors, partial: { ...where, name, ...image } };
+      // An environment the form lost reads as empty: the operation's schema names it missing.
+      const input = { ...where, name, ...image };
+      return operation === 'armada.image' ? { ok: true, operation, input } : { ok: true, operation, input };
     },
 
     blockFor(field, values) {

@@ -128,18 +128,22 @@ export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       const region = isSet ? readChoice(values, B.region) : undefined;
       if (isSet && !region) addError(errors, errorBlock(B.region, values), 'Choose the region.');
       const type = readChoice(values, B.type);
-      const input: Record<string, unknown> = {
-        environment: meta.environment,
-        name,
-        ...(region ? { region } : {}),
-        ...(type ? { type } : {}),
-      };
+      const counts: Partial<Record<(typeof COUNTS)[number]['block'], string>> = {};
       for (const c of COUNTS) {
         const v = readBlock(values, c.block);
-        if (v !== undefined) input[c.block] = v;
+        if (v !== undefined) counts[c.block] = v;
       }
-      if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
-      return { ok: true, operation, input };
+      // An environment the form lost reads as empty: the operation's schema names it missing.
+      const input = {
+        environment: meta.environment ?? '',
+        name: name ?? '',
+        ...(type ? { type } : {}),
+        ...counts,
+      };
+      if (!name || (isSet && !region))
+        return { ok: false, errors, partial: { ...input, ...(region ? { region } : {}) } };
+      if (operation === 'armada.scale') return { ok: true, operation, input };
+      return { ok: true, operation, input: { ...input, region: region ?? '' } };
     },
 
     blockFor(field, values?: ViewStateValues) {

@@ -7,8 +7,10 @@
  * be read without the template; the args block (never split into a typed
  * fallback) is the one that lists the containers.
  */
+
 import type { InputBlock, KnownBlock } from '@slack/types';
 import type { FormQueries } from '../../changes/form-queries.js';
+import type { OperationInput } from '../../changes/requests/index.js';
 import type { Container, Image } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
@@ -186,7 +188,7 @@ export const formationAddModal: ModalDefinition = {
     if (!vessel) addError(errors, B.vessel, 'Give the vessel a name, e.g. lobby-3.');
     const region = readChoice(values, B.region);
     if (!region) addError(errors, B.region, 'Choose a region.');
-    const overrides: Record<string, unknown>[] = [];
+    const overrides: NonNullable<OperationInput<'formation.add'>['overrides']> = [];
     for (const c of changedContainers(values)) {
       const args = c.argsText === undefined ? undefined : splitArgs(c.argsText);
       if (args && !args.ok) {
@@ -199,7 +201,14 @@ export const formationAddModal: ModalDefinition = {
         ...(args?.ok ? { args: args.value } : {}),
       });
     }
-    const input = { environment: meta.environment, formation: meta.formation, vessel, region, overrides };
+    // Anything missing is empty here and has its error above; the operation's schema also names it.
+    const input: OperationInput<'formation.add'> = {
+      environment: meta.environment ?? '',
+      formation: meta.formation ?? '',
+      vessel: vessel ?? '',
+      region: region ?? '',
+      overrides,
+    };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
     return { ok: true, operation: 'formation.add', input };

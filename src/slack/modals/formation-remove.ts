@@ -56,7 +56,11 @@ export const formationRemoveModal: ModalDefinition = {
     if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
     const input = { environment: meta.environment, formation: meta.formation, vessel };
     if (!meta.environment || !meta.formation || !vessel) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'formation.remove', input };
+    return {
+      ok: true,
+      operation: 'formation.remove',
+      input: { environment: meta.environment, formation: meta.formation, vessel },
+    };
   },
 
   blockFor(field, values) {

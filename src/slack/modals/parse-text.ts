@@ -42,8 +42,11 @@ export function splitArgs(text: string): Parsed<string[]> {
 const PORT = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?):(\d{1,5})(?:\/(udp|tcp))?(?:\/(dynamic|passthrough))?$/i;
 
 /** Parses "game:7777/UDP, query:27015/TCP/Passthrough" (protocol defaults to UDP, policy to Dynamic). */
-export function parsePorts(text: string): Parsed<Port[]> {
-  const ports: Port[] = [];
+/** A port as the vessel.create schema reads it. */
+type PortInput = { name: string; containerPort: number; protocol: Port['protocol']; policy: Port['policy'] };
+
+export function parsePorts(text: string): Parsed<PortInput[]> {
+  const ports: PortInput[] = [];
   for (const item of splitList(text)) {
     const m = PORT.exec(item);
     const number = Number(m?.[3]);

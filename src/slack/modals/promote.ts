@@ -77,7 +77,7 @@ export const promoteModal: ModalDefinition = {
     const input = { image: image?.image, tag: image?.tag, sourceBranch, targetBranch };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (!sourceBranch || !image || !targetBranch) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'image.promote', input };
+    return { ok: true, operation: 'image.promote', input: { ...image, sourceBranch, targetBranch } };
   },
 
   blockFor(field) {

@@ -3,7 +3,9 @@
  * region types (name, comma-separated locations, scheduling). Rows left empty
  * are ignored; the first row is required. Nothing is read from the API.
  */
+
 import type { InputBlock } from '@slack/types';
+import type { OperationInput } from '../../changes/requests/index.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
 import { SCHEDULING_STRATEGIES } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
@@ -137,12 +139,13 @@ export const regionCreateModal: ModalDefinition = {
     }
     const displayName = readBlock(values, B.displayName);
     const description = readBlock(values, B.description);
-    const input = {
-      environment: meta.environment,
-      name,
+    // Anything missing is empty here and has its error above; the operation's schema also names it.
+    const input: OperationInput<'region.create'> = {
+      environment: meta.environment ?? '',
+      name: name ?? '',
       ...(displayName ? { displayName } : {}),
       ...(description ? { description } : {}),
-      types: rows.map((r) => ({ name: r.name, locations: r.locations, scheduling: r.scheduling })),
+      types: rows.map((r) => ({ name: r.name ?? '', locations: r.locations, scheduling: r.scheduling })),
     };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };

@@ -89,8 +89,12 @@ export const regionSchedulingModal: ModalDefinition = {
     const scheduling = readBlock(values, B.scheduling);
     if (!scheduling) addError(errors, B.scheduling, 'Choose Packed or Distributed.');
     const input = { environment: meta.environment, region, type, scheduling };
-    if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'region.scheduling', input };
+    if (!meta.environment || !region || !type || !scheduling) return { ok: false, errors, partial: input };
+    return {
+      ok: true,
+      operation: 'region.scheduling',
+      input: { environment: meta.environment, region, type, scheduling },
+    };
   },
 
   blockFor(field, values) {

@@ -6,6 +6,7 @@
 import type { KnownBlock, PlainTextElement } from '@slack/types';
 import type { FieldProblem } from '../../changes/errors.js';
 import type { FormQueries } from '../../changes/form-queries.js';
+import type { ChangeInput } from '../../changes/requests/index.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import type { ModalMetadata } from '../ids.js';
 
@@ -32,7 +33,7 @@ export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
 
 /** What a submission turns into: the engine request, or messages keyed by block id. */
 export type SubmissionResult =
-  | { ok: true; operation: ChangeOperation; input: Record<string, unknown> }
+  | ({ ok: true } & ChangeInput)
   | {
       ok: false;
       errors: Record<string, string>;

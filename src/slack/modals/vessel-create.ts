@@ -3,6 +3,7 @@
  * a branch (choosing the branch reloads the image list), ports and args typed
  * as text and turned into the engine's request shape.
  */
+import type { OperationInput } from '../../changes/requests/index.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { branchChoices, imageChoices, regionChoices } from './choices.js';
@@ -160,16 +161,17 @@ export const vesselCreateModal: ModalDefinition = {
     const description = readBlock(values, B.description);
     const cpu = readBlock(values, B.cpu);
     const memory = readBlock(values, B.memory);
-    const input = {
-      environment: meta.environment,
-      name,
-      region,
+    // Anything missing is empty here and has its error above; the operation's schema also names it.
+    const input: OperationInput<'vessel.create'> = {
+      environment: meta.environment ?? '',
+      name: name ?? '',
+      region: region ?? '',
       ...(description ? { description } : {}),
       containers: [
         {
-          name: container,
-          branch,
-          image,
+          name: container ?? '',
+          branch: branch ?? '',
+          image: image ?? '',
           ports: ports.ok ? ports.value : [],
           ...(args.ok && args.value.length ? { args: args.value } : {}),
           ...(cpu ? { cpu } : {}),

@@ -111,7 +111,7 @@ describe('add-to-formation modal', () => {
       [metricsImage]: 'game-server:1.0.0',
     });
     const result = readSubmission(duo, state);
-    expect(result.ok && result.input.overrides).toEqual([
+    expect(result.ok && result.operation === 'formation.add' && result.input.overrides).toEqual([
       { container: 'metrics', image: 'game-server:1.0.0' },
     ]);
     const problem = { field: 'overrides[0].image', message: 'no image there' };

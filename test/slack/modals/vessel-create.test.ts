@@ -102,7 +102,7 @@ describe('create-vessel modal', () => {
       [B.memory]: '  ',
     });
     const result = readSubmission(m, state);
-    expect(result.ok && result.input.containers).toEqual([
+    expect(result.ok && result.operation === 'vessel.create' && result.input.containers).toEqual([
       { name: 'game-server', branch: 'dev', image: 'game-server:1.2.0', ports: [] },
     ]);
   });
