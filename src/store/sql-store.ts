@@ -8,6 +8,7 @@
 import { SqlApprovalStore } from './approval-store.js';
 import { SqlAuditStore } from './audit-store.js';
 import { SqlChangeStore } from './change-store.js';
+import { SqlHomeViewerStore } from './home-viewer-store.js';
 import { SqlLeaseStore } from './lease-store.js';
 import { SqlReleaseStore } from './release-store.js';
 import { SqlRequestKeyStore } from './request-key-store.js';
@@ -20,6 +21,7 @@ import type {
   ApprovalStore,
   AuditStore,
   ChangeStore,
+  HomeViewerStore,
   LeaseStore,
   ReleaseStore,
   RequestKeyStore,
@@ -40,6 +42,7 @@ export abstract class SqlStore implements Store {
   private readonly leases: LeaseStore;
   private readonly requestKeys: RequestKeyStore;
   private readonly views: ViewStore;
+  private readonly homeTabs: HomeViewerStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -51,6 +54,7 @@ export abstract class SqlStore implements Store {
     this.leases = new SqlLeaseStore(this.runner);
     this.requestKeys = new SqlRequestKeyStore(this.runner);
     this.views = new SqlViewStore(this.runner);
+    this.homeTabs = new SqlHomeViewerStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -116,4 +120,9 @@ export abstract class SqlStore implements Store {
   rememberView: ViewStore['rememberView'] = (viewId, hash, ttlMs, now) =>
     this.views.rememberView(viewId, hash, ttlMs, now);
   openedViewHash: ViewStore['openedViewHash'] = (viewId, now) => this.views.openedViewHash(viewId, now);
+
+  // Home tabs people have open
+  noteHomeOpened: HomeViewerStore['noteHomeOpened'] = (team, user, ttlMs, now) =>
+    this.homeTabs.noteHomeOpened(team, user, ttlMs, now);
+  homeViewers: HomeViewerStore['homeViewers'] = (team, now) => this.homeTabs.homeViewers(team, now);
 }

@@ -317,6 +317,13 @@ export interface ViewStore {
   openedViewHash(viewId: string, now: number): Promise<string | undefined>;
 }
 
+export interface HomeViewerStore {
+  /** Records that `user` of workspace `team` opened their Home tab at `now`; they count as looking for `ttlMs`. */
+  noteHomeOpened(team: string, user: string, ttlMs: number, now: number): Promise<void>;
+  /** Who in `team` opened their Home tab within their window (on any replica), by user id. */
+  homeViewers(team: string, now: number): Promise<string[]>;
+}
+
 /**
  * Every part on one database, as start-up wires it. Flows take the parts they
  * use (a `ChangeStore & AuditStore`, a `TailStore`), not the whole.
@@ -330,7 +337,8 @@ export interface Store
     TailStore,
     LeaseStore,
     RequestKeyStore,
-    ViewStore {}
+    ViewStore,
+    HomeViewerStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

@@ -124,7 +124,11 @@ export class Clicks {
     return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled', team);
   }
 
-  /** Changes awaiting approval that `user` (of workspace `team`) may approve now (for "/harbor approvals"). */
+  /**
+   * Changes awaiting approval that `user` (of workspace `team`) may approve now
+   * from `channel` (for "/harbor approvals"); from no channel (the Home tab),
+   * each is judged in its own channel.
+   */
   async approvableBy(user: string, channel: string, team: string): Promise<Change[]> {
     const now = this.core.now();
     const records = await this.core.o.store.listChanges({ status: ['awaiting_approval'], limit: 200 });
@@ -247,10 +251,16 @@ export class Clicks {
     });
   }
 
-  /** The policy question every click on `c` asks: who clicks, from which channel and workspace, on what. */
+  /**
+   * The policy question every click on `c` asks: who clicks, from which
+   * channel and workspace, on what. A click from no channel (the App Home
+   * tab) acts on the change where it lives, so it is judged in the change's
+   * own channel: its outcome is drawn there for everyone, as a click there would be.
+   */
   private question(c: Change, clicker: { user: string; channel: string; team: string }): PolicyClickInput {
     return {
       ...clicker,
+      channel: clicker.channel || c.origin.channel,
       workspace: c.origin.workspace,
       requester: c.requester,
       operation: c.operation,

@@ -25,7 +25,7 @@ export async function loadHome(
   team: string,
 ): Promise<HomeData> {
   const [waiting, mine, tails, releases] = await Promise.all([
-    // No channel: the Home tab is nobody's channel, so only rules that do not name one apply.
+    // No channel: the Home tab is nobody's, so each change is judged in its own channel (engine/clicks.ts).
     ctx.engine.approvableBy(user, '', team),
     ctx.engine.requestsOf(user, MY_REQUESTS_SHOWN),
     ctx.store.listTails({ status: 'active', workspace: team }),

@@ -9,12 +9,23 @@ import { loadHome } from './home-data.js';
 import { HomePublisher } from './publisher.js';
 import { renderHome } from './render-home.js';
 
+/**
+ * How long a person counts as looking at their Home tab after opening it:
+ * changes within it redraw the tab; later ones wait for the next visit, which
+ * draws it anyway. Bounds the redraws one action costs in a big workspace.
+ */
+const HOME_OPEN_MS = 30 * 60_000;
+
 /** A publisher drawing Home tabs from `ctx`. */
 export function homePublisher(ctx: BotContext): HomePublisher {
   return new HomePublisher({
     draw: async (user, team) => renderHome(await loadHome(ctx, user, team), ctx.clock.now()),
     publish: async (user, view) => {
       await ctx.slack.views.publish({ user_id: user, view });
+    },
+    viewers: {
+      note: (team, user) => ctx.store.noteHomeOpened(team, user, HOME_OPEN_MS, ctx.clock.now()),
+      list: (team) => ctx.store.homeViewers(team, ctx.clock.now()),
     },
     logger: ctx.logger.child({ component: 'home' }),
   });

@@ -3,8 +3,8 @@
  * at a time, and requests that arrive while one is under way fold into a
  * single redraw after it, with the state read then. A burst of changes thus
  * costs a person at most two publishes, the second showing the latest state.
- * Who has opened a Home tab is known per process only: it is a hint for
- * redraws, not state that matters (after a restart a visit draws the tab).
+ * Who has opened a Home tab lately is kept in the store (`viewers`), so the
+ * replica that handles an action redraws the tabs opened through another.
  */
 import type { HomeView } from '@slack/types';
 import type { Logger } from '../../runtime/logger.js';
@@ -14,6 +14,11 @@ interface HomePublisherOptions {
   draw(user: string, team: string): Promise<HomeView>;
   /** Sends the view (views.publish). */
   publish(user: string, view: HomeView): Promise<void>;
+  /** Who opened their Home tab lately, shared by every replica (store/home-viewer-store.ts). */
+  viewers: {
+    note(team: string, user: string): Promise<void>;
+    list(team: string): Promise<string[]>;
+  };
   logger: Logger;
 }
 
@@ -37,24 +42,26 @@ export class HomePublisher {
     return entry.done;
   }
 
-  /** Who has opened their Home tab, by workspace: whose tabs a change may have made stale. */
-  private readonly viewers = new Map<string, Set<string>>();
-
-  /** `user` opened their Home tab: draws it, and keeps it fresh from now on. */
-  opened(user: string, team: string): Promise<void> {
-    const inTeam = this.viewers.get(team) ?? new Set<string>();
-    inTeam.add(user);
-    this.viewers.set(team, inTeam);
+  /** `user` opened their Home tab: draws it, and keeps it fresh for a while (on whichever replica acts). */
+  async opened(user: string, team: string): Promise<void> {
+    await this.o.viewers.note(team, user).catch((err: unknown) => {
+      // Only later redraws are lost: the tab is still drawn now, and the next visit notes it again.
+      this.o.logger.warn('could not note an opened Home tab', { user, error: err });
+    });
     return this.refresh(user, team);
   }
 
   /**
    * Something in workspace `team` may have moved (someone acted): redraws the
-   * Home tab of everyone there who has opened theirs. Per person coalesced, so
-   * a burst of actions costs each at most two publishes.
+   * Home tab of everyone there who opened theirs lately. Per person coalesced,
+   * so a burst of actions costs each at most two publishes.
    */
-  stale(team: string): void {
-    for (const user of this.viewers.get(team) ?? []) void this.refresh(user, team);
+  async stale(team: string): Promise<void> {
+    const viewers = await this.o.viewers.list(team).catch((err: unknown) => {
+      this.o.logger.warn('could not read who has a Home tab open', { team, error: err });
+      return [];
+    });
+    await Promise.all(viewers.map((user) => this.refresh(user, team)));
   }
 
   /** Resolves when no publish is under way. */

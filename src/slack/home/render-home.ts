@@ -5,6 +5,7 @@
  * is empty, so an empty Home tab still tells the person what it would show.
  */
 import type { HomeView, KnownBlock } from '@slack/types';
+import type { Change } from '../../changes/change.js';
 import type { ChangeStatus } from '../../store/types.js';
 import { TAIL_ACTIONS } from '../ids.js';
 import { renderApprovals } from '../render/approvals.js';
@@ -24,6 +25,12 @@ const STANDING: Record<ChangeStatus, string> = {
   expired: ':zzz: expired',
 };
 
+/** Where `c` stands; a rejected change is closed as cancelled in the store but is not the requester's doing. */
+function standing(c: Change): string {
+  if (c.status === 'cancelled' && c.error?.kind === 'rejected') return ':no_entry: rejected';
+  return STANDING[c.status];
+}
+
 // Each part at most this many entries: the Home tab holds 100 blocks and a person scans, not scrolls.
 const SHOWN = 10;
 
@@ -40,9 +47,7 @@ export function renderHome(data: HomeData, now: number): HomeView {
       ? data.mine
           .slice(0, SHOWN)
           .map((c) =>
-            section(
-              `${STANDING[c.status]}: *${escapeFit(c.preview.summary, 400)}* (${slackDate(c.createdAt)})`,
-            ),
+            section(`${standing(c)}: *${escapeFit(c.preview.summary, 400)}* (${slackDate(c.createdAt)})`),
           )
       : [section('You have requested no changes yet.')]),
     divider(),

@@ -4,10 +4,11 @@
  * requests and where they stand, their live tails and the open releases;
  * the Messages tab publishes nothing.
  */
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { appHomeOpenedBody, blockActionsPayload, postSigned } from '../../../src/workspace/signing.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
-import { shown } from './harness-extras.js';
+import { openedViewId, shown } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -85,4 +86,53 @@ it('lists the live tails the person started, and Stop there stops the tail', asy
   await h.settle();
   expect(shown(h.slack.homeView(ALICE.id))).toContain('No live tails of yours are running.');
   expect(h.logs.lines.filter((l) => JSON.parse(l).level === 'error')).toEqual([]);
+});
+
+it('rejects from the Home tab: the reason is asked for, the change closes, the tabs are redrawn', async () => {
+  await h.slash('promote game-server:1.2.0 from dev to prod', ALICE);
+  const message = h.lastMessage();
+  await openTab(ALICE.id);
+  await openTab(BOB.id);
+  const home = h.slack.homeView(BOB.id);
+  if (!home) throw new Error('no Home tab');
+  const res = await h.interact(blockActionsPayload({ actionId: 'change.reject', view: home, user: BOB }));
+  expect(res.status).toBe(200);
+  await h.settle();
+  await h.submit(openedViewId(h), { reason: { reason: { type: 'plain_text_input', value: 'freeze' } } }, BOB);
+  await h.settle();
+  expect(shown(h.slack.message(message.channel, message.ts))).toContain(
+    `Rejected by <@${BOB.id}>; nothing was applied.`,
+  );
+  expect(shown(h.slack.homeView(BOB.id))).toContain('Nothing needs your approval right now.');
+  expect(shown(h.slack.homeView(ALICE.id))).toMatch(/rejected: \*Promote game-server:1\.2\.0/);
+});
+
+describe('a rule that allows its changes only in one channel', () => {
+  let ch: BotHarness;
+  beforeEach(async () => {
+    await h.stop();
+    ch = await startBotHarness({
+      policy: [
+        'rules:',
+        '  - name: prod-in-its-channel',
+        '    operations: [formation.remove]',
+        `    channels: [${TEST_CHANNEL.id}]`,
+        '    approval: { required: 1, approvers: { users: ["*"] } }',
+        '  - name: rest',
+        '    operations: ["*"]',
+      ].join('\n'),
+    });
+    h = ch;
+  });
+
+  it('lists its changes on the approver Home tab and approves them from there, judged in their channel', async () => {
+    await h.slash('formation remove dev lobby lobby-1', ALICE);
+    await openTab(BOB.id);
+    const home = h.slack.homeView(BOB.id);
+    expect(shown(home)).toMatch(/1 change waiting for your approval/);
+    if (!home) throw new Error('no Home tab');
+    await h.interact(blockActionsPayload({ actionId: 'change.approve', view: home, user: BOB }));
+    await h.settle();
+    expect(h.lastMessage().text).toMatch(/^Done: Removed vessel lobby-1/);
+  });
 });

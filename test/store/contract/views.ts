@@ -21,3 +21,24 @@ export function viewsContract(h: HarnessRef): void {
     });
   });
 }
+
+/** Registers the tests of who has a Home tab open (issue 19.1, over replicas). */
+export function homeViewersContract(h: HarnessRef): void {
+  describe('open Home tabs', () => {
+    it('knows who opened their Home tab, per workspace, on every replica, until their window ends', async () => {
+      const peer = await h().openPeer();
+      await h().store.noteHomeOpened('T1', 'U2', 30 * MINUTE, T0);
+      await h().store.noteHomeOpened('T1', 'U1', 30 * MINUTE, T0 + MINUTE);
+      await h().store.noteHomeOpened('T2', 'U3', 30 * MINUTE, T0);
+      expect(await peer.homeViewers('T1', T0 + 2 * MINUTE)).toEqual(['U1', 'U2']);
+      expect(await peer.homeViewers('T2', T0 + 2 * MINUTE)).toEqual(['U3']);
+      expect(await peer.homeViewers('T1', T0 + 30 * MINUTE)).toEqual(['U1']);
+    });
+
+    it('extends the window when the tab is opened again', async () => {
+      await h().store.noteHomeOpened('T1', 'U1', 30 * MINUTE, T0);
+      await h().store.noteHomeOpened('T1', 'U1', 30 * MINUTE, T0 + 20 * MINUTE);
+      expect(await h().store.homeViewers('T1', T0 + 40 * MINUTE)).toEqual(['U1']);
+    });
+  });
+}
