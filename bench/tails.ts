@@ -16,10 +16,12 @@ import { parseArgs } from 'node:util';
 import type { Vessel } from '../src/gamefabric/resources.js';
 import { ManualClock, systemClock } from '../src/runtime/clock.js';
 import { silentLogger } from '../src/runtime/logger.js';
-import { TailRunner } from '../src/slack/tails/runner.js';
+import type { SlackMessage } from '../src/slack/render/message.js';
+import { slackTailDrawing } from '../src/slack/tails/drawing.js';
 import type { TailSlack } from '../src/slack/tails/slack-calls.js';
 import { type BudgetOptions, MessageBudget } from '../src/tails/budget.js';
 import { initialProgress } from '../src/tails/progress.js';
+import { TailRunner } from '../src/tails/runner.js';
 import type { TailLimits } from '../src/tails/service-options.js';
 import { stopByUser } from '../src/tails/stop-reason.js';
 import type { TailLogSource } from '../src/tails/tail-stream.js';
@@ -93,7 +95,7 @@ function runner(
   slack: TailSlack,
   budget: MessageBudget,
   clock = systemClock,
-): TailRunner {
+): TailRunner<SlackMessage> {
   return new TailRunner({
     target: {
       id,
@@ -106,7 +108,8 @@ function runner(
     replicaId: 'bench',
     progress: initialProgress('bench', '1700000000.000001'),
     source,
-    slack,
+    messenger: slack,
+    drawing: slackTailDrawing,
     budget,
     clock,
     logger: silentLogger,

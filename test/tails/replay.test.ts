@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { createGameFabricClient, type GameFabricClient } from '../../src/gamefabric/client.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
-import { markerText } from '../../src/slack/tails/view-steps.js';
 import { ReplayFilter } from '../../src/tails/replay-filter.js';
 import { runTailStream, type TailEvent, type TailLogSource } from '../../src/tails/tail-stream.js';
+import { markerText } from '../../src/tails/view-steps.js';
 import { createStandaloneVessel } from '../support/standalone-vessel.js';
 
 const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix} ${i}`);

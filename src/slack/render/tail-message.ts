@@ -8,6 +8,7 @@
 import type { KnownBlock } from '@slack/types';
 import { formatSpan } from '../../format/duration.js';
 import { noun } from '../../format/english.js';
+import type { TailMessageInput, TailSubject } from '../../tails/messenger.js';
 import type { RingLine } from '../../tails/ring-buffer.js';
 import type { TailStopReason } from '../../tails/stop-reason.js';
 import { TAIL_ACTIONS } from '../ids.js';
@@ -22,23 +23,6 @@ export const TAIL_LINES_BUDGET = LIMITS.sectionText - 8;
 /** What a tail's line costs inside TAIL_LINES_BUDGET (escaped, plus its newline), as codeBlock counts it. */
 export function tailLineCost(line: Pick<RingLine, 'text'>): number {
   return codeLine(line.text).length + 1;
-}
-
-/** Which Vessel a tail follows. */
-export interface TailSubject {
-  env: string;
-  vessel: string;
-  container?: string;
-}
-
-/** What a tail message shows. */
-interface TailMessageInput extends TailSubject {
-  tailId: string;
-  /** Oldest first; markers (gaps, takeovers) included. */
-  lines: readonly Pick<RingLine, 'text'>[];
-  /** Log lines read so far, and how many of them no message ever showed. */
-  seen: number;
-  neverShown: number;
 }
 
 /** The top-level message a new tail thread hangs under. */

@@ -1,34 +1,18 @@
 /**
- * The two Slack calls a tail makes, behind an interface the runner is tested
- * against, and their Web API implementation. Tails use their own WebClient
+ * The two Slack calls a tail makes (src/tails/messenger.ts), over the Web API. Tails use their own WebClient
  * that never waits out a 429 itself: the shared MessageBudget must hear about
  * it, pause that method for every tail, and the tail retries the same refresh
  * later. The bot's client would silently sleep instead, holding its queue.
  */
 import { type FetchFunction, WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
-import type { MessageBudget, MessageMethod } from '../../tails/budget.js';
+import type { MessageMethod } from '../../tails/budget.js';
+import { RateLimited, type TailMessenger } from '../../tails/messenger.js';
 import type { SlackMessage } from '../render/message.js';
 import { boltLogger } from '../runtime/bolt-logger.js';
 
-/** Slack answered 429; nothing of this method may be sent for `retryAfterMs`. */
-export class SlackRateLimited extends Error {
-  constructor(
-    readonly method: MessageMethod,
-    readonly retryAfterMs: number,
-  ) {
-    super(`${method} was rate limited for ${retryAfterMs} ms`);
-    this.name = 'SlackRateLimited';
-  }
-}
-
-/** What a tail posts and edits; implementations throw SlackRateLimited on a 429. */
-export interface TailSlack {
-  /** Posts `message` (in the thread when `threadTs` is given); resolves with its ts. */
-  post(channel: string, threadTs: string | undefined, message: SlackMessage): Promise<string>;
-  /** Replaces the message `ts` with `message`. */
-  update(channel: string, ts: string, message: SlackMessage): Promise<void>;
-}
+/** What a tail posts and edits in Slack. */
+export type TailSlack = TailMessenger<SlackMessage>;
 
 /** Where the tails' own client connects: the bot's token and API URL. */
 interface TailClientOptions {
@@ -70,32 +54,15 @@ export function webApiTailSlack(options: TailClientOptions): TailSlack {
   };
 }
 
-/** Runs `call`, turning the SDK's rate-limit rejection into SlackRateLimited. */
+/** Runs `call`, turning the SDK's rate-limit rejection into RateLimited. */
 async function rateLimitAware<T>(method: MessageMethod, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     const e = error as { code?: string; retryAfter?: number };
     if (e?.code === 'slack_webapi_rate_limited_error') {
-      throw new SlackRateLimited(method, Math.max(0, (e.retryAfter ?? 1) * 1000));
+      throw new RateLimited(method, Math.max(0, (e.retryAfter ?? 1) * 1000));
     }
     throw error;
-  }
-}
-
-/** A slot from `budget`, then the call; a 429 pauses the method for every tail and the call is tried again. */
-export async function budgetedCall<T>(
-  budget: MessageBudget,
-  request: { method: MessageMethod; channel: string; consumer: string; signal?: AbortSignal },
-  call: () => Promise<T>,
-): Promise<T> {
-  for (;;) {
-    await budget.acquire(request);
-    try {
-      return await call();
-    } catch (error) {
-      if (!(error instanceof SlackRateLimited)) throw error;
-      budget.rateLimited(error.method, error.retryAfterMs);
-    }
   }
 }

@@ -6,6 +6,8 @@
  */
 import { type Clock, systemClock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
+import { budgetedCall } from '../../tails/messenger.js';
+import { TailRunner } from '../../tails/runner.js';
 import {
   createTailService as createReplicaTailService,
   type ReplicaTailService,
@@ -18,8 +20,8 @@ import {
   renderTailParent,
   renderTakeover,
 } from '../render/tail-message.js';
-import { TailRunner } from './runner.js';
-import { budgetedCall, type TailSlack } from './slack-calls.js';
+import { slackTailDrawing } from './drawing.js';
+import type { TailSlack } from './slack-calls.js';
 
 interface SlackTailOptions {
   /** The hosting API (log streams and Vessel lookups). */
@@ -86,7 +88,8 @@ function slackTailSurface(o: SlackTailOptions): TailSurface {
         progress,
         ...(takenOverBy ? { takenOverBy } : {}),
         source: o.source,
-        slack: o.slack,
+        messenger: o.slack,
+        drawing: slackTailDrawing,
         budget,
         clock: o.clock,
         logger: o.logger,

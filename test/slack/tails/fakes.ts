@@ -9,8 +9,9 @@
 import { ApiError } from '../../../src/gamefabric/errors.js';
 import type { Vessel } from '../../../src/gamefabric/resources.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
-import { SlackRateLimited, type TailSlack } from '../../../src/slack/tails/slack-calls.js';
+import type { TailSlack } from '../../../src/slack/tails/slack-calls.js';
 import type { MessageMethod } from '../../../src/tails/budget.js';
+import { RateLimited } from '../../../src/tails/messenger.js';
 import type { TailLogSource } from '../../../src/tails/tail-stream.js';
 
 interface OpenStream {
@@ -189,7 +190,7 @@ export class FakeSlack implements TailSlack {
     const call = { method, channel, ts, ...(threadTs ? { threadTs } : {}), message };
     if (refusal) {
       this.record({ ...call, outcome: refusal.kind });
-      if (refusal.kind === 'rate_limited') throw new SlackRateLimited(method, refusal.retryAfterMs);
+      if (refusal.kind === 'rate_limited') throw new RateLimited(method, refusal.retryAfterMs);
       throw new Error(`${method} failed: internal_error`);
     }
     this.record({ ...call, outcome: 'ok' });

@@ -1,17 +1,17 @@
 /**
  * What one tail's loop (TailRunner) is given: which tail, the tunables every
- * tail of a service shares, its edges (log source, Slack, budget, clock) and
+ * tail of a service shares, its edges (log source, messenger and drawing,
+ * budget, clock) and
  * the two store hooks it reports through.
  */
-import type { Clock } from '../../runtime/clock.js';
-import type { Logger } from '../../runtime/logger.js';
-import type { MessageBudget } from '../../tails/budget.js';
-import type { TailHooks } from '../../tails/owned-tail.js';
-import type { TailProgress } from '../../tails/progress.js';
-import type { TailLimits } from '../../tails/service-options.js';
-import type { TailLogSource } from '../../tails/tail-stream.js';
-import type { TailSubject } from '../render/tail-message.js';
-import type { TailSlack } from './slack-calls.js';
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { MessageBudget } from './budget.js';
+import type { TailDrawing, TailMessenger, TailSubject } from './messenger.js';
+import type { TailHooks } from './owned-tail.js';
+import type { TailProgress } from './progress.js';
+import type { TailLimits } from './service-options.js';
+import type { TailLogSource } from './tail-stream.js';
 
 /** Which tail, where: the record fields the loop needs. */
 interface TailTarget extends TailSubject {
@@ -22,7 +22,7 @@ interface TailTarget extends TailSubject {
   startedAt: number;
 }
 
-export interface TailRunnerOptions extends TailHooks {
+export interface TailRunnerOptions<M> extends TailHooks {
   target: TailTarget;
   replicaId: string;
   /** Where to carry on from: a fresh tail's first message, or a taken-over tail's state. */
@@ -30,7 +30,10 @@ export interface TailRunnerOptions extends TailHooks {
   /** Set when taking over: a marker says so and no recent lines are asked for again. */
   takenOverBy?: string;
   source: TailLogSource;
-  slack: TailSlack;
+  /** Posts and edits the tail's messages. */
+  messenger: TailMessenger<M>;
+  /** How those messages look. */
+  drawing: TailDrawing<M>;
   budget: MessageBudget;
   clock: Clock;
   logger: Logger;

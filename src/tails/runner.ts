@@ -2,36 +2,30 @@
  * One tail's loop on the replica that owns it. The stream side reads the log
  * without pause into a LineRing; the refresh side edits the tail message
  * whenever the ring has news and the workspace budget grants a slot, rolling
- * over to a new message in the thread when one is full. A refresh that Slack
+ * over to a new message in the thread when one is full. It knows messages
+ * only through its messenger and drawing (the bot's are Slack's:
+ * src/slack/tails/drawing.ts). A refresh the surface
  * refuses with a 429 is simply tried again later from the same view state,
  * so no line is lost to rate limiting. At the end the message says why the
  * tail stopped and what was seen; `detach` leaves all that to whoever
  * resumes the tail.
  */
-import type { Logger } from '../../runtime/logger.js';
-import { type Freeze, PartFreezer } from '../../tails/freezer.js';
-import type { ShownLine, TailProgress } from '../../tails/progress.js';
-import { retryDelay, tryAFewTimes } from '../../tails/retry.js';
-import { LineRing } from '../../tails/ring-buffer.js';
-import type { TailAbort, TailStopReason } from '../../tails/stop-reason.js';
-import { runTailStream } from '../../tails/tail-stream.js';
+import type { Logger } from '../runtime/logger.js';
+import { type Freeze, PartFreezer } from './freezer.js';
+import { budgetedCall, RateLimited } from './messenger.js';
+import type { ShownLine, TailProgress } from './progress.js';
+import { retryDelay, tryAFewTimes } from './retry.js';
+import { LineRing } from './ring-buffer.js';
+import type { TailRunnerOptions } from './runner-options.js';
+import type { TailAbort, TailStopReason } from './stop-reason.js';
+import { runTailStream } from './tail-stream.js';
 import {
   finalCounts,
   type TailCounts,
   type TailViewOptions,
   type TailViewState,
   type TailViewUpdate,
-} from '../../tails/tail-view.js';
-import { MAX_LINE_CHARS } from '../render/log-lines.js';
-import {
-  renderFinalTail,
-  renderFrozenTail,
-  renderLiveTail,
-  TAIL_LINES_BUDGET,
-  tailLineCost,
-} from '../render/tail-message.js';
-import type { TailRunnerOptions } from './runner-options.js';
-import { budgetedCall, SlackRateLimited } from './slack-calls.js';
+} from './tail-view.js';
 import {
   countsOf,
   markerText,
@@ -46,9 +40,9 @@ import {
 type RunnerEnd = 'stopped' | 'detached';
 
 /** Follows one tail until stopped, detached or ended by the stream; see the module comment. */
-export class TailRunner {
+export class TailRunner<M> {
   readonly done: Promise<RunnerEnd>;
-  private readonly o: TailRunnerOptions;
+  private readonly o: TailRunnerOptions<M>;
   private readonly ring: LineRing;
   private readonly viewOptions: TailViewOptions;
   private readonly base: { seen: number; neverShown: number };
@@ -64,14 +58,18 @@ export class TailRunner {
   private waiter: (() => void) | undefined;
   private detached = false;
 
-  constructor(options: TailRunnerOptions) {
+  constructor(options: TailRunnerOptions<M>) {
     this.o = options;
-    const { limits, progress } = options;
+    const { limits, progress, drawing } = options;
     this.log = options.logger.child({ tail: options.target.id });
-    this.ring = new LineRing({ ...limits.ring, maxLineLength: MAX_LINE_CHARS });
-    this.viewOptions = { budget: TAIL_LINES_BUDGET, measure: tailLineCost, maxMessages: limits.maxMessages };
+    this.ring = new LineRing({ ...limits.ring, maxLineLength: drawing.maxLineChars });
+    this.viewOptions = {
+      budget: drawing.linesBudget,
+      measure: (line) => drawing.lineCost(line),
+      maxMessages: limits.maxMessages,
+    };
     this.base = { seen: progress.seen, neverShown: progress.neverShown };
-    this.view = viewFromWindow(progress.window, progress.part);
+    this.view = viewFromWindow(progress.window, progress.part, (line) => drawing.lineCost(line));
     this.messageTs = progress.messageTs;
     this.freezer = new PartFreezer({
       write: (freeze, signal, consumer) => this.freeze(freeze, signal, consumer),
@@ -188,7 +186,7 @@ export class TailRunner {
   }
 
   private async refreshOnce(signal: AbortSignal): Promise<void> {
-    const { budget, slack, target } = this.o;
+    const { budget, messenger, target, drawing } = this.o;
     const first = this.plan();
     if (first.action === 'none') return;
     const method = methodOf(first.action);
@@ -196,18 +194,18 @@ export class TailRunner {
     // The newest lines, unless they now need the other call: then the slot goes to the older refresh.
     const newest = this.plan();
     const update = methodOf(newest.action) === method ? newest : first;
-    const message = renderLiveTail(this.input(update.lines, this.total(update.counts)));
+    const message = drawing.live(this.input(update.lines, this.total(update.counts)));
     try {
       if (update.action === 'rollover') {
-        const ts = await slack.post(target.channel, target.threadTs, message);
+        const ts = await messenger.post(target.channel, target.threadTs, message);
         const left = { ts: this.messageTs, part: this.view.message, lines: [...this.view.window] };
         this.messageTs = ts;
         this.freezer.add(left, signal);
       } else {
-        await slack.update(target.channel, this.messageTs, message);
+        await messenger.update(target.channel, this.messageTs, message);
       }
     } catch (error) {
-      if (!(error instanceof SlackRateLimited)) throw error;
+      if (!(error instanceof RateLimited)) throw error;
       budget.rateLimited(error.method, error.retryAfterMs);
       return; // the view is unchanged: the next refresh carries these lines too
     }
@@ -222,27 +220,27 @@ export class TailRunner {
 
   /** Rewrites a left-behind part without its button, through the budget as `consumer`. */
   private async freeze(freeze: Freeze, signal: AbortSignal, consumer: string): Promise<void> {
-    const { budget, slack, target } = this.o;
-    const message = renderFrozenTail({
+    const { budget, messenger, target, drawing } = this.o;
+    const message = drawing.frozen({
       ...this.input(freeze.lines, this.total(countsOf(this.view))),
       part: freeze.part + 1,
     });
     const request = { method: 'chat.update' as const, channel: target.channel, consumer, signal };
-    await budgetedCall(budget, request, () => slack.update(target.channel, freeze.ts, message));
+    await budgetedCall(budget, request, () => messenger.update(target.channel, freeze.ts, message));
   }
 
   /** The last message: remaining parts frozen, the newest lines scrolled in, the reason and counts. */
   private async finalize(reason: TailStopReason): Promise<void> {
-    const { budget, slack, target, clock } = this.o;
+    const { budget, messenger, target, clock, drawing } = this.o;
     const signal = this.finalAbort.signal;
     // Scroll rather than roll over: the final state belongs in the message people are looking at.
     this.view = scrollOnly(this.ring, this.view, this.viewOptions).state;
     const counts = this.total(finalCounts(this.ring, this.view));
-    const message = renderFinalTail({ ...this.input(this.view.window, counts), reason });
+    const message = drawing.final({ ...this.input(this.view.window, counts), reason });
     await this.freezer.finish(signal, target.id);
     const request = { method: 'chat.update' as const, channel: target.channel, consumer: target.id, signal };
     const final = () =>
-      budgetedCall(budget, request, () => slack.update(target.channel, this.messageTs, message));
+      budgetedCall(budget, request, () => messenger.update(target.channel, this.messageTs, message));
     const written = await tryAFewTimes(final, {
       signal,
       clock,

@@ -2,14 +2,15 @@
  * The pure steps between a tail's ring and its messages: the view a resumed
  * tail starts from, the counts a view stands for, when a refresh leaves
  * lines out, which Slack call an action needs, the gap markers, and the
- * refresh plan that turns a pointless rollover into a scroll.
+ * refresh plan that turns a pointless rollover into a scroll. Which call an
+ * action needs is named after Slack's methods, as the budget counts them.
  */
-import { formatSpan } from '../../format/duration.js';
-import type { MessageMethod } from '../../tails/budget.js';
-import type { ShownLine } from '../../tails/progress.js';
-import type { ReplayVerdict } from '../../tails/replay-filter.js';
-import { type LineRing, RING_START } from '../../tails/ring-buffer.js';
-import type { TailEvent } from '../../tails/tail-stream.js';
+import { formatSpan } from '../format/duration.js';
+import type { MessageMethod } from './budget.js';
+import type { ShownLine } from './progress.js';
+import type { ReplayVerdict } from './replay-filter.js';
+import { type LineRing, RING_START } from './ring-buffer.js';
+import type { TailEvent } from './tail-stream.js';
 import {
   refreshTailView,
   type TailAction,
@@ -17,13 +18,16 @@ import {
   type TailViewOptions,
   type TailViewState,
   type TailViewUpdate,
-} from '../../tails/tail-view.js';
-import { tailLineCost } from '../render/tail-message.js';
+} from './tail-view.js';
 
 /** A view whose current message already shows `window` (a resumed tail keeps editing that message). */
-export function viewFromWindow(window: readonly ShownLine[], part: number): TailViewState {
+export function viewFromWindow(
+  window: readonly ShownLine[],
+  part: number,
+  measure: (line: { text: string }) => number,
+): TailViewState {
   const lines = window.map((l) => ({ text: l.text, marker: l.marker }));
-  const costs = lines.map(tailLineCost);
+  const costs = lines.map(measure);
   return {
     cursor: RING_START,
     window: lines,

@@ -1,17 +1,20 @@
 /**
  * One tail's loop (TailRunner) on a ManualClock, with the real LineRing,
- * tail view and MessageBudget, and fakes for the log source and Slack.
+ * tail view and MessageBudget, Slack's drawing, and fakes for the log source
+ * and Slack.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ManualClock } from '../../../src/runtime/clock.js';
-import { silentLogger } from '../../../src/runtime/logger.js';
-import { TailRunner } from '../../../src/slack/tails/runner.js';
-import type { TailRunnerOptions } from '../../../src/slack/tails/runner-options.js';
-import { MessageBudget } from '../../../src/tails/budget.js';
-import { initialProgress, type TailProgress } from '../../../src/tails/progress.js';
-import type { TailLimits } from '../../../src/tails/service-options.js';
-import { releaseEnded, stopByUser, type TailStopReason } from '../../../src/tails/stop-reason.js';
-import { FakeLogSource, FakeSlack, untilIdle } from './fakes.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { silentLogger } from '../../src/runtime/logger.js';
+import type { SlackMessage } from '../../src/slack/render/message.js';
+import { slackTailDrawing } from '../../src/slack/tails/drawing.js';
+import { MessageBudget } from '../../src/tails/budget.js';
+import { initialProgress, type TailProgress } from '../../src/tails/progress.js';
+import { TailRunner } from '../../src/tails/runner.js';
+import type { TailRunnerOptions } from '../../src/tails/runner-options.js';
+import type { TailLimits } from '../../src/tails/service-options.js';
+import { releaseEnded, stopByUser, type TailStopReason } from '../../src/tails/stop-reason.js';
+import { FakeLogSource, FakeSlack, untilIdle } from '../slack/tails/fakes.js';
 
 const LIMITS: TailLimits = {
   maxDurationMs: 2 * 60 * 60_000,
@@ -22,7 +25,7 @@ const LIMITS: TailLimits = {
 };
 
 interface Setup {
-  runner: TailRunner;
+  runner: TailRunner<SlackMessage>;
   clock: ManualClock;
   slack: FakeSlack;
   source: FakeLogSource;
@@ -32,7 +35,7 @@ interface Setup {
   firstTs: string;
 }
 
-const runners: TailRunner[] = [];
+const runners: TailRunner<SlackMessage>[] = [];
 
 /**
  * Until the tail has read every emitted line and its refresher is parked (on
@@ -48,11 +51,14 @@ afterEach(async () => {
 });
 
 async function setup(
-  overrides: Partial<Omit<TailRunnerOptions, 'clock' | 'budget'>> = {},
+  overrides: Partial<Omit<TailRunnerOptions<SlackMessage>, 'clock' | 'budget' | 'messenger'>> & {
+    slack?: FakeSlack;
+  } = {},
   progress?: TailProgress,
   clock = new ManualClock(),
 ): Promise<Setup> {
-  const slack = overrides.slack instanceof FakeSlack ? overrides.slack : new FakeSlack();
+  const { slack: givenSlack, ...rest } = overrides;
+  const slack = givenSlack ?? new FakeSlack();
   const source = new FakeLogSource();
   const budget = new MessageBudget({ clock });
   const firstTs = await slack.post('C1', '1700000000.000000', { text: 'first', blocks: [] });
@@ -70,7 +76,8 @@ async function setup(
     replicaId: 'replica-a',
     progress: progress ?? initialProgress('replica-a', firstTs),
     source,
-    slack,
+    messenger: slack,
+    drawing: slackTailDrawing,
     logger: silentLogger,
     limits: LIMITS,
     random: () => 1,
@@ -80,7 +87,7 @@ async function setup(
     finish: async (p, reason) => {
       finished.push({ progress: p, reason });
     },
-    ...overrides,
+    ...rest,
     clock,
     budget,
   });
