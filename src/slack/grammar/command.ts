@@ -5,11 +5,13 @@
  * the listeners decide what each one does.
  */
 import type { ChangeOperation } from '../../policy/operations.js';
+import type { ReleaseOption } from '../../releases/releases.js';
 
 /** Modals whose submission becomes a change through the engine. */
 export type ChangeModalKind =
   | 'promote'
   | 'vessel.create'
+  | 'vessel.delete'
   | 'formation.add'
   | 'formation.remove'
   | 'region.create'
@@ -47,10 +49,18 @@ export type Command =
    * formation.remove `{ environment, formation, vessel }`; region.scheduling
    * `{ environment, region, type, scheduling: 'Packed' | 'Distributed' }`.
    */
-  | { kind: 'change'; operation: ChangeOperation; input: Record<string, unknown> }
+  | {
+      kind: 'change';
+      operation: ChangeOperation;
+      input: Record<string, unknown>;
+      /** `--release <title-or-id>` or `--no-release` (release-flag.ts); unsaid: the channel's open release. */
+      release?: ReleaseOption;
+    }
   | {
       kind: 'modal';
       modal: ModalKind;
+      /** As on a change: the release the form's change joins. */
+      release?: ReleaseOption;
       environment?: string;
       formation?: string;
       region?: string;
