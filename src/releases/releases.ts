@@ -221,7 +221,14 @@ export class Releases {
           `${found.matches.length} open releases are titled “${option.ref.trim()}”: ${ids(found.matches)}. Name the one meant by its id with \`--release <id>\`.`,
           'validation',
         );
-      return this.openRelease(found.release.id);
+      const release = await this.openRelease(found.release.id);
+      // A change is judged and previewed where it was typed; a thread in another channel cannot hold it.
+      if (release.channel !== actor.channel)
+        throw new UserError(
+          `The release “${release.title}” (\`${release.id}\`) is open in another channel; run the command there to add to it.`,
+          'validation',
+        );
+      return release;
     }
     const here = (await this.d.store.listReleases({ status: 'open', workspace: actor.team })).filter(
       (r) => r.channel === actor.channel && !releaseData(r).withdrawn && r.messageTs,

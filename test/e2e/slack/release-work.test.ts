@@ -14,8 +14,9 @@ import {
   RELEASE_END_CHOICE_ACTIONS,
 } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
-import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
+import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, clickEphemeral, current, openedViewId, shown } from './harness-extras.js';
 import { addOptions, latestPreview, startRelease, thread, viaSelect, viewOf } from './release-helpers.js';
 
@@ -103,6 +104,23 @@ describe('a change typed in a release channel', () => {
     expect(h.ephemeralTexts().at(-1)).toContain('No open release is titled “Season 9”');
     await h.slash('vessel delete dev duel-1 --release');
     expect(h.ephemeralTexts().at(-1)).toContain("`--release` needs the release's title or id");
+    // A release of another channel is not joined from here: the change is judged and previewed where typed.
+    h.slack.channels.set('C0OTHER', 'other');
+    await postSigned(
+      h.eventsUrl,
+      SIGNING_SECRET,
+      slashCommandBody({
+        text: 'vessel delete dev duel-1 --release hotfix',
+        channel_id: 'C0OTHER',
+        channel_name: 'other',
+        user_id: ALICE.id,
+        user_name: ALICE.name,
+        response_url: h.slack.responseUrl({ channel: 'C0OTHER', user: ALICE.id }),
+        trigger_id: h.slack.triggerId(),
+      }),
+    );
+    await h.settle();
+    expect(h.ephemeralTexts().at(-1)).toContain('is open in another channel; run the command there');
     await h.slash('vessels dev --release hotfix');
     expect(h.ephemeralTexts().at(-1)).toContain('Usage');
     await h.slash('formation show dev lobby --release hotfix');
