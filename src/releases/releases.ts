@@ -23,6 +23,7 @@ import {
   type ReleaseSummary,
   releaseData,
   WAITING_STATUSES,
+  waitingDigest,
 } from './types.js';
 
 /** Longer titles are more likely a pasted paragraph than a name people will type again. */
@@ -60,8 +61,8 @@ export type EndResult =
       /** Left waiting on purpose ("keep them"). */
       kept: Change[];
     }
-  /** Changes still wait: the ender must say whether to cancel or keep them (offer `version` and the ids). */
-  | { kind: 'waiting'; release: ReleaseRecord; waiting: Change[] }
+  /** Changes still wait: the ender must say whether to cancel or keep them (the choice carries `version` and `digest`). */
+  | { kind: 'waiting'; release: ReleaseRecord; waiting: Change[]; digest: string }
   | Extract<FoundRelease, { kind: 'ambiguous' }>;
 
 /** Which release a change typed as a command joins: one named, none, or the channel's only open one. */
@@ -123,7 +124,8 @@ export class Releases {
    * whose changes still wait is not ended: the answer lists them, for the
    * ender to choose. With it, the release is ended once (a second click of
    * the same choice finds it ended), its tails stop and its waiting changes
-   * are cancelled or kept as chosen.
+   * are cancelled or kept as chosen; if what waits is no longer what the
+   * choice was offered for, the answer lists them again instead.
    */
   async end(actor: ReleaseActor, ref: string, choice?: EndChoice): Promise<EndResult> {
     const found = await findRelease(this.d.store, { workspace: actor.team, channel: actor.channel }, ref);
@@ -137,9 +139,8 @@ export class Releases {
         'stale',
       );
     const waiting = (await this.snapshot(release)).changes.filter((c) => WAITING_STATUSES.has(c.status));
-    const seen = new Set(choice?.seen ?? []);
-    if (waiting.length && (!choice || waiting.some((c) => !seen.has(c.id))))
-      return { kind: 'waiting', release, waiting };
+    const digest = waitingDigest(waiting);
+    if (waiting.length && choice?.digest !== digest) return { kind: 'waiting', release, waiting, digest };
 
     const now = this.d.clock.now();
     const data: ReleaseData = { ...releaseData(release), endedBy: actor.user };

@@ -3,6 +3,7 @@
  * record, the changes requested from its buttons and its live tails. The
  * record's `data` column is opaque JSON to the store; ReleaseData is its shape.
  */
+import { createHash } from 'node:crypto';
 import type { Change } from '../changes/change.js';
 import type { ReleaseRecord, TailRecord } from '../store/types.js';
 
@@ -79,6 +80,16 @@ export interface EndChoice {
   waiting: 'cancel' | 'keep';
   /** The release's version when the choice was offered: a second click of the same choice finds it ended. */
   version: number;
-  /** The waiting changes the choice was offered for; one that started waiting since asks again. */
-  seen: readonly string[];
+  /** waitingDigest() of the changes the choice was offered for: when what waits has changed since, the question is asked again. */
+  digest: string;
+}
+
+/**
+ * A short fingerprint of which changes wait (their ids, in any order): it
+ * fits a button's value however many wait, and tells whether the set a
+ * person chose for is still the set that waits.
+ */
+export function waitingDigest(changes: readonly Pick<Change, 'id'>[]): string {
+  const ids = changes.map((c) => c.id).sort();
+  return createHash('sha256').update(ids.join('\n')).digest('hex').slice(0, 24);
 }

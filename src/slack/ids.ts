@@ -157,11 +157,11 @@ export const RELEASE_END_CHOICE_ACTIONS = {
   keep: 'release.end.keep',
 } as const;
 
-/** What a RELEASE_END_CHOICE_ACTIONS button carries (JSON): the release, its version and the waiting changes shown. */
+/** What a RELEASE_END_CHOICE_ACTIONS button carries (JSON): the release, its version and the digest of the waiting changes shown. */
 export interface ReleaseEndValue {
   release: string;
   version: number;
-  seen: string[];
+  digest: string;
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ReleaseEndValue } from '../ids.js';
 const Schema = z.object({
   release: z.string().min(1).max(200),
   version: z.number().int().nonnegative(),
-  seen: z.array(z.string().min(1).max(200)).max(100),
+  digest: z.string().regex(/^[0-9a-f]{1,64}$/),
 });
 
 /** The button's value, or undefined when it is not one the bot wrote. */

@@ -21,7 +21,7 @@ export async function answerEnd(
     case 'ambiguous':
       return reply(renderAmbiguousRelease(ctx.commandName, ref, outcome.matches));
     case 'waiting':
-      return reply(renderEndChoice(outcome.release, outcome.waiting));
+      return reply(renderEndChoice(outcome.release, outcome.waiting, outcome.digest));
     case 'ended':
       // A cancelled change's message must not keep its Confirm button.
       for (const cancelled of outcome.cancelled) await rewriteChangeMessage(ctx, cancelled.change);

@@ -193,8 +193,10 @@ function endChoiceRoute(ctx: RouteCtx, waiting: EndChoice['waiting']): ActionRou
   return ({ body, action: button, respond }: ClickArgs) => ({
     job: () => {
       const actor = clickActor(body);
-      // The question is answered: the reply takes its place, so its buttons cannot be pressed again.
-      const reply = privateReplyVia(respond, { replace: true });
+      // Errors (a second click: "already ended") are new notes; they never replace the answer to the first.
+      const reply = privateReplyVia(respond);
+      // The question is answered: the answer takes its place, so its buttons cannot be pressed again.
+      const answer = privateReplyVia(respond, { replace: true });
       const value = readEndValue(button.value);
       return {
         name: `click ${actionId}`,
@@ -202,8 +204,8 @@ function endChoiceRoute(ctx: RouteCtx, waiting: EndChoice['waiting']): ActionRou
         reply,
         run: async () => {
           if (!value) throw new UserError('This button does not name a release; end it again.', 'validation');
-          const choice: EndChoice = { waiting, version: value.version, seen: value.seen };
-          await answerEnd(ctx, await ctx.releases.end(actor, value.release, choice), reply, value.release);
+          const choice: EndChoice = { waiting, version: value.version, digest: value.digest };
+          await answerEnd(ctx, await ctx.releases.end(actor, value.release, choice), answer, value.release);
           return undefined;
         },
         count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),

@@ -26,14 +26,14 @@ const STATUS_WORDS: Partial<Record<Change['status'], string>> = {
 };
 
 /** The question asked before ending a release whose changes still wait. */
-export function renderEndChoice(release: ReleaseRecord, waiting: readonly Change[]): SlackMessage {
+export function renderEndChoice(
+  release: ReleaseRecord,
+  waiting: readonly Change[],
+  digest: string,
+): SlackMessage {
   const title = escapeFit(release.title, NAME_MAX);
   const intro = `${count(waiting.length, 'change')} of release *${title}* still ${waiting.length === 1 ? 'waits' : 'wait'}. Ending the release does not decide for ${waiting.length === 1 ? 'it' : 'them'}: choose.`;
-  const value: ReleaseEndValue = {
-    release: release.id,
-    version: release.version,
-    seen: waiting.map((c) => c.id),
-  };
+  const value: ReleaseEndValue = { release: release.id, version: release.version, digest };
   const blocks: KnownBlock[] = [
     section(intro),
     ...packItems(waiting, changeLine, { maxBlocks: 6 }),

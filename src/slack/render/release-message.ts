@@ -209,7 +209,7 @@ function endButton(release: ReleaseRecord): Button {
     value: release.id,
     confirm: dangerDialog(
       `End release ${release.title}?`,
-      'Its live tails stop, the summary is posted in its thread and its buttons go away.',
+      'Its live tails stop, the summary is posted in its thread and its buttons go away. If changes still wait, you choose next whether to cancel or keep them.',
       'End it',
       'Keep it open',
     ),
