@@ -43,7 +43,7 @@ interface ReleaseThreadsDeps {
 export class ReleaseThreads {
   private readonly refreshes = new SerialByKey();
   /** The neutral release domain this draws (src/releases). */
-  readonly domain: Releases;
+  private readonly domain: Releases;
 
   constructor(private readonly d: ReleaseThreadsDeps) {
     this.domain = new Releases({

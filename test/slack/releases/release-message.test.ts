@@ -18,6 +18,7 @@ import {
 } from '../../../src/slack/ids.js';
 import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
+import { renderEndAnswer, renderEndChoice } from '../../../src/slack/render/release-end.js';
 import {
   ADD_A_CHANGE,
   renderAmbiguousRelease,
@@ -245,6 +246,26 @@ describe('size limits', () => {
     const summary = renderReleaseSummary(summarize(ended, NOW + 300 * MINUTE, 50));
     expect(messageProblems(summary)).toEqual([]);
     expect(summary.text.length).toBeLessThanOrEqual(LIMITS.messageText);
+  });
+
+  it('the question about 200 waiting changes and the answer naming them fit; the choice buttons carry a short value', () => {
+    const waitingMany = many.map((c) => ({ ...c, status: 'pending' as const }));
+    const question = renderEndChoice({ ...RELEASE, title: LONG_TITLE }, waitingMany, 'a'.repeat(24));
+    expect(messageProblems(question)).toEqual([]);
+    expect(buttonsOf(question).map((b) => b.text.text)).toEqual(['Cancel them and end', 'Keep them and end']);
+    for (const b of buttonsOf(question)) expect((b.value ?? '').length).toBeLessThan(200);
+    const summary = summarize(snapshot({ changes: waitingMany }), NOW, 0);
+    const answer = renderEndAnswer({
+      kind: 'ended',
+      release: { ...RELEASE, title: LONG_TITLE },
+      summary,
+      tailsStopped: 0,
+      cancelled: waitingMany.slice(0, 100).map((change) => ({ kind: 'cancelled' as const, change })),
+      notCancelled: waitingMany.slice(100, 150).map((change) => ({ change, reason: HUGE })),
+      kept: waitingMany.slice(150),
+    });
+    expect(messageProblems(answer)).toEqual([]);
+    expect(answer.text).toContain('Could not cancel');
   });
 
   it('the ambiguity answer with 200 matches and the end reply with a long title fit', () => {
