@@ -159,6 +159,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     slack: app.client,
     clock: o.clock,
     logger: logger.child({ component: 'releases' }),
+    engine: o.engine,
     tails: o.tails,
   });
   // Redraws of one release run one at a time, newest state last (releases/serial.ts).

@@ -35,6 +35,7 @@ export interface RejectMetadata {
 export const MODAL_CALLBACKS: Record<ModalKind, string> = {
   promote: 'modal.promote',
   'vessel.create': 'modal.vessel.create',
+  'vessel.delete': 'modal.vessel.delete',
   'formation.add': 'modal.formation.add',
   'formation.remove': 'modal.formation.remove',
   'region.create': 'modal.region.create',
@@ -133,17 +134,35 @@ export interface HistoryCursor {
   filter?: string;
 }
 
-/** Buttons on a release message; their value is the release id. */
+/**
+ * Buttons on a release message (the common steps; every other change is in
+ * its "Add a change…" select); their value is the release id.
+ */
 export const RELEASE_ACTIONS = {
   promote: 'release.promote',
   formationAdd: 'release.formation.add',
   formationRemove: 'release.formation.remove',
-  armadaScale: 'release.armada.scale',
-  armadaSetScale: 'release.armadaset.scale',
-  armadaImage: 'release.armada.image',
-  armadaSetImage: 'release.armadaset.image',
   tailLogs: 'release.tail',
 } as const;
+
+/**
+ * The release message's "Add a change…" select: one option per change form,
+ * each option's value the modal kind, a space and the release id (ids have no spaces).
+ */
+export const RELEASE_ADD_ACTION = 'release.add';
+
+/** The answer to ending a release whose changes still wait: cancel them, or keep them, and end. */
+export const RELEASE_END_CHOICE_ACTIONS = {
+  cancel: 'release.end.cancel',
+  keep: 'release.end.keep',
+} as const;
+
+/** What a RELEASE_END_CHOICE_ACTIONS button carries (JSON): the release, its version and the digest of the waiting changes shown. */
+export interface ReleaseEndValue {
+  release: string;
+  version: number;
+  digest: string;
+}
 
 /**
  * "Share in channel" on a private read answer. Its value is the command text

@@ -299,7 +299,7 @@ export class ReplicaTailService implements TailService {
           progress,
           ...(takenOverBy ? { takenOverBy } : {}),
           budget: this.budget(record.workspace),
-          limits: this.limits,
+          limits: limitsFor(record, this.limits),
           hooks,
         }),
       onDone: () => {
@@ -309,6 +309,16 @@ export class ReplicaTailService implements TailService {
     this.local.set(record.id, here);
     return here;
   }
+}
+
+/**
+ * A tail in a release thread shares it with the release's previews, approval
+ * prompts and results: it keeps to one message and scrolls it in place, so its
+ * parts cannot bury what waits for people (a tail in its own thread may roll
+ * over into new messages).
+ */
+function limitsFor(record: TailRecord, limits: TailLimits): TailLimits {
+  return record.releaseId ? { ...limits, maxMessages: 1 } : limits;
 }
 
 /** Builds the service (nothing runs until start() or startScanning()). */

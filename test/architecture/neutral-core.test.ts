@@ -1,5 +1,5 @@
 /**
- * The core speaks no Slack: the domain, policy, store, tails and API client
+ * The core speaks no Slack: the domain (changes, releases), policy, store, tails and API client
  * return data (who, what, when) and src/slack/render draws it. A Slack
  * mention, channel link, special mention or date token written in them would
  * end up stored or shown on a surface that is not Slack.
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it } from '@jest/globals';
 
-const CORE = ['changes', 'policy', 'store', 'tails', 'gamefabric', 'errors'];
+const CORE = ['changes', 'releases', 'policy', 'store', 'tails', 'gamefabric', 'errors'];
 const MARKUP = /<[@#!][^>\s]*/;
 
 /** The code without comments: an example in a doc comment is not output. */

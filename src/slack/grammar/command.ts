@@ -5,11 +5,13 @@
  * the listeners decide what each one does.
  */
 import type { ChangeInput } from '../../changes/requests/index.js';
+import type { ReleaseOption } from '../../releases/releases.js';
 
 /** Modals whose submission becomes a change through the engine. */
 export type ChangeModalKind =
   | 'promote'
   | 'vessel.create'
+  | 'vessel.delete'
   | 'formation.add'
   | 'formation.remove'
   | 'region.create'
@@ -38,11 +40,18 @@ export type Command =
   | { kind: 'approvals' }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
-  /** A change through the engine: an operation and its input, typed by the operation's schema (changes/requests/). */
-  | ({ kind: 'change' } & ChangeInput)
+  /**
+   * A change through the engine: an operation and its input, typed by the
+   * operation's schema (changes/requests/), and which release it joins:
+   * `--release <title-or-id>` or `--no-release` (release-flag.ts); unsaid,
+   * the channel's open release.
+   */
+  | ({ kind: 'change'; release?: ReleaseOption } & ChangeInput)
   | {
       kind: 'modal';
       modal: ModalKind;
+      /** As on a change: the release the form's change joins. */
+      release?: ReleaseOption;
       environment?: string;
       formation?: string;
       region?: string;

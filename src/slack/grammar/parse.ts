@@ -18,6 +18,7 @@ import {
   parseRelease,
   parseVessels,
 } from './parse-reads.js';
+import { takeReleaseFlag, withReleaseOption } from './release-flag.js';
 import { closestWords } from './suggest.js';
 import { lex, type Token, type Tokenized, tokenize } from './tokenize.js';
 
@@ -69,7 +70,10 @@ function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boo
       formsOfWord(word),
     );
   }
-  const outcome = parser(ctx, rest);
+  // Every change command takes `--release` / `--no-release`; the command's own parse never sees them.
+  const taken = takeReleaseFlag(ctx, word, rest);
+  if ('ok' in taken) return taken;
+  const outcome = withReleaseOption(ctx, parser(ctx, taken.rest), taken.option);
   return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);
 }
 

@@ -14,6 +14,7 @@ import type { BotContext } from './context.js';
 const OPERATION_OF: Record<ModalKind, Operation> = {
   promote: 'image.promote',
   'vessel.create': 'vessel.create',
+  'vessel.delete': 'vessel.delete',
   'formation.add': 'formation.add',
   'formation.remove': 'formation.remove',
   'region.create': 'region.create',

@@ -91,6 +91,7 @@ async function ensureEnvironment(
 const SUBMIT_STRATEGIES: Record<ModalKind, SubmitStrategy> = {
   promote: checkChangeSubmission,
   'vessel.create': checkChangeSubmission,
+  'vessel.delete': checkChangeSubmission,
   'formation.add': checkChangeSubmission,
   'formation.remove': checkChangeSubmission,
   'region.create': checkChangeSubmission,

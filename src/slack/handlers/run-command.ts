@@ -8,9 +8,9 @@
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Command } from '../grammar/command.js';
 import { historyPage } from '../history/query.js';
+import { answerEnd } from '../releases/end.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
-import { renderAmbiguousRelease, renderReleaseEnded } from '../render/release-message.js';
 import { withShareButton } from '../render/share.js';
 import { followLogs } from '../tails/actions.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
@@ -54,10 +54,14 @@ export async function runCommand(
       });
       return reply(renderHistory(page, command.filter, false));
     }
-    case 'change':
-      // The preview is the answer: posted publicly in the channel by requestChange.
-      await requestChange(ctx, actor, await withBranchNames(ctx, command));
+    case 'change': {
+      // The preview is the answer: posted publicly by requestChange, in the thread of the release it joins.
+      const release = await ctx.releases.forChange(actor, command.release);
+      const where = release?.messageTs ? { ...actor, threadTs: release.messageTs } : actor;
+      const { kind: _change, release: _named, ...asked } = command;
+      await requestChange(ctx, where, await withBranchNames(ctx, asked), release?.id);
       return;
+    }
     case 'logs': {
       // `--follow`: a live tail in a new thread (src/slack/tails); the thread is the answer.
       const target = { environment: command.environment, vessel: command.vessel };
@@ -72,14 +76,8 @@ export async function runCommand(
       // Release threads (src/slack/releases): the release message in the channel is the answer.
       await ctx.releases.start(actor, command.title);
       return;
-    case 'release.end': {
-      const outcome = await ctx.releases.end(actor, command.ref);
-      return reply(
-        outcome.kind === 'ended'
-          ? renderReleaseEnded(outcome.release, outcome.tailsStopped)
-          : renderAmbiguousRelease(ctx.commandName, command.ref, outcome.matches),
-      );
-    }
+    case 'release.end':
+      return answerEnd(ctx, await ctx.releases.end(actor, command.ref), reply, command.ref);
     default:
       // The reads, answered above.
       throw new Error(`${command.kind} is a read and was answered above`);

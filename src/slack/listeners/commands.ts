@@ -60,12 +60,15 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
             job.name = `command ${nameOf(cmd)}`;
             if (cmd.kind !== 'modal') return;
             // The trigger id works once, within 3 s: open the modal now; loading its choices can wait.
-            const { kind: _, modal, ...prefill } = cmd;
+            const { kind: _, modal, release: option, ...prefill } = cmd;
+            // A change form joins a release as a typed change would (src/releases: forChange).
+            const release = modal === 'logs.follow' ? undefined : await ctx.releases.forChange(actor, option);
             const meta = {
               kind: modal,
               channel: actor.channel,
               ...(actor.channelName ? { channelName: actor.channelName } : {}),
               ...prefill,
+              ...(release?.messageTs ? { threadTs: release.messageTs, releaseId: release.id } : {}),
             };
             await refuseFormEarly(ctx, actor, meta);
             fill = await openModal(ctx, command.trigger_id, meta);

@@ -32,6 +32,7 @@ import type {
   ViewStateValues,
 } from './types.js';
 import { vesselCreateModal } from './vessel-create.js';
+import { vesselDeleteModal } from './vessel-delete.js';
 import { errorView, modalView } from './view.js';
 import { asksWhere, askWhere, placeOf, type WhereNeed } from './where.js';
 
@@ -55,12 +56,14 @@ export type {
   ViewStateValues,
 } from './types.js';
 export { VESSEL_BLOCKS } from './vessel-create.js';
+export { VESSEL_DELETE_BLOCKS } from './vessel-delete.js';
 export { MODAL_TITLES, openingView } from './view.js';
 export { WHERE_BLOCKS } from './where.js';
 
 const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
   promote: promoteModal,
   'vessel.create': vesselCreateModal,
+  'vessel.delete': vesselDeleteModal,
   'formation.add': formationAddModal,
   'formation.remove': formationRemoveModal,
   'region.create': regionCreateModal,
@@ -76,6 +79,7 @@ const MODALS: Record<ModalKind, ModalShell> = { ...CHANGE_MODALS, 'logs.follow':
 /** The place each modal works in: its environment (a select in the form), and a formation there. */
 const WHERE: Partial<Record<ModalKind, WhereNeed>> = {
   'vessel.create': 'environment',
+  'vessel.delete': 'environment',
   'region.create': 'environment',
   'region.scheduling': 'environment',
   'armada.scale': 'environment',

@@ -9,6 +9,7 @@ const ModalMetadataSchema = z.object({
   kind: z.enum([
     'promote',
     'vessel.create',
+    'vessel.delete',
     'formation.add',
     'formation.remove',
     'region.create',

@@ -15,6 +15,7 @@ import { writeMetadata } from './metadata.js';
 export const MODAL_TITLES: Record<ModalMetadata['kind'], string> = {
   promote: 'Promote image',
   'vessel.create': 'Create vessel',
+  'vessel.delete': 'Delete vessel',
   'formation.add': 'Add to formation',
   'formation.remove': 'Remove vessel',
   'region.create': 'Create region',

@@ -6,75 +6,122 @@
  * thread, so everything started there stays there.
  */
 import { UserError } from '../../errors/user-error.js';
+import type { EndChoice } from '../../releases/types.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { BotContext } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';
 import { fillModal } from '../handlers/modal.js';
 import { rememberOpenedView, updateOpenedView } from '../handlers/opened-views.js';
-import { type ModalMetadata, RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
+import {
+  type ModalMetadata,
+  RELEASE_ACTIONS,
+  RELEASE_ADD_ACTION,
+  RELEASE_END_ACTION,
+  RELEASE_END_CHOICE_ACTIONS,
+} from '../ids.js';
 import type { ActionRoute, ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
 import { openingView } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
-import { renderReleaseEnded } from '../render/release-message.js';
+import { ADD_A_CHANGE } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
+import { answerEnd } from './end.js';
+import { readEndValue } from './end-value.js';
 
 /** The modal each release button opens. */
 const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   promote: 'promote',
   formationAdd: 'formation.add',
   formationRemove: 'formation.remove',
-  armadaScale: 'armada.scale',
-  armadaSetScale: 'armadaset.scale',
-  armadaImage: 'armada.image',
-  armadaSetImage: 'armadaset.image',
   tailLogs: 'logs.follow',
 };
 
-/** The routes of the release message's buttons, by action id. */
-export function releaseActionRoutes(
-  ctx: Pick<
-    BotContext,
-    'reads' | 'clock' | 'environments' | 'logger' | 'metrics' | 'policy' | 'releases' | 'slack' | 'store'
-  >,
-): ActionRoutes {
-  const routes: ActionRoutes = { [RELEASE_END_ACTION]: endButtonRoute(ctx) };
+type RouteCtx = Pick<
+  BotContext,
+  | 'reads'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'metrics'
+  | 'policy'
+  | 'releases'
+  | 'slack'
+  | 'store'
+>;
+
+/** The routes of the release message's buttons and select, and of the choice an end asks for, by action id. */
+export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
+  const routes: ActionRoutes = {
+    [RELEASE_END_ACTION]: endButtonRoute(ctx),
+    [RELEASE_END_CHOICE_ACTIONS.cancel]: endChoiceRoute(ctx, 'cancel'),
+    [RELEASE_END_CHOICE_ACTIONS.keep]: endChoiceRoute(ctx, 'keep'),
+    // "Add a change…": the option picked names the form and the release.
+    [RELEASE_ADD_ACTION]: openFormRoute(ctx, RELEASE_ADD_ACTION, (action) => readAddOption(action)),
+  };
   for (const [name, actionId] of Object.entries(RELEASE_ACTIONS) as [
     keyof typeof RELEASE_ACTIONS,
     string,
   ][]) {
-    routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
-      job: () => {
-        const channel = body.channel?.id ?? '';
-        const meta: ModalMetadata = {
-          kind: RELEASE_MODALS[name],
-          channel,
-          ...(body.channel?.name ? { channelName: body.channel.name } : {}),
-          ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
-          releaseId: button.value ?? '',
-        };
-        let fill: (() => Promise<void>) | undefined;
-        return {
-          name: `click ${actionId}`,
-          actor: clickActor(body),
-          reply: privateReplyVia(respond),
-          // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
-          now: async () => {
-            await refuseFormEarly(ctx, clickActor(body), meta);
-            fill = await openReleaseModal(ctx, body.trigger_id, meta);
-          },
-          run: async () => {
-            await fill?.();
-            return undefined;
-          },
-          count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
-        };
-      },
-    });
+    routes[actionId] = openFormRoute(ctx, actionId, (button) => ({
+      kind: RELEASE_MODALS[name],
+      releaseId: button.value ?? '',
+    }));
   }
   return routes;
+}
+
+/** A click that opens a release's form: `formOf` reads which form and release from the action. */
+function openFormRoute(
+  ctx: RouteCtx,
+  actionId: string,
+  formOf: (action: ClickArgs['action']) => { kind: ModalKind; releaseId: string } | undefined,
+): ActionRoute {
+  return ({ body, action, respond }: ClickArgs) => ({
+    job: () => {
+      const form = formOf(action);
+      const channel = body.channel?.id ?? '';
+      const meta: ModalMetadata | undefined = form && {
+        kind: form.kind,
+        channel,
+        ...(body.channel?.name ? { channelName: body.channel.name } : {}),
+        ...(body.message?.ts ? { threadTs: body.message.ts } : {}),
+        releaseId: form.releaseId,
+      };
+      let fill: (() => Promise<void>) | undefined;
+      return {
+        name: `click ${actionId}`,
+        actor: clickActor(body),
+        reply: privateReplyVia(respond),
+        // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+        now: async () => {
+          if (!meta)
+            throw new UserError('That choice is not one this release offers; pick another.', 'validation');
+          await refuseFormEarly(ctx, clickActor(body), meta);
+          fill = await openReleaseModal(ctx, body.trigger_id, meta);
+        },
+        run: async () => {
+          await fill?.();
+          return undefined;
+        },
+        count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
+      };
+    },
+  });
+}
+
+/** The form and release of an "Add a change…" option (`<kind> <release id>`); undefined for anything else. */
+function readAddOption(action: ClickArgs['action']): { kind: ModalKind; releaseId: string } | undefined {
+  const picked = 'selected_option' in action ? action.selected_option : undefined;
+  const value = picked && typeof picked === 'object' && 'value' in picked ? picked.value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const [kind, releaseId, ...rest] = value.split(' ');
+  const option = ADD_A_CHANGE.find((o) => o.modal === kind);
+  if (!option || !releaseId || rest.length) return undefined;
+  return { kind: option.modal, releaseId };
 }
 
 /**
@@ -114,23 +161,54 @@ async function openReleaseModal(
 }
 
 /** "End release": ends the release the button carries, as `release end <id>` would, and tells the clicker. */
-function endButtonRoute(ctx: Pick<BotContext, 'metrics' | 'releases'>): ActionRoute {
+function endButtonRoute(ctx: RouteCtx): ActionRoute {
   return ({ body, action: button, respond }: ClickArgs) => ({
     job: () => {
       const actor = clickActor(body);
       const reply = privateReplyVia(respond);
+      const ref = button.value ?? '';
       return {
         name: `click ${RELEASE_END_ACTION}`,
         actor,
         reply,
         run: async () => {
           // The button carries the id, so the release is found exactly (never "ambiguous").
-          const outcome = await ctx.releases.end(actor, button.value ?? '');
-          if (outcome.kind === 'ended')
-            await reply(renderReleaseEnded(outcome.release, outcome.tailsStopped));
+          await answerEnd(ctx, await ctx.releases.end(actor, ref), reply, ref);
           return undefined;
         },
         count: (outcome) => ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome }),
+      };
+    },
+  });
+}
+
+/**
+ * "Cancel them and end" / "Keep them and end": ends the release as chosen.
+ * The button carries the release's version and the changes it listed, so a
+ * second click finds the release ended, and a change that started waiting
+ * since is asked about again rather than decided for.
+ */
+function endChoiceRoute(ctx: RouteCtx, waiting: EndChoice['waiting']): ActionRoute {
+  const actionId = RELEASE_END_CHOICE_ACTIONS[waiting];
+  return ({ body, action: button, respond }: ClickArgs) => ({
+    job: () => {
+      const actor = clickActor(body);
+      // Errors (a second click: "already ended") are new notes; they never replace the answer to the first.
+      const reply = privateReplyVia(respond);
+      // The question is answered: the answer takes its place, so its buttons cannot be pressed again.
+      const answer = privateReplyVia(respond, { replace: true });
+      const value = readEndValue(button.value);
+      return {
+        name: `click ${actionId}`,
+        actor,
+        reply,
+        run: async () => {
+          if (!value) throw new UserError('This button does not name a release; end it again.', 'validation');
+          const choice: EndChoice = { waiting, version: value.version, digest: value.digest };
+          await answerEnd(ctx, await ctx.releases.end(actor, value.release, choice), answer, value.release);
+          return undefined;
+        },
+        count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
       };
     },
   });

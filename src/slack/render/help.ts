@@ -66,7 +66,8 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
   releases: {
     title: 'Releases',
     aliases: ['release'],
-    notes: 'A release gathers related work in one thread. Titles need no quotes.',
+    notes:
+      'A release gathers related work in one thread. Titles need no quotes. A change typed in a channel with one open release joins it; `--release <title-or-id>` (in quotes when it has spaces) names the release a change joins, `--no-release` keeps it out. Ending a release whose changes still wait asks whether to cancel or keep them.',
   },
   approvals: {
     title: 'Approvals',

@@ -5,14 +5,15 @@
  * the common steps), the ended board (no buttons), the summary posted in the
  * thread at the end, and the answers to `release end`.
  */
-import type { Button, KnownBlock } from '@slack/types';
+import type { Button, KnownBlock, StaticSelect } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
+import type { ReleaseSnapshot, ReleaseSummary } from '../../releases/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
-import { RELEASE_ACTIONS, RELEASE_END_ACTION } from '../ids.js';
-import type { ReleaseSnapshot, ReleaseSummary } from '../releases/types.js';
-import { approvalProgress, approvers, whoMayApprove } from './approval-status.js';
+import type { ChangeModalKind } from '../grammar/command.js';
+import { RELEASE_ACTIONS, RELEASE_ADD_ACTION, RELEASE_END_ACTION } from '../ids.js';
+import { appliesDestructive, approvalProgress, approvers, whoMayApprove } from './approval-status.js';
 import {
   context,
   escapeFit,
@@ -22,9 +23,10 @@ import {
   joinMapped,
   mention,
   packItems,
+  section,
   slackDate,
 } from './blocks.js';
-import { actions, dangerDialog } from './buttons.js';
+import { actions, approvalButtons, dangerDialog } from './buttons.js';
 import { closedBy, failureText } from './failure-text.js';
 import { renderUsage } from './help.js';
 import { LIMITS } from './limits.js';
@@ -36,16 +38,27 @@ const NAME_MAX = 200;
 const ERROR_MAX = 300;
 /** Sections per list: enough for hundreds of steps before "… and N more". */
 const LIST_BLOCKS = { done: 6, waiting: 4, tails: 3 } as const;
+/** Changes waiting for approval shown with their own Approve and Reject (two blocks each). */
+const APPROVAL_ROWS = 5;
 
+// The common steps are buttons; every other change form is an option of "Add a change…".
 const BUTTONS: { action: keyof typeof RELEASE_ACTIONS; label: string }[] = [
   { action: 'promote', label: 'Promote image' },
   { action: 'formationAdd', label: 'Add vessel to formation' },
   { action: 'formationRemove', label: 'Remove vessel' },
-  { action: 'armadaScale', label: 'Scale armada' },
-  { action: 'armadaSetScale', label: 'Scale ArmadaSet' },
-  { action: 'armadaImage', label: 'Roll out armada' },
-  { action: 'armadaSetImage', label: 'Roll out ArmadaSet' },
   { action: 'tailLogs', label: 'Tail logs' },
+];
+
+/** The "Add a change…" options: with the buttons, every change operation (src/changes/operations/index.ts). */
+export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] = [
+  { modal: 'vessel.create', label: 'Create vessel' },
+  { modal: 'vessel.delete', label: 'Delete vessel' },
+  { modal: 'region.create', label: 'Create region' },
+  { modal: 'region.scheduling', label: 'Set region scheduling' },
+  { modal: 'armada.scale', label: 'Scale armada' },
+  { modal: 'armadaset.scale', label: 'Scale ArmadaSet' },
+  { modal: 'armada.image', label: 'Roll out armada' },
+  { modal: 'armadaset.image', label: 'Roll out ArmadaSet' },
 ];
 
 const WAITING = new Set<Change['status']>(['pending', 'awaiting_approval', 'approved', 'applying']);
@@ -56,6 +69,9 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
   const open = release.status === 'open';
   const done = changes.filter((c) => !WAITING.has(c.status));
   const waiting = changes.filter((c) => WAITING.has(c.status));
+  // While open, what waits for an approver sits on top with its buttons: the thread may bury its message.
+  const forApproval = open ? waiting.filter((c) => c.status === 'awaiting_approval') : [];
+  const otherWaiting = waiting.filter((c) => !forApproval.includes(c));
   const blocks: KnownBlock[] = [
     header(`${open ? 'Release' : 'Release ended'}: ${release.title}`),
     context(byline(snapshot, now)),
@@ -70,17 +86,23 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
       'Nothing done yet.',
     ),
   );
-  if (waiting.length)
-    blocks.push(...list(`Waiting (${waiting.length})`, waiting, waitingLine, LIST_BLOCKS.waiting));
+  if (forApproval.length) blocks.push(...approvalRows(forApproval));
+  if (otherWaiting.length)
+    blocks.push(...list(`Waiting (${otherWaiting.length})`, otherWaiting, waitingLine, LIST_BLOCKS.waiting));
   if (open && tails.length)
     blocks.push(...list(`Live tails (${tails.length})`, tails, tailLine, LIST_BLOCKS.tails));
   if (open) {
-    blocks.push(
-      actions([...BUTTONS.map((b) => releaseButton(b.action, b.label, release.id)), endButton(release)]),
-    );
+    blocks.push({
+      type: 'actions',
+      elements: [
+        ...BUTTONS.map((b) => releaseButton(b.action, b.label, release.id)),
+        addAChange(release.id),
+        endButton(release),
+      ],
+    });
     blocks.push(
       context(
-        'Work started from these buttons runs in this thread: previews, approvals and results. End the release with its button, or with `release end` and its title or id.',
+        'Work started from these buttons, and changes typed in this channel while this is its only open release (or with `--release`), run in this thread: previews, approvals and results. End the release with its button, or with `release end` and its title or id.',
       ),
     );
   }
@@ -187,10 +209,48 @@ function endButton(release: ReleaseRecord): Button {
     value: release.id,
     confirm: dangerDialog(
       `End release ${release.title}?`,
-      'Its live tails stop, the summary is posted in its thread and its buttons go away.',
+      'Its live tails stop, the summary is posted in its thread and its buttons go away. If changes still wait, you choose next whether to cancel or keep them.',
       'End it',
       'Keep it open',
     ),
+  };
+}
+
+/** Each change waiting for approval, with Approve and Reject (the change buttons, so the same routes and labels). */
+function approvalRows(changes: readonly Change[]): KnownBlock[] {
+  const blocks: KnownBlock[] = [section(`*Waiting for approval (${changes.length})*`)];
+  changes.slice(0, APPROVAL_ROWS).forEach((c, i) => {
+    blocks.push(section(waitingLine(c)));
+    blocks.push(
+      actions(
+        approvalButtons(c.id, c.preview.summary, {
+          withCancel: false,
+          appliesDestructive: appliesDestructive(c),
+          warnings: c.preview.warnings ?? [],
+        }),
+        `release.approval.${i}`,
+      ),
+    );
+  });
+  if (changes.length > APPROVAL_ROWS)
+    blocks.push(
+      context(
+        `… and ${changes.length - APPROVAL_ROWS} more waiting for approval: each has Approve and Reject on its own message in this thread.`,
+      ),
+    );
+  return blocks;
+}
+
+/** "Add a change…": opens the chosen change form for this release; the value carries the kind and the release id. */
+function addAChange(releaseId: string): StaticSelect {
+  return {
+    type: 'static_select',
+    action_id: RELEASE_ADD_ACTION,
+    placeholder: { type: 'plain_text', text: 'Add a change…' },
+    options: ADD_A_CHANGE.map((o) => ({
+      text: { type: 'plain_text', text: o.label },
+      value: `${o.modal} ${releaseId}`,
+    })),
   };
 }
 

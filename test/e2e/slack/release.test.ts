@@ -7,26 +7,18 @@
  * buttons; and all of it survives a restart on the same data dir.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import {
-  CHANGE_ACTIONS,
-  MODAL_RELOAD_ACTION,
-  RELEASE_ACTIONS,
-  RELEASE_END_ACTION,
-  TAIL_ACTIONS,
-} from '../../../src/slack/ids.js';
-import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
-import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
-import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
+import { CHANGE_ACTIONS, RELEASE_ACTIONS, RELEASE_END_ACTION, TAIL_ACTIONS } from '../../../src/slack/ids.js';
+import { postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
+import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
+import { buttonIds, buttons, current, openedViewId, shown, waitForThreadReply } from './harness-extras.js';
 import {
-  answers,
-  buttonIds,
-  buttons,
-  current,
-  openedViewId,
-  shown,
-  waitForThreadReply,
-} from './harness-extras.js';
+  startRelease as startReleaseIn,
+  thread as threadOf,
+  viaButton as viaButtonIn,
+  viaSelect,
+  viewOf as viewIn,
+} from './release-helpers.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -40,78 +32,20 @@ const RELEASE_BUTTONS = [
   RELEASE_ACTIONS.promote,
   RELEASE_ACTIONS.formationAdd,
   RELEASE_ACTIONS.formationRemove,
-  RELEASE_ACTIONS.armadaScale,
-  RELEASE_ACTIONS.armadaSetScale,
-  RELEASE_ACTIONS.armadaImage,
-  RELEASE_ACTIONS.armadaSetImage,
   RELEASE_ACTIONS.tailLogs,
   RELEASE_END_ACTION,
 ];
 
-/** Starts a release and returns its message. */
-async function startRelease(title: string): Promise<StoredMessage> {
-  await h.slash(`release start ${title}`);
-  return h.lastMessage();
-}
-
-/** The bot's replies in the release thread, oldest first. */
-function thread(release: StoredMessage): StoredMessage[] {
-  return h.slack.thread(TEST_CHANNEL.id, release.ts).filter((m) => m.ts !== release.ts);
-}
-
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
-
-/**
- * Fills the where step (environment, then formation) the way a user would: pressing
- * Enter in the field (a reload action) or the Next button (a submission) after each.
- */
-async function pickPlace(viewId: string, given: Record<string, string>, by: 'enter' | 'next'): Promise<void> {
-  const steps = [{ 'where.environment': given['where.environment'] ?? '' }, given];
-  for (const step of steps) {
-    const view = viewOf(viewId);
-    if (by === 'next') {
-      expect(shown({ blocks: [view.submit] })).toContain('Next');
-      const res = await h.submit(viewId, answers(view, step));
-      expect(res.body).toMatchObject({ response_action: 'update' });
-    } else {
-      await h.interact(
-        blockActionsPayload({
-          actionId: MODAL_RELOAD_ACTION,
-          view,
-          values: answers(view, step),
-          user: ALICE,
-        }),
-      );
-    }
-  }
-}
-
-/** Clicks a release button, fills the where step and submits; returns the preview posted in the thread. */
-async function viaButton(
+const startRelease = (title: string) => startReleaseIn(h, title);
+const thread = (release: StoredMessage) => threadOf(h, release);
+const viewOf = (viewId: string) => viewIn(h, viewId);
+const viaButton = (
   release: StoredMessage,
   action: string,
   place: Record<string, string>,
   given: Record<string, string>,
   by: 'enter' | 'next' = 'enter',
-): Promise<StoredMessage> {
-  await h.click(current(h, release), action);
-  const viewId = openedViewId(h);
-  if (Object.keys(place).length) await pickPlace(viewId, place, by);
-  const res = await h.submit(viewId, answers(viewOf(viewId), { ...place, ...given }));
-  expect(res.body).toMatchObject({ response_action: 'update' });
-  expect(shown(viewOf(viewId))).toContain('Posted the preview in the thread');
-  // The preview, not the reply that asks its approvers.
-  const changeButtons: string[] = Object.values(CHANGE_ACTIONS);
-  const preview = thread(release)
-    .filter((m) => buttonIds(m).some((id) => changeButtons.includes(id)))
-    .at(-1);
-  if (!preview) throw new Error('no preview in the release thread');
-  return preview;
-}
+) => viaButtonIn(h, release, action, place, given, by);
 
 describe('release threads', () => {
   it('a release message with the common steps as buttons; a second start of the title is refused', async () => {
@@ -145,7 +79,7 @@ describe('release threads', () => {
     expect(promote.threadTs).toBe(release.ts);
     expect(promote.text).toMatch(/^Waiting for approval: .*game-server:1\.2\.0/);
     expect(h.lastMessage().ts).toBe(release.ts);
-    expect(shown(current(h, release))).toContain('Waiting (1)');
+    expect(shown(current(h, release))).toContain('Waiting for approval (1)');
     expect(shown(current(h, release))).toContain('waiting for approval by');
 
     await h.click(promote, CHANGE_ACTIONS.approve, BOB);
@@ -153,7 +87,7 @@ describe('release threads', () => {
     const afterPromote = shown(current(h, release));
     expect(afterPromote).toContain('Steps done (1)');
     expect(afterPromote).toContain(`approved by <@${BOB.id}>`);
-    expect(afterPromote).not.toContain('Waiting (');
+    expect(afterPromote).not.toContain('Waiting');
 
     // Add a vessel to a formation: the where step, a preview, a confirmation, a follow-up with "Tail logs".
     const add = await viaButton(
@@ -305,11 +239,12 @@ describe('release threads', () => {
     expect(left.map((r) => r.channel)).toEqual(['C0OTHER']);
   });
 
-  it('scale and roll out from the buttons run in the thread and are recorded as the release’s steps', async () => {
+  it('scale and roll out from the "Add a change…" select run in the thread and are recorded as the release’s steps', async () => {
     const release = await startRelease('Arena event');
-    const scale = await viaButton(
+    const scale = await viaSelect(
+      h,
       release,
-      RELEASE_ACTIONS.armadaScale,
+      'Scale armada',
       { 'where.environment': 'dev' },
       { fleet: 'duel', type: 'baremetal', minReplicas: '2', bufferSize: '2', maxReplicas: '12' },
     );
@@ -317,9 +252,10 @@ describe('release threads', () => {
     await h.click(scale, CHANGE_ACTIONS.confirm);
     expect(h.sim.state.getArmada('dev', 'duel')?.spec.distribution[0]?.maxReplicas).toBe(12);
 
-    const rollout = await viaButton(
+    const rollout = await viaSelect(
+      h,
       release,
-      RELEASE_ACTIONS.armadaSetImage,
+      'Roll out ArmadaSet',
       { 'where.environment': 'dev' },
       { fleet: 'arena', container: 'game-server', image: 'game-server:1.2.0' },
     );

@@ -26,7 +26,7 @@ describe('readMetadata', () => {
     'not json',
     'null',
     '[]',
-    JSON.stringify({ kind: 'vessel.delete', channel: 'C1' }),
+    JSON.stringify({ kind: 'vessel.restart', channel: 'C1' }),
     JSON.stringify({ kind: 'promote' }),
     JSON.stringify({ kind: 'promote', channel: '' }),
     JSON.stringify({ kind: 'promote', channel: 'C1', environment: 7 }),

@@ -5,12 +5,22 @@
  * with 200 changes, huge summaries and long titles.
  */
 import { describe, expect, it } from '@jest/globals';
+import type { StaticSelect } from '@slack/types';
 import type { Change } from '../../../src/changes/change.js';
-import { RELEASE_ACTIONS, RELEASE_END_ACTION } from '../../../src/slack/ids.js';
-import { summarize } from '../../../src/slack/releases/summary.js';
-import type { ReleaseSnapshot } from '../../../src/slack/releases/types.js';
-import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
+import { CHANGE_OPERATIONS } from '../../../src/policy/operations.js';
+import { summarize } from '../../../src/releases/summary.js';
+import type { ReleaseSnapshot } from '../../../src/releases/types.js';
 import {
+  CHANGE_ACTIONS,
+  RELEASE_ACTIONS,
+  RELEASE_ADD_ACTION,
+  RELEASE_END_ACTION,
+} from '../../../src/slack/ids.js';
+import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
+import type { SlackMessage } from '../../../src/slack/render/message.js';
+import { renderEndAnswer, renderEndChoice } from '../../../src/slack/render/release-end.js';
+import {
+  ADD_A_CHANGE,
   renderAmbiguousRelease,
   renderReleaseEnded,
   renderReleaseMessage,
@@ -81,6 +91,15 @@ const rejected = makeChange({
   error: { kind: 'rejected', by: 'U_APP1' },
 });
 
+/** The "Add a change…" select of a release message. */
+function addSelectOf(message: SlackMessage): StaticSelect | undefined {
+  for (const b of message.blocks)
+    if (b.type === 'actions')
+      for (const e of b.elements)
+        if (e.type === 'static_select' && e.action_id === RELEASE_ADD_ACTION) return e;
+  return undefined;
+}
+
 describe('release message', () => {
   it('a new release: its title, who started it, nothing done yet, the step buttons carrying the id', () => {
     const msg = renderReleaseMessage(snapshot(), NOW);
@@ -94,14 +113,21 @@ describe('release message', () => {
       'Promote image',
       'Add vessel to formation',
       'Remove vessel',
-      'Scale armada',
-      'Scale ArmadaSet',
-      'Roll out armada',
-      'Roll out ArmadaSet',
       'Tail logs',
       'End release',
     ]);
     expect(buttons.every((b) => b.value === 'rel-1')).toBe(true);
+    // Every other change operation is one pick away, and with the buttons they cover all of them.
+    const select = addSelectOf(msg);
+    expect(select?.placeholder?.text).toBe('Add a change…');
+    expect(select?.options?.map((o) => o.value)).toEqual(ADD_A_CHANGE.map((o) => `${o.modal} rel-1`));
+    const covered = new Set([
+      ...ADD_A_CHANGE.map((o) => o.modal),
+      'image.promote',
+      'formation.add',
+      'formation.remove',
+    ]);
+    expect([...covered].sort()).toEqual([...CHANGE_OPERATIONS].sort());
     expect(messageProblems(msg)).toEqual([]);
   });
 
@@ -120,8 +146,15 @@ describe('release message', () => {
     expect(text).toContain('failed: Formation lobby has no vessel lobby-9');
     expect(text).toContain('rejected by <@U_APP1>');
     expect(text.indexOf('rejected by')).toBeLessThan(text.indexOf('Promoted game-server'));
-    expect(text).toContain('*Waiting (2)*');
+    // What waits for an approver is on top, with Approve and Reject (spoken with the change's summary).
+    expect(text).toContain('*Waiting for approval (1)*');
     expect(text).toContain('waiting for approval by <@U_APP1>, <!subteam^S_OPS>; 0 of 2 approvals so far');
+    const approvalButtons = buttonsOf(msg).filter((b) => b.value === waiting.id);
+    expect(approvalButtons.map((b) => [b.action_id, b.accessibility_label])).toEqual([
+      [CHANGE_ACTIONS.approve, `Approve: ${waiting.preview.summary}`],
+      [CHANGE_ACTIONS.reject, `Reject: ${waiting.preview.summary}`],
+    ]);
+    expect(text).toContain('*Waiting (1)*');
     expect(text).toContain(':point_right: *Add vessel lobby-4* — waiting for <@U_REQ> to confirm');
     expect(text).toContain('*Live tails (1)*');
     expect(text).toContain(':scroll: `lobby-3` in `dev` — started by <@U_REQ>');
@@ -196,7 +229,9 @@ describe('size limits', () => {
     const msg = renderReleaseMessage(big, NOW);
     expect(messageProblems(msg)).toEqual([]);
     expect(msg.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
-    expect(buttonsOf(msg)).toHaveLength(9);
+    // The release's five buttons and Approve / Reject for the first five changes waiting for approval.
+    expect(buttonsOf(msg)).toHaveLength(15);
+    expect(textOf(msg)).toContain('more waiting for approval');
     expect(textOf(msg)).toMatch(/… and \d+ more/);
     // Newest first: the latest step is shown, the oldest are the ones counted away.
     expect(textOf(msg)).toContain('*198: ');
@@ -211,6 +246,26 @@ describe('size limits', () => {
     const summary = renderReleaseSummary(summarize(ended, NOW + 300 * MINUTE, 50));
     expect(messageProblems(summary)).toEqual([]);
     expect(summary.text.length).toBeLessThanOrEqual(LIMITS.messageText);
+  });
+
+  it('the question about 200 waiting changes and the answer naming them fit; the choice buttons carry a short value', () => {
+    const waitingMany = many.map((c) => ({ ...c, status: 'pending' as const }));
+    const question = renderEndChoice({ ...RELEASE, title: LONG_TITLE }, waitingMany, 'a'.repeat(24));
+    expect(messageProblems(question)).toEqual([]);
+    expect(buttonsOf(question).map((b) => b.text.text)).toEqual(['Cancel them and end', 'Keep them and end']);
+    for (const b of buttonsOf(question)) expect((b.value ?? '').length).toBeLessThan(200);
+    const summary = summarize(snapshot({ changes: waitingMany }), NOW, 0);
+    const answer = renderEndAnswer({
+      kind: 'ended',
+      release: { ...RELEASE, title: LONG_TITLE },
+      summary,
+      tailsStopped: 0,
+      cancelled: waitingMany.slice(0, 100).map((change) => ({ kind: 'cancelled' as const, change })),
+      notCancelled: waitingMany.slice(100, 150).map((change) => ({ change, reason: HUGE })),
+      kept: waitingMany.slice(150),
+    });
+    expect(messageProblems(answer)).toEqual([]);
+    expect(answer.text).toContain('Could not cancel');
   });
 
   it('the ambiguity answer with 200 matches and the end reply with a long title fit', () => {

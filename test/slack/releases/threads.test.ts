@@ -8,10 +8,11 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { WebClient } from '@slack/web-api';
 import { UserError } from '../../../src/errors/user-error.js';
+import { TITLE_MAX } from '../../../src/releases/releases.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import type { Actor } from '../../../src/slack/handlers/context.js';
-import { ReleaseThreads, TITLE_MAX } from '../../../src/slack/releases/threads.js';
+import { ReleaseThreads } from '../../../src/slack/releases/threads.js';
 import { openStore } from '../../../src/store/index.js';
 import type { Store } from '../../../src/store/types.js';
 import { TEST_BOT } from '../../../src/workspace/identity.js';
@@ -50,6 +51,7 @@ beforeEach(async () => {
         return 2;
       },
     },
+    engine: { cancel: noCancel },
     newId: () => `rel-${++n}`,
   });
 });
@@ -57,6 +59,11 @@ afterEach(async () => {
   await slack.stop();
   await store.close();
 });
+
+/** These tests end releases without waiting changes; nothing is ever cancelled. */
+async function noCancel(): Promise<never> {
+  throw new Error('no change to cancel');
+}
 
 /** The error a promise rejects with (fails the test when it resolves). */
 async function failure(p: Promise<unknown>): Promise<UserError> {
@@ -198,6 +205,7 @@ describe('buttons and refresh', () => {
       clock,
       logger: silentLogger,
       tails: { stopRelease: async () => 0 },
+      engine: { cancel: noCancel },
     });
     const plan = {
       preview: { summary: 'Promote game-server:1.2.0 to prod', lines: [], facts: {} },

@@ -130,6 +130,40 @@ describe('TailService', () => {
     expect(record).toMatchObject({ threadTs: '1699.1', releaseId: 'rel-1' });
   });
 
+  it('a tail in a release thread keeps to one message and scrolls it, where its own thread would get a part 2', async () => {
+    const long = (i: number) => `line ${String(i).padStart(4, '0')} ${'x'.repeat(90)}`;
+    /** Fills a message (about 29 such lines), then overflows it; returns the tail's posts in its thread. */
+    const overflow = async (input: TailStartInput, r: Replica) => {
+      const { messageTs, threadTs } = await pumped(r.clock, r.service.start(input));
+      await r.source.whenOpen();
+      r.source.emit(Array.from({ length: 29 }, (_, i) => long(i)));
+      await pumpUntil(r.clock, () => slack.shown(messageTs ?? '').includes('line 0028'), 'a full message');
+      r.source.emit(Array.from({ length: 10 }, (_, i) => long(100 + i)));
+      const posts = () => slack.ok('chat.postMessage').filter((c) => c.threadTs === threadTs);
+      await pumpUntil(
+        r.clock,
+        () => posts().some((c) => slack.shown(c.ts).includes('line 0109')),
+        'the new lines',
+      );
+      return { messageTs, posts: posts() };
+    };
+    // Its own thread: the full message is frozen as part 1 and the new lines start a second message.
+    const own = await overflow(START, replica('replica-a'));
+    expect(own.posts).toHaveLength(2);
+    expect(slack.shown(own.messageTs ?? '')).toContain('continued below');
+
+    // A release thread: one message, scrolled in place; the release's own replies stay in view.
+    const inRelease = await overflow(
+      { ...START, threadTs: '1699.1', releaseId: 'rel-1' },
+      replica('replica-b'),
+    );
+    expect(inRelease.posts).toHaveLength(1);
+    const shown = slack.shown(inRelease.messageTs ?? '');
+    expect(shown).toContain('line 0109');
+    expect(shown).not.toContain('continued below');
+    expect(shown).not.toContain('line 0000');
+  });
+
   it('stop on the owner: final message, record stopped, lease released; a second stop says so', async () => {
     const a = replica('replica-a');
     const { id, messageTs } = await pumped(a.clock, a.service.start(START));

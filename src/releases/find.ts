@@ -4,8 +4,8 @@
  * workspace, this channel's first. Several matches are not guessed between:
  * the caller lists their ids.
  */
-import { UserError } from '../../errors/user-error.js';
-import type { ReleaseRecord, ReleaseStore } from '../../store/types.js';
+import { UserError } from '../errors/user-error.js';
+import type { ReleaseRecord, ReleaseStore } from '../store/types.js';
 import { releaseData } from './types.js';
 
 /** The release meant, or every open release the title matched when it is ambiguous. */

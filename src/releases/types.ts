@@ -3,8 +3,9 @@
  * record, the changes requested from its buttons and its live tails. The
  * record's `data` column is opaque JSON to the store; ReleaseData is its shape.
  */
-import type { Change } from '../../changes/change.js';
-import type { ReleaseRecord, TailRecord } from '../../store/types.js';
+import { createHash } from 'node:crypto';
+import type { Change } from '../changes/change.js';
+import type { ReleaseRecord, TailRecord } from '../store/types.js';
 
 /** What a release record keeps in its `data` column. */
 export interface ReleaseData {
@@ -54,4 +55,41 @@ export function releaseData(release: ReleaseRecord): ReleaseData {
     ...(typeof raw.endedBy === 'string' ? { endedBy: raw.endedBy } : {}),
     ...(raw.withdrawn === true ? { withdrawn: true } : {}),
   };
+}
+
+/** Who acts on a release, where: a user of a workspace, in a channel. */
+export interface ReleaseActor {
+  user: string;
+  team: string;
+  channel: string;
+}
+
+/**
+ * Changes of a release that still wait for someone: a confirmation, an
+ * approval, or the confirm of an approved change. Ending the release asks
+ * what becomes of them. (A change already applying finishes on its own.)
+ */
+export const WAITING_STATUSES: ReadonlySet<Change['status']> = new Set([
+  'pending',
+  'awaiting_approval',
+  'approved',
+]);
+
+/** What the person ending a release chose for its waiting changes, and what they saw when they chose. */
+export interface EndChoice {
+  waiting: 'cancel' | 'keep';
+  /** The release's version when the choice was offered: a second click of the same choice finds it ended. */
+  version: number;
+  /** waitingDigest() of the changes the choice was offered for: when what waits has changed since, the question is asked again. */
+  digest: string;
+}
+
+/**
+ * A short fingerprint of which changes wait (their ids, in any order): it
+ * fits a button's value however many wait, and tells whether the set a
+ * person chose for is still the set that waits.
+ */
+export function waitingDigest(changes: readonly Pick<Change, 'id'>[]): string {
+  const ids = changes.map((c) => c.id).sort();
+  return createHash('sha256').update(ids.join('\n')).digest('hex').slice(0, 24);
 }

@@ -3,7 +3,7 @@
  * what failed or was withdrawn, how many approvals were given and how long
  * things took. Pure, so the summary is tested without Slack or a store.
  */
-import type { Change } from '../../changes/change.js';
+import type { Change } from '../changes/change.js';
 import type { ReleaseSnapshot, ReleaseSummary } from './types.js';
 
 /** Summarizes `snapshot` as ended at `endedAt`, with `tailsStopped` tails stopped by the end. */
