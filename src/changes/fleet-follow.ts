@@ -57,7 +57,11 @@ export async function* watchFleet(
           ? await ctx.client.getArmada(environment, name)
           : await ctx.client.getArmadaSet(environment, name);
     } catch (err) {
-      yield { kind: 'failed', message: `Stopped watching ${label}: ${(err as Error).message}` };
+      ctx.logger.warn('a follow-up could not read a fleet', { fleet: label, error: err });
+      yield {
+        kind: 'failed',
+        message: `Stopped watching ${label}: the hosting API could not be read. Check with /harbor armadas ${environment}.`,
+      };
       return;
     }
     const final = verdict(fleet);

@@ -36,9 +36,11 @@ export async function* watchVessel(
       vessel = await ctx.client.getVessel(environment, name);
     } catch (err) {
       if (!isNotFound(err)) {
+        ctx.logger.warn('a follow-up could not read a vessel', { environment, vessel: name, error: err });
         yield {
           kind: 'failed',
-          message: `Stopped watching vessel ${name}: ${(err as Error).message}`,
+          // The error goes to the log; the thread says what to do.
+          message: `Stopped watching vessel ${name}: the hosting API could not be read. Check with /harbor vessels ${environment}.`,
           vessel: about,
         };
         return;
@@ -97,7 +99,7 @@ export const untilScheduled: FollowVerdict = (vessel) => {
   if (SCHEDULED_STATES.includes(state)) {
     return {
       kind: 'done',
-      message: `Vessel ${vessel.metadata.name} was scheduled (${describeState(vessel)})`,
+      message: `Vessel ${vessel.metadata.name} is placed (now ${describeState(vessel)})`,
       // What the follow-up established; the exact step (Starting, Running) moves on within moments.
       state: 'Scheduled',
     };

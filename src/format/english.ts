@@ -53,3 +53,10 @@ export function article(word: string): 'a' | 'an' {
 export function withArticle(word: string): string {
   return `${article(word)} ${word}`;
 }
+
+/** How often something was done again: "once", "twice", "3 times". */
+export function rereads(n: number): string {
+  if (n === 1) return 'once';
+  if (n === 2) return 'twice';
+  return `${n} times`;
+}

@@ -19,10 +19,11 @@ export const MAX_REGION_NAME_LENGTH = 24;
 export function nameProblem(name: string, maxLength = MAX_NAME_LENGTH): string | undefined {
   if (name.length === 0) return 'must not be empty';
   if (name.length > maxLength) return `must be at most ${maxLength} characters (got ${name.length})`;
+  // Other characters first: that answer also covers capitals, so one fix mends every problem named.
+  if (!/^[A-Za-z0-9.-]*$/.test(name)) return "may contain only lowercase letters, digits, '-' and '.'";
   if (/[A-Z]/.test(name)) return 'must be lowercase';
   if (!/^[a-z0-9]/.test(name)) return 'must start with a lowercase letter or digit';
   if (!/[a-z0-9]$/.test(name)) return 'must end with a lowercase letter or digit';
-  if (!/^[a-z0-9.-]*$/.test(name)) return "may contain only lowercase letters, digits, '-' and '.'";
   if (!DNS1123_SUBDOMAIN.test(name)) {
     return "must have a lowercase letter or digit on both sides of each '.' (no '..', '.-' or '-.')";
   }

@@ -49,7 +49,7 @@ export async function findRelease(
   throw new UserError(
     ended
       ? `The release “${ref.trim()}” has already ended.`
-      : `No open release is titled “${ref.trim()}” (or has that id). Start one with \`release start <title>\`.`,
+      : `No open release is titled “${ref.trim()}” (or has that id). The open ones show on the App Home tab; end one with \`/harbor release end <title-or-id>\`, or start one with \`/harbor release start <title>\`.`,
     'not_found',
   );
 }

@@ -137,7 +137,7 @@ describe.each(storeKinds)('change engine operations (%s store)', (kind) => {
     const events = await collectFollow(h.clock, h.engine.follow(done));
     expect(events.at(-1)).toMatchObject({
       kind: 'done',
-      message: expect.stringMatching(/lobby-9 was scheduled/),
+      message: expect.stringMatching(/lobby-9 is placed/),
     });
   });
 

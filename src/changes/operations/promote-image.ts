@@ -36,7 +36,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
     );
     if (same) {
       throw new UserError(
-        `${r.image}:${r.tag} is already in ${r.targetBranch} with the same digest (${same.metadata.name}); nothing to change.`,
+        `${r.image}:${r.tag} is already in ${r.targetBranch} (the same build); nothing to change.`,
         'noop',
       );
     }
@@ -121,7 +121,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
           ...lines,
           {
             label: 'Status',
-            value: `the API accepted the promotion, but ${r.targetBranch} does not list the new copy yet; check with images ${r.targetBranch} ${r.image}`,
+            value: `the API accepted the promotion, but ${r.targetBranch} does not list the new copy yet; check with /harbor images ${r.targetBranch} ${r.image}`,
           },
         ],
         facts,

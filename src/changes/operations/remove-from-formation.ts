@@ -5,6 +5,7 @@
  */
 
 import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import { VesselNotInFormationError } from '../../gamefabric/errors.js';
 import type { Formation } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
@@ -53,10 +54,15 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
         r.vessel,
       );
       return {
-        summary: `Removed vessel ${r.vessel} from formation ${r.formation} (was at index ${removedIndex})`,
+        summary: `Removed vessel ${r.vessel} from formation ${r.formation} in ${r.environment} (was at index ${removedIndex})`,
         lines:
           attempts > 1
-            ? [{ label: 'Note', value: `the formation changed meanwhile; re-read ${attempts - 1} time(s)` }]
+            ? [
+                {
+                  label: 'Note',
+                  value: `the formation changed meanwhile; re-read it ${rereads(attempts - 1)}`,
+                },
+              ]
             : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
       };

@@ -8,7 +8,9 @@
  * guarded by a `test` of the entry the preview showed. Max 0 drains the region
  * type: destructive, with a warning that allocated matches end.
  */
+
 import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
@@ -53,7 +55,7 @@ function checkRules(where: string, next: ReplicaValues): void {
   const problems = replicaRuleProblems(next);
   if (problems.length > 0) {
     throw new UserError(
-      `Cannot scale ${where} to ${text(next)}: ${problems.map((p) => p.message).join('; ')} (rule: buffer <= min <= max; 0, 0, 0 drains).`,
+      `Cannot scale ${where} to ${text(next)}: ${problems.map((p) => p.message).join('; ')} (the rules: max >= min and max >= buffer; buffer > 0 when max > 0; min >= buffer when min > 0; setting all three to 0 drains it).`,
       'validation',
     );
   }
@@ -172,7 +174,7 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
                   allocated
                     ? `, and the ${allocated} allocated ${allocated === 1 ? 'match ends' : 'matches end'}`
                     : ', and allocated matches end'
-                }.`,
+                }. Scaling it up again undoes it.`,
               ],
             }
           : {}),
@@ -191,10 +193,15 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
           next,
         );
         return {
-          summary: `Scaled ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`}, region type ${type}: ${text(next)} (was ${text(before)})`,
+          summary: `Scaled ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`} (${r.environment}), region type ${type}: ${text(next)} (was ${text(before)})`,
           lines:
             attempts > 1
-              ? [{ label: 'Note', value: `the ${noun} changed meanwhile; re-read ${attempts - 1} time(s)` }]
+              ? [
+                  {
+                    label: 'Note',
+                    value: `the ${noun} changed meanwhile; re-read it ${rereads(attempts - 1)}`,
+                  },
+                ]
               : [],
           facts: { type, next },
         };

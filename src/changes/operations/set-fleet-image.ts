@@ -7,7 +7,9 @@
  * An ImageUpdater targeting the fleet is warned about: its next image
  * overrides the one set by hand.
  */
+
 import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
@@ -69,7 +71,7 @@ async function internalName(
   const tags = all.filter((i) => i.spec.image === image).map((i) => i.spec.tag);
   if (tags.length > 0) {
     throw new UserError(
-      `Branch ${branch} has no ${image}:${tag}; its tags of ${image}: ${tags.join(', ')}. Promote the build into ${branch} first, or pick one of those.`,
+      `Branch ${branch} has no ${image}:${tag}; it has ${tags.map((t) => `${image}:${t}`).join(', ')}. Promote ${tag} into ${branch} first (/harbor promote ${image}:${tag} from <branch> to ${branch}), or roll out ${tags.length === 1 ? 'that one' : 'one of those'}.`,
       'not_found',
     );
   }
@@ -187,10 +189,15 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           next,
         );
         return {
-          summary: `Set ${noun} ${r.name}, container ${container}, to ${preview.facts.label}; rolling out`,
+          summary: `Set ${noun} ${r.name} (${r.environment}), container ${container}, to ${preview.facts.label}; the rollout is followed in this thread`,
           lines:
             attempts > 1
-              ? [{ label: 'Note', value: `the ${noun} changed meanwhile; re-read ${attempts - 1} time(s)` }]
+              ? [
+                  {
+                    label: 'Note',
+                    value: `the ${noun} changed meanwhile; re-read it ${rereads(attempts - 1)}`,
+                  },
+                ]
               : [],
           facts: { container, next },
         };

@@ -59,7 +59,7 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         r.scheduling,
       );
       return {
-        summary: `Region type ${r.type} in ${r.region} now uses ${r.scheduling} scheduling (was ${previous})`,
+        summary: `Region type ${r.type} in ${r.region} (${r.environment}) now uses ${r.scheduling} scheduling (was ${previous})`,
         lines: [],
         facts: { previous },
       };

@@ -213,7 +213,7 @@ const FORMS = {
       { name: '--max', value: '<n>', description: 'maximum game servers; 0 drains the region type' },
       { name: '--buffer', value: '<n>', description: 'game servers kept Ready for new matches' },
     ],
-    description: 'Scale one region type of an armada: min, max and buffer (buffer <= min <= max).',
+    description: 'Scale one region type of an armada: min, max and buffer (max at least min and buffer).',
     example: 'armada scale dev duel --type cloud --min 2 --max 30',
     topic: 'armadas',
   },

@@ -67,7 +67,7 @@ export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       const entry = entries.find((e) => e.name === typeName);
       const blocks: KnownBlock[] = [
         contextBlock(
-          `Scales one region type of ${isSet ? 'one region of an ArmadaSet' : 'an armada'} in *${escapeMrkdwn(truncate(env, 200))}*: buffer <= min <= max; max 0 drains it. You see a preview before anything changes.`,
+          `Scales one region type of ${isSet ? 'one region of an ArmadaSet' : 'an armada'} in *${escapeMrkdwn(truncate(env, 200))}*: max at least min and buffer, buffer at least 1 (up to min when min is above 0); max 0 drains it. You see a preview before anything changes.`,
         ),
         ...choiceBlocks({
           blockId: B.fleet,

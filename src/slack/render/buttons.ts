@@ -78,7 +78,7 @@ export function confirmButtons(
           'Apply this destructive change?',
           dialogText(summary, destructiveWarning(warnings)),
           'Yes, apply it',
-          'Keep it',
+          'Back',
         ),
       })
     : changeButton('confirm', changeId, summary, { style: 'primary' });
@@ -118,9 +118,10 @@ export function approvalButtons(changeId: string, summary: string, o: ApprovalBu
   return buttons;
 }
 
+// The operation's own warnings say what is lost (a drain is undone by scaling up again, a delete is
+// not); without any, the dialog says only what holds for every destructive change.
 function destructiveWarning(warnings: readonly string[]): string {
-  const extra = warnings.length ? ` ${warnings.join(' ')}` : '';
-  return `. This removes something and cannot be undone from Slack.${extra}`;
+  return warnings.length ? `. ${warnings.join(' ')}` : '. It cannot be undone from Slack.';
 }
 
 // Cuts the summary, not the warning after it, when the two do not fit in a dialog.

@@ -117,15 +117,11 @@ function awaitingApproval(change: Change, now: number): SlackMessage {
 
 function applying(change: Change): SlackMessage {
   const { summary } = change.preview;
-  const by = change.confirmedBy
-    ? ` (confirmed by ${mention(change.confirmedBy)})`
-    : approvers(change).length
-      ? ` (approved by ${names(approvers(change))})`
-      : '';
+  // Who set it going, as the final message will name them: an approver is not said to have confirmed.
   return finish(fallback('Applying', summary), [
     ...top('Applying', summary),
     ...previewBlocks(change.preview),
-    context(`Applying…${by} · requested by ${mention(change.requester)}`),
+    context(`Applying… · ${people(change)}`),
   ]);
 }
 

@@ -55,7 +55,7 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
     title: 'Armadas',
     aliases: ['armada', 'armadaset', 'armadasets', 'fleet', 'fleets', 'rollout', 'scale'],
     notes:
-      'An armada is an autoscaled fleet of game servers in one region; an ArmadaSet runs one armada per region. Per region type, min and max bound the game servers and the buffer is how many are kept Ready for new matches (buffer <= min <= max; 0, 0, 0 drains the region type).',
+      'An armada is an autoscaled fleet of game servers in one region; an ArmadaSet runs one armada per region. Per region type, min and max bound the game servers and the buffer is how many are kept Ready for new matches (max is at least min and buffer; buffer is at least 1, and at most min when min is above 0; 0, 0, 0 drains the region type).',
   },
   logs: {
     title: 'Logs',

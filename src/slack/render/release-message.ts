@@ -83,7 +83,7 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
       [...done].reverse(),
       stepLine,
       LIST_BLOCKS.done,
-      'Nothing done yet.',
+      open ? 'Nothing done yet.' : 'No steps were done in this release.',
     ),
   );
   if (forApproval.length) blocks.push(...approvalRows(forApproval));
@@ -102,7 +102,7 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
     });
     blocks.push(
       context(
-        'Work started from these buttons, and changes typed in this channel while this is its only open release (or with `--release`), run in this thread: previews, approvals and results. End the release with its button, or with `release end` and its title or id.',
+        'Work started from these buttons, and changes typed in this channel while this is its only open release (or with `--release`), run in this thread: previews, approvals and results. End the release with its button, or with `/harbor release end <title-or-id>`.',
       ),
     );
   }

@@ -190,7 +190,7 @@ describe('the armada image form', () => {
     await h.submit(viewId, values);
     await h.settle();
     expect(JSON.stringify(h.slack.callsTo('views.update').at(-1)?.body)).toContain(
-      'Branch prod has no game-server:9.9.9; its tags of game-server: 1.0.0.',
+      'Branch prod has no game-server:9.9.9; it has game-server:1.0.0. Promote 9.9.9 into prod first',
     );
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });

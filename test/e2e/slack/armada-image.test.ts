@@ -41,7 +41,7 @@ describe('armada image', () => {
     expect(patches('dev')).toBe(1);
     expect(armadaImage('dev', 'duel')).toBe(internalImageName('dev', 'game-server', '1.1.0'));
     expect(current(h, preview).text).toMatch(
-      /^Done: Set armada duel, container game-server, to game-server:1.1.0; rolling out/,
+      /^Done: Set armada duel \(dev\), container game-server, to game-server:1\.1\.0; the rollout is followed in this thread/,
     );
     await waitForThreadReply(h, preview, /Armada duel \(dev\) rolled out to game-server:1.1.0: Synced/);
   });
@@ -86,7 +86,7 @@ describe('armada image', () => {
   it('answers an image:tag the branch lacks with the tags it has', async () => {
     await h.slash('armada image prod duel game-server:1.2.0');
     expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
-      'Branch prod has no game-server:1.2.0; its tags of game-server: 1.0.0.',
+      'Branch prod has no game-server:1.2.0; it has game-server:1.0.0. Promote 1.2.0 into prod first',
     );
     await h.slash('armada image dev duel matchmaker:1.0.0');
     expect(h.ephemeralTexts(ALICE).at(-1)).toContain(

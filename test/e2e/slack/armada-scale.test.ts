@@ -45,7 +45,7 @@ describe('armada scale', () => {
       maxReplicas: 10,
     });
     expect(current(h, preview).text).toMatch(
-      /^Done: Scaled armada duel, region type cloud: min 2, buffer 2, max 30/,
+      /^Done: Scaled armada duel \(dev\), region type cloud: min 2, buffer 2, max 30/,
     );
     await waitForThreadReply(h, preview, /Armada duel scaled: Synced/);
   });
@@ -60,7 +60,7 @@ describe('armada scale', () => {
   it('names the broken rule for the merged values before any preview', async () => {
     await h.slash('armada scale dev duel --type cloud --max 1');
     expect(h.ephemeralTexts(ALICE).join('\n')).toContain(
-      'Cannot scale armada duel, region type cloud to min 0, buffer 2, max 1: max (1) must be &gt;= buffer (2) (rule: buffer &lt;= min &lt;= max; 0, 0, 0 drains).',
+      'Cannot scale armada duel, region type cloud to min 0, buffer 2, max 1: max (1) must be &gt;= buffer (2) (the rules: max &gt;= min and max &gt;= buffer; buffer &gt; 0 when max &gt; 0; min &gt;= buffer when min &gt; 0; setting all three to 0 drains it).',
     );
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
     expect(patches('dev')).toBe(0);

@@ -135,7 +135,7 @@ describe('vessel create modal', () => {
     expect(container?.ports).toEqual([
       { name: 'game', containerPort: 7777, protocol: 'UDP', policy: 'Dynamic' },
     ]);
-    await waitForThreadReply(h, preview, /tourney-1 was scheduled/);
+    await waitForThreadReply(h, preview, /tourney-1 is placed/);
   });
 
   it('answers missing and malformed fields inline in the ack, and posts nothing', async () => {
@@ -215,7 +215,7 @@ describe('formation add modal', () => {
         args: ['--mode', 'ranked'],
       },
     ]);
-    await waitForThreadReply(h, preview, /lobby-3 was scheduled/);
+    await waitForThreadReply(h, preview, /lobby-3 is placed/);
   });
 
   it('keeps the template when the form is left as is: no override', async () => {
@@ -224,6 +224,6 @@ describe('formation add modal', () => {
     await h.click(h.lastMessage(), CHANGE_ACTIONS.confirm);
     const added = h.sim.state.getFormation('dev', 'lobby')?.spec.vessels.find((v) => v.name === 'lobby-3');
     expect(added).toEqual({ name: 'lobby-3', region: 'eu-central' });
-    await waitForThreadReply(h, h.lastMessage(), /lobby-3 was scheduled/);
+    await waitForThreadReply(h, h.lastMessage(), /lobby-3 is placed/);
   });
 });

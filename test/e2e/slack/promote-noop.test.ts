@@ -20,7 +20,7 @@ describe('a promotion of what the target already has', () => {
     await h.slash('promote game-server:1.0.0 from dev to prod', ALICE);
     const answer = h.ephemeralTexts(ALICE).at(-1) ?? '';
     expect(answer).toMatch(
-      /^game-server:1\.0\.0 is already in prod with the same digest \(.+\); nothing to change\.$/,
+      /^game-server:1\.0\.0 is already in prod \(the same build\); nothing to change\.$/,
     );
     expect(h.slack.channelMessages(TEST_CHANNEL.id)).toHaveLength(before);
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);

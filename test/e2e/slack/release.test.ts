@@ -106,8 +106,8 @@ describe('release threads', () => {
       },
       spec: { region: 'eu-central' },
     });
-    await waitForThreadReply(h, release, /lobby-3 was scheduled/);
-    const scheduled = thread(release).find((m) => /lobby-3 was scheduled/.test(m.text ?? ''));
+    await waitForThreadReply(h, release, /lobby-3 is placed/);
+    const scheduled = thread(release).find((m) => /lobby-3 is placed/.test(m.text ?? ''));
     const tailButton = buttons(scheduled).find((b) => b.action_id === TAIL_ACTIONS.start);
     expect(JSON.parse(tailButton?.value ?? '{}')).toEqual({
       environment: 'dev',
@@ -265,6 +265,6 @@ describe('release threads', () => {
     const board = shown(current(h, release));
     expect(board).toContain('Steps done (2)');
     expect(board).toContain('Scaled armada duel');
-    expect(board).toContain('Set ArmadaSet arena, container game-server, to game-server:1.2.0');
+    expect(board).toContain('Set ArmadaSet arena (dev), container game-server, to game-server:1.2.0');
   });
 });

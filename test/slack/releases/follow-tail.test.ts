@@ -11,7 +11,7 @@ import { messageProblems } from '../../../src/slack/render/limits.js';
 import { buttonsOf, makeChange } from '../render/fixtures.js';
 
 const vessel = { environment: 'dev', name: 'lobby-3' };
-const scheduled: FollowEvent = { kind: 'done', message: 'Vessel lobby-3 was scheduled', vessel };
+const scheduled: FollowEvent = { kind: 'done', message: 'Vessel lobby-3 is placed (now Scheduled)', vessel };
 const added = makeChange({
   operation: 'formation.add',
   status: 'succeeded',

@@ -65,7 +65,7 @@ describe('renderChange buttons by status', () => {
     expect(confirm?.confirm?.title?.text).toBe('Apply this destructive change?');
     expect(confirm?.confirm?.text.text).toContain('Remove vessel eu-1 from formation main');
     expect(confirm?.confirm?.confirm).toEqual({ type: 'plain_text', text: 'Yes, apply it' });
-    expect(confirm?.confirm?.deny).toEqual({ type: 'plain_text', text: 'Keep it' });
+    expect(confirm?.confirm?.deny).toEqual({ type: 'plain_text', text: 'Back' });
     expect(msg.blocks[0]).toMatchObject({
       type: 'header',
       text: { text: 'Confirm this destructive change' },
@@ -181,14 +181,24 @@ describe('renderChange: awaiting approval', () => {
 describe('renderChange: after the decision', () => {
   it('applying: says who confirmed', () => {
     const text = textOf(renderChange(inStatus('applying', { confirmedBy: 'U_REQ' }), NOW));
-    expect(text).toContain('Applying… (confirmed by <@U_REQ>)');
+    expect(text).toContain('Applying… · requested by <@U_REQ> · confirmed by <@U_REQ>');
   });
 
   it('approved: names the approvers while applying', () => {
     const change = inStatus('approved', {
       approvals: [{ changeId: 'chg-1', userId: 'U_A', decision: 'approve', at: NOW }],
     });
-    expect(textOf(renderChange(change, NOW))).toContain('Applying… (approved by <@U_A>)');
+    expect(textOf(renderChange(change, NOW))).toContain('Applying… · requested by <@U_REQ> · approved by <@U_A>');
+  });
+
+  it('applying after the approval that applies it: the approver is not said to have confirmed', () => {
+    const change = inStatus('applying', {
+      confirmedBy: 'U_A',
+      approvals: [{ changeId: 'chg-1', userId: 'U_A', decision: 'approve', at: NOW }],
+    });
+    const text = textOf(renderChange(change, NOW));
+    expect(text).toContain('Applying… · requested by <@U_REQ> · approved by <@U_A>');
+    expect(text).not.toContain('confirmed by');
   });
 
   it('succeeded: the result summary and lines, requester, confirmer and approvers', () => {

@@ -48,7 +48,7 @@ maybe('local workspace flows in a browser', () => {
     await confirm.click();
     const dialog = page.getByRole('alertdialog');
     expect(await dialog.locator('.dialog-title').textContent()).toBe('Apply this destructive change?');
-    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.getByRole('button', { name: 'Back' }).click();
     expect(await dialog.count()).toBe(0);
 
     // The same person with the message open twice confirms in both at once.
@@ -83,7 +83,7 @@ maybe('local workspace flows in a browser', () => {
     const error = field(page, 'Vessel name').locator('.input-error');
     await error.waitFor();
     expect(await error.textContent()).toBe(
-      '"Lobby_9!" is not a valid vessel name: it must be lowercase; e.g. lobby-3',
+      `"Lobby_9!" is not a valid vessel name: it may contain only lowercase letters, digits, '-' and '.'; e.g. lobby-3`,
     );
     await h.screenshot(page, '4-vessel-create-field-error');
 

@@ -146,7 +146,7 @@ export function normalize(text: string): string {
       .replace(/\/p\d{16}\b/g, '/p<ts>')
       .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
       // How far a new vessel got before the follow-up looked depends on timing.
-      .replace(/was scheduled \(\w+\)/g, 'was scheduled (<state>)')
+      .replace(/is placed \(now \w+\)/g, 'is placed (now <state>)')
       .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
       .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
       .replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')

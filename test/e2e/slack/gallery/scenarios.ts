@@ -182,7 +182,7 @@ export const SCENARIOS: Scenario[] = [
         'formation add dev lobby lobby-3 eu-central --container game-server --image game-server:1.2.0 --args "--mode ranked"',
       );
       await d.click(CHANGE_ACTIONS.confirm);
-      await d.threadReply(/lobby-3 was scheduled/);
+      await d.threadReply(/lobby-3 is placed/);
     },
   },
   {
