@@ -6,6 +6,7 @@
 import type { Command } from '../grammar/command.js';
 import { renderApprovals } from '../render/approvals.js';
 import { renderArmadas, renderFleet } from '../render/armadas.js';
+import { renderFormations, renderRegions, renderVessel } from '../render/list-reads.js';
 import { renderLogSnapshot } from '../render/logs.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
@@ -18,7 +19,10 @@ type ReadCommand = Extract<
     kind:
       | 'images'
       | 'vessels'
+      | 'vessel.show'
+      | 'formations'
       | 'formation.show'
+      | 'regions'
       | 'region.show'
       | 'approvals'
       | 'logs'
@@ -31,7 +35,10 @@ type ReadCommand = Extract<
 const READ_KINDS = new Set<Command['kind']>([
   'images',
   'vessels',
+  'vessel.show',
+  'formations',
   'formation.show',
+  'regions',
   'region.show',
   'approvals',
   'logs',
@@ -59,6 +66,15 @@ export async function answerRead(
     }
     case 'vessels':
       return renderVessels(command.environment, await ctx.reads.vessels(actor, command.environment));
+    case 'vessel.show':
+      return renderVessel(
+        command.environment,
+        await ctx.reads.vessel(actor, command.environment, command.vessel),
+      );
+    case 'formations':
+      return renderFormations(command.environment, await ctx.reads.formations(actor, command.environment));
+    case 'regions':
+      return renderRegions(command.environment, await ctx.reads.regions(actor, command.environment));
     case 'formation.show':
       return renderFormation(
         command.environment,

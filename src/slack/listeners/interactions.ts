@@ -29,6 +29,7 @@ import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
 import { ephemeralReplyTo, privateReplyVia } from './private-reply.js';
 import { rejectSubmissionRoute } from './reject.js';
+import { rowActionRoutes } from './row-actions.js';
 import { shareActionRoutes } from './share.js';
 
 interface SubmitArgs {
@@ -49,6 +50,8 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
     // The history answer's Older button, and "Share in channel" on private read answers.
     ...historyActionRoutes(ctx),
     ...shareActionRoutes(ctx),
+    // Show, Logs, Delete and Promote on the rows of list and show answers.
+    ...rowActionRoutes(ctx),
     ...changeActionRoutes(ctx),
     [MODAL_RELOAD_ACTION]: modalReloadRoute(ctx),
   };

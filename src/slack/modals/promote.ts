@@ -24,9 +24,10 @@ export const promoteModal: ModalDefinition = {
   operation: 'image.promote',
   fallbackBlock: B.image,
 
-  async build(_meta, deps, values) {
+  async build(meta, deps, values) {
     const branches = (await deps.queries.branches()) ?? [];
-    const source = readChoice(values, B.source) ?? branches[0]?.name;
+    // A row's Promote button (`images <branch>`) chose the branch and image; a person's pick wins.
+    const source = readChoice(values, B.source) ?? meta.branch ?? branches[0]?.name;
     const images = source ? await deps.queries.images(source) : [];
     return [
       contextBlock('Copies an image from one branch to another. You see a preview before anything changes.'),
@@ -46,7 +47,7 @@ export const promoteModal: ModalDefinition = {
         choices: imageChoices(images),
         noun: source ? `images in ${source}` : 'images',
         typeHint: IMAGE_HINT,
-        initial: readChoice(values, B.image),
+        initial: readChoice(values, B.image) ?? (source === meta.branch ? meta.image : undefined),
         typedInitial: readBlock(values, `${B.image}${TYPED_SUFFIX}`),
         resetKey: source ?? '',
         ...(source ? { suggest: { source: 'images' as const, scope: source } } : {}),
