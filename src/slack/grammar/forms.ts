@@ -373,7 +373,7 @@ const FORMS = {
     words: ['approvals'],
     args: [],
     flags: [],
-    description: 'List the pending approvals you can act on.',
+    description: 'List the pending approvals you can act on, and your own requests waiting on others.',
     example: 'approvals',
     topic: 'approvals',
   },

@@ -8,9 +8,9 @@
  */
 import { type Change, type ClickOutcome, FINAL_STATUSES } from '../../changes/change.js';
 import type { ChangeAction } from '../ids.js';
-import { renderApprovals } from '../render/approvals.js';
 import { renderClickReply, renderPrivateClickReply } from '../render/click-reply.js';
 import { renderFollowEvent, tailOffer } from '../render/follow.js';
+import { approvalsAnswer } from './approvals-answer.js';
 import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { notifyOutcome } from './notify.js';
@@ -61,8 +61,7 @@ export async function handleClick(
       : renderClickReply(outcome);
   if (options.replaceList && acted(outcome)) {
     // The list the click came from is out of date now: what was done, then what still waits.
-    const waiting = await ctx.engine.approvableBy(actor.user, actor.channel, actor.team);
-    await options.replaceList(renderApprovals(waiting, ctx.clock.now(), text));
+    await options.replaceList(await approvalsAnswer(ctx, actor, text));
   } else if (text) {
     await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   }

@@ -6,8 +6,15 @@
  * never turns a done change into a reported failure.
  */
 import type { Change, ClickOutcome } from '../../changes/change.js';
+import type { ClaimedNotices } from '../../changes/change-notices.js';
+import type { ChangeNotice } from '../../store/types.js';
 import type { SlackMessage } from '../render/message.js';
-import { renderApprovalRequest, renderOutcomeNotice } from '../render/notices.js';
+import {
+  renderApprovalReminder,
+  renderApprovalRequest,
+  renderExpiredNotice,
+  renderOutcomeNotice,
+} from '../render/notices.js';
 import type { BotContext } from './context.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
@@ -37,14 +44,48 @@ export async function notifyApprovers(
   if (message) await reply(ctx, change, message, false);
 }
 
+/**
+ * Sends the notices housekeeping claimed (changes/change-notices.ts): the
+ * reminder to the approvers, the expiry to the requester, in the change's
+ * thread. A notice Slack refused is given back to the store, so the next pass
+ * sends it; one that was sent is never sent again.
+ */
+export async function sendClaimedNotices(
+  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  notices: ClaimedNotices,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const sends: [Change, ChangeNotice, SlackMessage][] = [
+    ...notices.reminders.map((c): [Change, ChangeNotice, SlackMessage] => [
+      c,
+      'reminder',
+      renderApprovalReminder(c, now, ctx.commandName),
+    ]),
+    ...notices.expired.map((c): [Change, ChangeNotice, SlackMessage] => [
+      c,
+      'expiry',
+      renderExpiredNotice(c),
+    ]),
+  ];
+  for (const [change, kind, message] of sends) {
+    if (await reply(ctx, change, message, false)) continue;
+    await ctx.store
+      .releaseNotice(change.id, kind)
+      .catch((err: unknown) =>
+        ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
+      );
+  }
+}
+
+/** Posts `message` in the change's thread; false when it could not be posted. */
 async function reply(
   ctx: Pick<BotContext, 'logger' | 'slack'>,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
-) {
+): Promise<boolean> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
-  if (!threadTs) return;
+  if (!threadTs) return true;
   try {
     const post = {
       channel: change.origin.channel,
@@ -54,7 +95,9 @@ async function reply(
       unfurl_links: false,
     };
     await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
+    return true;
   } catch (err) {
     ctx.logger.warn('could not post a notice about a change', { changeId: change.id, error: err });
+    return false;
   }
 }

@@ -4,12 +4,12 @@
  * when they press "Share in channel", posted publicly (see share.ts).
  */
 import type { Command } from '../grammar/command.js';
-import { renderApprovals } from '../render/approvals.js';
 import { renderArmadas, renderFleet } from '../render/armadas.js';
 import { renderFormations, renderRegions, renderVessel } from '../render/list-reads.js';
 import { renderLogSnapshot } from '../render/logs.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
+import { approvalsAnswer } from './approvals-answer.js';
 import type { Actor, BotContext } from './context.js';
 
 /** A command whose answer is a private message that can be shared: every read but a live tail. */
@@ -100,10 +100,7 @@ export async function answerRead(
         ctx.commandName,
       );
     case 'approvals':
-      return renderApprovals(
-        await ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
-        ctx.clock.now(),
-      );
+      return approvalsAnswer(ctx, actor);
     case 'logs': {
       const lines = await ctx.reads.logs(actor, command.environment, command.vessel, {
         lines: command.lines,
