@@ -18,6 +18,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
+import { markAskAnswered } from './handlers/ask-reply.js';
 import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
 import { sendClaimedNotices } from './handlers/notify.js';
@@ -227,7 +228,10 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       return port;
     },
     changesClosed: async (changes) => {
-      for (const change of changes) await rewriteChangeMessage(ctx, change);
+      for (const change of changes) {
+        await rewriteChangeMessage(ctx, change);
+        await markAskAnswered(ctx, change);
+      }
     },
     changeNotices: (notices) => sendClaimedNotices(ctx, notices),
     idle: async () => {

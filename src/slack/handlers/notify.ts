@@ -34,14 +34,25 @@ export async function notifyOutcome(
   if (message) await reply(ctx, change, message, inRelease);
 }
 
-/** Asks the approvers the policy names to look at a change that waits for them. */
+/**
+ * Asks the approvers the policy names to look at a change that waits for
+ * them, and keeps the ask's ts with the change, so the ask is marked answered
+ * when the change moves on (ask-reply.ts).
+ */
 export async function notifyApprovers(
-  ctx: Pick<BotContext, 'commandName' | 'logger' | 'slack'>,
+  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
   const message = renderApprovalRequest(change, ctx.commandName);
-  if (message) await reply(ctx, change, message, false);
+  if (!message) return;
+  const { ts } = await reply(ctx, change, message, false);
+  if (!ts) return;
+  await ctx.store
+    .updateChangeOrigin(change.id, { askTs: ts }, ctx.clock.now())
+    .catch((err: unknown) =>
+      ctx.logger.warn('could not keep the ask reply', { changeId: change.id, error: err }),
+    );
 }
 
 /**
@@ -68,7 +79,7 @@ export async function sendClaimedNotices(
     ]),
   ];
   for (const [change, kind, message] of sends) {
-    if (await reply(ctx, change, message, false)) continue;
+    if ((await reply(ctx, change, message, false)).posted) continue;
     await ctx.store
       .releaseNotice(change.id, kind)
       .catch((err: unknown) =>
@@ -77,15 +88,15 @@ export async function sendClaimedNotices(
   }
 }
 
-/** Posts `message` in the change's thread; false when it could not be posted. */
+/** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
 async function reply(
   ctx: Pick<BotContext, 'logger' | 'slack'>,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
-): Promise<boolean> {
+): Promise<{ posted: boolean; ts?: string }> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
-  if (!threadTs) return true;
+  if (!threadTs) return { posted: true };
   try {
     const post = {
       channel: change.origin.channel,
@@ -94,10 +105,10 @@ async function reply(
       blocks: message.blocks,
       unfurl_links: false,
     };
-    await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
-    return true;
+    const res = await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
+    return { posted: true, ...(res.ts ? { ts: res.ts } : {}) };
   } catch (err) {
     ctx.logger.warn('could not post a notice about a change', { changeId: change.id, error: err });
-    return false;
+    return { posted: false };
   }
 }

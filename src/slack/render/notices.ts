@@ -104,6 +104,28 @@ export function renderExpiredNotice(change: Change): SlackMessage {
   );
 }
 
+/**
+ * The ask once answered (issue 18.12): who asked for what, and what became of
+ * it, by whom. No buttons, and names rather than mentions: it is a record
+ * now, not a call (an edited message notifies nobody anyway).
+ */
+export function renderAnsweredAsk(change: Change): SlackMessage {
+  const summary = `*${escapeFit(change.preview.summary, SUMMARY_MAX)}*`;
+  const asked = `${mention(change.requester)} asked for an approval of ${summary}`;
+  return notice(`:ballot_box_with_check: Answered: ${asked}; ${answerOf(change)}.`);
+}
+
+// "<@B> approved it", "<@B> rejected it", "<@A> cancelled it", "it expired without the approvals it needed".
+function answerOf(change: Change): string {
+  const by = closedBy(change);
+  if (change.error?.kind === 'rejected') return `${by ? mention(by) : 'an approver'} rejected it`;
+  if (change.status === 'cancelled') return `${by ? mention(by) : 'it was'} cancelled${by ? ' it' : ''}`;
+  if (change.status === 'expired')
+    return `it expired ${slackDate(change.expiresAt)} with ${approvalProgress(change)}`;
+  const given = approvers(change);
+  return given.length ? `approved by ${joinMapped(given, mention, 500, ', ')}` : 'it was approved';
+}
+
 // The approvers the policy names, as mentions ("" when it names nobody in particular).
 function namedApprovers(change: Change): string {
   const r = change.requirement;
