@@ -7,11 +7,12 @@
  * "Checking…" and then the outcome.
  */
 
+import { NameTakenError } from '../../changes/errors.js';
 import { missingEnvironment } from '../../changes/not-found.js';
 import { UserError } from '../../errors/user-error.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
-import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
+import { fieldBlock, loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { checkTailSubmission } from '../releases/tail-modal.js';
 import { renderError } from '../render/errors.js';
@@ -146,7 +147,9 @@ function checkChangeSubmission(
           const change = await requestChange(ctx, actor, read.operation, read.input, meta.releaseId).catch(
             async (err: unknown) => {
               if (!(err instanceof UserError)) throw err;
-              // Keep the user's work: the form again, as they filled it, with the problem on top.
+              // Keep the user's work: the form again, as they filled it, with the problem
+              // under the field it is about (a taken name), else on top.
+              const field = err instanceof NameTakenError ? fieldBlock(meta, err.field, values) : undefined;
               throw new KeepForm(
                 await loadedView(
                   meta,
@@ -154,6 +157,7 @@ function checkChangeSubmission(
                   ctx.logger,
                   values,
                   renderError(withKnownNames(ctx, err), ctx.logger).text,
+                  field,
                 ),
               );
             },

@@ -4,7 +4,7 @@
  */
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { branchChoices, imageChoices } from './choices.js';
-import { addError, errorBlock } from './field-errors.js';
+import { addError, errorBlock, missingChoice } from './field-errors.js';
 import { splitImageRef } from './parse-text.js';
 import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
 import type { ModalDefinition } from './types.js';
@@ -72,7 +72,7 @@ export const promoteModal: ModalDefinition = {
     const targetBranch = readChoice(values, B.target);
     const image = ref ? splitImageRef(ref) : undefined;
     if (!sourceBranch) addError(errors, B.source, 'Choose the branch to copy from.');
-    if (!ref) addError(errors, B.image, `Choose an image, or type ${IMAGE_HINT}.`);
+    if (!ref) addError(errors, B.image, missingChoice(values, B.image, 'an image', IMAGE_HINT));
     else if (!image) addError(errors, errorBlock(B.image, values), `Write the image as ${IMAGE_HINT}.`);
     if (!targetBranch) addError(errors, B.target, 'Choose the branch to copy to.');
     const input = { image: image?.image, tag: image?.tag, sourceBranch, targetBranch };

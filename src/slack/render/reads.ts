@@ -3,6 +3,8 @@
  * compact lists that stay inside Slack's limits whatever the API returns,
  * cutting long lists with "… and N more".
  */
+
+import { argsText } from '../../changes/args-text.js';
 import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../changes/queries.js';
 import { count as countOf } from '../../format/english.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
@@ -168,8 +170,8 @@ export function code(text: string): string {
 function override(o: FormationView['vessels'][number]['overrides'][number]): string {
   const parts = [
     o.image ? `image ${code(o.image)}` : '',
-    o.command ? `command ${code(o.command.join(' '))}` : '',
-    o.args ? `args ${code(o.args.join(' '))}` : '',
+    o.command ? `command ${code(argsText(o.command))}` : '',
+    o.args ? `args ${code(argsText(o.args))}` : '',
     o.envCount ? countOf(o.envCount, 'environment variable') : '',
   ];
   return `${name(o.container)}: ${parts.filter(Boolean).join(', ') || 'no changes'}`;
