@@ -165,14 +165,22 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
       const meta = readMetadata(view.private_metadata);
       if (!meta) return { ack: { response_action: 'errors', errors: {} } };
       const actor = submitActor(body.user, body.team?.id, meta);
-      // The modal is gone once acked without a view: problems reach the user in the channel.
+      // The modal is gone once acked without a view (or closed): problems reach the user in the channel.
       const reply = ephemeralReplyTo(ctx.slack, actor);
       const count = (outcome: string) =>
         ctx.metrics.interactions.inc({ action: `submit.${meta.kind}`, outcome });
       let checked: ReturnType<typeof checkSubmission>;
       try {
         // Checks the fields only (no API call): the ack must carry field errors or the next view.
-        checked = checkSubmission(ctx, meta, view.state.values as ViewStateValues, view.id, actor);
+        checked = checkSubmission(
+          ctx,
+          meta,
+          view.state.values as ViewStateValues,
+          view.id,
+          actor,
+          // Only a submission carries one (the view_closed payload has none).
+          'trigger_id' in body ? body.trigger_id : undefined,
+        );
       } catch (err) {
         return {
           job: () => ({

@@ -94,14 +94,34 @@ describe('modal details (issue 18.13)', () => {
     expect(placeholder).toMatch(/^[a-z]+-\d+$/);
   });
 
-  it('shows a taken vessel name under the name field, not as a banner on top', async () => {
+  it('closes the form on a good submission: the preview in the channel is the answer', async () => {
+    h = await startBotHarness();
+    const form = await openForm('promote');
+    const res = await h.submit(
+      form.id,
+      answers(form, { sourceBranch: 'dev', image: 'game-server:1.2.0', targetBranch: 'staging' }),
+    );
+    expect(res.body).toEqual({ response_action: 'clear' });
+    expect(h.lastMessage().text).toContain('Promote game-server:1.2.0 from dev to staging');
+    // No "Preview posted" modal left to close.
+    const updates = h.slack.callsTo('views.update').map((c) => JSON.stringify(c.body));
+    expect(updates.join('\n')).not.toContain('Preview posted');
+  });
+
+  it('shows a taken vessel name under the name field of the form opened again, not as a banner on top', async () => {
     h = await startBotHarness();
     const form = await openForm('vessel create dev');
-    await h.submit(
+    const res = await h.submit(
       form.id,
       answers(form, { name: 'duel-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
     );
-    const after = blocksOf(h.slack.view(form.id));
+    expect(res.body).toEqual({ response_action: 'clear' });
+    const reopened = openedViewId(h);
+    expect(reopened).not.toBe(form.id);
+    const view = h.slack.view(reopened);
+    // What they typed is kept.
+    expect(JSON.stringify(input(view, 'name'))).toContain('"initial_value":"duel-1"');
+    const after = blocksOf(view);
     const name = after.findIndex((b) => b.type === 'input' && b.block_id === 'name');
     expect(name).toBeGreaterThanOrEqual(0);
     const below = after[name + 1];
@@ -109,6 +129,19 @@ describe('modal details (issue 18.13)', () => {
     expect(JSON.stringify(below)).toContain('A vessel named duel-1 already exists in dev');
     // Nothing above the form repeats it.
     expect(JSON.stringify(after.slice(0, name))).not.toContain('already exists');
+  });
+
+  it('tells the person privately when the form cannot open again (its trigger expired)', async () => {
+    h = await startBotHarness();
+    const form = await openForm('vessel create dev');
+    h.slack.refuseNext('views.open', 'expired_trigger_id');
+    await h.submit(
+      form.id,
+      answers(form, { name: 'duel-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
+    );
+    expect(h.ephemeralTexts().at(-1)).toBe(
+      'A vessel named duel-1 already exists in dev; pick another name. Nothing was changed.',
+    );
   });
 
   it('keeps quoted arguments quoted in the preview', async () => {
