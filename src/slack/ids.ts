@@ -166,6 +166,8 @@ export const ROW_ACTIONS = {
   show: 'row.show',
   logs: 'row.logs',
   delete: 'row.delete',
+  /** A formation's vessel: removed through `formation remove` (a direct delete is refused). */
+  remove: 'row.remove',
   promote: 'row.promote',
 } as const;
 

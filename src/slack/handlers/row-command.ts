@@ -31,6 +31,7 @@ const WHAT: Record<RowAction, string> = {
   show: 'a show command',
   logs: 'a logs command',
   delete: 'a vessel delete',
+  remove: 'a formation remove',
   promote: 'an image and the branch it is in',
 };
 
@@ -44,7 +45,8 @@ export function readRowCommand(action: RowAction, value: string, commandName: st
     command !== undefined &&
     ((action === 'show' && SHOW_KINDS.has(command.kind)) ||
       (action === 'logs' && command.kind === 'logs' && !command.follow) ||
-      (action === 'delete' && command.kind === 'change' && command.operation === 'vessel.delete'));
+      (action === 'delete' && command.kind === 'change' && command.operation === 'vessel.delete') ||
+      (action === 'remove' && command.kind === 'change' && command.operation === 'formation.remove'));
   if (!fits || command.kind === 'modal') throw refused(action);
   return { kind: 'run', command, text };
 }

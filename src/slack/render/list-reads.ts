@@ -91,6 +91,6 @@ export function renderVessel(environment: string, v: VesselView): SlackMessage {
         ? `*Containers*\n${joinMapped(v.containers, container, 2900)}`
         : '*Containers*\nNo containers.',
     ),
-    ...rowActions(vesselActions(environment, v.name, false)),
+    ...rowActions(vesselActions(environment, v, false)),
   ]);
 }

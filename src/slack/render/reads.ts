@@ -65,7 +65,7 @@ export function renderVessels(environment: string, vessels: VesselSummary[]): Sl
       ...(v.images.length ? [joinMapped(v.images, code, 400, ', ')] : []),
       v.formation ? `formation \`${name(v.formation)}\`` : 'no formation',
     ].join(' · ');
-  const rows = rowsWithActions(vessels, line, (v) => vesselActions(environment, v.name, true));
+  const rows = rowsWithActions(vessels, line, (v) => vesselActions(environment, v, true));
   return finish(summary, [
     header(`Vessels in ${environment}`),
     context(summary),
@@ -76,8 +76,17 @@ export function renderVessels(environment: string, vessels: VesselSummary[]): Sl
   ]);
 }
 
-/** Logs, Show (left out on the vessel's own answer) and Delete for one vessel. */
-export function vesselActions(environment: string, vessel: string, withShow: boolean): RowActionSpec[] {
+/**
+ * Logs, Show (left out on the vessel's own answer) and Delete for one vessel;
+ * a formation's vessel gets Remove (`formation remove`) instead, since
+ * deleting it directly is refused.
+ */
+export function vesselActions(
+  environment: string,
+  v: { name: string; formation?: string },
+  withShow: boolean,
+): RowActionSpec[] {
+  const vessel = v.name;
   const where = `${vessel} in ${environment}`;
   return [
     { action: 'logs', command: `logs ${environment} ${vessel}`, spoken: `Logs of vessel ${where}` },
@@ -90,7 +99,17 @@ export function vesselActions(environment: string, vessel: string, withShow: boo
           },
         ]
       : []),
-    { action: 'delete', command: `vessel delete ${environment} ${vessel}`, spoken: `Delete vessel ${where}` },
+    v.formation
+      ? {
+          action: 'remove',
+          command: `formation remove ${environment} ${v.formation} ${vessel}`,
+          spoken: `Remove vessel ${vessel} from formation ${v.formation} in ${environment}`,
+        }
+      : {
+          action: 'delete',
+          command: `vessel delete ${environment} ${vessel}`,
+          spoken: `Delete vessel ${where}`,
+        },
   ];
 }
 
@@ -128,7 +147,10 @@ export function renderFormation(environment: string, view: FormationView): Slack
     section(about.join('\n')),
     section(template),
     context(view.vessels.length ? count : 'This formation has no vessels.'),
-    ...packItems(view.vessels, vesselLine, { maxBlocks: LIST_BLOCKS }),
+    // Logs and Show on each vessel; removing one from the formation is `formation remove`.
+    ...(rowsWithActions(view.vessels, vesselLine, (v) =>
+      vesselActions(environment, { name: v.name, formation: f.metadata.name }, true),
+    ) ?? packItems(view.vessels, vesselLine, { maxBlocks: LIST_BLOCKS })),
   ]);
 }
 

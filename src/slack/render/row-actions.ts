@@ -19,6 +19,7 @@ const LABELS: Record<RowAction, string> = {
   show: 'Show',
   logs: 'Logs',
   delete: 'Delete',
+  remove: 'Remove',
   promote: 'Promote',
 };
 
@@ -40,7 +41,7 @@ export function rowButton(spec: RowActionSpec): Button | undefined {
     text: { type: 'plain_text', text: LABELS[spec.action] },
     accessibility_label: truncate(spec.spoken, LIMITS.accessibilityLabel),
     value: spec.command,
-    ...(spec.action === 'delete' ? { style: 'danger' as const } : {}),
+    ...(spec.action === 'delete' || spec.action === 'remove' ? { style: 'danger' as const } : {}),
   };
 }
 

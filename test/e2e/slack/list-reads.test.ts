@@ -68,14 +68,34 @@ describe('list and show reads (issue 18.9)', () => {
     expect(shown(lastPrivate())).toContain('Region us-west');
   });
 
-  it('`vessel show dev lobby-1` shows the vessel with Logs and Delete', async () => {
+  it('`vessel show dev lobby-1` shows the vessel with Logs, and Remove from its formation', async () => {
     const answer = await privateAnswer('vessel show dev lobby-1');
     expect(shown(answer)).toContain('Vessel lobby-1');
     expect(shown(answer)).toContain('eu-central');
     expect(shown(answer)).toContain('game-server:1.1.0');
     expect(shown(answer)).toContain('formation `lobby`');
     rowButton(answer, ROW_ACTIONS.logs, 'logs dev lobby-1');
-    rowButton(answer, ROW_ACTIONS.delete, 'vessel delete dev lobby-1');
+    const remove = rowButton(answer, ROW_ACTIONS.remove, 'formation remove dev lobby lobby-1');
+    expect(remove.accessibility_label).toBe('Remove vessel lobby-1 from formation lobby in dev');
+    // A direct delete of a formation's vessel is refused, so it is not offered.
+    expect(buttons(answer).map((b) => b.action_id)).not.toContain(ROW_ACTIONS.delete);
+
+    await clickEphemeral(h, answer, ROW_ACTIONS.remove, ALICE, 'formation remove dev lobby lobby-1');
+    const preview = h.lastMessage();
+    expect(shown(preview)).toContain('lobby-1');
+    expect(buttons(preview).map((b) => b.action_id)).toContain('change.confirm');
+  });
+
+  it('`formation show` rows carry Logs and Show; `armadas` rows carry Show', async () => {
+    const formation = await privateAnswer('formation show dev lobby');
+    rowButton(formation, ROW_ACTIONS.logs, 'logs dev lobby-2');
+    rowButton(formation, ROW_ACTIONS.show, 'vessel show dev lobby-2');
+    const armadas = await privateAnswer('armadas dev');
+    rowButton(armadas, ROW_ACTIONS.show, 'armada show dev duel');
+    const set = rowButton(armadas, ROW_ACTIONS.show, 'armadaset show dev arena');
+    expect(set.accessibility_label).toBe('Show ArmadaSet arena in dev');
+    await clickEphemeral(h, armadas, ROW_ACTIONS.show, ALICE, 'armadaset show dev arena');
+    expect(shown(lastPrivate())).toContain('ArmadaSet *arena*');
   });
 
   it('names the vessels that exist when `vessel show` names one that does not', async () => {

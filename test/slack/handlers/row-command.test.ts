@@ -10,6 +10,7 @@ describe('readRowCommand', () => {
     ['show', 'region show dev eu-central', 'region.show'],
     ['logs', 'logs dev lobby-1', 'logs'],
     ['delete', 'vessel delete dev lobby-1', 'change'],
+    ['remove', 'formation remove dev lobby lobby-1', 'change'],
   ] as const)('%s runs `%s`', (action, value, kind) => {
     const row = readRowCommand(action, value, '/harbor');
     expect(row.kind).toBe('run');
@@ -29,6 +30,7 @@ describe('readRowCommand', () => {
     ['logs', 'logs dev lobby-1 --follow'],
     ['delete', 'formation remove dev lobby lobby-1'],
     ['delete', 'vessel show dev lobby-1'],
+    ['remove', 'vessel delete dev lobby-1'],
     ['show', 'not a command'],
     ['promote', 'promote game-server:1.2.0 from dev to prod'],
     ['promote', 'promote game-server from dev'],
