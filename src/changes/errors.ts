@@ -21,3 +21,17 @@ export class WorldMovedError extends UserError {
     super(message, 'world_moved');
   }
 }
+
+/**
+ * A name the request gives is taken (a vessel or region that exists): said as
+ * written, and `field` names the request field, so a form shows it under that
+ * field rather than above the form (issue 18.13).
+ */
+export class NameTakenError extends UserError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message, 'duplicate');
+  }
+}

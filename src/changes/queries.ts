@@ -56,7 +56,7 @@ export async function queryVessels(client: GameFabricClient, environment: string
 }
 
 /** One Vessel's summary line data; `tags` turns internal image names into `image:tag`. */
-function summarizeVessel(v: Vessel, tags: ReadonlyMap<string, string> = new Map()): VesselSummary {
+export function summarizeVessel(v: Vessel, tags: ReadonlyMap<string, string> = new Map()): VesselSummary {
   const formation = v.metadata.ownerReferences?.find((o) => o.kind === 'Formation')?.name;
   return {
     name: v.metadata.name,
@@ -189,7 +189,7 @@ function splitRef(ref: string): [string, string | undefined] {
 }
 
 // A 404 becomes `error` (a NotFoundError naming what is missing); anything else passes through.
-function rethrowNotFound(error: Error): (err: unknown) => never {
+export function rethrowNotFound(error: Error): (err: unknown) => never {
   return (err) => {
     throw isNotFound(err) ? error : err;
   };

@@ -17,6 +17,14 @@ import {
 import { type Asker, authorizeRequest } from './authorize.js';
 import { resolveBranch } from './branches.js';
 import { type FormQueries, formQueries } from './form-queries.js';
+import {
+  type FormationSummary,
+  queryFormations,
+  queryRegions,
+  queryVessel,
+  type RegionSummary,
+  type VesselView,
+} from './list-queries.js';
 import { missingIn } from './not-found.js';
 import {
   type FormationView,
@@ -65,6 +73,32 @@ export class Reads {
   async vessels(asker: Asker, environment: string): Promise<VesselSummary[]> {
     await authorizeRequest(this.o.policy, asker, 'vessels.list', { environment });
     return queryVessels(this.o.api, environment);
+  }
+
+  /**
+   * One Vessel: region, state, containers, formation. Asked as `vessels.list`
+   * on the vessel, so a policy that lets someone list an environment's vessels
+   * lets them look at one.
+   */
+  async vessel(asker: Asker, environment: string, vessel: string): Promise<VesselView> {
+    await authorizeRequest(this.o.policy, asker, 'vessels.list', { environment, vessel });
+    return queryVessel(this.o.api, environment, vessel);
+  }
+
+  /**
+   * The Formations of an environment. Asked as `formation.show` on the
+   * environment (no formation named), so a rule that limits someone to some
+   * formations does not let them list all of them.
+   */
+  async formations(asker: Asker, environment: string): Promise<FormationSummary[]> {
+    await authorizeRequest(this.o.policy, asker, 'formation.show', { environment });
+    return queryFormations(this.o.api, environment);
+  }
+
+  /** The Regions of an environment; asked as `region.show` on the environment, as `formations` is. */
+  async regions(asker: Asker, environment: string): Promise<RegionSummary[]> {
+    await authorizeRequest(this.o.policy, asker, 'region.show', { environment });
+    return queryRegions(this.o.api, environment);
   }
 
   /** One Formation with its vessels' live state. */

@@ -6,6 +6,7 @@
 import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Change } from '../changes/change.js';
+import type { ClaimedNotices } from '../changes/change-notices.js';
 import type { ChangeEngine } from '../changes/engine.js';
 import type { Reads } from '../changes/reads.js';
 import type { SlackConfig } from '../config/config.js';
@@ -17,8 +18,10 @@ import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
+import { markAskAnswered } from './handlers/ask-reply.js';
 import { rewriteChangeMessage } from './handlers/change-message.js';
 import type { BotContext } from './handlers/context.js';
+import { sendClaimedNotices } from './handlers/notify.js';
 import { homePublisher, registerHome } from './home/listeners.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
@@ -90,6 +93,8 @@ export interface SlackBot {
   start(): Promise<number | undefined>;
   /** Rewrites the messages of changes housekeeping closed (expired, recovered). */
   changesClosed(changes: Change[]): Promise<void>;
+  /** Sends the reminders and expiry notices housekeeping claimed (given back when Slack refuses one). */
+  changeNotices(notices: ClaimedNotices): Promise<void>;
   /** Channel names learnt from payloads, for policy rules that name channels. */
   channelNames: ChannelNames;
   /** Resolves when all work started by requests so far has finished (tests, shutdown). */
@@ -224,8 +229,12 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       return port;
     },
     changesClosed: async (changes) => {
-      for (const change of changes) await rewriteChangeMessage(ctx, change);
+      for (const change of changes) {
+        await rewriteChangeMessage(ctx, change);
+        await markAskAnswered(ctx, change);
+      }
     },
+    changeNotices: (notices) => sendClaimedNotices(ctx, notices),
     idle: async () => {
       await tasks.idle();
       await home.idle();

@@ -106,6 +106,9 @@ export interface ModalMetadata {
   regionType?: string;
   /** The Armada or ArmadaSet the command named (the fleet forms preselect it). */
   fleet?: string;
+  /** The source branch and `image:tag` to preselect (the promote form opened from a row of `images`). */
+  branch?: string;
+  image?: string;
 }
 
 /** Buttons of live tails. `stop`'s value is the tail id; `start`'s is JSON of TailStartValue. */
@@ -170,3 +173,21 @@ export interface ReleaseEndValue {
  * ephemeral message's content back with a click, so sharing reads it again.
  */
 export const SHARE_ACTION = 'read.share';
+
+/**
+ * Per-row actions on list and show answers (issue 18.9). The value is the
+ * command text the button stands for (`vessel show dev lobby-1`, `logs dev
+ * lobby-1`, `vessel delete dev lobby-1`, `promote game-server:1.2.0 from dev`):
+ * a click runs it as if typed, through the same parser, authorization and
+ * flows, so a forged value can do no more than typing it could.
+ */
+export const ROW_ACTIONS = {
+  show: 'row.show',
+  logs: 'row.logs',
+  delete: 'row.delete',
+  /** A formation's vessel: removed through `formation remove` (a direct delete is refused). */
+  remove: 'row.remove',
+  promote: 'row.promote',
+} as const;
+
+export type RowAction = keyof typeof ROW_ACTIONS;

@@ -4,6 +4,7 @@
  * process left applying, and expiring changes nobody acted on.
  */
 import type { Change } from '../changes/change.js';
+import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.js';
 import { ChangeEngine } from '../changes/engine.js';
 import type { Config } from '../config/config.js';
 import { loadPolicy } from '../policy/index.js';
@@ -27,9 +28,14 @@ export interface Core {
    * overlap): recovers changes a crashed process left applying and expires
    * the overdue. `onClosed` gets the changes it
    * resolved, so the Slack layer can rewrite their messages (started after
-   * Slack is up, so none are missed).
+   * Slack is up, so none are missed). `onNotices` gets the approval reminders
+   * and expiry notices the pass claimed (changes/change-notices.ts); without it
+   * none are claimed.
    */
-  startHousekeeping(onClosed: (changes: Change[]) => Promise<void>): Promise<void>;
+  startHousekeeping(
+    onClosed: (changes: Change[]) => Promise<void>,
+    onNotices?: (notices: ClaimedNotices) => Promise<void>,
+  ): Promise<void>;
   /** Runs one housekeeping pass (after startHousekeeping; after the one under way, if any); resolves when it is done. */
   housekeepNow(): Promise<void>;
   stop(): Promise<void>;
@@ -85,7 +91,10 @@ export async function startCore({
     ...(releaseEvents ? { releaseEvents } : {}),
   });
 
-  const housekeepingPass = async (onClosed: (changes: Change[]) => Promise<void>) => {
+  const housekeepingPass = async (
+    onClosed: (changes: Change[]) => Promise<void>,
+    onNotices: ((notices: ClaimedNotices) => Promise<void>) | undefined,
+  ) => {
     const recovered = await engine.recoverInterrupted();
     for (const c of recovered)
       logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
@@ -97,6 +106,10 @@ export async function startCore({
     const rechecked = await engine.recheckUnverified();
     const closed = [...recovered, ...expired, ...undrawn, ...rechecked];
     if (closed.length > 0) await onClosed(closed);
+    // After the redraws, so an expired change's message says so before its requester is told.
+    if (!onNotices) return;
+    const notices = await claimDueNotices(store, clock.now());
+    if (notices.reminders.length + notices.expired.length > 0) await onNotices(notices);
   };
   let housekeeping: Housekeeping | undefined;
 
@@ -105,9 +118,9 @@ export async function startCore({
     store,
     engine,
     policy,
-    startHousekeeping: async (onClosed) => {
+    startHousekeeping: async (onClosed, onNotices) => {
       housekeeping ??= new Housekeeping({
-        pass: () => housekeepingPass(onClosed),
+        pass: () => housekeepingPass(onClosed, onNotices),
         intervalMs: HOUSEKEEPING_MS,
         clock: backgroundClock,
         onError: (err) => logger.error('housekeeping failed', { error: err }),

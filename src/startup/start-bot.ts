@@ -136,7 +136,10 @@ export async function startBot(
     await core.stop();
     throw err;
   }
-  await core.startHousekeeping((changes) => bot.changesClosed(changes));
+  await core.startHousekeeping(
+    (changes) => bot.changesClosed(changes),
+    (notices) => bot.changeNotices(notices),
+  );
   return {
     core,
     bot,

@@ -5,11 +5,12 @@
  */
 
 import { changeInsert, changePatch, originPatch } from './columns.js';
-import { changesSelect } from './filters.js';
+import { changesSelect, NOTICE_COLUMNS } from './filters.js';
 import { insertSql, updateSql, whereSql } from './sql.js';
 import { byId, first, params, type SqlRunner, updateById } from './sql-runner.js';
 import {
   type ChangeFilter,
+  type ChangeNotice,
   type ChangeOrigin,
   type ChangePatch,
   type ChangeRecord,
@@ -71,6 +72,30 @@ export class SqlChangeStore implements ChangeStore {
     const p = params(this.db);
     await this.db.rows(
       p.query(`UPDATE changes SET drawn_status = ${p.add(status)} WHERE id = ${p.add(id)} RETURNING id`),
+    );
+  }
+
+  async claimNotice(
+    id: string,
+    notice: ChangeNotice,
+    statuses: readonly ChangeStatus[],
+    now: number,
+  ): Promise<ChangeRecord | undefined> {
+    if (statuses.length === 0) return undefined;
+    const column = NOTICE_COLUMNS[notice];
+    const p = params(this.db);
+    // Version and updatedAt stay: a notice is bookkeeping, not a change to the change.
+    // Parameters are added in the order they appear (SQLite's are positional).
+    const head = `UPDATE changes SET ${column} = ${p.add(now)}`;
+    const conditions = [`id = ${p.add(id)}`, `${column} IS NULL`, p.oneOf('status', statuses)];
+    const row = await first(this.db, p.query(`${head}${whereSql(conditions)} RETURNING *`));
+    return row && this.db.decode.change(row);
+  }
+
+  async releaseNotice(id: string, notice: ChangeNotice): Promise<void> {
+    const p = params(this.db);
+    await this.db.rows(
+      p.query(`UPDATE changes SET ${NOTICE_COLUMNS[notice]} = NULL WHERE id = ${p.add(id)} RETURNING id`),
     );
   }
 

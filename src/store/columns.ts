@@ -51,7 +51,7 @@ function insertRow<T extends TableName, O extends ColumnOf<T> = never>(
 
 /** The columns of a new `changes` row (version 1). */
 export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
-  return insertRow<'changes', 'drawn_status'>('changes', {
+  return insertRow<'changes', 'drawn_status' | 'ask_ts' | 'reminded_at' | 'expiry_told_at'>('changes', {
     id: c.id,
     operation: c.operation,
     request: c.request,
@@ -147,6 +147,7 @@ const ORIGIN_PATCH: Record<string, ColumnOf<'changes'>> = {
   threadTs: 'thread_ts',
   messageTs: 'message_ts',
   releaseId: 'release_id',
+  askTs: 'ask_ts',
 };
 
 const RELEASE_PATCH: Record<keyof ReleasePatch, ColumnOf<'releases'>> = {

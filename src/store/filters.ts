@@ -4,7 +4,13 @@
  */
 
 import { type SqlParams, whereSql } from './sql.js';
-import type { AuditFilter, ChangeFilter, ReleaseFilter, TailFilter } from './types.js';
+import type { AuditFilter, ChangeFilter, ChangeNotice, ReleaseFilter, TailFilter } from './types.js';
+
+/** The column that records when each notice was claimed. */
+export const NOTICE_COLUMNS: Record<ChangeNotice, 'reminded_at' | 'expiry_told_at'> = {
+  reminder: 'reminded_at',
+  expiry: 'expiry_told_at',
+};
 
 /** `column = value` conditions for the defined entries of `fields`. */
 function equalities(fields: Record<string, string | undefined>, p: SqlParams): string[] {
@@ -25,6 +31,7 @@ export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
     ...equalities({ requester: filter.requester, release_id: filter.releaseId }, p),
     ...(filter.createdAfter !== undefined ? [`created_at > ${p.add(filter.createdAfter)}`] : []),
     ...(filter.undrawn ? ['message_ts IS NOT NULL', '(drawn_status IS NULL OR drawn_status <> status)'] : []),
+    ...(filter.unnoticed ? ['message_ts IS NOT NULL', `${NOTICE_COLUMNS[filter.unnoticed]} IS NULL`] : []),
   );
   return `SELECT * FROM changes${whereSql(conditions)} ORDER BY created_at, id${limitSql(filter.limit, p)}`;
 }

@@ -98,6 +98,7 @@ function schemas(json: JsonColumn) {
         threadTs: r.thread_ts,
         messageTs: r.message_ts,
         releaseId: r.release_id,
+        askTs: r.ask_ts,
       }),
       status: r.status,
       createdAt: r.created_at,
@@ -110,6 +111,8 @@ function schemas(json: JsonColumn) {
       result: r.result,
       error: r.error,
       drawnStatus: r.drawn_status,
+      remindedAt: r.reminded_at,
+      expiryToldAt: r.expiry_told_at,
       version: r.version,
     }),
   );

@@ -76,6 +76,9 @@ export abstract class SqlStore implements Store {
   listChanges: ChangeStore['listChanges'] = (filter) => this.changes.listChanges(filter);
   markDrawn: ChangeStore['markDrawn'] = (id, status) => this.changes.markDrawn(id, status);
   expireChanges: ChangeStore['expireChanges'] = (now) => this.changes.expireChanges(now);
+  claimNotice: ChangeStore['claimNotice'] = (id, notice, statuses, now) =>
+    this.changes.claimNotice(id, notice, statuses, now);
+  releaseNotice: ChangeStore['releaseNotice'] = (id, notice) => this.changes.releaseNotice(id, notice);
 
   // approvals
   addApproval: ApprovalStore['addApproval'] = (a) => this.approvals.addApproval(a);

@@ -58,6 +58,9 @@ export const TABLES = {
     result: optJson,
     error: optJson,
     drawn_status: optOneOf(CHANGE_STATUSES),
+    ask_ts: optText,
+    reminded_at: optInt,
+    expiry_told_at: optInt,
     version: int,
   },
   approvals: {

@@ -38,7 +38,12 @@ export interface ChangeOrigin {
   threadTs?: string;
   messageTs?: string;
   releaseId?: string;
+  /** The thread reply that asked the approvers; marked answered when the change moves on. */
+  askTs?: string;
 }
+
+/** The notices a change gets once: approvers reminded before it expires, the requester told it expired. */
+export type ChangeNotice = 'reminder' | 'expiry';
 
 export interface ChangeRecord {
   id: string;
@@ -62,6 +67,10 @@ export interface ChangeRecord {
   error?: unknown;
   /** The status the change's Slack message last showed (set by `markDrawn`, never by updates). */
   drawnStatus?: ChangeStatus;
+  /** When the approvers were reminded (claimed by `claimNotice`). */
+  remindedAt?: number;
+  /** When the requester was told the change expired (claimed by `claimNotice`). */
+  expiryToldAt?: number;
   /** Incremented on every update. */
   version: number;
 }
@@ -165,6 +174,8 @@ export interface ChangeFilter {
   createdAfter?: number;
   /** Only changes with a posted message that does not show their current status yet. */
   undrawn?: boolean;
+  /** Only changes with a posted message whose `notice` has not been claimed yet. */
+  unnoticed?: ChangeNotice;
   limit?: number;
 }
 
@@ -239,6 +250,19 @@ export interface ChangeStore {
   markDrawn(id: string, status: ChangeStatus): Promise<void>;
   /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
   expireChanges(now: number): Promise<ChangeRecord[]>;
+  /**
+   * Claims `notice` for the change, at `now`, while its status is one of `statuses`:
+   * a conditional update that one of N concurrent callers (on any replica) wins.
+   * Returns the record to the winner, undefined to everyone else.
+   */
+  claimNotice(
+    id: string,
+    notice: ChangeNotice,
+    statuses: readonly ChangeStatus[],
+    now: number,
+  ): Promise<ChangeRecord | undefined>;
+  /** Gives a claimed notice back (its message could not be posted), so a later pass sends it. */
+  releaseNotice(id: string, notice: ChangeNotice): Promise<void>;
 }
 
 /** Approvals: one row per (changeId, userId); a second approval by the same user returns false. */

@@ -6,7 +6,8 @@
 import { UserError } from '../../errors/user-error.js';
 import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
 import type { Container, ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
-import { WorldMovedError } from '../errors.js';
+import { argsText } from '../args-text.js';
+import { NameTakenError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import { quote } from '../not-found.js';
@@ -31,9 +32,9 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
   async plan(ctx, r) {
     const formation = await readFormation(ctx.client, r.environment, r.formation);
     if (formation.spec.vessels.some((v) => v.name === r.vessel)) {
-      throw new UserError(
+      throw new NameTakenError(
+        'vessel',
         `Formation ${r.formation} already has a vessel named ${r.vessel}; pick another name.`,
-        'duplicate',
       );
     }
     await ctx.client.getRegion(r.environment, r.region).catch((err) => {
@@ -153,12 +154,12 @@ async function buildEntry(
     if (o.args) {
       override.args = o.args;
       wanted.args = o.args;
-      parts.push(`args ${o.args.length ? quote(o.args.join(' ')) : '(none)'}`);
+      parts.push(`args ${o.args.length ? quote(argsText(o.args)) : '(none)'}`);
     }
     if (o.command) {
       override.command = o.command;
       wanted.command = o.command;
-      parts.push(`command ${o.command.length ? quote(o.command.join(' ')) : '(none)'}`);
+      parts.push(`command ${o.command.length ? quote(argsText(o.command)) : '(none)'}`);
     }
     if (o.env) {
       override.env = o.env;

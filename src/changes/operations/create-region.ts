@@ -1,7 +1,7 @@
 /** Create a Region with one or more Region Types, each with its scheduling strategy. */
 
-import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
+import { NameTakenError } from '../errors.js';
 import type { OperationModule } from '../operation.js';
 import { type CreateRegionRequest, createRegionSchema } from '../requests/regions.js';
 import { parseRequest } from '../requests/vocabulary.js';
@@ -16,7 +16,7 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
   async plan(ctx, r) {
     try {
       await ctx.client.getRegion(r.environment, r.name);
-      throw new UserError(`A region named ${r.name} already exists in ${r.environment}.`, 'duplicate');
+      throw new NameTakenError('name', `A region named ${r.name} already exists in ${r.environment}.`);
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }

@@ -6,7 +6,8 @@
 import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import type { Container } from '../../gamefabric/resources.js';
-import { WorldMovedError } from '../errors.js';
+import { argsText } from '../args-text.js';
+import { NameTakenError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
 import { quote } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
@@ -24,7 +25,8 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
   async plan(ctx, r) {
     await ctx.client.getVessel(r.environment, r.name).then(
       () => {
-        throw new UserError(
+        throw new NameTakenError(
+          'name',
           `A vessel named ${r.name} already exists in ${r.environment}; pick another name.`,
         );
       },
@@ -49,7 +51,7 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
       const extras = [
         c.ports.map((p) => `${p.name} ${p.containerPort}/${p.protocol} ${p.policy}`).join(', '),
         c.cpu || c.memory ? `requests ${[c.cpu, c.memory].filter(Boolean).join('/')}` : '',
-        c.args?.length ? `args ${quote(c.args.join(' '))}` : '',
+        c.args?.length ? `args ${quote(argsText(c.args))}` : '',
       ].filter(Boolean);
       lines.push({
         label: i === 0 ? `Game server ${c.name}` : `Sidecar ${c.name}`,

@@ -6,6 +6,7 @@
  * says what it runs.
  */
 import type { Container, Vessel } from '../../gamefabric/resources.js';
+import { argsText } from '../args-text.js';
 import type { FollowEvent } from '../operation.js';
 
 /** What the user asked one template container to run. */
@@ -20,7 +21,7 @@ export interface ExpectedOverride {
   env?: { name: string; value: string }[];
 }
 
-const argsText = (args: readonly string[] | undefined) => (args?.length ? args.join(' ') : '(none)');
+const argsLine = (args: readonly string[] | undefined) => (args?.length ? argsText(args) : '(none)');
 
 /** The Vessel's container for an override: by name, else at the template position. */
 function containerFor(vessel: Vessel, expected: ExpectedOverride): Container | undefined {
@@ -58,14 +59,14 @@ export function overrideOutcome(
         missed.push(`${e.container} runs image ${c.image ?? '(none)'}, not the requested ${e.image.label}`);
     }
     if (e.args) {
-      if (sameArgs(c.args, e.args)) took.push(`${e.container} has args ${argsText(e.args)}`);
-      else missed.push(`${e.container} has args ${argsText(c.args)}, not the requested ${argsText(e.args)}`);
+      if (sameArgs(c.args, e.args)) took.push(`${e.container} has args ${argsLine(e.args)}`);
+      else missed.push(`${e.container} has args ${argsLine(c.args)}, not the requested ${argsLine(e.args)}`);
     }
     if (e.command) {
-      if (sameArgs(c.command, e.command)) took.push(`${e.container} has command ${argsText(e.command)}`);
+      if (sameArgs(c.command, e.command)) took.push(`${e.container} has command ${argsLine(e.command)}`);
       else
         missed.push(
-          `${e.container} has command ${argsText(c.command)}, not the requested ${argsText(e.command)}`,
+          `${e.container} has command ${argsLine(c.command)}, not the requested ${argsLine(e.command)}`,
         );
     }
     for (const v of e.env ?? []) {

@@ -32,7 +32,10 @@ export type Command =
   | { kind: 'help'; topic?: string }
   | { kind: 'images'; branch: string; ref?: string }
   | { kind: 'vessels'; environment: string }
+  | { kind: 'vessel.show'; environment: string; vessel: string }
+  | { kind: 'formations'; environment: string }
   | { kind: 'formation.show'; environment: string; formation: string }
+  | { kind: 'regions'; environment: string }
   | { kind: 'region.show'; environment: string; region: string }
   | { kind: 'armadas'; environment: string }
   | { kind: 'armada.show'; environment: string; armada: string }

@@ -82,6 +82,14 @@ const FORMS = {
     example: 'vessels dev',
     topic: 'vessels',
   },
+  'vessel.show': {
+    words: ['vessel', 'show'],
+    args: ['<env>', '<vessel>'],
+    flags: [],
+    description: 'Show a vessel: region, state, containers and images, formation.',
+    example: 'vessel show dev lobby-1',
+    topic: 'vessels',
+  },
   'vessel.create': {
     words: ['vessel', 'create'],
     args: ['<env>'],
@@ -98,6 +106,14 @@ const FORMS = {
     description: 'Delete a vessel (asks for confirmation first).',
     example: 'vessel delete dev duel-1',
     topic: 'vessels',
+  },
+  formations: {
+    words: ['formations'],
+    args: ['<env>'],
+    flags: [],
+    description: 'List the formations of an environment: vessels, template images, state.',
+    example: 'formations dev',
+    topic: 'formations',
   },
   'formation.show': {
     words: ['formation', 'show'],
@@ -148,6 +164,14 @@ const FORMS = {
     example: 'formation remove dev lobby',
     topic: 'formations',
     opensModal: true,
+  },
+  regions: {
+    words: ['regions'],
+    args: ['<env>'],
+    flags: [],
+    description: 'List the regions of an environment and the scheduling of their types.',
+    example: 'regions dev',
+    topic: 'regions',
   },
   'region.show': {
     words: ['region', 'show'],
@@ -349,7 +373,7 @@ const FORMS = {
     words: ['approvals'],
     args: [],
     flags: [],
-    description: 'List the pending approvals you can act on.',
+    description: 'List the pending approvals you can act on, and your own requests waiting on others.',
     example: 'approvals',
     topic: 'approvals',
   },

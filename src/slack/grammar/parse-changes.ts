@@ -68,9 +68,15 @@ export function parsePromote(ctx: Context, rest: readonly Token[]): Outcome {
   });
 }
 
-/** `vessel create <env>` (modal) and `vessel delete <env> <vessel>`. */
+/** `vessel show <env> <vessel>`, `vessel create <env>` (modal) and `vessel delete <env> <vessel>`. */
 export function parseVessel(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.subCommand('vessel', rest, {
+    show: (words) => {
+      const args = simplePositionals(ctx, 'vessel.show', words);
+      if (!Array.isArray(args)) return args;
+      const [environment, vessel] = args as [string, string];
+      return ctx.ok({ kind: 'vessel.show', environment, vessel });
+    },
     create: (words) => {
       const args = simplePositionals(ctx, 'vessel.create', words);
       if (!Array.isArray(args)) return args;

@@ -1,6 +1,6 @@
 /**
  * The commands that read or bookkeep rather than change the hosting API:
- * help, images, vessels, approvals, logs and releases.
+ * help, images, vessels, formations, regions, approvals, logs and releases.
  */
 import { type Context, code, type Outcome } from './context.js';
 import { flagPositionals, splitFlags } from './flags.js';
@@ -48,6 +48,20 @@ export function parseVessels(ctx: Context, rest: readonly Token[]): Outcome {
   const args = simplePositionals(ctx, 'vessels', rest);
   if (!Array.isArray(args)) return args;
   return ctx.ok({ kind: 'vessels', environment: args[0] as string });
+}
+
+/** `formations <env>`. */
+export function parseFormations(ctx: Context, rest: readonly Token[]): Outcome {
+  const args = simplePositionals(ctx, 'formations', rest);
+  if (!Array.isArray(args)) return args;
+  return ctx.ok({ kind: 'formations', environment: args[0] as string });
+}
+
+/** `regions <env>`. */
+export function parseRegions(ctx: Context, rest: readonly Token[]): Outcome {
+  const args = simplePositionals(ctx, 'regions', rest);
+  if (!Array.isArray(args)) return args;
+  return ctx.ok({ kind: 'regions', environment: args[0] as string });
 }
 
 /** `approvals`. */

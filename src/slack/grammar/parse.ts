@@ -11,10 +11,12 @@ import { parseArmada, parseArmadaSet, parseArmadas } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
+  parseFormations,
   parseHelp,
   parseHistory,
   parseImages,
   parseLogs,
+  parseRegions,
   parseRelease,
   parseVessels,
 } from './parse-reads.js';
@@ -30,7 +32,9 @@ const COMMANDS: Record<string, Parser> = {
   promote: parsePromote,
   vessels: parseVessels,
   vessel: parseVessel,
+  formations: parseFormations,
   formation: parseFormation,
+  regions: parseRegions,
   region: parseRegion,
   armadas: parseArmadas,
   armada: parseArmada,
@@ -93,6 +97,8 @@ function withSlip(ctx: Context, first: Token, failure: Extract<Outcome, { ok: fa
   // `vessel create` used a real sub-command; `vessels create` would read it as an environment.
   const second = ctx.tokenized.tokens[1]?.value.toLowerCase();
   if (second !== undefined && subCommands(word).includes(second)) return failure;
+  // `formation shwo` is a typo of a sub-command (the failure says so), not `formations shwo`.
+  if (failure.usage.suggestion !== undefined && subCommands(word).length > 0) return failure;
   const alternatives = COMMAND_WORDS.filter((w) => w === `${word}s` || `${w}s` === word);
   for (const alternative of alternatives) {
     const fixed = ctx.replaced(first, alternative);

@@ -8,9 +8,10 @@
  */
 import { type Change, type ClickOutcome, FINAL_STATUSES } from '../../changes/change.js';
 import type { ChangeAction } from '../ids.js';
-import { renderApprovals } from '../render/approvals.js';
 import { renderClickReply, renderPrivateClickReply } from '../render/click-reply.js';
 import { renderFollowEvent, tailOffer } from '../render/follow.js';
+import { approvalsAnswer } from './approvals-answer.js';
+import { markAskAnswered } from './ask-reply.js';
 import { rewriteChangeMessage } from './change-message.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { notifyOutcome } from './notify.js';
@@ -52,7 +53,11 @@ export async function handleClick(
   await applyingDrawn;
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   // The engine has told the change's release, if any, which redraws its message (src/slack/releases).
-  if (changedOrFinal(outcome)) await rewriteChangeMessage(ctx, outcome.change);
+  if (changedOrFinal(outcome)) {
+    await rewriteChangeMessage(ctx, outcome.change);
+    // The ask in the thread is answered now (when the change no longer waits for approvers).
+    await markAskAnswered(ctx, outcome.change);
+  }
   await notifyOutcome(ctx, outcome, actor.user);
   const text = options.privateOrigin
     ? renderPrivateClickReply(outcome)
@@ -61,8 +66,7 @@ export async function handleClick(
       : renderClickReply(outcome);
   if (options.replaceList && acted(outcome)) {
     // The list the click came from is out of date now: what was done, then what still waits.
-    const waiting = await ctx.engine.approvableBy(actor.user, actor.channel, actor.team);
-    await options.replaceList(renderApprovals(waiting, ctx.clock.now(), text));
+    await options.replaceList(await approvalsAnswer(ctx, actor, text));
   } else if (text) {
     await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });
   }

@@ -3,25 +3,22 @@
  * once), then filled with choices read from the hosting API via views.update;
  * reloaded when a choice that drives others changes; submitted into the
  * change engine. Shape problems are answered in the modal itself (inline field
- * errors in the ack); planning happens after the ack, with the modal showing
- * "Checking…" and then the outcome.
+ * errors in the ack); a good submission closes the modal, and planning happens
+ * after the ack, the preview in the channel being the answer
+ * (preview-submission.ts).
  */
 
 import { missingEnvironment } from '../../changes/not-found.js';
-import { UserError } from '../../errors/user-error.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { checkTailSubmission } from '../releases/tail-modal.js';
-import { renderError } from '../render/errors.js';
-import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
-import { withKnownNames } from './known-names.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
-import { requestChange } from './request-change.js';
-import { type CheckedSubmission, KeepForm, type SubmitStrategy, showOutcome } from './submission.js';
+import { previewAfterClose } from './preview-submission.js';
+import type { CheckedSubmission, SubmitStrategy } from './submission.js';
 
 /**
  * Opens the loading view now (the trigger expires 3 s after the click);
@@ -107,7 +104,7 @@ const SUBMIT_STRATEGIES: Record<ModalKind, SubmitStrategy> = {
  * Checks a submission without any API call. Returns the ack and, when the
  * submission is good, the work to run after acking.
  */
-export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor) => {
+export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor, triggerId) => {
   // The where step's Next (src/slack/modals/where.ts): load the rest of the form with what was picked.
   if (placeMissing(meta, values)) {
     return {
@@ -115,10 +112,14 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
       afterAck: () => fillModal(ctx, meta, viewId, undefined, values),
     };
   }
-  return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor);
+  return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor, triggerId);
 };
 
-/** A modal that previews a change: the fields and the operation's own validation, then the preview. */
+/**
+ * A modal that previews a change: the fields and the operation's own
+ * validation in the ack (errors stay on the form), else the form closes and
+ * the preview is built behind the ack (preview-submission.ts).
+ */
 function checkChangeSubmission(
   ctx: Pick<
     BotContext,
@@ -126,48 +127,15 @@ function checkChangeSubmission(
   >,
   meta: ModalMetadata,
   values: ViewStateValues,
-  viewId: string,
+  _viewId: string,
   actor: Actor,
+  triggerId?: string,
 ): CheckedSubmission {
   // Shape and the operation's own validation (no API call), so problems show inline on the fields.
   const read = readSubmission(meta, values);
   if (!read.ok) return { ack: { response_action: 'errors', errors: read.errors } };
   return {
-    ack: {
-      response_action: 'update',
-      view: statusView('Checking…', 'Reading the current state to build a preview…'),
-    },
-    afterAck: () =>
-      showOutcome(
-        ctx,
-        viewId,
-        'modal-submit',
-        'Could not prepare',
-        async () => {
-          const change = await requestChange(ctx, actor, read, meta.releaseId).catch(async (err: unknown) => {
-            if (!(err instanceof UserError)) throw err;
-            // Keep the user's work: the form again, as they filled it, with the problem on top.
-            throw new KeepForm(
-              await loadedView(
-                meta,
-                { queries: ctx.reads.forms, environments: ctx.environments },
-                ctx.logger,
-                values,
-                renderError(withKnownNames(ctx, err), ctx.logger).text,
-              ),
-            );
-          });
-          const where = change.origin.threadTs ? 'the thread' : `<#${change.origin.channel}>`;
-          return statusView(
-            'Preview posted',
-            `Posted the preview in ${where}: *${change.preview.summary}*. ${
-              change.status === 'awaiting_approval'
-                ? 'It waits there for an approver; you can follow it or cancel it there.'
-                : 'Confirm it there.'
-            }`,
-          );
-        },
-        '\n\nNothing was changed.',
-      ),
+    ack: { response_action: 'clear' },
+    afterAck: () => previewAfterClose(ctx, meta, values, read, actor, triggerId),
   };
 }

@@ -6,8 +6,15 @@
  * never turns a done change into a reported failure.
  */
 import type { Change, ClickOutcome } from '../../changes/change.js';
+import type { ClaimedNotices } from '../../changes/change-notices.js';
+import type { ChangeNotice } from '../../store/types.js';
 import type { SlackMessage } from '../render/message.js';
-import { renderApprovalRequest, renderOutcomeNotice } from '../render/notices.js';
+import {
+  renderApprovalReminder,
+  renderApprovalRequest,
+  renderExpiredNotice,
+  renderOutcomeNotice,
+} from '../render/notices.js';
 import type { BotContext } from './context.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
@@ -27,24 +34,69 @@ export async function notifyOutcome(
   if (message) await reply(ctx, change, message, inRelease);
 }
 
-/** Asks the approvers the policy names to look at a change that waits for them. */
+/**
+ * Asks the approvers the policy names to look at a change that waits for
+ * them, and keeps the ask's ts with the change, so the ask is marked answered
+ * when the change moves on (ask-reply.ts).
+ */
 export async function notifyApprovers(
-  ctx: Pick<BotContext, 'commandName' | 'logger' | 'slack'>,
+  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
   const message = renderApprovalRequest(change, ctx.commandName);
-  if (message) await reply(ctx, change, message, false);
+  if (!message) return;
+  const { ts } = await reply(ctx, change, message, false);
+  if (!ts) return;
+  await ctx.store
+    .updateChangeOrigin(change.id, { askTs: ts }, ctx.clock.now())
+    .catch((err: unknown) =>
+      ctx.logger.warn('could not keep the ask reply', { changeId: change.id, error: err }),
+    );
 }
 
+/**
+ * Sends the notices housekeeping claimed (changes/change-notices.ts): the
+ * reminder to the approvers, the expiry to the requester, in the change's
+ * thread. A notice Slack refused is given back to the store, so the next pass
+ * sends it; one that was sent is never sent again.
+ */
+export async function sendClaimedNotices(
+  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  notices: ClaimedNotices,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const sends: [Change, ChangeNotice, SlackMessage][] = [
+    ...notices.reminders.map((c): [Change, ChangeNotice, SlackMessage] => [
+      c,
+      'reminder',
+      renderApprovalReminder(c, now, ctx.commandName),
+    ]),
+    ...notices.expired.map((c): [Change, ChangeNotice, SlackMessage] => [
+      c,
+      'expiry',
+      renderExpiredNotice(c),
+    ]),
+  ];
+  for (const [change, kind, message] of sends) {
+    if ((await reply(ctx, change, message, false)).posted) continue;
+    await ctx.store
+      .releaseNotice(change.id, kind)
+      .catch((err: unknown) =>
+        ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
+      );
+  }
+}
+
+/** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
 async function reply(
   ctx: Pick<BotContext, 'logger' | 'slack'>,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
-) {
+): Promise<{ posted: boolean; ts?: string }> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
-  if (!threadTs) return;
+  if (!threadTs) return { posted: true };
   try {
     const post = {
       channel: change.origin.channel,
@@ -53,8 +105,10 @@ async function reply(
       blocks: message.blocks,
       unfurl_links: false,
     };
-    await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
+    const res = await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
+    return { posted: true, ...(res.ts ? { ts: res.ts } : {}) };
   } catch (err) {
     ctx.logger.warn('could not post a notice about a change', { changeId: change.id, error: err });
+    return { posted: false };
   }
 }

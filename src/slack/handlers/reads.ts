@@ -4,11 +4,12 @@
  * when they press "Share in channel", posted publicly (see share.ts).
  */
 import type { Command } from '../grammar/command.js';
-import { renderApprovals } from '../render/approvals.js';
 import { renderArmadas, renderFleet } from '../render/armadas.js';
+import { renderFormations, renderRegions, renderVessel } from '../render/list-reads.js';
 import { renderLogSnapshot } from '../render/logs.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
+import { approvalsAnswer } from './approvals-answer.js';
 import type { Actor, BotContext } from './context.js';
 
 /** A command whose answer is a private message that can be shared: every read but a live tail. */
@@ -18,7 +19,10 @@ type ReadCommand = Extract<
     kind:
       | 'images'
       | 'vessels'
+      | 'vessel.show'
+      | 'formations'
       | 'formation.show'
+      | 'regions'
       | 'region.show'
       | 'approvals'
       | 'logs'
@@ -31,7 +35,10 @@ type ReadCommand = Extract<
 const READ_KINDS = new Set<Command['kind']>([
   'images',
   'vessels',
+  'vessel.show',
+  'formations',
   'formation.show',
+  'regions',
   'region.show',
   'approvals',
   'logs',
@@ -59,6 +66,15 @@ export async function answerRead(
     }
     case 'vessels':
       return renderVessels(command.environment, await ctx.reads.vessels(actor, command.environment));
+    case 'vessel.show':
+      return renderVessel(
+        command.environment,
+        await ctx.reads.vessel(actor, command.environment, command.vessel),
+      );
+    case 'formations':
+      return renderFormations(command.environment, await ctx.reads.formations(actor, command.environment));
+    case 'regions':
+      return renderRegions(command.environment, await ctx.reads.regions(actor, command.environment));
     case 'formation.show':
       return renderFormation(
         command.environment,
@@ -84,10 +100,7 @@ export async function answerRead(
         ctx.commandName,
       );
     case 'approvals':
-      return renderApprovals(
-        await ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
-        ctx.clock.now(),
-      );
+      return approvalsAnswer(ctx, actor);
     case 'logs': {
       const lines = await ctx.reads.logs(actor, command.environment, command.vessel, {
         lines: command.lines,

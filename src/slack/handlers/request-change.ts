@@ -12,7 +12,7 @@ import { postFailure } from './post-errors.js';
 
 /** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack'>,
+  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack' | 'store'>,
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,

@@ -1,6 +1,7 @@
 /**
  * What every modal submission strategy shares: the ack it answers with and
- * the step that shows its outcome in the modal afterwards. A leaf of the
+ * the step that shows its outcome in the modal afterwards (a live tail's; a
+ * change form closes instead, preview-submission.ts). A leaf of the
  * modal flows, so each strategy (changes in modal.ts, live tails in
  * releases/tail-modal.ts) uses it without importing the others.
  */
@@ -17,7 +18,9 @@ import { updateOpenedView } from './opened-views.js';
 /** What to ack a submission with: inline errors (modal stays as is) or a status view. */
 type SubmissionAck =
   | { response_action: 'errors'; errors: Record<string, string> }
-  | { response_action: 'update'; view: ModalView };
+  | { response_action: 'update'; view: ModalView }
+  /** Closes the modal: the answer is posted where the change is (a change form's preview). */
+  | { response_action: 'clear' };
 
 /** A checked submission: the ack and, when the submission is good, the work to run after acking. */
 export interface CheckedSubmission {
@@ -51,6 +54,8 @@ export type SubmitStrategy = (
   values: ViewStateValues,
   viewId: string,
   actor: Actor,
+  /** The submission's trigger id (valid 3 s): a form that closed can open again with it. */
+  triggerId?: string,
 ) => CheckedSubmission;
 
 /**
@@ -69,20 +74,9 @@ export async function showOutcome(
   try {
     view = await work();
   } catch (err) {
-    if (err instanceof KeepForm) {
-      await updateOpenedView(ctx, { view_id: viewId, view: err.view });
-      return;
-    }
     const message = renderError(withKnownNames(ctx, err), ctx.logger.child({ where }));
     ctx.metrics.errors.inc({ where });
     view = statusView(failureTitle, `${message.text}${failureNote}`);
   }
   await updateOpenedView(ctx, { view_id: viewId, view });
-}
-
-/** Not a failure: the submission was refused and the form goes back to the user with the reason on it. */
-export class KeepForm extends Error {
-  constructor(readonly view: ModalView) {
-    super('the form goes back to the user');
-  }
 }

@@ -29,6 +29,7 @@ import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
 import { ephemeralReplyTo, privateReplyVia } from './private-reply.js';
 import { rejectSubmissionRoute } from './reject.js';
+import { rowActionRoutes } from './row-actions.js';
 import { shareActionRoutes } from './share.js';
 
 interface SubmitArgs {
@@ -49,6 +50,8 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
     // The history answer's Older button, and "Share in channel" on private read answers.
     ...historyActionRoutes(ctx),
     ...shareActionRoutes(ctx),
+    // Show, Logs, Delete and Promote on the rows of list and show answers.
+    ...rowActionRoutes(ctx),
     ...changeActionRoutes(ctx),
     [MODAL_RELOAD_ACTION]: modalReloadRoute(ctx),
   };
@@ -162,14 +165,22 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
       const meta = readMetadata(view.private_metadata);
       if (!meta) return { ack: { response_action: 'errors', errors: {} } };
       const actor = submitActor(body.user, body.team?.id, meta);
-      // The modal is gone once acked without a view: problems reach the user in the channel.
+      // The modal is gone once acked without a view (or closed): problems reach the user in the channel.
       const reply = ephemeralReplyTo(ctx.slack, actor);
       const count = (outcome: string) =>
         ctx.metrics.interactions.inc({ action: `submit.${meta.kind}`, outcome });
       let checked: ReturnType<typeof checkSubmission>;
       try {
         // Checks the fields only (no API call): the ack must carry field errors or the next view.
-        checked = checkSubmission(ctx, meta, view.state.values as ViewStateValues, view.id, actor);
+        checked = checkSubmission(
+          ctx,
+          meta,
+          view.state.values as ViewStateValues,
+          view.id,
+          actor,
+          // Only a submission carries one (the view_closed payload has none).
+          'trigger_id' in body ? body.trigger_id : undefined,
+        );
       } catch (err) {
         return {
           job: () => ({

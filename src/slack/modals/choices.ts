@@ -51,3 +51,20 @@ export function regionChoices(regions: readonly Region[]): Choice[] {
 export function branchChoices(branches: readonly BranchInfo[]): Choice[] {
   return branches.map((b) => ({ label: branchLabel(b), value: b.name }));
 }
+
+/** The value to preselect when there is exactly one choice (the only region needs no picking); else undefined. */
+export function onlyChoice(choices: readonly Choice[]): string | undefined {
+  return choices.length === 1 ? choices[0]?.value : undefined;
+}
+
+/**
+ * A name to show as an example in a name field: `base-N`, counting on from
+ * `from`, that none of `taken` has (a placeholder that names an existing
+ * vessel invites the duplicate it would be refused for).
+ */
+export function freeName(base: string, taken: Iterable<string>, from: number): string {
+  const used = new Set(taken);
+  let n = Math.max(1, from);
+  while (used.has(`${base}-${n}`)) n++;
+  return `${base}-${n}`;
+}

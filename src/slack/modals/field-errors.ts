@@ -16,6 +16,25 @@ export function errorBlock(blockId: string, values?: ViewStateValues): string {
   return values && readBlock(values, typed) !== undefined ? typed : blockId;
 }
 
+/**
+ * What to say when a choice is missing: "Choose an image." under a select,
+ * "…, or type image:tag in the field below." only when the form shows that
+ * field (the list was cut), and "Type image:tag." under a text field (there
+ * was nothing to choose from). The state holds every input of the form, so it
+ * says which of the three the person saw.
+ */
+export function missingChoice(
+  values: ViewStateValues,
+  blockId: string,
+  what: string,
+  typeHint: string,
+): string {
+  const field = values[blockId] ? Object.values(values[blockId])[0] : undefined;
+  if (field?.type === 'plain_text_input') return `Type ${typeHint}.`;
+  if (values[`${blockId}${TYPED_SUFFIX}`]) return `Choose ${what}, or type ${typeHint} in the field below.`;
+  return `Choose ${what}.`;
+}
+
 /** Adds `message` to the errors of `blockId`, joining several with "; ". */
 export function addError(errors: Record<string, string>, blockId: string, message: string): void {
   const joined = errors[blockId] ? `${errors[blockId]}; ${message}` : message;

@@ -9,7 +9,7 @@ import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { imageChoices, imageRefByName } from './choices.js';
 import { needEnvironment } from './environment.js';
-import { addError, errorBlock } from './field-errors.js';
+import { addError, errorBlock, missingChoice } from './field-errors.js';
 import { FLEET_BLOCK, fleetChoices, fleetPicked } from './fleet-choices.js';
 import { splitImageRef } from './parse-text.js';
 import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
@@ -89,7 +89,8 @@ export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       const container = readChoice(values, B.container);
       const ref = readChoice(values, B.image);
       const image = ref ? splitImageRef(ref) : undefined;
-      if (!ref) addError(errors, errorBlock(B.image, values), `Choose an image, or type ${IMAGE_HINT}.`);
+      if (!ref)
+        addError(errors, errorBlock(B.image, values), missingChoice(values, B.image, 'an image', IMAGE_HINT));
       else if (!image) addError(errors, errorBlock(B.image, values), `Write the image as ${IMAGE_HINT}.`);
       const where = { environment: meta.environment ?? '', ...(container ? { container } : {}) };
       if (!name || !image) return { ok: false, errors, partial: { ...where, name, ...image } };

@@ -14,7 +14,7 @@ import type { OperationInput } from '../../changes/requests/index.js';
 import type { Container, Image } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
-import { imageChoices, imageRefByName, regionChoices } from './choices.js';
+import { freeName, imageChoices, imageRefByName, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment, needFormation } from './environment.js';
 import { addError } from './field-errors.js';
 import { splitArgs } from './parse-text.js';
@@ -125,10 +125,15 @@ export const formationAddModal: ModalDefinition = {
   async build(meta, deps, values) {
     const env = needEnvironment(meta);
     const formationName = needFormation(meta);
-    const [formation, regions] = await Promise.all([
+    const [formation, regions, vessels] = await Promise.all([
       deps.queries.formation(env, formationName),
       deps.queries.regions(env),
+      deps.queries.vesselsIn(env),
     ]);
+    const taken = [
+      ...formation.spec.vessels.map((v) => v.name),
+      ...(vessels ?? []).map((v) => v.metadata.name),
+    ];
     const template = formation.spec.template?.spec.containers ?? [];
     const images = await imagesByBranch(deps.queries, template);
     const where = `formation *${escapeMrkdwn(truncate(formationName, 200))}* in *${escapeMrkdwn(truncate(env, 200))}*`;
@@ -142,7 +147,7 @@ export const formationAddModal: ModalDefinition = {
         blockId: B.vessel,
         label: 'Vessel name',
         initial: textInitial(values, B.vessel),
-        placeholder: `${truncate(formationName, 60)}-3`,
+        placeholder: freeName(truncate(formationName, 60), taken, formation.spec.vessels.length + 1),
         hint: 'Lowercase letters, digits and dashes; unique in the formation.',
       }),
       ...choiceBlocks({
@@ -151,7 +156,7 @@ export const formationAddModal: ModalDefinition = {
         choices: regionChoices(regions),
         noun: `regions in ${env}`,
         typeHint: 'a region name (e.g. eu-central)',
-        initial: readChoice(values, B.region),
+        initial: readChoice(values, B.region) ?? onlyChoice(regionChoices(regions)),
         typedInitial: readBlock(values, `${B.region}${TYPED_SUFFIX}`),
         // Another environment has other regions: a region picked in the old one is dropped.
         resetKey: env,

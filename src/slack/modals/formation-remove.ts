@@ -8,7 +8,7 @@ import type { ModalMetadata } from '../ids.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { needEnvironment, needFormation } from './environment.js';
-import { addError, errorBlock } from './field-errors.js';
+import { addError, errorBlock, missingChoice } from './field-errors.js';
 import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
 import type { ModalDefinition, ViewStateValues } from './types.js';
 import { whereBlockFor } from './where.js';
@@ -53,7 +53,12 @@ export const formationRemoveModal: ModalDefinition = {
       addError(errors, B.vessel, 'This form lost its environment or formation; open it again.');
     }
     const vessel = readChoice(values, B.vessel);
-    if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
+    if (!vessel)
+      addError(
+        errors,
+        errorBlock(B.vessel, values),
+        missingChoice(values, B.vessel, 'a vessel', VESSEL_HINT),
+      );
     const input = { environment: meta.environment, formation: meta.formation, vessel };
     if (!meta.environment || !meta.formation || !vessel) return { ok: false, errors, partial: input };
     return {

@@ -6,7 +6,7 @@
  * (from a release thread's buttons) asks for it first: see where.ts.
  */
 
-import type { ModalView } from '@slack/types';
+import type { KnownBlock, ModalView } from '@slack/types';
 import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { operationModule } from '../../changes/operations/index.js';
@@ -19,7 +19,7 @@ import { fleetScaleModal } from './fleet-scale.js';
 import { formationAddModal } from './formation-add.js';
 import { formationRemoveModal } from './formation-remove.js';
 import { logsFollowModal } from './logs-follow.js';
-import { problemBlock } from './problem-block.js';
+import { fieldProblemBlock, problemBlock } from './problem-block.js';
 import { promoteModal } from './promote.js';
 import { regionCreateModal } from './region-create.js';
 import { regionSchedulingModal } from './region-scheduling.js';
@@ -103,16 +103,24 @@ export async function loadedView(
   logger: Logger,
   values: ViewStateValues = {},
   problem?: string,
+  /** The field's block id when the problem is about one field (a taken name): it is shown under it. */
+  problemField?: string,
 ): Promise<ModalView> {
   const def = MODALS[meta.kind];
   try {
     const where = await askWhere(meta, WHERE[meta.kind], deps, values);
     // Slack wants a submit button beside input blocks; on the where step it loads the rest.
     if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
-    const blocks = await def.build(where.meta, deps, values);
-    // A problem only the API could find (a taken name, a policy refusal) sits on top of the form the user filled.
+    const form = [...where.blocks, ...(await def.build(where.meta, deps, values))];
+    const field = problem && problemField ? form.findIndex((b) => isInput(b, problemField)) : -1;
+    if (problem && field >= 0) {
+      // Slack shows field errors only in a submission's answer, long gone by now: the problem goes right under its field.
+      form.splice(field + 1, 0, fieldProblemBlock(problem));
+      return modalView(meta, form, { submit: def.submit, close: 'Cancel' });
+    }
+    // A problem only the API could find (a policy refusal, say) sits on top of the form the user filled.
     const banner = problem ? [problemBlock(problem)] : [];
-    return modalView(meta, [...banner, ...where.blocks, ...blocks], { submit: def.submit, close: 'Cancel' });
+    return modalView(meta, [...banner, ...form], { submit: def.submit, close: 'Cancel' });
   } catch (err) {
     return errorView(meta, describeFailure(err, logger, { modal: meta.kind }));
   }
@@ -174,4 +182,13 @@ export function fieldErrors(
   values?: ViewStateValues,
 ): Record<string, string> {
   return mapProblems(MODALS[meta.kind], problems, values);
+}
+
+/** The block of `meta`'s form that shows a problem with request `field`; undefined when none does. */
+export function fieldBlock(meta: ModalMetadata, field: string, values?: ViewStateValues): string | undefined {
+  return MODALS[meta.kind].blockFor(field, values);
+}
+
+function isInput(block: KnownBlock, blockId: string): boolean {
+  return block.type === 'input' && block.block_id === blockId;
 }

@@ -11,7 +11,7 @@ import type { Vessel } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
-import { addError, errorBlock, mapProblems } from './field-errors.js';
+import { addError, errorBlock, mapProblems, missingChoice } from './field-errors.js';
 import { readBlock, readChoice, TYPED_SUFFIX, textInitial } from './state.js';
 import type { TailModalDefinition, TailRequest } from './types.js';
 import { whereBlockFor } from './where.js';
@@ -69,7 +69,12 @@ export const logsFollowModal: TailModalDefinition = {
     const errors: Record<string, string> = {};
     const vessel = readChoice(values, B.vessel);
     if (!meta.environment) addError(errors, B.vessel, 'This form lost its environment; open it again.');
-    if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
+    if (!vessel)
+      addError(
+        errors,
+        errorBlock(B.vessel, values),
+        missingChoice(values, B.vessel, 'a vessel', VESSEL_HINT),
+      );
     try {
       // The name checks run even when a field is missing, so every problem comes back in one answer.
       const tail = parseTailRequest({

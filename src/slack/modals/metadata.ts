@@ -30,6 +30,8 @@ const ModalMetadataSchema = z.object({
   region: z.string().optional(),
   regionType: z.string().optional(),
   fleet: z.string().optional(),
+  branch: z.string().optional(),
+  image: z.string().optional(),
 });
 
 // Fails to compile when ModalMetadata gains or loses a field the schema does not know about.

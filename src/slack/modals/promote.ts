@@ -4,7 +4,7 @@
  */
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { branchChoices, imageChoices } from './choices.js';
-import { addError, errorBlock } from './field-errors.js';
+import { addError, errorBlock, missingChoice } from './field-errors.js';
 import { splitImageRef } from './parse-text.js';
 import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
 import type { ModalDefinition } from './types.js';
@@ -24,9 +24,10 @@ export const promoteModal: ModalDefinition = {
   operation: 'image.promote',
   fallbackBlock: B.image,
 
-  async build(_meta, deps, values) {
+  async build(meta, deps, values) {
     const branches = (await deps.queries.branches()) ?? [];
-    const source = readChoice(values, B.source) ?? branches[0]?.name;
+    // A row's Promote button (`images <branch>`) chose the branch and image; a person's pick wins.
+    const source = readChoice(values, B.source) ?? meta.branch ?? branches[0]?.name;
     const images = source ? await deps.queries.images(source) : [];
     return [
       contextBlock('Copies an image from one branch to another. You see a preview before anything changes.'),
@@ -46,7 +47,7 @@ export const promoteModal: ModalDefinition = {
         choices: imageChoices(images),
         noun: source ? `images in ${source}` : 'images',
         typeHint: IMAGE_HINT,
-        initial: readChoice(values, B.image),
+        initial: readChoice(values, B.image) ?? (source === meta.branch ? meta.image : undefined),
         typedInitial: readBlock(values, `${B.image}${TYPED_SUFFIX}`),
         resetKey: source ?? '',
         ...(source ? { suggest: { source: 'images' as const, scope: source } } : {}),
@@ -71,7 +72,7 @@ export const promoteModal: ModalDefinition = {
     const targetBranch = readChoice(values, B.target);
     const image = ref ? splitImageRef(ref) : undefined;
     if (!sourceBranch) addError(errors, B.source, 'Choose the branch to copy from.');
-    if (!ref) addError(errors, B.image, `Choose an image, or type ${IMAGE_HINT}.`);
+    if (!ref) addError(errors, B.image, missingChoice(values, B.image, 'an image', IMAGE_HINT));
     else if (!image) addError(errors, errorBlock(B.image, values), `Write the image as ${IMAGE_HINT}.`);
     if (!targetBranch) addError(errors, B.target, 'Choose the branch to copy to.');
     const input = { image: image?.image, tag: image?.tag, sourceBranch, targetBranch };

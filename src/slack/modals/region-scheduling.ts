@@ -10,7 +10,7 @@ import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';
-import { addError, errorBlock } from './field-errors.js';
+import { addError, errorBlock, missingChoice } from './field-errors.js';
 import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
 import type { ModalDefinition, ViewStateValues } from './types.js';
 import { whereBlockFor } from './where.js';
@@ -83,9 +83,15 @@ export const regionSchedulingModal: ModalDefinition = {
     const errors: Record<string, string> = {};
     if (!meta.environment) addError(errors, B.scheduling, 'This form lost its environment; open it again.');
     const region = readChoice(values, B.region);
-    if (!region) addError(errors, errorBlock(B.region, values), `Choose a region, or type ${REGION_HINT}.`);
+    if (!region)
+      addError(
+        errors,
+        errorBlock(B.region, values),
+        missingChoice(values, B.region, 'a region', REGION_HINT),
+      );
     const type = readChoice(values, B.type);
-    if (!type) addError(errors, errorBlock(B.type, values), `Choose a region type, or type ${TYPE_HINT}.`);
+    if (!type)
+      addError(errors, errorBlock(B.type, values), missingChoice(values, B.type, 'a region type', TYPE_HINT));
     const scheduling = readBlock(values, B.scheduling);
     if (!scheduling) addError(errors, B.scheduling, 'Choose Packed or Distributed.');
     const input = { environment: meta.environment, region, type, scheduling };

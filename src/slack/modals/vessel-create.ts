@@ -6,9 +6,9 @@
 import type { OperationInput } from '../../changes/requests/index.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
-import { branchChoices, imageChoices, regionChoices } from './choices.js';
+import { branchChoices, freeName, imageChoices, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';
-import { addError } from './field-errors.js';
+import { addError, missingChoice } from './field-errors.js';
 import { parsePorts, splitArgs } from './parse-text.js';
 import { readBlock, readChoice, readRaw, TYPED_SUFFIX, textInitial } from './state.js';
 import type { ModalDefinition, ViewStateValues } from './types.js';
@@ -51,17 +51,19 @@ export const vesselCreateModal: ModalDefinition = {
     const env = needEnvironment(meta);
     const branches = (await deps.queries.branches()) ?? [];
     const branch = readChoice(values, B.branch) ?? branches[0]?.name;
-    const [regions, images] = await Promise.all([
+    const [regions, images, vessels] = await Promise.all([
       deps.queries.regions(env),
       branch ? deps.queries.images(branch) : Promise.resolve([]),
+      deps.queries.vesselsIn(env),
     ]);
+    const taken = (vessels ?? []).map((v) => v.metadata.name);
     return [
       contextBlock(`New standalone vessel in environment *${escapeMrkdwn(truncate(env, 200))}*.`),
       textInput({
         blockId: B.name,
         label: 'Vessel name',
         initial: textInitial(values, B.name),
-        placeholder: 'lobby-3',
+        placeholder: freeName('vessel', taken, taken.length + 1),
         hint: 'Lowercase letters, digits and dashes.',
       }),
       textInput({
@@ -76,7 +78,7 @@ export const vesselCreateModal: ModalDefinition = {
         choices: regionChoices(regions),
         noun: `regions in ${env}`,
         typeHint: 'a region name (e.g. eu-central)',
-        initial: readChoice(values, B.region),
+        initial: readChoice(values, B.region) ?? onlyChoice(regionChoices(regions)),
         typedInitial: typed(values, B.region),
         // Another environment has other regions: a region picked in the old one is dropped.
         resetKey: env,
@@ -153,7 +155,7 @@ export const vesselCreateModal: ModalDefinition = {
     const region = required(B.region, 'Choose a region.');
     const container = required(B.container, 'Give the container a name, e.g. game-server.');
     const branch = required(B.branch, 'Choose the branch the image comes from.');
-    const image = required(B.image, 'Choose an image, or type image:tag.');
+    const image = required(B.image, missingChoice(values, B.image, 'an image', 'image:tag'));
     const ports = parsePorts(readRaw(values, B.ports) ?? '');
     if (!ports.ok) addError(errors, B.ports, ports.error);
     const args = splitArgs(readRaw(values, B.args) ?? '');

@@ -16,18 +16,29 @@ import { changeLink, linked } from './permalink.js';
 // Three blocks per change (section, buttons, divider) keeps 15 well under 50 blocks.
 const MAX_SHOWN = 15;
 
+// The asker's own waiting requests are one line each, in one section.
+const MAX_OWN_SHOWN = 10;
+
 /**
  * Pending approvals the user can act on, each with Approve / Reject; a
  * friendly line when there are none. `notice`: what the user's last click in
  * this list did, shown above the refreshed list that replaces the old one.
+ * `own`: the user's requests that wait on others, listed apart with who is
+ * asked and when each expires (issue 18.2).
  */
-export function renderApprovals(changes: Change[], now: number, notice?: string): SlackMessage {
+export function renderApprovals(
+  changes: Change[],
+  now: number,
+  notice?: string,
+  own: readonly Change[] = [],
+): SlackMessage {
   const top: KnownBlock[] = notice ? [section(notice), divider()] : [];
+  const ownBlocks = renderOwn(own, now);
   if (changes.length === 0) {
     const text = notice
       ? 'Nothing else is waiting for you.'
       : 'Nothing is waiting for you: no changes need your approval right now.';
-    return finish(notice ?? text, [...top, section(text)]);
+    return finish(notice ?? text, [...top, section(text), ...ownBlocks]);
   }
   const count = `${changes.length} ${notice ? 'more ' : ''}${noun(changes.length, 'change')} waiting for your approval`;
   const blocks: KnownBlock[] = [...top, header(count)];
@@ -50,7 +61,21 @@ export function renderApprovals(changes: Change[], now: number, notice?: string)
       section(`… and ${changes.length - MAX_SHOWN} more; approve these first, then ask again for the rest.`),
     );
   }
-  return finish(notice ?? count, blocks);
+  return finish(notice ?? count, [...blocks, ...ownBlocks]);
+}
+
+/** "Your requests waiting on others": who is asked, how far, when each expires; nothing when there are none. */
+function renderOwn(own: readonly Change[], now: number): KnownBlock[] {
+  if (own.length === 0) return [];
+  const line = (c: Change) =>
+    `• ${linked(escapeFit(c.preview.summary, 300), changeLink(c))} · asks ${whoMayApprove(c)} · ` +
+    `${approvalProgress(c)} · expires ${slackDate(c.expiresAt)} (${formatRelative(c.expiresAt, now)})`;
+  const more = own.length > MAX_OWN_SHOWN ? `\n… and ${own.length - MAX_OWN_SHOWN} more` : '';
+  return [
+    divider(),
+    header(`Your requests waiting on others (${own.length})`),
+    section(`${own.slice(0, MAX_OWN_SHOWN).map(line).join('\n')}${more}`),
+  ];
 }
 
 function describe(change: Change, now: number): string {

@@ -9,6 +9,7 @@ import { count as countOf } from '../../format/english.js';
 import type { ReplicaCounts } from '../../gamefabric/armada-resources.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
+import { type RowActionSpec, rowsWithActions } from './row-actions.js';
 
 const LIST_BLOCKS = 10;
 const NAME_MAX = 200;
@@ -88,11 +89,27 @@ export function renderArmadas(view: ArmadasView): SlackMessage {
         ? summary
         : `${summary}. ImageUpdaters could not be read, so which fleets they roll out is unknown.`,
     ),
-    ...packItems(problemsFirst(view.fleets), (f) => fleetItem(f, view.updatersKnown), {
-      maxBlocks: LIST_BLOCKS,
-      maxLineLength: 2900,
-    }),
+    ...(rowsWithActions(
+      problemsFirst(view.fleets),
+      (f) => fleetItem(f, view.updatersKnown),
+      (f) => [showFleet(view.environment, f)],
+    ) ??
+      packItems(problemsFirst(view.fleets), (f) => fleetItem(f, view.updatersKnown), {
+        maxBlocks: LIST_BLOCKS,
+        maxLineLength: 2900,
+      })),
   ]);
+}
+
+// Show on a row: `armada show` or `armadaset show`, as typed.
+function showFleet(environment: string, f: ArmadasView['fleets'][number]): RowActionSpec {
+  const word = f.kind === 'ArmadaSet' ? 'armadaset' : 'armada';
+  const kind = f.kind === 'ArmadaSet' ? 'ArmadaSet' : 'armada';
+  return {
+    action: 'show',
+    command: `${word} show ${environment} ${f.name}`,
+    spoken: `Show ${kind} ${f.name} in ${environment}`,
+  };
 }
 
 /** One Armada or ArmadaSet, the whole picture. */

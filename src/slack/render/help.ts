@@ -72,7 +72,8 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
   approvals: {
     title: 'Approvals',
     aliases: ['approval', 'approve'],
-    notes: 'Changes that policy sends for approval wait here until someone allowed to approve acts on them.',
+    notes:
+      'Changes that policy sends for approval wait here until someone allowed to approve acts on them. Your own requests that wait on others are listed below, with who is asked and when each expires; approvers are reminded once before a request expires, and you are told when it expired.',
   },
   history: {
     title: 'History',

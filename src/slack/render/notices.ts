@@ -6,9 +6,19 @@
  */
 
 import type { Change, ClickOutcome } from '../../changes/change.js';
+import { formatRelative } from '../../format/duration.js';
 import { noun } from '../../format/english.js';
-import { approvers } from './approval-status.js';
-import { escapeFit, finish, groupMention, joinMapped, mention, section, typedText } from './blocks.js';
+import { approvalProgress, approvers } from './approval-status.js';
+import {
+  escapeFit,
+  finish,
+  groupMention,
+  joinMapped,
+  mention,
+  section,
+  slackDate,
+  typedText,
+} from './blocks.js';
 import { closedBy, failureText, rejectionReason } from './failure-text.js';
 import type { SlackMessage } from './message.js';
 
@@ -61,17 +71,70 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
 export function renderApprovalRequest(change: Change, commandName: string): SlackMessage | undefined {
   const r = change.requirement;
   if (r.mode !== 'approval') return undefined;
-  const named = [
-    ...r.approvers.users.filter((u) => u !== '*' && u !== change.requester).map(mention),
-    ...r.approvers.groups.map(groupMention),
-  ];
-  if (named.length === 0) return undefined;
-  const who = joinMapped(named, (n) => n, 1500, ' ');
+  const who = namedApprovers(change);
+  if (!who) return undefined;
   const how = r.required === 1 ? 'an approval' : `${r.required} approvals`;
   return notice(
     `${who}: ${mention(change.requester)} asks for ${how} of *${escapeFit(change.preview.summary, SUMMARY_MAX)}*. ` +
       `Approve or reject it on the message above, or from \`${commandName} approvals\`.`,
   );
+}
+
+/**
+ * The one reminder before a request expires (issue 18.2), to the approvers the
+ * policy names (or to nobody in particular when it names no one), with the
+ * time left and how far the approvals are.
+ */
+export function renderApprovalReminder(change: Change, now: number, commandName: string): SlackMessage {
+  const who = namedApprovers(change);
+  const summary = `*${escapeFit(change.preview.summary, SUMMARY_MAX)}*`;
+  return notice(
+    `:hourglass_flowing_sand: ${who ? `${who}: ` : ''}reminder: ${mention(change.requester)}'s request ${summary} ` +
+      `expires ${slackDate(change.expiresAt)} (${formatRelative(change.expiresAt, now)}), ` +
+      `${approvalProgress(change)}. Approve or reject it on the message above, or from \`${commandName} approvals\`.`,
+  );
+}
+
+/** Tells the requester their request expired without the approvals it needed; nothing was applied. */
+export function renderExpiredNotice(change: Change): SlackMessage {
+  const summary = `*${escapeFit(change.preview.summary, SUMMARY_MAX)}*`;
+  return notice(
+    `:hourglass: ${mention(change.requester)}, your request ${summary} expired ${slackDate(change.expiresAt)} ` +
+      `with ${approvalProgress(change)}. Nothing was applied; request it again if it is still needed.`,
+  );
+}
+
+/**
+ * The ask once answered (issue 18.12): who asked for what, and what became of
+ * it, by whom. No buttons, and names rather than mentions: it is a record
+ * now, not a call (an edited message notifies nobody anyway).
+ */
+export function renderAnsweredAsk(change: Change): SlackMessage {
+  const summary = `*${escapeFit(change.preview.summary, SUMMARY_MAX)}*`;
+  const asked = `${mention(change.requester)} asked for an approval of ${summary}`;
+  return notice(`:ballot_box_with_check: Answered: ${asked}; ${answerOf(change)}.`);
+}
+
+// "<@B> approved it", "<@B> rejected it", "<@A> cancelled it", "it expired without the approvals it needed".
+function answerOf(change: Change): string {
+  const by = closedBy(change);
+  if (change.error?.kind === 'rejected') return `${by ? mention(by) : 'an approver'} rejected it`;
+  if (change.status === 'cancelled') return `${by ? mention(by) : 'it was'} cancelled${by ? ' it' : ''}`;
+  if (change.status === 'expired')
+    return `it expired ${slackDate(change.expiresAt)} with ${approvalProgress(change)}`;
+  const given = approvers(change);
+  return given.length ? `approved by ${joinMapped(given, mention, 500, ', ')}` : 'it was approved';
+}
+
+// The approvers the policy names, as mentions ("" when it names nobody in particular).
+function namedApprovers(change: Change): string {
+  const r = change.requirement;
+  if (r.mode !== 'approval') return '';
+  const named = [
+    ...r.approvers.users.filter((u) => u !== '*' && u !== change.requester).map(mention),
+    ...r.approvers.groups.map(groupMention),
+  ];
+  return named.length ? joinMapped(named, (n) => n, 1500, ' ') : '';
 }
 
 // " (approved by <@B>)" when approvers let it through: the requester learns who to thank or ask.

@@ -3,10 +3,13 @@
  * compact lists that stay inside Slack's limits whatever the API returns,
  * cutting long lists with "… and N more".
  */
+
+import { argsText } from '../../changes/args-text.js';
 import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../../changes/queries.js';
 import { count as countOf } from '../../format/english.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
+import { type RowActionSpec, rowsWithActions } from './row-actions.js';
 
 export { renderApprovals } from './approvals.js';
 
@@ -27,10 +30,23 @@ export function renderImages(branch: string, groups: ImageGroup[], ref?: string)
   const counts = `${countOf(groups.length, 'image')}, ${countOf(tags, 'tag')} in ${where}`;
   const line = (g: ImageGroup) =>
     `*${name(g.image)}*  ${joinMapped(g.tags, (t) => `\`${name(t.tag)}\``, 600, ', ')}`;
+  // Promote offers an image's newest tag; the form lets the person pick another.
+  const promote = (g: ImageGroup): RowActionSpec[] => {
+    const ref = g.tags[0] ? `${g.image}:${g.tags[0].tag}` : undefined;
+    return ref
+      ? [
+          {
+            action: 'promote',
+            command: `promote ${ref} from ${branch}`,
+            spoken: `Promote ${ref} from ${branch}`,
+          },
+        ]
+      : [];
+  };
   return finish(counts, [
     header(`Images in ${branch}`),
     context(counts),
-    ...packItems(groups, line, { maxBlocks: LIST_BLOCKS }),
+    ...(rowsWithActions(groups, line, promote) ?? packItems(groups, line, { maxBlocks: LIST_BLOCKS })),
   ]);
 }
 
@@ -49,11 +65,52 @@ export function renderVessels(environment: string, vessels: VesselSummary[]): Sl
       ...(v.images.length ? [joinMapped(v.images, code, 400, ', ')] : []),
       v.formation ? `formation \`${name(v.formation)}\`` : 'no formation',
     ].join(' · ');
+  const rows = rowsWithActions(vessels, line, (v) => vesselActions(environment, v, true));
   return finish(summary, [
     header(`Vessels in ${environment}`),
     context(summary),
-    ...packItems(vessels, line, { maxBlocks: LIST_BLOCKS }),
+    ...(rows ?? [
+      ...packItems(vessels, line, { maxBlocks: LIST_BLOCKS }),
+      context(`Show one with \`/harbor vessel show ${name(environment)} <vessel>\`.`),
+    ]),
   ]);
+}
+
+/**
+ * Logs, Show (left out on the vessel's own answer) and Delete for one vessel;
+ * a formation's vessel gets Remove (`formation remove`) instead, since
+ * deleting it directly is refused.
+ */
+export function vesselActions(
+  environment: string,
+  v: { name: string; formation?: string },
+  withShow: boolean,
+): RowActionSpec[] {
+  const vessel = v.name;
+  const where = `${vessel} in ${environment}`;
+  return [
+    { action: 'logs', command: `logs ${environment} ${vessel}`, spoken: `Logs of vessel ${where}` },
+    ...(withShow
+      ? [
+          {
+            action: 'show' as const,
+            command: `vessel show ${environment} ${vessel}`,
+            spoken: `Show vessel ${where}`,
+          },
+        ]
+      : []),
+    v.formation
+      ? {
+          action: 'remove',
+          command: `formation remove ${environment} ${v.formation} ${vessel}`,
+          spoken: `Remove vessel ${vessel} from formation ${v.formation} in ${environment}`,
+        }
+      : {
+          action: 'delete',
+          command: `vessel delete ${environment} ${vessel}`,
+          spoken: `Delete vessel ${where}`,
+        },
+  ];
 }
 
 /** A formation: template containers, then its vessels by index with region, overrides and live state. */
@@ -90,7 +147,10 @@ export function renderFormation(environment: string, view: FormationView): Slack
     section(about.join('\n')),
     section(template),
     context(view.vessels.length ? count : 'This formation has no vessels.'),
-    ...packItems(view.vessels, vesselLine, { maxBlocks: LIST_BLOCKS }),
+    // Logs and Show on each vessel; removing one from the formation is `formation remove`.
+    ...(rowsWithActions(view.vessels, vesselLine, (v) =>
+      vesselActions(environment, { name: v.name, formation: f.metadata.name }, true),
+    ) ?? packItems(view.vessels, vesselLine, { maxBlocks: LIST_BLOCKS })),
   ]);
 }
 
@@ -118,13 +178,13 @@ export function renderRegion(environment: string, view: RegionView): SlackMessag
   ]);
 }
 
-// Names come from users and the API: escaped, and cut so one cannot crowd out the rest.
-function name(text: string): string {
+/** Names come from users and the API: escaped, and cut so one cannot crowd out the rest. */
+export function name(text: string): string {
   return escapeFit(text, NAME_MAX);
 }
 
-// Text from users or the API as inline code, so `_de_dust_` stays literal; backticks inside could end the code.
-function code(text: string): string {
+/** Text from users or the API as inline code, so `_de_dust_` stays literal; backticks inside could end the code. */
+export function code(text: string): string {
   return `\`${name(text.replace(/`/g, "'"))}\``;
 }
 
@@ -132,15 +192,15 @@ function code(text: string): string {
 function override(o: FormationView['vessels'][number]['overrides'][number]): string {
   const parts = [
     o.image ? `image ${code(o.image)}` : '',
-    o.command ? `command ${code(o.command.join(' '))}` : '',
-    o.args ? `args ${code(o.args.join(' '))}` : '',
+    o.command ? `command ${code(argsText(o.command))}` : '',
+    o.args ? `args ${code(argsText(o.args))}` : '',
     o.envCount ? countOf(o.envCount, 'environment variable') : '',
   ];
   return `${name(o.container)}: ${parts.filter(Boolean).join(', ') || 'no changes'}`;
 }
 
-// "10 Running, 2 Error": states without their reasons, most common first.
-function stateCounts(states: readonly string[]): string {
+/** "10 Running, 2 Error": states without their reasons, most common first. */
+export function stateCounts(states: readonly string[]): string {
   const counts = new Map<string, number>();
   for (const s of states) {
     const paren = s.indexOf(' (');

@@ -1,7 +1,7 @@
 /**
- * The modal a submission turns into while the change is planned and after:
- * "Checking…", then where the preview was posted, or what was wrong. The
- * modal stays open until the user has seen the outcome.
+ * A modal that says where things stand: a live tail's form while it starts
+ * ("Starting…", then the outcome), a release that ended under an open form.
+ * (A change form closes with its submission instead: its preview is the answer.)
  */
 import type { ModalView } from '@slack/types';
 import { LIMITS, truncate } from './limits.js';

@@ -13,6 +13,7 @@ const EMOJI: Record<string, string> = {
   // What the bot writes.
   white_check_mark: '\u2705',
   heavy_check_mark: `\u2714${VS16}`,
+  ballot_box_with_check: `\u2611${VS16}`,
   x: '\u274C',
   warning: `\u26A0${VS16}`,
   no_entry: '\u26D4',
@@ -95,6 +96,7 @@ export type SymbolKind = 'ok' | 'bad' | 'warn' | 'wait' | 'info';
 const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   white_check_mark: ['\u2714', 'ok'],
   heavy_check_mark: ['\u2714', 'ok'],
+  ballot_box_with_check: ['\u2611', 'ok'],
   x: ['\u2716', 'bad'],
   warning: ['\u26A0', 'warn'],
   no_entry: ['\u2296', 'bad'],

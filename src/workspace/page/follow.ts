@@ -19,14 +19,30 @@ export class Follow {
     });
   }
 
-  /** Runs `draw` (which replaces the pane's content), then keeps the bottom or the person's place. */
+  /**
+   * Runs `draw` (which replaces the pane's content), then keeps the bottom or
+   * the person's place. A new newest message taller than the pane is shown
+   * from its top, so a long answer is read from its start, not its last lines.
+   */
   redraw(draw: () => void): void {
     const top = this.pane.scrollTop;
     // A scroll whose event has not been dispatched yet still counts.
     if (top !== this.leftAt) this.following = this.atBottom();
+    const newestBefore = this.newestKey();
     draw();
-    this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    const newest = this.pane.lastElementChild;
+    const arrived = newest instanceof HTMLElement && this.newestKey() !== newestBefore;
+    if (this.following && arrived && newest.offsetHeight > this.pane.clientHeight) {
+      this.pane.scrollTop += newest.getBoundingClientRect().top - this.pane.getBoundingClientRect().top;
+    } else {
+      this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    }
     this.leftAt = this.pane.scrollTop;
+  }
+
+  /** Which message is the newest (its Slack ts), to tell a new one from a redraw of the same. */
+  private newestKey(): string | undefined {
+    return this.pane.lastElementChild?.getAttribute('data-ts') ?? undefined;
   }
 
   /** Goes to the newest content and follows it again (a message sent, a thread opened). */

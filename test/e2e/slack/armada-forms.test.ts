@@ -75,7 +75,7 @@ describe('the armada scale form', () => {
         [S.max]: '30',
       }),
     );
-    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(res.body).toEqual({ response_action: 'clear' });
     expect(h.lastMessage().text).toContain('Scale armada duel, region type cloud (dev)');
     expect(h.lastMessage().text).toContain('max 20 → min 0, buffer 2, max 30');
   });
@@ -124,7 +124,7 @@ describe('the armada scale form', () => {
         [S.max]: '9',
       }),
     );
-    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(res.body).toEqual({ response_action: 'clear' });
     await h.settle();
     expect(h.lastMessage().text).toContain('Scale ArmadaSet arena in us-west, region type cloud (dev)');
   });
@@ -169,7 +169,7 @@ describe('the armada image form', () => {
         [I.image]: 'game-server:1.1.0',
       }),
     );
-    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(res.body).toEqual({ response_action: 'clear' });
     const preview = h.lastMessage();
     expect(preview.text).toContain('game-server:1.2.0 → game-server:1.1.0');
     await h.click(preview, CHANGE_ACTIONS.confirm);

@@ -82,7 +82,7 @@ describe('the environment select', () => {
         'container.image': 'game-server:1.2.0',
       }),
     );
-    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(res.body).toEqual({ response_action: 'clear' });
     expect(h.lastMessage().text).toContain('tourney-1 in prod');
   });
 
@@ -102,7 +102,7 @@ describe('the environment select', () => {
         vessel: 'arena-1',
       }),
     );
-    expect(res.body).toMatchObject({ response_action: 'update' });
+    expect(res.body).toEqual({ response_action: 'clear' });
     expect(h.lastMessage().text).toBe(
       'Waiting for approval: destructive change: Remove vessel arena-1 from formation arena in prod',
     );

@@ -37,7 +37,9 @@ describe('all field errors at once', () => {
     const form = await openForm('formation add dev lobby');
     const errors = await errorsFor(form, { vessel: 'Lobby_3!' });
     expect(Object.keys(errors).sort()).toEqual(['region', 'vessel']);
-    expect(errors.vessel).toBe(`"Lobby_3!" is not a valid vessel name: it may contain only lowercase letters, digits, '-' and '.'; e.g. lobby-3`);
+    expect(errors.vessel).toBe(
+      `"Lobby_3!" is not a valid vessel name: it may contain only lowercase letters, digits, '-' and '.'; e.g. lobby-3`,
+    );
     expect(h.lastMessage).toThrow();
   });
 

@@ -73,7 +73,7 @@ describe('formation add', () => {
     // The vessel is read back first: the thread says what it runs.
     const check = await waitForThreadReply(h, preview, /Overrides took effect on vessel lobby-3/);
     expect(String(check.body.text)).toContain('game-server runs image game-server:1.2.0');
-    const reply = await waitForThreadReply(h, preview, /lobby-3.*(scheduled|running)/i);
+    const reply = await waitForThreadReply(h, preview, /lobby-3 is placed/);
     expect(h.slack.thread(preview.channel, preview.ts).map((m) => m.text)).toContain(reply.body.text);
   });
 

@@ -152,7 +152,7 @@ describe('modals keep the user’s work (point 6)', () => {
     ]);
   });
 
-  it('a name the API already has keeps the filled form, with the problem on top', async () => {
+  it('a name the API already has opens the filled form again, with the problem under the name', async () => {
     await h.slash('vessel create dev');
     const viewId = openedViewId(h);
     const view = h.slack.view(viewId);
@@ -161,7 +161,8 @@ describe('modals keep the user’s work (point 6)', () => {
       viewId,
       answers(view, { name: 'lobby-1', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
     );
-    const after = h.slack.view(viewId);
+    // The submission closed the form; its trigger opened it again.
+    const after = h.slack.view(openedViewId(h));
     if (!after) throw new Error('the form is gone');
     const text = shown(after);
     expect(text).toContain('A vessel named lobby-1 already exists');
@@ -198,7 +199,7 @@ rules:
       viewId,
       answers(view, { name: 'arena-9', region: 'eu-central', 'container.image': 'game-server:1.2.0' }),
     );
-    const after = h.slack.view(viewId);
+    const after = h.slack.view(openedViewId(h));
     expect(shown(after)).toMatch(/not allowed/);
     expect((after as { submit?: unknown } | undefined)?.submit).toEqual({
       type: 'plain_text',

@@ -99,10 +99,9 @@ describe('promote modal', () => {
   it('a submission posts the preview; an SRE approves and the image is promoted', async () => {
     const viewId = await open('promote');
     const ack = await submit(viewId, { image: 'game-server:1.2.0', targetBranch: 'prod' });
-    expect(ack).toMatchObject({ response_action: 'update' });
+    expect(ack).toEqual({ response_action: 'clear' });
     const preview = h.lastMessage();
     expect(preview.text).toMatch(/^Waiting for approval: .*game-server:1\.2\.0/);
-    expect(viewText(viewId)).toContain(`Posted the preview in <#${TEST_CHANNEL.id}>`);
 
     await h.click(preview, CHANGE_ACTIONS.approve, BOB);
     expect(h.sim.countRequests('POST', '/api/container/v1/imagepromotions')).toBe(1);
@@ -122,7 +121,7 @@ describe('vessel create modal', () => {
       'container.image': 'game-server:1.2.0',
       'container.args': '--max-players 16',
     });
-    expect(ack).toMatchObject({ response_action: 'update' });
+    expect(ack).toEqual({ response_action: 'clear' });
     const preview = h.lastMessage();
     expect(preview.text).toContain('Create vessel tourney-1 in dev');
     expect(h.sim.state.getVessel('dev', 'tourney-1')).toBeUndefined();
@@ -178,7 +177,7 @@ describe('region create modal', () => {
       'type.0.locations': 'par-bm-1, par-bm-2',
       'type.0.scheduling': 'Distributed',
     });
-    expect(ack).toMatchObject({ response_action: 'update' });
+    expect(ack).toEqual({ response_action: 'clear' });
     const preview = h.lastMessage();
     expect(preview.text).toContain('eu-west');
     expect(h.sim.state.getRegion('dev', 'eu-west')).toBeUndefined();
@@ -202,7 +201,7 @@ describe('formation add modal', () => {
       'override.0.image.game-server': 'game-server:1.2.0',
       'override.0.args.game-server': '--mode ranked',
     });
-    expect(ack).toMatchObject({ response_action: 'update' });
+    expect(ack).toEqual({ response_action: 'clear' });
     const preview = h.lastMessage();
     expect(shown(preview)).toContain('game-server:1.2.0');
 

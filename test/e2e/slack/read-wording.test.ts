@@ -24,15 +24,20 @@ describe('a read the hosting API refuses', () => {
 });
 
 describe('a form preview that waits for an approver', () => {
-  it('says it waits there for an approver, not "Confirm it there"', async () => {
+  it('closes, and the preview it posted says it waits for an approval, with no Confirm', async () => {
     h = await startBotHarness();
     await h.slash('promote', ALICE);
     const viewId = openedViewId(h);
     const view = h.slack.view(viewId);
     if (!view) throw new Error('no view');
-    await h.submit(viewId, answers(view, { image: 'game-server:1.2.0', targetBranch: 'prod' }), ALICE);
-    const after = shown(h.slack.view(viewId));
-    expect(after).toContain('It waits there for an approver');
-    expect(after).not.toContain('Confirm it there');
+    const res = await h.submit(
+      viewId,
+      answers(view, { image: 'game-server:1.2.0', targetBranch: 'prod' }),
+      ALICE,
+    );
+    expect(res.body).toEqual({ response_action: 'clear' });
+    const preview = h.lastMessage();
+    expect(preview.text).toMatch(/^Waiting for approval/);
+    expect(shown(preview)).not.toContain('change.confirm');
   });
 });

@@ -34,7 +34,7 @@ describe('did you mean', () => {
   it('names the command and lists every command for an unknown first word', () => {
     const u = usage('imgaes dev');
     expect(u.problem).toBe(
-      '`imgaes` is not a command. Commands: images, promote, vessels, vessel, formation, region, armadas, armada, armadaset, logs, release, approvals, history, help.',
+      '`imgaes` is not a command. Commands: images, promote, vessels, vessel, formations, formation, regions, region, armadas, armada, armadaset, logs, release, approvals, history, help.',
     );
     expect(u.forms).toEqual(['/harbor images <branch> [<image>[:<tag>]]']);
   });
@@ -63,7 +63,7 @@ describe('did you mean', () => {
 describe('singular and plural slips', () => {
   it('vessel <env> meant vessels <env>', () => {
     const u = usage('vessel dev');
-    expect(u.problem).toBe('`dev` is not a `vessel` sub-command; use `create` or `delete`.');
+    expect(u.problem).toBe('`dev` is not a `vessel` sub-command; use `show`, `create` or `delete`.');
     expect(u.suggestion).toBe('Did you mean `/harbor vessels dev`?');
     expect(u.forms[0]).toBe('/harbor vessels <env>');
   });

@@ -43,18 +43,21 @@ describe('the forms table', () => {
         'armadas',
         'armadaset',
         'formation',
+        'formations',
         'help',
         'history',
         'images',
         'logs',
         'promote',
         'region',
+        'regions',
         'release',
         'vessel',
         'vessels',
       ].sort(),
     );
     expect(subCommands('formation')).toEqual(['show', 'add', 'remove']);
+    expect(subCommands('vessel')).toEqual(['show', 'create', 'delete']);
     expect(subCommands('vessels')).toEqual([]);
   });
 

@@ -126,7 +126,7 @@ describe('remove-from-formation modal', () => {
     const view = await loadedView(lobby, world.deps, silentLogger);
     const result = readSubmission(lobby, fill(view));
     expect(result.ok ? {} : result.errors).toEqual({
-      [B.vessel]: 'Choose a vessel, or type a vessel name (e.g. lobby-2).',
+      [B.vessel]: 'Choose a vessel.',
     });
     const step3 = await loadedView(fromRelease, world.deps, silentLogger, {
       [W.environment]: { value: { type: 'plain_text_input', value: 'dev' } },

@@ -70,7 +70,7 @@ describe('tail logs modal', () => {
     const view = await loadedView(dev, world.deps, silentLogger);
     const missing = readTailSubmission(dev, fill(view));
     expect(missing.ok ? {} : missing.errors).toEqual({
-      [B.vessel]: 'Choose a vessel, or type a vessel name (e.g. lobby-1).',
+      [B.vessel]: 'Choose a vessel.',
     });
     const bad = readTailSubmission(dev, fill(view, { [B.vessel]: 'lobby-1', [B.container]: 'Game Server' }));
     expect(bad.ok).toBe(false);

@@ -188,7 +188,9 @@ describe('renderChange: after the decision', () => {
     const change = inStatus('approved', {
       approvals: [{ changeId: 'chg-1', userId: 'U_A', decision: 'approve', at: NOW }],
     });
-    expect(textOf(renderChange(change, NOW))).toContain('Applying… · requested by <@U_REQ> · approved by <@U_A>');
+    expect(textOf(renderChange(change, NOW))).toContain(
+      'Applying… · requested by <@U_REQ> · approved by <@U_A>',
+    );
   });
 
   it('applying after the approval that applies it: the approver is not said to have confirmed', () => {

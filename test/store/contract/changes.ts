@@ -36,6 +36,49 @@ export function changeContract(h: HarnessRef): void {
       expect(after).toStrictEqual({ ...before, drawnStatus: 'succeeded' });
     });
 
+    it('claims each notice once among concurrent callers, only in the given statuses, and takes one given back again', async () => {
+      await h().store.createChange(
+        newChange({
+          id: 'asked',
+          status: 'awaiting_approval',
+          origin: { workspace: 'T1', channel: 'C1', messageTs: '1.2' },
+        }),
+      );
+      const before = (await h().store.getChange('asked')) as ChangeRecord;
+      const unreminded = () =>
+        h()
+          .store.listChanges({ status: ['awaiting_approval'], unnoticed: 'reminder' })
+          .then((list) => list.map((c) => c.id));
+      expect(await unreminded()).toEqual(['asked']);
+      // Not in the given statuses: nobody wins.
+      expect(await h().store.claimNotice('asked', 'reminder', ['expired'], T0 + 1)).toBeUndefined();
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          h().store.claimNotice('asked', 'reminder', ['awaiting_approval'], T0 + 2),
+        ),
+      );
+      expect(claims.filter((c) => c !== undefined)).toHaveLength(1);
+      expect(await unreminded()).toEqual([]);
+      const after = (await h().store.getChange('asked')) as ChangeRecord;
+      // Bookkeeping only: version and updatedAt stay.
+      expect(after).toStrictEqual({ ...before, remindedAt: T0 + 2 });
+      // The expiry notice is its own claim.
+      expect(after.expiryToldAt).toBeUndefined();
+      await h().store.releaseNotice('asked', 'reminder');
+      expect(await unreminded()).toEqual(['asked']);
+      expect(await h().store.claimNotice('asked', 'reminder', ['awaiting_approval'], T0 + 3)).toBeDefined();
+    });
+
+    it('keeps the ask reply ts with the change origin', async () => {
+      await h().store.createChange(newChange({ id: 'ask', origin: { workspace: 'T1', channel: 'C1' } }));
+      await h().store.updateChangeOrigin('ask', { askTs: '9.9' }, T0 + 1);
+      expect((await h().store.getChange('ask'))?.origin).toEqual({
+        workspace: 'T1',
+        channel: 'C1',
+        askTs: '9.9',
+      });
+    });
+
     it('creates a change with version 1 and reads it back field for field', async () => {
       const input = newChange({
         origin: { workspace: 'T1', channel: 'C1', threadTs: '1.1', messageTs: '1.2', releaseId: 'rel-1' },

@@ -93,8 +93,7 @@ maybe('local workspace flows in a browser', () => {
     const preview = message(page, /lobby-9/);
     await preview.waitFor();
     expect(await preview.textContent()).toMatch(/Confirm this change/);
-    // The modal now says where the preview went; closing it leaves the channel.
-    await modal.locator('.modal-footer .btn').first().click();
+    // The form closed with the submission: the preview in the channel is the answer.
     await modal.waitFor({ state: 'detached' });
     await page.close();
   });
@@ -135,8 +134,7 @@ maybe('local workspace flows in a browser', () => {
     await field(alice, 'Image').locator('select').selectOption('game-server:1.2.0');
     await field(alice, 'Target branch').locator('select').selectOption('prod');
     await modal.locator('button[type=submit]').click();
-    await modal.getByText('Posted the preview in the thread').waitFor();
-    await modal.locator('.modal-footer .btn').first().click();
+    // The form closes with the submission; the preview is in the thread.
     await modal.waitFor({ state: 'detached' });
 
     await release.locator('.reply-count').click();

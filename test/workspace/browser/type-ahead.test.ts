@@ -43,9 +43,8 @@ maybe('type-ahead selects in the page', () => {
     expect(await search.inputValue()).toBe('game-server:3.148.0');
     await modal.locator('select[data-block-id="targetBranch"]').selectOption('prod');
     await modal.getByRole('button', { name: 'Preview' }).click();
-    // The form answers where the preview went, as it does for any promotion.
-    await modal.locator('.modal-title', { hasText: 'Preview posted' }).waitFor();
-    expect(await modal.textContent()).toContain('Promote game-server:3.148.0 from dev to prod');
+    // The form closes with the submission; the preview in the channel is the answer.
+    await modal.waitFor({ state: 'detached' });
     const preview = message(page, 'game-server:3.148.0');
     await preview.waitFor();
     expect(await preview.textContent()).toContain('prod');

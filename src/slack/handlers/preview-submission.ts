@@ -1,0 +1,97 @@
+/**
+ * A change form's good submission (issue 18.13): the modal closes with the
+ * ack (`response_action: clear`), and the preview posted in the channel (or
+ * release thread) is the answer, so nobody has to close a "Preview posted"
+ * modal. The ack still waits for nothing: the preview is built behind it.
+ *
+ * When the preview is refused for a reason only the API could find (a taken
+ * name, a policy refusal), the form comes back as the person filled it, with
+ * the problem under its field, opened with the submission's own trigger id
+ * (valid 3 s). When that has expired, the problem goes to them privately in
+ * the channel instead.
+ */
+import { NameTakenError } from '../../changes/errors.js';
+import type { ChangeInput } from '../../changes/requests/index.js';
+import { UserError } from '../../errors/user-error.js';
+import type { ModalMetadata } from '../ids.js';
+import { ephemeralReplyTo } from '../listeners/private-reply.js';
+import { fieldBlock, loadedView, openingView } from '../modals/index.js';
+import type { ViewStateValues } from '../modals/types.js';
+import { renderError } from '../render/errors.js';
+import type { Actor, BotContext } from './context.js';
+import { withKnownNames } from './known-names.js';
+import { rememberOpenedView, updateOpenedView } from './opened-views.js';
+import { requestChange } from './request-change.js';
+
+type PreviewDeps = Pick<
+  BotContext,
+  'reads' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'slack' | 'store'
+>;
+
+/**
+ * Behind the ack that closed the form: asks for the change and posts its
+ * preview; a refusal reopens the form (or is told privately). Anything else
+ * throws, for the listener path to report to the person once.
+ */
+export async function previewAfterClose(
+  ctx: PreviewDeps,
+  meta: ModalMetadata,
+  values: ViewStateValues,
+  requested: ChangeInput,
+  actor: Actor,
+  triggerId: string | undefined,
+): Promise<void> {
+  try {
+    await requestChange(ctx, actor, requested, meta.releaseId);
+  } catch (err) {
+    if (!(err instanceof UserError)) throw err;
+    const problem = renderError(withKnownNames(ctx, err), ctx.logger).text;
+    const field = err instanceof NameTakenError ? fieldBlock(meta, err.field, values) : undefined;
+    if (triggerId && (await reopenForm(ctx, triggerId, meta, values, problem, field))) return;
+    await ephemeralReplyTo(
+      ctx.slack,
+      actor,
+    )({
+      text: `${problem} Nothing was changed.`,
+      blocks: [
+        {
+          type: 'section',
+          text: {
+            type: 'mrkdwn',
+            text: `:warning: ${problem}\nNothing was changed; open the form again to fix it.`,
+          },
+        },
+      ],
+    });
+  }
+}
+
+/** Opens the form again with `values` and the problem; false when the trigger could not open it (expired). */
+async function reopenForm(
+  ctx: PreviewDeps,
+  triggerId: string,
+  meta: ModalMetadata,
+  values: ViewStateValues,
+  problem: string,
+  field: string | undefined,
+): Promise<boolean> {
+  const opened = await ctx.slack.views
+    .open({ trigger_id: triggerId, view: openingView(meta) })
+    .catch((err: unknown) => {
+      ctx.logger.info('could not reopen a refused form; telling the person instead', { error: err });
+      return undefined;
+    });
+  const view = opened?.view;
+  if (!view?.id) return false;
+  await rememberOpenedView(ctx, view);
+  const form = await loadedView(
+    meta,
+    { queries: ctx.reads.forms, environments: ctx.environments },
+    ctx.logger,
+    values,
+    problem,
+    field,
+  );
+  await updateOpenedView(ctx, { view_id: view.id, view: form });
+  return true;
+}

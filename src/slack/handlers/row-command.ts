@@ -1,0 +1,69 @@
+/**
+ * What a per-row button (Show, Logs, Delete, Promote) asks for. Its value is
+ * command text, and a signature proves only that the click came through
+ * Slack, not that the value is the one the bot drew: so it is parsed by the
+ * same grammar as typed text, and must be the kind of command the button
+ * names (a Show button never deletes). What it then runs is authorized like
+ * the typed command.
+ */
+
+import { UserError } from '../../errors/user-error.js';
+import { nameProblem } from '../../gamefabric/names.js';
+import type { Command } from '../grammar/command.js';
+import { parseCommand } from '../grammar/parse.js';
+import type { RowAction } from '../ids.js';
+import { splitImageRef } from '../modals/parse-text.js';
+
+/** A command to run as if typed, or the promote form to open with a branch and image chosen. */
+export type RowCommand =
+  | { kind: 'run'; command: Exclude<Command, { kind: 'modal' }>; text: string }
+  | { kind: 'promote'; branch: string; image: string };
+
+const SHOW_KINDS = new Set<Command['kind']>([
+  'vessel.show',
+  'formation.show',
+  'region.show',
+  'armada.show',
+  'armadaset.show',
+]);
+
+const WHAT: Record<RowAction, string> = {
+  show: 'a show command',
+  logs: 'a logs command',
+  delete: 'a vessel delete',
+  remove: 'a formation remove',
+  promote: 'an image and the branch it is in',
+};
+
+/** The command behind a click on `action` carrying `value`; UserError when the value is not one. */
+export function readRowCommand(action: RowAction, value: string, commandName: string): RowCommand {
+  const text = value.trim();
+  if (action === 'promote') return readPromote(text);
+  const parsed = parseCommand(text, commandName);
+  const command = parsed.ok ? parsed.command : undefined;
+  const fits =
+    command !== undefined &&
+    ((action === 'show' && SHOW_KINDS.has(command.kind)) ||
+      (action === 'logs' && command.kind === 'logs' && !command.follow) ||
+      (action === 'delete' && command.kind === 'change' && command.operation === 'vessel.delete') ||
+      (action === 'remove' && command.kind === 'change' && command.operation === 'formation.remove'));
+  if (!fits || command.kind === 'modal') throw refused(action);
+  return { kind: 'run', command, text };
+}
+
+// `promote <image>:<tag> from <branch>`: the form asks for the target branch.
+function readPromote(text: string): RowCommand {
+  const [word, ref, from, branch, ...extra] = text.split(/\s+/);
+  const image = ref ? splitImageRef(ref) : undefined;
+  if (word !== 'promote' || !image || from !== 'from' || !branch || extra.length > 0 || nameProblem(branch)) {
+    throw refused('promote');
+  }
+  return { kind: 'promote', branch, image: `${image.image}:${image.tag}` };
+}
+
+function refused(action: RowAction): UserError {
+  const label = action[0]?.toUpperCase() + action.slice(1);
+  return new UserError(
+    `This ${label} button does not carry ${WHAT[action]}, so nothing was done. Run the list again and use its buttons.`,
+  );
+}
