@@ -64,7 +64,13 @@ export async function resolveBranch(
     (b) => b.name.toLowerCase() === lower || b.displayName.toLowerCase() === lower,
   );
   if (matches.length === 1) return (matches[0] as BranchInfo).name;
-  const known = branches.length > 0 ? branches.map(branchLabel).join(', ') : 'none';
+  // Names in code, as every other list of what exists; display names beside them.
+  const known =
+    branches.length > 0
+      ? branches
+          .map((b) => (b.displayName === b.name ? quote(b.name) : `${quote(b.name)} (${b.displayName})`))
+          .join(', ')
+      : 'none';
   if (matches.length > 1) {
     throw new UserError(
       `${field}: "${typed}" matches several branches (${matches.map(branchLabel).join(', ')}); give the branch name.`,

@@ -214,7 +214,7 @@ describe('Harbormaster against the real shapes', () => {
       requester: 'U1',
       origin,
     });
-    expect(change.preview.lines).toContainEqual({ label: 'Region', value: 'us-east (us-east)' });
+    expect(change.preview.lines).toContainEqual({ label: 'Region', value: 'us-east' });
     expect(applied(await h.engine.confirm(click(change.id))).status).toBe('succeeded');
     expect(h.sim.state.getRegion('dev', 'us-east')?.spec.displayName).toBe('us-east');
   });
@@ -223,10 +223,10 @@ describe('Harbormaster against the real shapes', () => {
     expect(await resolveBranch(h.client, 'Production', 'targetBranch')).toBe('prod');
     expect(await resolveBranch(h.client, 'development', 'sourceBranch')).toBe('dev');
     await expect(resolveBranch(h.client, 'staging', 'targetBranch')).rejects.toThrow(
-      'No branch `staging` (the target branch). Branches: dev (Development), prod (Production), qa (Quality Assurance).',
+      'No branch `staging` (the target branch). Branches: `dev` (Development), `prod` (Production), `qa` (Quality Assurance).',
     );
     await expect(resolveBranch(h.client, 'prod', 'targetBranch', ['dev'])).rejects.toThrow(
-      'No branch `prod` (the target branch). Branches that Harbormaster may use (HARBOR_BRANCHES): dev (Development).',
+      'No branch `prod` (the target branch). Branches that Harbormaster may use (HARBOR_BRANCHES): `dev` (Development).',
     );
   });
 

@@ -24,7 +24,7 @@ export const createRegion: OperationModule<CreateRegionRequest> = {
       summary: `Create region ${r.name} in ${r.environment}`,
       lines: [
         { label: 'Environment', value: r.environment },
-        { label: 'Region', value: `${r.name} (${r.displayName ?? r.name})` },
+        { label: 'Region', value: r.displayName ? `${r.name} (${r.displayName})` : r.name },
         ...r.types.map((t, i) => ({
           label: `Type ${i + 1}: ${t.name}`,
           value: `${t.scheduling}; locations ${t.locations.join(', ')}`,

@@ -210,6 +210,8 @@ export function blocks(...parts: (KnownBlock | KnownBlock[] | undefined)[]): Kno
 
 /** "Choose a branch" from a noun like "branches" or "regions in dev": one of them, with its article. */
 function choosePlaceholder(pluralNoun: string): string {
-  const first = pluralNoun.split(' ')[0] ?? pluralNoun;
-  return `Choose ${withArticle(singularOf(first))}`;
+  // "region types" -> "a region type": the last word carries the plural.
+  const words = pluralNoun.split(' ');
+  const last = words.pop() ?? pluralNoun;
+  return `Choose ${withArticle([...words, singularOf(last)].join(' '))}`;
 }

@@ -43,7 +43,7 @@ export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       const running = imageRefByName(images, container?.image);
       return [
         contextBlock(
-          `Rolls ${isSet ? 'an ArmadaSet, in every region,' : 'an armada'} in *${escapeMrkdwn(truncate(env, 200))}* out to another build; the thread follows the rollout. You see a preview before anything changes.`,
+          `Rolls ${isSet ? 'an ArmadaSet' : 'an armada'} in *${escapeMrkdwn(truncate(env, 200))}* out to another build${isSet ? ', in every region' : ''}; the thread follows the rollout. You see a preview before anything changes.`,
         ),
         ...choiceBlocks({
           blockId: B.fleet,

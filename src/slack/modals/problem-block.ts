@@ -10,7 +10,7 @@ const PROBLEM_BLOCK = 'problem';
 
 /** `:warning:` and the problem (already mrkdwn), then what to do; the form below keeps what the user entered. */
 export function problemBlock(problem: string): KnownBlock {
-  const text = `:warning: ${problem}\nNothing was changed. Fix the form below and press the button again.`;
+  const text = `:warning: ${problem}\nNothing was changed. Fix the form below and press Preview again.`;
   return {
     type: 'section',
     block_id: PROBLEM_BLOCK,

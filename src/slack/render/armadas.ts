@@ -41,7 +41,9 @@ function stateText(f: FleetView): string {
 
 function updaterText(f: FleetView, known: boolean): string {
   if (!known || f.updaters === undefined) return 'ImageUpdaters unknown';
-  if (f.updaters.length === 0) return 'no ImageUpdater';
+  // An owned armada runs what its ArmadaSet's template says: the ArmadaSet's ImageUpdater rolls it out.
+  if (f.updaters.length === 0)
+    return f.owner ? `rolled out with ArmadaSet \`${name(f.owner)}\`` : 'no ImageUpdater';
   return `ImageUpdater ${joinMapped(f.updaters, name, 300, ', ')}`;
 }
 
@@ -83,7 +85,7 @@ export function renderArmadas(view: ArmadasView): SlackMessage {
   const armadas = view.fleets.length - sets;
   const summary = `${countOf(armadas, 'armada')} and ${countOf(sets, 'ArmadaSet')} in ${env}: ${stateCounts(view.fleets)}`;
   return finish(summary, [
-    header(`Armadas in ${view.environment}`),
+    header(`Armadas and ArmadaSets in ${view.environment}`),
     context(
       view.updatersKnown
         ? summary
@@ -125,7 +127,11 @@ export function renderFleet(environment: string, f: FleetView, commandName = '/h
       : '',
     updaterText(f, true) === 'ImageUpdaters unknown'
       ? 'ImageUpdaters: could not be read.'
-      : `Rolled out on new images by: ${f.updaters?.length ? joinMapped(f.updaters, name, 400, ', ') : 'no ImageUpdater'}`,
+      : f.updaters?.length
+        ? `New images rolled out by ImageUpdater ${joinMapped(f.updaters, name, 400, ', ')}`
+        : f.owner
+          ? `New images come with ArmadaSet \`${name(f.owner)}\``
+          : `New images: no ImageUpdater rolls this out; roll it out with \`${commandName} ${f.kind === 'ArmadaSet' ? 'armadaset' : 'armada'} image\`.`,
   ].filter(Boolean);
   const container = (c: FleetView['containers'][number]) =>
     `• \`${name(c.name)}\` image ${code(c.image)}${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}${

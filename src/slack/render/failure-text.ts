@@ -33,7 +33,8 @@ export function failureText(failure: ChangeFailure): string {
     case 'rate_limited':
       return 'The hosting API is rate-limiting us; nothing was changed. Try again in a minute.';
     case 'api_failed':
-      return `The hosting API failed (${failure.status}, ${detailText(failure.detail)}).`;
+      // A write without a clear answer is settled as unconfirmed before it gets here: this one changed nothing.
+      return `The hosting API failed (${failure.status}, ${detailText(failure.detail)}); nothing was changed. Try again in a minute; if it keeps failing, the hosting API may be down.`;
     case 'store_unavailable':
       return `The bot's database is unavailable just now (error id ${failure.errorId}), so this could not be recorded or checked. Try again in a minute; if it persists, tell whoever runs Harbormaster (the log has the details under that id).`;
     case 'internal':

@@ -43,6 +43,11 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
     }
     case 'applied': {
       const done = `*${escapeFit(c.result?.summary ?? c.preview.summary, SUMMARY_MAX)}*`;
+      // An accepted promotion the target does not list yet is applied, not done (its message says so too).
+      if (c.result?.facts.visible === false)
+        return notice(
+          `:hourglass: ${who}, your change was applied but is not confirmed yet${approvedBy(c)}: ${done}.`,
+        );
       return notice(`:white_check_mark: ${who}, your change is done${approvedBy(c)}: ${done}.`);
     }
     case 'failed': {

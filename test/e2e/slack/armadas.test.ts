@@ -34,7 +34,7 @@ describe('armadas <env>', () => {
     expect(text).toContain('`eu-central/baremetal` min 4 · buffer 2 · max 12 · 4 up, 2 ready, 2 allocated');
     expect(text).toContain('`us-west/cloud` min 2 · buffer 1 · max 8 · 2 up, 1 ready, 1 allocated');
     expect(text).toContain(
-      '*arena-eu-central* · `eu-central` · Synced · `game-server:1.0.0` · owned by ArmadaSet `arena` · no ImageUpdater',
+      '*arena-eu-central* · `eu-central` · Synced · `game-server:1.0.0` · owned by ArmadaSet `arena` · rolled out with ArmadaSet `arena`',
     );
     expect(text).toContain('*duel* · `us-west` · Synced · `game-server:1.0.0` · no ImageUpdater');
     expect(text).toContain('`baremetal` min 2 · buffer 2 · max 10 · 3 up, 2 ready, 1 allocated');
@@ -74,7 +74,9 @@ describe('armada show / armadaset show', () => {
     expect(text).toContain('`game-server` image `game-server:1.2.0` from branch `dev`');
     expect(text).toContain('Rolling update: max surge 25%, max unavailable 0');
     expect(text).toContain('`cloud` min 0 · buffer 2 · max 20 · 2 up, 2 ready, 0 allocated');
-    expect(text).toContain('Rolled out on new images by: no ImageUpdater');
+    expect(text).toContain(
+      'New images: no ImageUpdater rolls this out; roll it out with `/harbor armada image`.',
+    );
   });
 
   it('points an owned armada to its ArmadaSet', async () => {
@@ -89,7 +91,7 @@ describe('armada show / armadaset show', () => {
     const text = shown(answer());
     expect(text).toContain('• `eu-central`: *arena-eu-central* Synced');
     expect(text).toContain('• `us-west`: *arena-us-west* Synced');
-    expect(text).toContain('Rolled out on new images by: arena-game-server (game-server in prod)');
+    expect(text).toContain('New images rolled out by ImageUpdater arena-game-server (game-server in prod)');
   });
 
   it('answers an unknown armada with a did-you-mean and the list', async () => {

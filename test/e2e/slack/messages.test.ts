@@ -80,7 +80,7 @@ describe('"not found" leads somewhere (point 5)', () => {
     ['region scheduling dev eu-centrl baremetal Packed', 'Did you mean `eu-central`?'],
     [
       'images stagng',
-      'No branch `stagng`. Did you mean `staging`? Branches: dev (Development), prod (Production), staging.',
+      'No branch `stagng`. Did you mean `staging`? Branches: `dev` (Development), `prod` (Production), `staging`.',
     ],
   ])('`%s` answers with what exists', async (command, expected) => {
     await h.slash(command);

@@ -79,7 +79,7 @@ const EXAMPLES: { [K in ChangeFailure['kind']]: Example<K> } = {
   },
   api_failed: {
     failure: { kind: 'api_failed', call: PATCH, status: 500, detail: { text: 'upstream exploded' } },
-    text: 'The hosting API failed (500, upstream exploded).',
+    text: 'The hosting API failed (500, upstream exploded); nothing was changed. Try again in a minute; if it keeps failing, the hosting API may be down.',
     state: 'unchanged',
   },
   store_unavailable: {
