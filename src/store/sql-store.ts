@@ -1,6 +1,6 @@
 /**
  * The whole Store on one SQL database: each concern (changes, approvals,
- * audit, releases, tails, leases, request keys) is its own part written once
+ * audit, releases, tails, leases, request keys, the shared Slack budget) is its own part written once
  * as SQL both SQLite and PostgreSQL accept; this class only puts the parts on
  * one connection for start-up. The subclasses run statements and migrate.
  */
@@ -12,6 +12,7 @@ import { SqlLeaseStore } from './lease-store.js';
 import { SqlReleaseStore } from './release-store.js';
 import { SqlRequestKeyStore } from './request-key-store.js';
 import { type Row, rowDecoder } from './rows.js';
+import { SqlSlackBudgetStore } from './slack-budget-store.js';
 import type { Dialect, Query } from './sql.js';
 import type { SqlRunner } from './sql-runner.js';
 import { pingSql } from './store-health.js';
@@ -23,6 +24,7 @@ import type {
   LeaseStore,
   ReleaseStore,
   RequestKeyStore,
+  SlackBudgetStore,
   Store,
   TailStore,
   ViewStore,
@@ -40,6 +42,7 @@ export abstract class SqlStore implements Store {
   private readonly leases: LeaseStore;
   private readonly requestKeys: RequestKeyStore;
   private readonly views: ViewStore;
+  private readonly slackBudget: SlackBudgetStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -51,6 +54,7 @@ export abstract class SqlStore implements Store {
     this.leases = new SqlLeaseStore(this.runner);
     this.requestKeys = new SqlRequestKeyStore(this.runner);
     this.views = new SqlViewStore(this.runner);
+    this.slackBudget = new SqlSlackBudgetStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -116,4 +120,12 @@ export abstract class SqlStore implements Store {
   rememberView: ViewStore['rememberView'] = (viewId, hash, ttlMs, now) =>
     this.views.rememberView(viewId, hash, ttlMs, now);
   openedViewHash: ViewStore['openedViewHash'] = (viewId, now) => this.views.openedViewHash(viewId, now);
+
+  // Slack's rate limits, shared by the replicas
+  takeSlot: SlackBudgetStore['takeSlot'] = (rule, now) => this.slackBudget.takeSlot(rule, now);
+  returnSlot: SlackBudgetStore['returnSlot'] = (key, intervalMs) =>
+    this.slackBudget.returnSlot(key, intervalMs);
+  holdSlots: SlackBudgetStore['holdSlots'] = (key, tat) => this.slackBudget.holdSlots(key, tat);
+  reportDemand: SlackBudgetStore['reportDemand'] = (key, replica, consumers, ttlMs, now) =>
+    this.slackBudget.reportDemand(key, replica, consumers, ttlMs, now);
 }

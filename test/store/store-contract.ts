@@ -10,6 +10,7 @@ import { changeContract } from './contract/changes.js';
 import type { HarnessFactory, StoreHarness } from './contract/harness.js';
 import { leasesMigrateContract } from './contract/leases-migrate.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
+import { slackBudgetContract } from './contract/slack-budget.js';
 import { viewsContract } from './contract/views.js';
 
 export type { HarnessFactory, StoreHarness } from './contract/harness.js';
@@ -37,4 +38,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   releasesTailsContract(harness);
   leasesMigrateContract(harness);
   viewsContract(harness);
+  slackBudgetContract(harness);
 }

@@ -6,17 +6,24 @@
 
 import { postgres001Initial } from './postgres/001-initial.js';
 import { postgres002DrawnStatus } from './postgres/002-drawn-status.js';
+import { postgres003SlackBudget } from './postgres/003-slack-budget.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
+import { sqlite004SlackBudget } from './sqlite/004-slack-budget.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite001Initial,
   sqlite002DrawnStatus,
   sqlite003AuditNoReplace,
+  sqlite004SlackBudget,
 ];
-export const POSTGRES_MIGRATIONS: readonly Migration[] = [postgres001Initial, postgres002DrawnStatus];
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  postgres001Initial,
+  postgres002DrawnStatus,
+  postgres003SlackBudget,
+];
 
 /** The migrations whose version is not in `applied`, in version order. */
 export function pendingMigrations(all: readonly Migration[], applied: Iterable<number>): Migration[] {
