@@ -1,0 +1,221 @@
+/**
+ * Slack's per-method limits are the workspace's, not a replica's: three
+ * replicas each pacing itself at 45 edits a minute made 86 a minute and drew
+ * 429s (issue 22.1). StoreSlots draws every slot from rate gates in the store
+ * every replica already uses (src/store/slack-budget-store.ts), so N
+ * replicas together stay within what one would. Why gates in the store and
+ * not one replica drawing for all (with failover): tails keep running where
+ * their lease is, a person's change message is sent by whichever replica
+ * took the click, and a gate in the store needs no leader, no handover and
+ * no forwarding of messages between replicas.
+ *
+ * Two classes share each gate. A person's message (a change preview, its
+ * result) may dig deeper into the burst than a tail's redraw, so when both
+ * wait the person gets the next slot: a person waiting beats a log refresh.
+ * The deepest burst still keeps any minute under Slack's 50 (see
+ * `slotRules`).
+ *
+ * Fairness between tails is by tail, not by replica: each replica reports
+ * how many tails want slots and paces its own at its share of the rate
+ * (share()); the gate in the store is the hard limit above the shares.
+ *
+ * When the store fails, the slot comes from a local gate at this replica's
+ * last known share of the rate (one of the replicas last seen), so change
+ * messages still go out and N replicas still stay near the limit; each such
+ * slot is counted (`onFallback`, harbor_slack_budget_fallback_total).
+ */
+import type { Clock } from '../runtime/clock.js';
+import type { Logger } from '../runtime/logger.js';
+import type { SlackBudgetStore, SlotRule } from '../store/types.js';
+import type { BudgetOptions, MessageMethod } from './budget-types.js';
+import { RateGate } from './rate-gate.js';
+
+/** Who a slot is for: a tail's redraw, or a person's message (previews, results), which goes first. */
+export type SlotClass = 'tail' | 'person';
+
+/** A slot taken, or when to ask again. */
+export type SlotGrant = { taken: true } | { taken: false; retryAt: number };
+
+/** One workspace's Slack budget as every replica shares it. */
+export interface SharedSlots {
+  /** Takes a slot of `method` (for a post, of its channel too) for `cls` now, or says when to try again. */
+  take(method: MessageMethod, channel: string, cls: SlotClass): Promise<SlotGrant>;
+  /** Slack answered 429: nobody, on any replica, makes the call before `until` (one channel's posts, when given). */
+  hold(method: MessageMethod, until: number, channel?: string): Promise<void>;
+  /** Tells the other replicas how many tails here want `method`; the fraction of the rate this replica may use. */
+  share(method: MessageMethod, consumers: number): Promise<number>;
+}
+
+export interface StoreSlotsOptions {
+  store: SlackBudgetStore;
+  workspace: string;
+  replicaId: string;
+  clock: Clock;
+  logger: Logger;
+  /** The workspace's limits (the MessageBudget's defaults: 45 edits and 100 posts a minute, bursts of 3). */
+  limits?: Omit<BudgetOptions, 'clock'>;
+  /** Slots a person may take beyond the tails' burst (default 2: 45 a minute + 3 + 2 stays under 50). */
+  personBurst?: number;
+  /** How long a replica's reported demand counts (default 10 s; replicas report every 2 s while busy). */
+  demandTtlMs?: number;
+  /** Told of every slot taken from the local fallback because the store failed. */
+  onFallback?: (method: MessageMethod) => void;
+}
+
+interface MethodRules {
+  tail: SlotRule;
+  person: SlotRule;
+}
+
+/**
+ * The gate of each method and class. A gate of interval T allows at most
+ * W / T + b calls in any W ms with a burst of b (its tolerance is (b - 1) T),
+ * so 45 edits a minute (T = 1334 ms), the tails' burst of 3 and a person's 2
+ * more allow at most 49 in any minute: under Tier 3's 50 whatever the mix.
+ * Intervals are whole milliseconds (the column is an integer), rounded up.
+ */
+export function slotRules(
+  workspace: string,
+  limits: StoreSlotsOptions['limits'] = {},
+  personBurst = 2,
+): Record<MessageMethod, MethodRules> {
+  const rules = (method: MessageMethod, perMinute: number, burst: number): MethodRules => {
+    const intervalMs = Math.ceil(60_000 / perMinute);
+    const key = `${workspace}:${method}`;
+    const tail = { key, intervalMs, toleranceMs: (burst - 1) * intervalMs };
+    return { tail, person: { ...tail, toleranceMs: (burst - 1 + personBurst) * intervalMs } };
+  };
+  return {
+    'chat.update': rules('chat.update', limits.updatesPerMinute ?? 45, limits.updateBurst ?? 3),
+    'chat.postMessage': rules('chat.postMessage', limits.postsPerMinute ?? 100, limits.postBurst ?? 3),
+  };
+}
+
+/** SharedSlots on the store every replica uses. */
+export class StoreSlots implements SharedSlots {
+  private readonly rules: Record<MessageMethod, MethodRules>;
+  private readonly postSpacingMs: number;
+  private readonly fallbacks = new Map<string, RateGate>();
+  /** Replicas last seen reporting demand (at least this one). */
+  private replicas = 1;
+  private failing = false;
+
+  constructor(private readonly o: StoreSlotsOptions) {
+    this.rules = slotRules(o.workspace, o.limits, o.personBurst);
+    this.postSpacingMs = Math.ceil(o.limits?.postSpacingMs ?? 1000);
+  }
+
+  async take(method: MessageMethod, channel: string, cls: SlotClass): Promise<SlotGrant> {
+    const now = this.o.clock.now();
+    const rule = this.rules[method][cls];
+    try {
+      const answer = await this.takeFromStore(method, channel, rule, now);
+      this.recovered();
+      return answer;
+    } catch (error) {
+      return this.takeLocally(method, channel, rule, now, error);
+    }
+  }
+
+  async hold(method: MessageMethod, until: number, channel?: string): Promise<void> {
+    // Held to the person's depth, so when the pause ends a person's message goes before any tail's.
+    const person = this.rules[method].person;
+    const inChannel = method === 'chat.postMessage' && channel !== undefined;
+    const key = inChannel ? this.channelKey(channel) : person.key;
+    this.fallbackGate(key, inChannel ? this.postSpacingMs : person.intervalMs * this.replicas).pauseUntil(
+      until,
+    );
+    try {
+      await this.o.store.holdSlots(key, Math.ceil(inChannel ? until : until + person.toleranceMs));
+    } catch (error) {
+      this.o.logger.warn('could not share a Slack rate limit pause through the store', { method, error });
+    }
+  }
+
+  async share(method: MessageMethod, consumers: number): Promise<number> {
+    const { store, replicaId, clock } = this.o;
+    try {
+      const totals = await store.reportDemand(
+        this.rules[method].tail.key,
+        replicaId,
+        consumers,
+        this.o.demandTtlMs ?? 10_000,
+        clock.now(),
+      );
+      this.replicas = Math.max(1, totals.replicas);
+      return consumers === 0 ? 1 : consumers / Math.max(consumers, totals.consumers);
+    } catch (error) {
+      this.o.logger.warn('could not share the demand for Slack slots through the store', { method, error });
+      return 1 / this.replicas;
+    }
+  }
+
+  private async takeFromStore(
+    method: MessageMethod,
+    channel: string,
+    rule: SlotRule,
+    now: number,
+  ): Promise<SlotGrant> {
+    const { store } = this.o;
+    if (method !== 'chat.postMessage') {
+      const answer = await store.takeSlot(rule, now);
+      return answer.taken ? answer : { taken: false, retryAt: answer.openAt };
+    }
+    // A post needs its channel's slot (one a second) and the workspace's; the first is given back if the second is not there.
+    const spacing = { key: this.channelKey(channel), intervalMs: this.postSpacingMs, toleranceMs: 0 };
+    const inChannel = await store.takeSlot(spacing, now);
+    if (!inChannel.taken) return { taken: false, retryAt: inChannel.openAt };
+    const answer = await store.takeSlot(rule, now);
+    if (answer.taken) return answer;
+    await store.returnSlot(spacing.key, spacing.intervalMs);
+    return { taken: false, retryAt: answer.openAt };
+  }
+
+  /** The store failed: a local gate at this replica's share (one of the replicas last seen), counted. */
+  private takeLocally(
+    method: MessageMethod,
+    channel: string,
+    rule: SlotRule,
+    now: number,
+    error: unknown,
+  ): SlotGrant {
+    if (!this.failing) {
+      this.failing = true;
+      this.o.logger.warn('the store failed; Slack slots come from this replica’s share until it is back', {
+        method,
+        replicas: this.replicas,
+        error,
+      });
+    }
+    const gates = [this.fallbackGate(rule.key, rule.intervalMs * this.replicas)];
+    if (method === 'chat.postMessage')
+      gates.push(this.fallbackGate(this.channelKey(channel), this.postSpacingMs));
+    const readyAt = Math.max(...gates.map((g) => g.readyAt()));
+    if (readyAt > now) return { taken: false, retryAt: readyAt };
+    for (const gate of gates) gate.take(now);
+    this.o.onFallback?.(method);
+    return { taken: true };
+  }
+
+  private recovered(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    this.o.logger.info('the store answers again; Slack slots are shared through it');
+  }
+
+  private fallbackGate(key: string, intervalMs: number): RateGate {
+    let gate = this.fallbacks.get(key);
+    if (!gate || gate.intervalMs !== intervalMs) {
+      const fresh = new RateGate(intervalMs, 1, this.o.clock.now());
+      // A pause (or the calls) the old gate knew about still hold.
+      if (gate) fresh.pauseUntil(gate.readyAt());
+      gate = fresh;
+      this.fallbacks.set(key, gate);
+    }
+    return gate;
+  }
+
+  private channelKey(channel: string): string {
+    return `${this.o.workspace}:chat.postMessage:${channel}`;
+  }
+}
