@@ -30,6 +30,8 @@ export interface RunningBot {
   bot: SlackBot;
   /** This replica's live tails. */
   tails: ReplicaTailService;
+  /** The workspaces' Slack budgets shared through the store: whether a store call of theirs is under way (tests). */
+  slackBudget: { busy(): boolean; idle(): Promise<void> };
   metrics: Metrics;
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
@@ -93,7 +95,7 @@ export async function startBot(
   // Slack's limits are the workspace's, whatever the number of replicas: tails and the bot's own
   // messages draw from gates in the store every replica uses (tails/shared-slots.ts), on the tails' clock.
   const budgetClock = options.tails?.clock ?? clock;
-  const workspaceSlots = new Map<string, SharedSlots>();
+  const workspaceSlots = new Map<string, StoreSlots>();
   const sharedSlots = (workspace: string): SharedSlots => {
     let slots = workspaceSlots.get(workspace);
     if (!slots) {
@@ -180,6 +182,12 @@ export async function startBot(
     core,
     bot,
     tails,
+    slackBudget: {
+      busy: () => [...workspaceSlots.values()].some((s) => s.busy),
+      idle: async () => {
+        await Promise.all([...workspaceSlots.values()].map((s) => s.idle()));
+      },
+    },
     metrics,
     port,
     metricsPort: bot.metricsPort(),

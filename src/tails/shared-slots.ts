@@ -99,13 +99,49 @@ export class StoreSlots implements SharedSlots {
   /** Replicas last seen reporting demand (at least this one). */
   private replicas = 1;
   private failing = false;
+  /** Store calls under way, and who waits for there to be none. */
+  private pending = 0;
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly o: StoreSlotsOptions) {
     this.rules = slotRules(o.workspace, o.limits, o.personBurst);
     this.postSpacingMs = Math.ceil(o.limits?.postSpacingMs ?? 1000);
   }
 
-  async take(method: MessageMethod, channel: string, cls: SlotClass): Promise<SlotGrant> {
+  /** Whether a call to the store is under way. */
+  get busy(): boolean {
+    return this.pending > 0;
+  }
+
+  /** Resolves once no call to the store is under way (tests move their clock only then). */
+  idle(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  take(method: MessageMethod, channel: string, cls: SlotClass): Promise<SlotGrant> {
+    return this.tracked(this.takeNow(method, channel, cls));
+  }
+
+  hold(method: MessageMethod, until: number, channel?: string): Promise<void> {
+    return this.tracked(this.holdNow(method, until, channel));
+  }
+
+  share(method: MessageMethod, consumers: number): Promise<number> {
+    return this.tracked(this.shareNow(method, consumers));
+  }
+
+  private async tracked<T>(call: Promise<T>): Promise<T> {
+    this.pending += 1;
+    try {
+      return await call;
+    } finally {
+      this.pending -= 1;
+      if (this.pending === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    }
+  }
+
+  private async takeNow(method: MessageMethod, channel: string, cls: SlotClass): Promise<SlotGrant> {
     const now = this.o.clock.now();
     const rule = this.rules[method][cls];
     try {
@@ -117,7 +153,7 @@ export class StoreSlots implements SharedSlots {
     }
   }
 
-  async hold(method: MessageMethod, until: number, channel?: string): Promise<void> {
+  private async holdNow(method: MessageMethod, until: number, channel?: string): Promise<void> {
     // Held to the person's depth, so when the pause ends a person's message goes before any tail's.
     const person = this.rules[method].person;
     const inChannel = method === 'chat.postMessage' && channel !== undefined;
@@ -132,7 +168,7 @@ export class StoreSlots implements SharedSlots {
     }
   }
 
-  async share(method: MessageMethod, consumers: number): Promise<number> {
+  private async shareNow(method: MessageMethod, consumers: number): Promise<number> {
     const { store, replicaId, clock } = this.o;
     try {
       const totals = await store.reportDemand(

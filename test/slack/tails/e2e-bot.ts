@@ -10,6 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FetchFunction } from '@slack/web-api';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
@@ -126,16 +127,20 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
       }
     };
   const tailSlack: TailSlack = { post: counted(real.post), update: counted(real.update) };
+  // The bot's own calls too (previews, results), after they drew their slot.
+  const botFetch: FetchFunction = (url, init) =>
+    counted(() => globalThis.fetch(url, init as RequestInit) as ReturnType<FetchFunction>)();
   const running = await startBot(config, logs, {
-    clientOptions: { retryConfig: { retries: 0 } },
+    clientOptions: { retryConfig: { retries: 0 }, fetch: botFetch },
     tails: { clock, initialTailLines: 0, random: () => 1, slack: tailSlack, ...options.tails },
   });
   const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
 
-  const busy = () => inflight > 0 || running.tails.budgetsBusy();
+  const busy = () => inflight > 0 || running.tails.budgetsBusy() || running.slackBudget.busy();
   const quiesce = async () => {
     while (busy()) {
       await running.tails.budgetsIdle();
+      await running.slackBudget.idle();
       if (inflight > 0) await new Promise<void>((resolve) => drained.push(resolve));
     }
   };

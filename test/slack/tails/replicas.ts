@@ -24,6 +24,8 @@ export interface TailReplicas extends TailBotShared {
   quiesce(): Promise<void>;
   /** Pumps the shared clock (steps of `stepMs`, I/O in between) until `cond` holds. */
   pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
+  /** Pumps the clock until `bot` has finished the work its requests started (tails excluded). */
+  settle(bot: TailBot): Promise<void>;
   /** `logs dev <vessel> --follow` for each vessel, sent to the replicas in turn; resolves once all stream. */
   followRoundRobin(vessels: readonly string[]): Promise<void>;
   /** `ms` of the clock in steps of `stepMs`, each vessel writing `perStep` lines a step. */
@@ -48,6 +50,9 @@ export async function startTailReplicas(o: {
         replicaId: `replica-${i + 1}`,
         ...(dir ? { dataDir: dir } : {}),
         ...(o.store.kind === 'postgres' ? { databaseUrl: o.store.databaseUrl } : {}),
+        // Leases are not what this is about: long enough that a replica never loses a tail while
+        // the clock runs ahead of a database round trip (tails-takeover.test.ts covers takeovers).
+        tails: { leaseTtlMs: 10 * 60_000, renewMs: 60_000, scanMs: 60_000 },
       }),
     );
   }
@@ -66,17 +71,25 @@ export async function startTailReplicas(o: {
     }
     throw new Error(`timed out waiting for ${what}`);
   };
+  const settle = async (bot: TailBot) => {
+    let idle = false;
+    void bot.running.bot.idle().then(() => {
+      idle = true;
+    });
+    await pumpUntil(() => idle, 'a replica to finish its requests');
+  };
   return {
     ...world,
     bots,
     quiesce,
     pumpUntil,
+    settle,
     followRoundRobin: async (vessels) => {
       for (const [i, vessel] of vessels.entries()) {
         const bot = bots[i % bots.length] as TailBot;
         const ack = await bot.slash(`logs dev ${vessel} --follow`);
         if (ack.status !== 200) throw new Error(`/harbor logs dev ${vessel} --follow answered ${ack.status}`);
-        await bot.settle();
+        await settle(bot);
       }
       await pumpUntil(() => world.sim.openLogStreams() === vessels.length, 'every log stream');
     },
