@@ -12,8 +12,12 @@
  * Two classes share each gate. A person's message (a change preview, its
  * result) may dig deeper into the burst than a tail's redraw, so when both
  * wait the person gets the next slot: a person waiting beats a log refresh.
- * The deepest burst still keeps any minute under Slack's 50 (see
- * `slotRules`).
+ * The deepest burst still keeps any minute of edits under Slack's 50 (see
+ * `slotRules`). In a channel (one post a second, short bursts allowed) a
+ * person's post waits only for a second after the tails' last post there,
+ * not for other people's: it books the channel's next second, so tails post
+ * after it, and people's messages (a preview, then its thread) go out as
+ * bursts, as Slack allows and as they went before the budget was shared.
  *
  * Fairness between tails is by tail, not by replica: each replica reports
  * how many tails want slots and paces its own at its share of the rate
@@ -54,13 +58,19 @@ export interface StoreSlotsOptions {
   logger: Logger;
   /** The workspace's limits (the MessageBudget's defaults: 45 edits and 100 posts a minute, bursts of 3). */
   limits?: Omit<BudgetOptions, 'clock'>;
-  /** Slots a person may take beyond the tails' burst (default 2: 45 a minute + 3 + 2 stays under 50). */
-  personBurst?: number;
+  /**
+   * Slots a person may take beyond the tails' burst: edits (default 2: 45 a minute + 3 + 2 stays
+   * under Tier 3's 50) and posts (default 20: 100 a minute + 23 is far under Slack's several hundred).
+   */
+  personBurst?: { updates?: number; posts?: number };
   /** How long a replica's reported demand counts (default 10 s; replicas report every 2 s while busy). */
   demandTtlMs?: number;
   /** Told of every slot taken from the local fallback because the store failed. */
   onFallback?: (method: MessageMethod) => void;
 }
+
+/** How far ahead a channel's posts may be booked and a person still posts there at once. */
+const PERSON_CHANNEL_TOLERANCE_MS = 10 * 60_000;
 
 interface MethodRules {
   tail: SlotRule;
@@ -77,17 +87,27 @@ interface MethodRules {
 export function slotRules(
   workspace: string,
   limits: StoreSlotsOptions['limits'] = {},
-  personBurst = 2,
+  personBurst: StoreSlotsOptions['personBurst'] = {},
 ): Record<MessageMethod, MethodRules> {
-  const rules = (method: MessageMethod, perMinute: number, burst: number): MethodRules => {
+  const rules = (method: MessageMethod, perMinute: number, burst: number, extra: number): MethodRules => {
     const intervalMs = Math.ceil(60_000 / perMinute);
     const key = `${workspace}:${method}`;
     const tail = { key, intervalMs, toleranceMs: (burst - 1) * intervalMs };
-    return { tail, person: { ...tail, toleranceMs: (burst - 1 + personBurst) * intervalMs } };
+    return { tail, person: { ...tail, toleranceMs: (burst - 1 + extra) * intervalMs } };
   };
   return {
-    'chat.update': rules('chat.update', limits.updatesPerMinute ?? 45, limits.updateBurst ?? 3),
-    'chat.postMessage': rules('chat.postMessage', limits.postsPerMinute ?? 100, limits.postBurst ?? 3),
+    'chat.update': rules(
+      'chat.update',
+      limits.updatesPerMinute ?? 45,
+      limits.updateBurst ?? 3,
+      personBurst.updates ?? 2,
+    ),
+    'chat.postMessage': rules(
+      'chat.postMessage',
+      limits.postsPerMinute ?? 100,
+      limits.postBurst ?? 3,
+      personBurst.posts ?? 20,
+    ),
   };
 }
 
@@ -145,11 +165,11 @@ export class StoreSlots implements SharedSlots {
     const now = this.o.clock.now();
     const rule = this.rules[method][cls];
     try {
-      const answer = await this.takeFromStore(method, channel, rule, now);
+      const answer = await this.takeFromStore(method, channel, cls, rule, now);
       this.recovered();
       return answer;
     } catch (error) {
-      return this.takeLocally(method, channel, rule, now, error);
+      return this.takeLocally({ method, channel, cls, rule, now }, error);
     }
   }
 
@@ -189,6 +209,7 @@ export class StoreSlots implements SharedSlots {
   private async takeFromStore(
     method: MessageMethod,
     channel: string,
+    cls: SlotClass,
     rule: SlotRule,
     now: number,
   ): Promise<SlotGrant> {
@@ -197,11 +218,48 @@ export class StoreSlots implements SharedSlots {
       const answer = await store.takeSlot(rule, now);
       return answer.taken ? answer : { taken: false, retryAt: answer.openAt };
     }
-    // A post needs its channel's slot (one a second) and the workspace's; the first is given back if the second is not there.
-    const spacing = { key: this.channelKey(channel), intervalMs: this.postSpacingMs, toleranceMs: 0 };
-    const inChannel = await store.takeSlot(spacing, now);
-    if (!inChannel.taken) return { taken: false, retryAt: inChannel.openAt };
-    const answer = await store.takeSlot(rule, now);
+    return cls === 'tail' ? this.tailPost(channel, rule, now) : this.personPost(channel, rule, now);
+  }
+
+  /**
+   * A tail's post: the tails' own second in the channel, the channel's second (which people's posts
+   * book too) and the workspace's slot, each given back when a later one is not there.
+   */
+  private async tailPost(channel: string, rule: SlotRule, now: number): Promise<SlotGrant> {
+    const { store } = this.o;
+    const tails = { key: this.tailsKey(channel), intervalMs: this.postSpacingMs, toleranceMs: 0 };
+    const spacing = { ...tails, key: this.channelKey(channel) };
+    const taken: SlotRule[] = [];
+    for (const gate of [tails, spacing, rule]) {
+      const answer = await store.takeSlot(gate, now);
+      if (!answer.taken) {
+        for (const back of taken) await store.returnSlot(back.key, back.intervalMs);
+        return { taken: false, retryAt: answer.openAt };
+      }
+      taken.push(gate);
+    }
+    return { taken: true };
+  }
+
+  /**
+   * A person's post waits only for a second after the tails' last post in the channel, then books the
+   * channel's next second (tails post after it) whatever other people booked. Looked at again after
+   * booking: a tail that booked meanwhile would crowd it, so the booking is given back and it waits.
+   */
+  private async personPost(channel: string, rule: SlotRule, now: number): Promise<SlotGrant> {
+    const { store } = this.o;
+    // A take of no interval only looks: is the tails' second in this channel over?
+    const look = { key: this.tailsKey(channel), intervalMs: 0, toleranceMs: 0 };
+    const before = await store.takeSlot(look, now);
+    if (!before.taken) return { taken: false, retryAt: before.openAt };
+    const spacing = {
+      key: this.channelKey(channel),
+      intervalMs: this.postSpacingMs,
+      toleranceMs: PERSON_CHANNEL_TOLERANCE_MS,
+    };
+    await store.takeSlot(spacing, now);
+    const after = await store.takeSlot(look, now);
+    const answer = after.taken ? await store.takeSlot(rule, now) : after;
     if (answer.taken) return answer;
     await store.returnSlot(spacing.key, spacing.intervalMs);
     return { taken: false, retryAt: answer.openAt };
@@ -209,12 +267,10 @@ export class StoreSlots implements SharedSlots {
 
   /** The store failed: a local gate at this replica's share (one of the replicas last seen), counted. */
   private takeLocally(
-    method: MessageMethod,
-    channel: string,
-    rule: SlotRule,
-    now: number,
+    ask: { method: MessageMethod; channel: string; cls: SlotClass; rule: SlotRule; now: number },
     error: unknown,
   ): SlotGrant {
+    const { method, channel, cls, rule, now } = ask;
     if (!this.failing) {
       this.failing = true;
       this.o.logger.warn('the store failed; Slack slots come from this replica’s share until it is back', {
@@ -224,11 +280,16 @@ export class StoreSlots implements SharedSlots {
       });
     }
     const gates = [this.fallbackGate(rule.key, rule.intervalMs * this.replicas)];
-    if (method === 'chat.postMessage')
-      gates.push(this.fallbackGate(this.channelKey(channel), this.postSpacingMs));
+    const inChannel =
+      method === 'chat.postMessage'
+        ? this.fallbackGate(this.channelKey(channel), this.postSpacingMs)
+        : undefined;
+    // As through the store, a person books the channel's second without waiting for it.
+    if (inChannel && cls === 'tail') gates.push(inChannel);
     const readyAt = Math.max(...gates.map((g) => g.readyAt()));
     if (readyAt > now) return { taken: false, retryAt: readyAt };
     for (const gate of gates) gate.take(now);
+    if (inChannel && cls === 'person') inChannel.take(now);
     this.o.onFallback?.(method);
     return { taken: true };
   }
@@ -253,5 +314,10 @@ export class StoreSlots implements SharedSlots {
 
   private channelKey(channel: string): string {
     return `${this.o.workspace}:chat.postMessage:${channel}`;
+  }
+
+  /** The channel's second as the tails alone book it (people's posts wait for it, not for each other). */
+  private tailsKey(channel: string): string {
+    return `${this.channelKey(channel)}:tails`;
   }
 }

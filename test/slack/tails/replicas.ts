@@ -33,14 +33,19 @@ export interface TailReplicas extends TailBotShared {
   stop(): Promise<void>;
 }
 
-/** Starts the world and `replicas` bots on it, Slack's limits enforced (Tier 3 for chat.update, 1 post a second a channel). */
+/** Starts the world and `replicas` bots on it, Slack's limits enforced (Tier 3 for chat.update, 1 post a second a channel, bursts of 2). */
 export async function startTailReplicas(o: {
   replicas: number;
   store: ReplicaStore;
   extraVessels: number;
 }): Promise<TailReplicas> {
   const world = await startTailWorld({ extraVessels: o.extraVessels });
-  world.slack.enforceLimits({ chatUpdatePerMinute: TIER3_PER_MINUTE, postMessagePerChannelPerSecond: 1 });
+  // Posts: one a second a channel, with the short bursts Slack allows (a person's preview may follow a tail's post).
+  world.slack.enforceLimits({
+    chatUpdatePerMinute: TIER3_PER_MINUTE,
+    postMessagePerChannelPerSecond: 1,
+    postMessageBurstSeconds: 2,
+  });
   const dir = o.store.kind === 'sqlite' ? await mkdtemp(join(tmpdir(), 'harbor-replicas-')) : undefined;
   const bots: TailBot[] = [];
   for (let i = 0; i < o.replicas; i++) {
