@@ -113,6 +113,7 @@ export async function startBot(
     return slots;
   };
   let botWorkspace: () => Promise<string | undefined> = async () => undefined;
+  const stopping = new AbortController();
   const clientOptions: WebClientOptions = {
     ...options.clientOptions,
     fetch: budgetedFetch({
@@ -121,6 +122,7 @@ export async function startBot(
         return workspace ? sharedSlots(workspace) : undefined;
       },
       clock: budgetClock,
+      stopping: stopping.signal,
       fetch: options.clientOptions?.fetch ?? ((url, init) => globalThis.fetch(url, init as RequestInit)),
     }),
   };
@@ -193,6 +195,8 @@ export async function startBot(
     metricsPort: bot.metricsPort(),
     inFlight: () => bot.inFlight(),
     stop: async () => {
+      // A message waiting for a slot goes out now: the shutdown must not wait on the budget's clock.
+      stopping.abort();
       await bot.stop();
       await core.stop();
     },

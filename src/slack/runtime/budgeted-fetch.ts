@@ -21,6 +21,8 @@ interface BudgetedFetchOptions {
   /** The budget's clock (the tails' clock: the store's gates are kept in its time). */
   clock: Clock;
   fetch: FetchFunction;
+  /** Aborted when the replica stops: calls waiting for a slot go out at once rather than hold the shutdown. */
+  stopping?: AbortSignal;
 }
 
 /** A fetch for WebClient options whose message calls wait for a slot of the shared budget. */
@@ -30,13 +32,7 @@ export function budgetedFetch(o: BudgetedFetchOptions): FetchFunction {
     if (!method) return o.fetch(input, init);
     const slots = await o.slots();
     const channel = channelOf(init?.body);
-    if (slots) {
-      for (;;) {
-        const answer = await slots.take(method, channel, 'person');
-        if (answer.taken) break;
-        await o.clock.sleep(Math.max(0, answer.retryAt - o.clock.now()));
-      }
-    }
+    if (slots) await waitForSlot(slots, method, channel, o);
     const response = await o.fetch(input, init);
     if (slots && response.status === 429) {
       const seconds = Number(response.headers.get('retry-after') ?? '1');
@@ -45,6 +41,24 @@ export function budgetedFetch(o: BudgetedFetchOptions): FetchFunction {
     }
     return response;
   };
+}
+
+/** Waits until `slots` grant a person's slot, or the replica stops. */
+async function waitForSlot(
+  slots: SharedSlots,
+  method: MessageMethod,
+  channel: string,
+  o: BudgetedFetchOptions,
+): Promise<void> {
+  while (!o.stopping?.aborted) {
+    const answer = await slots.take(method, channel, 'person');
+    if (answer.taken) return;
+    try {
+      await o.clock.sleep(Math.max(0, answer.retryAt - o.clock.now()), o.stopping);
+    } catch {
+      return;
+    }
+  }
 }
 
 /** The budgeted Web API method a request URL calls, if it is one. */
