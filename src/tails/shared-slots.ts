@@ -14,7 +14,7 @@
  * wait the person gets the next slot: a person waiting beats a log refresh.
  * The deepest burst still keeps any minute of edits under Slack's 50 (see
  * `slotRules`). In a channel (one post a second, short bursts allowed) a
- * person's post waits only for a second after the tails' last post there,
+ * person's post waits only for two seconds after the tails' last post there,
  * not for other people's: it books the channel's next second, so tails post
  * after it, and people's messages (a preview, then its thread) go out as
  * bursts, as Slack allows and as they went before the budget was shared.
@@ -222,15 +222,20 @@ export class StoreSlots implements SharedSlots {
   }
 
   /**
-   * A tail's post: the tails' own second in the channel, the channel's second (which people's posts
-   * book too) and the workspace's slot, each given back when a later one is not there.
+   * A tail's post: it marks the channel as posted to by a tail (people's posts keep two seconds from
+   * it), then takes the channel's second (which people's posts book too) and the workspace's slot;
+   * what was taken is given back when a later one is not there.
    */
   private async tailPost(channel: string, rule: SlotRule, now: number): Promise<SlotGrant> {
     const { store } = this.o;
-    const tails = { key: this.tailsKey(channel), intervalMs: this.postSpacingMs, toleranceMs: 0 };
-    const spacing = { ...tails, key: this.channelKey(channel) };
+    const mark = {
+      key: this.tailsKey(channel),
+      intervalMs: 2 * this.postSpacingMs,
+      toleranceMs: PERSON_CHANNEL_TOLERANCE_MS,
+    };
+    const spacing = { key: this.channelKey(channel), intervalMs: this.postSpacingMs, toleranceMs: 0 };
     const taken: SlotRule[] = [];
-    for (const gate of [tails, spacing, rule]) {
+    for (const gate of [mark, spacing, rule]) {
       const answer = await store.takeSlot(gate, now);
       if (!answer.taken) {
         for (const back of taken) await store.returnSlot(back.key, back.intervalMs);
@@ -242,13 +247,14 @@ export class StoreSlots implements SharedSlots {
   }
 
   /**
-   * A person's post waits only for a second after the tails' last post in the channel, then books the
+   * A person's post waits only for two seconds after the tails' last post in the channel (so a
+   * person's short burst, a preview and its thread, has two seconds to itself), then books the
    * channel's next second (tails post after it) whatever other people booked. Looked at again after
-   * booking: a tail that booked meanwhile would crowd it, so the booking is given back and it waits.
+   * booking: a tail that marked the channel meanwhile would crowd it, so the booking is given back.
    */
   private async personPost(channel: string, rule: SlotRule, now: number): Promise<SlotGrant> {
     const { store } = this.o;
-    // A take of no interval only looks: is the tails' second in this channel over?
+    // A take of no interval only looks (it moves the mark to now at most, which changes no answer).
     const look = { key: this.tailsKey(channel), intervalMs: 0, toleranceMs: 0 };
     const before = await store.takeSlot(look, now);
     if (!before.taken) return { taken: false, retryAt: before.openAt };
@@ -316,7 +322,7 @@ export class StoreSlots implements SharedSlots {
     return `${this.o.workspace}:chat.postMessage:${channel}`;
   }
 
-  /** The channel's second as the tails alone book it (people's posts wait for it, not for each other). */
+  /** Two seconds from the tails' last post in the channel (people's posts wait for it, not for each other). */
   private tailsKey(channel: string): string {
     return `${this.channelKey(channel)}:tails`;
   }

@@ -65,7 +65,6 @@ describe.each(storeKinds)('tails over %s replicas share the workspace budget', (
     // A person's change on the second replica, while the tails keep every replica busy.
     const second = replicas.bots[1];
     if (!second) throw new Error('no second replica');
-    const asked = replicas.clock.now();
     await second.slash('armada image dev duel game-server:1.1.0');
     await replicas.settle(second);
     const preview = replicas.slack
@@ -77,10 +76,11 @@ describe.each(storeKinds)('tails over %s replicas share the workspace budget', (
       );
     await second.click(preview, CHANGE_ACTIONS.confirm);
     await replicas.settle(second);
-    // Drawn ahead of the tails: the person waits seconds, not a round of twelve tails.
-    expect(replicas.clock.now() - asked).toBeLessThan(10_000);
+    // The preview and its rewrites went out through the same budget (and count in the minutes below);
+    // that a person goes ahead of waiting tails is shown at the budget's level (test/tails/shared-budget.test.ts).
     const rewritten = replicas.slack.callsTo('chat.update').filter((c) => c.body.ts === preview.ts);
     expect(rewritten.length).toBeGreaterThan(0);
+    expect(rewritten.every((c) => c.status === 200)).toBe(true);
 
     const from = replicas.clock.now();
     await replicas.firehose(vessels, 80_000, { stepMs: 500 });

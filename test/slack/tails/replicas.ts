@@ -10,7 +10,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedCall } from '../../../src/workspace/stand-in.js';
-import { startTailBot, startTailWorld, type TailBot, type TailBotShared, turn } from './e2e-bot.js';
+import {
+  startTailBot,
+  startTailWorld,
+  type TailBot,
+  type TailBotOptions,
+  type TailBotShared,
+  turn,
+} from './e2e-bot.js';
 
 /** Slack's Tier 3: chat.update calls a minute for the whole workspace. */
 export const TIER3_PER_MINUTE = 50;
@@ -38,6 +45,8 @@ export async function startTailReplicas(o: {
   replicas: number;
   store: ReplicaStore;
   extraVessels: number;
+  /** More tail settings for every replica (bench/tails-replicas.ts --alone). */
+  tails?: TailBotOptions['tails'];
 }): Promise<TailReplicas> {
   const world = await startTailWorld({ extraVessels: o.extraVessels });
   // Posts: one a second a channel, with the short bursts Slack allows (a person's preview may follow a tail's post).
@@ -57,7 +66,7 @@ export async function startTailReplicas(o: {
         ...(o.store.kind === 'postgres' ? { databaseUrl: o.store.databaseUrl } : {}),
         // Leases are not what this is about: long enough that a replica never loses a tail while
         // the clock runs ahead of a database round trip (tails-takeover.test.ts covers takeovers).
-        tails: { leaseTtlMs: 10 * 60_000, renewMs: 60_000, scanMs: 60_000 },
+        tails: { leaseTtlMs: 10 * 60_000, renewMs: 60_000, scanMs: 60_000, ...o.tails },
       }),
     );
   }
