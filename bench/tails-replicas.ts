@@ -15,6 +15,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import type { SharedSlots } from '../src/tails/shared-slots.js';
 import {
   busiestMinute,
@@ -36,9 +37,24 @@ const { values } = parseArgs({
 const tails = Number(values.tails);
 const minutes = Number(values.minutes);
 if (!(tails >= 1) || !(minutes >= 1)) throw new Error('--tails and --minutes must be numbers >= 1');
-const store: ReplicaStore = values['database-url']
-  ? { kind: 'postgres', databaseUrl: values['database-url'] }
-  : { kind: 'sqlite' };
+const databaseUrl = values['database-url'];
+
+/** Where one run keeps its records: a fresh SQLite file, or a fresh PostgreSQL schema (dropped after). */
+async function freshStore(run: number): Promise<{ store: ReplicaStore; drop(): Promise<void> }> {
+  if (!databaseUrl) return { store: { kind: 'sqlite' }, drop: async () => {} };
+  const schema = `bench_replicas_${process.pid}_${run}`;
+  const admin = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    store: { kind: 'postgres', databaseUrl: url.toString() },
+    drop: async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
 
 /** Slots that never say no: each replica is alone with its own MessageBudget (the behaviour before 22.1). */
 const alone: SharedSlots = {
@@ -49,6 +65,7 @@ const alone: SharedSlots = {
 
 async function run(replicaCount: number): Promise<boolean> {
   const started = performance.now();
+  const { store, drop } = await freshStore(replicaCount);
   const r = await startTailReplicas({
     replicas: replicaCount,
     store,
@@ -80,12 +97,13 @@ async function run(replicaCount: number): Promise<boolean> {
     return pass;
   } finally {
     await r.stop();
+    await drop();
   }
 }
 
 console.log(
   `tails over replicas: ${tails} tails started in turn, ${minutes} min measured after a minute's warm-up, ` +
-    `${store.kind} store, ${values.alone ? 'each replica alone (before 22.1)' : 'budget shared through the store'}`,
+    `${databaseUrl ? 'postgres' : 'sqlite'} store, ${values.alone ? 'each replica alone (before 22.1)' : 'budget shared through the store'}`,
 );
 const results: boolean[] = [];
 for (const n of [1, 3, 5]) results.push(await run(n));
