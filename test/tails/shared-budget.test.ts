@@ -154,3 +154,45 @@ describe.each(storeKinds)('MessageBudgets of three replicas on one %s store', (k
     for (const b of budgets) b.close();
   }, 60_000);
 });
+
+describe('StoreSlots when the store fails', () => {
+  it('still grants people and tails from a local share of the rate, counted, and shares again once the store answers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harbor-shared-budget-'));
+    const peer = await openSqliteStore({ dataDir: dir });
+    const store = await openSqliteStore({ dataDir: dir });
+    try {
+      const clock = new ManualClock();
+      const fallbacks: string[] = [];
+      const slots = new StoreSlots({
+        store,
+        workspace: 'T1',
+        replicaId: 'replica-1',
+        clock,
+        logger: silentLogger,
+        onFallback: (method) => fallbacks.push(method),
+      });
+      // Two replicas are known to be busy: the local share is half the rate.
+      await peer.reportDemand('T1:chat.update', 'replica-2', 4, 60_000, clock.now());
+      expect(await slots.share('chat.update', 4)).toBe(0.5);
+      await store.close();
+      expect(await slots.take('chat.update', 'C1', 'person')).toEqual({ taken: true });
+      // One slot every 2 x 1334 ms at most, on this replica alone.
+      expect(await slots.take('chat.update', 'C1', 'person')).toEqual({
+        taken: false,
+        retryAt: clock.now() + 2 * 1334,
+      });
+      await clock.advance(2 * 1334);
+      expect(await slots.take('chat.update', 'C1', 'tail')).toEqual({ taken: true });
+      expect(fallbacks).toEqual(['chat.update', 'chat.update']);
+      // The store holds no trace of the slots taken while it was down; the gate is the peer's to share again.
+      expect(
+        await peer.takeSlot({ key: 'T1:chat.update', intervalMs: 1334, toleranceMs: 0 }, clock.now()),
+      ).toEqual({
+        taken: true,
+      });
+    } finally {
+      await peer.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
