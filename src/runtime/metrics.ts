@@ -27,6 +27,8 @@ export interface Metrics {
   readonly errors: Counter<'where'>;
   /** Requests refused "busy" because the backlog behind acks was full, by kind. */
   readonly shed: Counter<'kind'>;
+  /** Slack slots taken from this replica's local share because the store (the shared budget) failed, by method. */
+  readonly slackBudgetFallback: Counter<'method'>;
   /** Exports the live tails' message budgets (granted, waiting, paused), read at each scrape. */
   observeTailBudgets(source: BudgetSource): void;
 }
@@ -120,6 +122,12 @@ export function createMetrics({ processMetrics = false, build }: MetricsOptions 
       name: 'harbor_requests_shed_total',
       help: 'Slack requests answered "busy" because the work queued behind acks was at its bound, by kind',
       labelNames: ['kind'],
+      registers,
+    }),
+    slackBudgetFallback: new Counter({
+      name: 'harbor_slack_budget_fallback_total',
+      help: "Slack message slots taken from this replica's local share because the store holding the shared budget failed, by method",
+      labelNames: ['method'],
       registers,
     }),
   };

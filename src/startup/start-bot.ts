@@ -15,16 +15,23 @@ import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
+import { budgetedFetch, tokenWorkspace } from '../slack/runtime/budgeted-fetch.js';
 import { countedFetch } from '../slack/runtime/counted-fetch.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
+import type { ReplicaTailService } from '../tails/service.js';
+import { type SharedSlots, StoreSlots } from '../tails/shared-slots.js';
 import { buildInfo } from './build-info.js';
 import { type Core, startCore } from './core.js';
 
 export interface RunningBot {
   core: Core;
   bot: SlackBot;
+  /** This replica's live tails. */
+  tails: ReplicaTailService;
+  /** The workspaces' Slack budgets shared through the store: whether a store call of theirs is under way (tests). */
+  slackBudget: { busy(): boolean; idle(): Promise<void> };
   metrics: Metrics;
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
@@ -85,6 +92,40 @@ export async function startBot(
       names: SLACK_POLICY_NAMES,
     },
   });
+  // Slack's limits are the workspace's, whatever the number of replicas: tails and the bot's own
+  // messages draw from gates in the store every replica uses (tails/shared-slots.ts), on the tails' clock.
+  const budgetClock = options.tails?.clock ?? clock;
+  const workspaceSlots = new Map<string, StoreSlots>();
+  const sharedSlots = (workspace: string): SharedSlots => {
+    let slots = workspaceSlots.get(workspace);
+    if (!slots) {
+      slots = new StoreSlots({
+        store: core.store,
+        workspace,
+        replicaId: config.replicaId,
+        clock: budgetClock,
+        logger: logger.child({ component: 'slack-budget' }),
+        ...(options.tails?.budget ? { limits: options.tails.budget } : {}),
+        onFallback: (method) => metrics.slackBudgetFallback.inc({ method }),
+      });
+      workspaceSlots.set(workspace, slots);
+    }
+    return slots;
+  };
+  let botWorkspace: () => Promise<string | undefined> = async () => undefined;
+  const stopping = new AbortController();
+  const clientOptions: WebClientOptions = {
+    ...options.clientOptions,
+    fetch: budgetedFetch({
+      slots: async () => {
+        const workspace = await botWorkspace();
+        return workspace ? sharedSlots(workspace) : undefined;
+      },
+      clock: budgetClock,
+      stopping: stopping.signal,
+      fetch: options.clientOptions?.fetch ?? ((url, init) => globalThis.fetch(url, init as RequestInit)),
+    }),
+  };
   const tails = createTailService({
     store: core.store,
     source: core.api.client,
@@ -100,6 +141,7 @@ export async function startBot(
     clock,
     maxDurationMs: config.tailMaxDurationMs,
     releaseEvents,
+    sharedSlots,
     ...options.tails,
   });
   metrics.observeTailBudgets(() => tails.budgetSnapshots());
@@ -118,7 +160,7 @@ export async function startBot(
     clock,
     logger,
     metrics,
-    ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
+    clientOptions,
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.probeClock ? { probeClock: options.probeClock } : {}),
     ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
@@ -126,6 +168,7 @@ export async function startBot(
     shutdownDrainMs: config.shutdownDrainMs,
   });
   resolveGroup = slackGroupResolver(bot.app.client, logger.child({ component: 'usergroups' }));
+  botWorkspace = tokenWorkspace(bot.app.client);
   channelName = (id) => bot.channelNames.resolve(id);
   let port: number | undefined;
   try {
@@ -143,11 +186,20 @@ export async function startBot(
   return {
     core,
     bot,
+    tails,
+    slackBudget: {
+      busy: () => [...workspaceSlots.values()].some((s) => s.busy),
+      idle: async () => {
+        await Promise.all([...workspaceSlots.values()].map((s) => s.idle()));
+      },
+    },
     metrics,
     port,
     metricsPort: bot.metricsPort(),
     inFlight: () => bot.inFlight(),
     stop: async () => {
+      // A message waiting for a slot goes out now: the shutdown must not wait on the budget's clock.
+      stopping.abort();
       await bot.stop();
       await core.stop();
     },

@@ -1,6 +1,6 @@
 /**
  * The whole Store on one SQL database: each concern (changes, approvals,
- * audit, releases, tails, leases, request keys) is its own part written once
+ * audit, releases, tails, leases, request keys, the shared Slack budget) is its own part written once
  * as SQL both SQLite and PostgreSQL accept; this class only puts the parts on
  * one connection for start-up. The subclasses run statements and migrate.
  */
@@ -13,6 +13,7 @@ import { SqlLeaseStore } from './lease-store.js';
 import { SqlReleaseStore } from './release-store.js';
 import { SqlRequestKeyStore } from './request-key-store.js';
 import { type Row, rowDecoder } from './rows.js';
+import { SqlSlackBudgetStore } from './slack-budget-store.js';
 import type { Dialect, Query } from './sql.js';
 import type { SqlRunner } from './sql-runner.js';
 import { pingSql } from './store-health.js';
@@ -25,6 +26,7 @@ import type {
   LeaseStore,
   ReleaseStore,
   RequestKeyStore,
+  SlackBudgetStore,
   Store,
   TailStore,
   ViewStore,
@@ -43,6 +45,7 @@ export abstract class SqlStore implements Store {
   private readonly requestKeys: RequestKeyStore;
   private readonly views: ViewStore;
   private readonly homeTabs: HomeViewerStore;
+  private readonly slackBudget: SlackBudgetStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -55,6 +58,7 @@ export abstract class SqlStore implements Store {
     this.requestKeys = new SqlRequestKeyStore(this.runner);
     this.views = new SqlViewStore(this.runner);
     this.homeTabs = new SqlHomeViewerStore(this.runner);
+    this.slackBudget = new SqlSlackBudgetStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -128,4 +132,11 @@ export abstract class SqlStore implements Store {
   noteHomeOpened: HomeViewerStore['noteHomeOpened'] = (team, user, ttlMs, now) =>
     this.homeTabs.noteHomeOpened(team, user, ttlMs, now);
   homeViewers: HomeViewerStore['homeViewers'] = (team, now) => this.homeTabs.homeViewers(team, now);
+  // Slack's rate limits, shared by the replicas
+  takeSlot: SlackBudgetStore['takeSlot'] = (rule, now) => this.slackBudget.takeSlot(rule, now);
+  returnSlot: SlackBudgetStore['returnSlot'] = (key, intervalMs) =>
+    this.slackBudget.returnSlot(key, intervalMs);
+  holdSlots: SlackBudgetStore['holdSlots'] = (key, tat) => this.slackBudget.holdSlots(key, tat);
+  reportDemand: SlackBudgetStore['reportDemand'] = (key, replica, consumers, ttlMs, now) =>
+    this.slackBudget.reportDemand(key, replica, consumers, ttlMs, now);
 }

@@ -119,6 +119,18 @@ export const TABLES = {
     owner: text,
     expires_at: int,
   },
+  // Slack's rate limits shared by the replicas: a rate gate's theoretical arrival time per key.
+  slack_budget: {
+    key: text,
+    tat: int,
+  },
+  // How many tails each replica has wanting slots of a gate, until the row expires.
+  slack_budget_demand: {
+    key: text,
+    replica: text,
+    consumers: int,
+    expires_at: int,
+  },
 } as const satisfies Record<string, Record<string, ColumnDecl>>;
 
 export type TableName = keyof typeof TABLES;

@@ -324,6 +324,50 @@ export interface LeaseStore {
   getLease(key: string): Promise<Lease | undefined>;
 }
 
+/** One call's claim on a shared rate gate: its key, the gate's pace and how deep into the burst this caller may go. */
+export interface SlotRule {
+  /** The gate, e.g. `T123:chat.update` or `T123:chat.postMessage:C456`. */
+  key: string;
+  /** Average ms between calls (an integer). */
+  intervalMs: number;
+  /** How far ahead of now the gate may already be booked for this caller to still get a slot (ms, integer). */
+  toleranceMs: number;
+}
+
+/** Whether a slot was taken; when not, the earliest time it could be (for this caller's tolerance). */
+export type SlotAnswer = { taken: true } | { taken: false; openAt: number };
+
+/** What every replica has told a gate about its demand, live rows only. */
+export interface DemandTotals {
+  /** Consumers (tails) wanting slots, summed over the replicas. */
+  consumers: number;
+  /** Replicas with a live row (including the caller). */
+  replicas: number;
+}
+
+/**
+ * Slack's rate limits, shared by every replica on the store (issue 22.1): one
+ * rate gate per key, a "generic cell rate algorithm" kept as a single number
+ * (the theoretical arrival time, TAT) and moved by one conditional statement,
+ * so any number of replicas together never exceed what one gate allows.
+ */
+export interface SlackBudgetStore {
+  /** Takes one slot at `now` if the gate is booked no further than `now + toleranceMs`; else when it would be. */
+  takeSlot(rule: SlotRule, now: number): Promise<SlotAnswer>;
+  /** Gives back a slot taken moments ago (its call was not made). */
+  returnSlot(key: string, intervalMs: number): Promise<void>;
+  /** Books gate `key` until at least `tat` (a 429: nobody calls before it). */
+  holdSlots(key: string, tat: number): Promise<void>;
+  /** Records that `replica` has `consumers` wanting slots of `key` until `now + ttlMs`; the live totals. */
+  reportDemand(
+    key: string,
+    replica: string,
+    consumers: number,
+    ttlMs: number,
+    now: number,
+  ): Promise<DemandTotals>;
+}
+
 /** Request keys (replay protection). */
 export interface RequestKeyStore {
   /**
@@ -362,7 +406,8 @@ export interface Store
     LeaseStore,
     RequestKeyStore,
     ViewStore,
-    HomeViewerStore {}
+    HomeViewerStore,
+    SlackBudgetStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

@@ -7,6 +7,13 @@
  * least recently served waiting consumer goes first, so one tail refreshes
  * about every 1.3 s and thirty tails each get an equal, slower share. A 429
  * pauses the method for everyone, as Slack means it.
+ *
+ * With several replicas the budget is still the workspace's: given the
+ * workspace's SharedSlots (shared-slots.ts), each grant is also drawn from
+ * the rate gates in the store, this replica paces its tails at its share of
+ * the rate (by how many tails each replica has wanting slots), and a 429
+ * pauses the method on every replica. Without it (tests, benches) the
+ * budget is the single replica's whole rate, as before.
  */
 import type { Clock } from '../runtime/clock.js';
 import {
@@ -17,6 +24,7 @@ import {
   type MessageMethod,
 } from './budget-types.js';
 import { RateGate } from './rate-gate.js';
+import type { SharedSlots } from './shared-slots.js';
 
 export {
   type AcquireRequest,
@@ -36,7 +44,18 @@ interface Waiter {
 }
 
 interface Lane {
+  /** This replica's pace: the whole rate alone, its share of it with shared slots. */
   gate: RateGate;
+  baseIntervalMs: number;
+  /** A slot is being drawn from the shared gates (one at a time per method); its answer schedules again. */
+  drawing: boolean;
+  /** The shared gate said no until then. */
+  sharedOpenAt: number;
+  /** When each consumer last asked: the demand this replica reports to the others. */
+  asked: Map<string, number>;
+  /** When to report the demand next, and whether a report is under way. */
+  reportAt: number;
+  reporting: boolean;
   waiters: Waiter[];
   /** Grant order per consumer; lower = served longer ago. */
   lastGrant: Map<string, number>;
@@ -46,6 +65,12 @@ interface Lane {
 }
 
 const METHODS: readonly MessageMethod[] = ['chat.update', 'chat.postMessage'];
+
+/** How often a busy replica tells the others its demand (its row lives 10 s), and how long an ask counts in it. */
+const DEMAND_EVERY_MS = 2_000;
+const DEMAND_WINDOW_MS = 30_000;
+/** A replica's share never paces it slower than this fraction of the rate (a tail of a thousand still moves). */
+const MIN_SHARE = 0.001;
 
 /** The per-workspace scheduler of chat.update and chat.postMessage slots. */
 export class MessageBudget {
@@ -61,12 +86,25 @@ export class MessageBudget {
   private readonly waits = { count: 0, totalMs: 0, maxMs: 0 };
   private grantSeq = 0;
   private closed = false;
+  /** Calls to the shared slots under way, and who waits for there to be none. */
+  private pending = 0;
+  private idleWaiters: (() => void)[] = [];
 
-  constructor(options: BudgetOptions) {
+  /** `shared`: the workspace's slots as every replica shares them (absent: this replica is alone). */
+  constructor(
+    options: BudgetOptions,
+    private readonly shared?: SharedSlots,
+  ) {
     this.clock = options.clock;
     const now = this.clock.now();
     const lane = (perMinute: number, burst: number): Lane => ({
       gate: new RateGate(60_000 / perMinute, burst, now),
+      baseIntervalMs: 60_000 / perMinute,
+      drawing: false,
+      sharedOpenAt: Number.NEGATIVE_INFINITY,
+      asked: new Map(),
+      reportAt: Number.NEGATIVE_INFINITY,
+      reporting: false,
       waiters: [],
       lastGrant: new Map(),
     });
@@ -86,6 +124,7 @@ export class MessageBudget {
     if (lane.waiters.some((w) => w.consumer === consumer)) {
       return Promise.reject(new BudgetError(`${consumer} is already waiting for ${method}`));
     }
+    lane.asked.set(consumer, this.clock.now());
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         lane.waiters = lane.waiters.filter((w) => w !== waiter);
@@ -116,13 +155,29 @@ export class MessageBudget {
       lane.gate.pauseUntil(until);
       lane.pausedUntil = Math.max(lane.pausedUntil ?? 0, until);
     }
+    // Every replica pauses: the limit Slack enforced is the workspace's.
+    if (this.shared) this.track(this.shared.hold(method, until, channel));
     this.schedule(method);
+  }
+
+  /** Whether a call to the shared slots is under way. */
+  get busy(): boolean {
+    return this.pending > 0;
+  }
+
+  /** Resolves once no call to the shared slots is under way (tests move their clock only then). */
+  idle(): Promise<void> {
+    if (this.pending === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => this.idleWaiters.push(resolve));
   }
 
   /** Drops a finished consumer's bookkeeping (its waiters must have been aborted). */
   forget(consumer: string): void {
     this.granted.delete(consumer);
-    for (const method of METHODS) this.lanes[method].lastGrant.delete(consumer);
+    for (const method of METHODS) {
+      this.lanes[method].lastGrant.delete(consumer);
+      this.lanes[method].asked.delete(consumer);
+    }
     // A channel gate that is open again holds nothing a fresh gate would not, so idle channels cost no memory.
     const now = this.clock.now();
     for (const [channel, gate] of this.channelGates)
@@ -182,8 +237,10 @@ export class MessageBudget {
         this.disarm(lane);
         return;
       }
+      if (lane.drawing) return;
       const now = this.clock.now();
-      const laneReady = lane.gate.readyAt();
+      this.reportDemand(method, now);
+      const laneReady = Math.max(lane.gate.readyAt(), lane.sharedOpenAt);
       if (laneReady > now) {
         this.arm(method, laneReady);
         return;
@@ -193,8 +250,66 @@ export class MessageBudget {
         this.arm(method, nextAt);
         return;
       }
-      this.grant(method, pick, now);
+      if (!this.shared) {
+        this.grant(method, pick, now);
+        continue;
+      }
+      this.draw(method, pick, this.shared);
+      return;
     }
+  }
+
+  /** Draws the slot for `waiter` from the shared gates; their answer grants it or says when to ask again. */
+  private draw(method: MessageMethod, waiter: Waiter, shared: SharedSlots): void {
+    const lane = this.lanes[method];
+    lane.drawing = true;
+    const drawn = shared.take(method, waiter.channel, 'tail').catch(
+      // SharedSlots fall back on their own; should one still fail, ask again in a second.
+      () => ({ taken: false, retryAt: this.clock.now() + 1000 }) as const,
+    );
+    this.track(
+      drawn.then((answer) => {
+        lane.drawing = false;
+        if (this.closed) return;
+        if (!answer.taken) lane.sharedOpenAt = answer.retryAt;
+        // A waiter that gave up meanwhile leaves its slot unused: erring on the side of Slack's limit.
+        else if (lane.waiters.includes(waiter)) this.grant(method, waiter, this.clock.now());
+        this.schedule(method);
+      }),
+    );
+  }
+
+  /** Every 2 s while busy: tells the other replicas how many consumers want slots here, and takes the share that leaves this replica. */
+  private reportDemand(method: MessageMethod, now: number): void {
+    const lane = this.lanes[method];
+    if (!this.shared || lane.reporting || now < lane.reportAt) return;
+    lane.reporting = true;
+    lane.reportAt = now + DEMAND_EVERY_MS;
+    const wanting = new Set(lane.waiters.map((w) => w.consumer));
+    for (const [consumer, at] of lane.asked) {
+      if (at > now - DEMAND_WINDOW_MS) wanting.add(consumer);
+      else lane.asked.delete(consumer);
+    }
+    const reported = this.shared.share(method, wanting.size).catch(() => 1);
+    this.track(
+      reported.then((share) => {
+        lane.reporting = false;
+        const interval = lane.baseIntervalMs / Math.min(1, Math.max(MIN_SHARE, share));
+        if (interval !== lane.gate.intervalMs) lane.gate.retune(interval);
+        this.schedule(method);
+      }),
+    );
+  }
+
+  /** Counts a call to the shared slots until it settles (see idle()). */
+  private track(call: Promise<unknown>): void {
+    this.pending += 1;
+    const settled = () => {
+      this.pending -= 1;
+      if (this.pending === 0) for (const wake of this.idleWaiters.splice(0)) wake();
+    };
+    // Every call tracked here handles its own failure; this only notes that it ended.
+    call.then(settled, settled);
   }
 
   /** The eligible waiter served longest ago, or when the first one becomes eligible. */

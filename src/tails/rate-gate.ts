@@ -7,20 +7,30 @@
  */
 export class RateGate {
   private tat: number; // theoretical arrival time: when the gate would be "empty" again
-  private readonly toleranceMs: number;
+  private interval: number;
+  private toleranceMs: number;
 
   constructor(
-    readonly intervalMs: number,
+    intervalMs: number,
     readonly burst: number,
     now: number,
   ) {
-    if (!(intervalMs > 0) || !Number.isFinite(intervalMs)) {
-      throw new RangeError(`rate interval must be a positive number of ms (got ${intervalMs})`);
-    }
     if (!Number.isInteger(burst) || burst < 1)
       throw new RangeError(`burst must be an integer >= 1 (got ${burst})`);
+    this.interval = checkedInterval(intervalMs);
     this.toleranceMs = (burst - 1) * intervalMs;
     this.tat = now;
+  }
+
+  /** Average ms between calls. */
+  get intervalMs(): number {
+    return this.interval;
+  }
+
+  /** Changes the pace (this replica's share of a shared rate moved); calls already made stay counted. */
+  retune(intervalMs: number): void {
+    this.interval = checkedInterval(intervalMs);
+    this.toleranceMs = (this.burst - 1) * intervalMs;
   }
 
   /** The earliest time a call is allowed (may be in the past). */
@@ -30,11 +40,18 @@ export class RateGate {
 
   /** Records a call made at `now` (the caller has checked readyAt). */
   take(now: number): void {
-    this.tat = Math.max(this.tat, now) + this.intervalMs;
+    this.tat = Math.max(this.tat, now) + this.interval;
   }
 
   /** Closes the gate until `until`, then allows a single call (no burst right after a 429). */
   pauseUntil(until: number): void {
     this.tat = Math.max(this.tat, until + this.toleranceMs);
   }
+}
+
+function checkedInterval(intervalMs: number): number {
+  if (!(intervalMs > 0) || !Number.isFinite(intervalMs)) {
+    throw new RangeError(`rate interval must be a positive number of ms (got ${intervalMs})`);
+  }
+  return intervalMs;
 }

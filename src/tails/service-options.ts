@@ -10,6 +10,7 @@ import type { LeaseStore, TailRecord, TailStore } from '../store/types.js';
 import type { BudgetOptions, MessageBudget } from './budget.js';
 import type { TailHooks, TailWorker } from './owned-tail.js';
 import type { TailProgress } from './progress.js';
+import type { SharedSlots } from './shared-slots.js';
 import type { TailStopReason } from './stop-reason.js';
 import type { TailStartInput } from './types.js';
 
@@ -40,6 +41,11 @@ export interface TailServiceOptions {
   maxMessages?: number;
   /** Per-workspace budget settings (default: MessageBudget's, 45 updates a minute). */
   budget?: Omit<BudgetOptions, 'clock'>;
+  /**
+   * A workspace's Slack slots as every replica shares them (the bot: through the store), so
+   * N replicas together stay within the workspace's limits; absent, this replica is alone.
+   */
+  sharedSlots?: (workspace: string) => SharedSlots;
   /** Told when a tail of a release is started here, or recorded as stopped by this replica, whatever stopped it. */
   releaseEvents?: ReleaseEvents;
 }

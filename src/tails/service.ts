@@ -4,7 +4,8 @@
  * replica can stop it (directly when it runs here, else by a stop request in
  * the record that the owner sees on its next renewal); a periodic scan takes
  * over tails whose owner's lease lapsed. One MessageBudget per workspace is
- * shared by every tail this replica runs. Tails started here are not tasks of
+ * shared by every tail this replica runs, and draws from the workspace's
+ * slots every replica shares (`sharedSlots`). Tails started here are not tasks of
  * the bot: they outlive the request that started them.
  */
 import { randomUUID } from 'node:crypto';
@@ -162,10 +163,20 @@ export class ReplicaTailService implements TailService {
   budget(workspace: string): MessageBudget {
     let budget = this.budgets.get(workspace);
     if (!budget) {
-      budget = new MessageBudget({ ...this.o.budget, clock: this.clock });
+      budget = new MessageBudget({ ...this.o.budget, clock: this.clock }, this.o.sharedSlots?.(workspace));
       this.budgets.set(workspace, budget);
     }
     return budget;
+  }
+
+  /** Resolves once no budget here has a call to the shared slots under way (tests move their clock then). */
+  async budgetsIdle(): Promise<void> {
+    await Promise.all([...this.budgets.values()].map((b) => b.idle()));
+  }
+
+  /** Whether a budget here has a call to the shared slots under way. */
+  budgetsBusy(): boolean {
+    return [...this.budgets.values()].some((b) => b.busy);
   }
 
   /** Each workspace budget's numbers now, for metrics. */

@@ -25,6 +25,11 @@ export interface EnforcedLimits {
   chatUpdatePerMinute?: number;
   /** chat.postMessage calls per second per channel (Slack: about 1). */
   postMessagePerChannelPerSecond?: number;
+  /**
+   * Seconds a channel's posts are counted over (default 1: strictly one a second). Slack allows
+   * "short bursts": with 2, two posts back to back are fine as long as any 2 s hold at most 2.
+   */
+  postMessageBurstSeconds?: number;
   /** Per-minute budgets for other methods, per workspace (e.g. `{ 'chat.delete': 50 }`). */
   perMinute?: Record<string, number>;
 }
@@ -107,8 +112,9 @@ export class RateLimiter {
     if (method === 'chat.update') limit = limits.chatUpdatePerMinute;
     if (method === 'chat.postMessage' && limits.postMessagePerChannelPerSecond !== undefined) {
       key = `${method}:${String(args.channel ?? '')}`;
-      limit = limits.postMessagePerChannelPerSecond;
-      windowMs = 1000;
+      const seconds = limits.postMessageBurstSeconds ?? 1;
+      limit = limits.postMessagePerChannelPerSecond * seconds;
+      windowMs = 1000 * seconds;
     }
     limit ??= limits.perMinute?.[method];
     if (limit === undefined) return undefined;

@@ -20,8 +20,11 @@ afterEach(async () => {
   dir = undefined;
 });
 
-/** A store with enough audit rows to span many pages, closed (WAL checkpointed into the file). */
-async function filledStore(): Promise<{ file: string; pageSize: number; pages: number }> {
+/**
+ * A store with enough audit rows to span many pages, closed (WAL checkpointed into the file), and
+ * the number of a page in the middle of those rows (empty tables' root pages hold nothing to garble).
+ */
+async function filledStore(): Promise<{ file: string; pageSize: number; pages: number; auditPage: number }> {
   dir = await mkdtemp(join(tmpdir(), 'harbor-integrity-'));
   const store = await openSqliteStore({ dataDir: dir });
   for (let i = 0; i < 400; i += 1) {
@@ -29,8 +32,12 @@ async function filledStore(): Promise<{ file: string; pageSize: number; pages: n
   }
   const pageSize = store.db.pragma('page_size', { simple: true }) as number;
   const pages = store.db.pragma('page_count', { simple: true }) as number;
+  const auditPages = store.db
+    .prepare("SELECT pageno FROM dbstat WHERE name = 'audit' AND pagetype = 'leaf' ORDER BY pageno")
+    .all() as { pageno: number }[];
+  const auditPage = auditPages[Math.floor(auditPages.length / 2)]?.pageno ?? Math.floor(pages / 2) + 1;
   await store.close();
-  return { file: join(dir, SQLITE_FILE_NAME), pageSize, pages };
+  return { file: join(dir, SQLITE_FILE_NAME), pageSize, pages, auditPage };
 }
 
 it('opens an intact file', async () => {
@@ -42,16 +49,11 @@ it('opens an intact file', async () => {
 });
 
 it('refuses a file with a garbled page, naming the file and what to do', async () => {
-  const { file, pageSize, pages } = await filledStore();
-  // Scribble over the middle of one page in the middle of the file: the header still reads
-  // fine and SELECT 1 still answers, as with a torn write or a bad disk block.
+  const { file, pageSize, auditPage } = await filledStore();
+  // Scribble over the middle of one page of audit rows in the middle of the file: the header still
+  // reads fine and SELECT 1 still answers, as with a torn write or a bad disk block.
   const handle = await open(file, 'r+');
-  await handle.write(
-    Buffer.alloc(pageSize / 2, 0xa5),
-    0,
-    pageSize / 2,
-    Math.floor(pages / 2) * pageSize + 64,
-  );
+  await handle.write(Buffer.alloc(pageSize / 2, 0xa5), 0, pageSize / 2, (auditPage - 1) * pageSize + 64);
   await handle.close();
 
   const opening = openSqliteStore({ dataDir: dir as string });

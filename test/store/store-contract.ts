@@ -10,6 +10,7 @@ import { changeContract } from './contract/changes.js';
 import type { HarnessFactory, StoreHarness } from './contract/harness.js';
 import { leasesMigrateContract } from './contract/leases-migrate.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
+import { slackBudgetContract } from './contract/slack-budget.js';
 import { homeViewersContract, viewsContract } from './contract/views.js';
 
 export type { HarnessFactory, StoreHarness } from './contract/harness.js';
@@ -38,4 +39,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   leasesMigrateContract(harness);
   viewsContract(harness);
   homeViewersContract(harness);
+  slackBudgetContract(harness);
 }

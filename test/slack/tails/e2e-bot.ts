@@ -10,6 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FetchFunction } from '@slack/web-api';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
@@ -34,6 +35,16 @@ export interface TailBotOptions {
   tails?: StartBotOptions['tails'];
   /** Start of the tail clock (default now). */
   clockStart?: number;
+  /** Parts shared with other bots (replicas in one test): used as given, left running by stop(). */
+  shared?: TailBotShared;
+}
+
+/** What several bots (replicas) share: one hosting API, one Slack workspace, one tail clock. */
+export interface TailBotShared {
+  sim: Simulator;
+  simClock: ManualClock;
+  clock: ManualClock;
+  slack: SlackStandIn;
 }
 
 export interface TailBot {
@@ -53,7 +64,9 @@ export interface TailBot {
   settle(): Promise<void>;
   /** Tail calls to Slack under way now (the clock waits for them, so their times are exact). */
   inflight(): number;
-  /** Resolves once no tail call is under way (an event, not a count of turns). */
+  /** Whether a tail call to Slack or a draw from the shared budget in the store is under way. */
+  busy(): boolean;
+  /** Resolves once no tail call nor budget draw is under way (an event, not a count of turns). */
   quiesce(): Promise<void>;
   /** Pumps the tail clock (steps of `stepMs`, I/O in between) until `cond` holds. */
   pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
@@ -69,8 +82,10 @@ export interface TailBot {
 /** One event-loop turn, I/O included. */
 export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Starts simulator, stand-in and bot. */
-export async function startTailBot(options: TailBotOptions = {}): Promise<TailBot> {
+/** The simulator (with `extraVessels` more Vessels), the stand-in and their clocks, for one bot or several. */
+export async function startTailWorld(
+  options: Pick<TailBotOptions, 'extraVessels' | 'clockStart'> = {},
+): Promise<TailBotShared> {
   const data = demoData();
   const lobby = data.environments.dev?.formations?.[0];
   for (let i = 0; i < (options.extraVessels ?? 0); i++) {
@@ -80,6 +95,12 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   const sim = await startSimulator({ port: 0, clock: simClock, stepMs: 5, logLinesPerSecond: 0, data });
   const clock = new ManualClock(options.clockStart ?? Date.now());
   const slack = await startSlackStandIn({ token: TEST_BOT.token, clock });
+  return { sim, simClock, clock, slack };
+}
+
+/** Starts simulator, stand-in and bot (or only the bot, on `shared` parts). */
+export async function startTailBot(options: TailBotOptions = {}): Promise<TailBot> {
+  const { sim, simClock, clock, slack } = options.shared ?? (await startTailWorld(options));
   const ownDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'harbor-tails-')));
   const config = await e2eConfig({
@@ -106,15 +127,22 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
       }
     };
   const tailSlack: TailSlack = { post: counted(real.post), update: counted(real.update) };
+  // The bot's own calls too (previews, results), after they drew their slot.
+  const botFetch: FetchFunction = (url, init) =>
+    counted(() => globalThis.fetch(url, init as RequestInit) as ReturnType<FetchFunction>)();
   const running = await startBot(config, logs, {
-    clientOptions: { retryConfig: { retries: 0 } },
+    clientOptions: { retryConfig: { retries: 0 }, fetch: botFetch },
     tails: { clock, initialTailLines: 0, random: () => 1, slack: tailSlack, ...options.tails },
   });
   const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
 
+  const busy = () => inflight > 0 || running.tails.budgetsBusy() || running.slackBudget.busy();
   const quiesce = async () => {
-    if (inflight === 0) return;
-    await new Promise<void>((resolve) => drained.push(resolve));
+    while (busy()) {
+      await running.tails.budgetsIdle();
+      await running.slackBudget.idle();
+      if (inflight > 0) await new Promise<void>((resolve) => drained.push(resolve));
+    }
   };
   const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {
     for (let step = 0; step < 4000; step++) {
@@ -153,6 +181,7 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
       await pumpUntil(() => idle, 'the bot to finish its requests');
     },
     inflight: () => inflight,
+    busy,
     quiesce,
     pumpUntil,
     tails: () => running.core.store.listTails({}),
@@ -160,8 +189,10 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
     thread: (threadTs) => slack.thread(TEST_CHANNEL.id, threadTs),
     stop: async () => {
       await running.stop();
-      await slack.stop();
-      await sim.stop();
+      if (!options.shared) {
+        await slack.stop();
+        await sim.stop();
+      }
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
