@@ -15,12 +15,7 @@ import {
   slashCommandFields,
   viewSubmissionPayload,
 } from '../../src/workspace/signing.js';
-import {
-  type EnvelopeType,
-  RESPONSE_URL_METHOD,
-  type StoredView,
-  startSlackStandIn,
-} from '../../src/workspace/stand-in.js';
+import { type EnvelopeType, RESPONSE_URL_METHOD, startSlackStandIn } from '../../src/workspace/stand-in.js';
 import { ALICE, BOB, SRE_GROUP } from '../../test/e2e/slack/bot-harness.js';
 import { answers } from '../../test/e2e/slack/harness-extras.js';
 import { serve } from './ipc.js';
@@ -72,8 +67,8 @@ function latestPreview() {
   return preview;
 }
 
-/** The promote modal the bot opened, as first loaded. */
-let modal: StoredView | undefined;
+/** How many of the modals the bot opened have been handed out for submissions. */
+let modalsUsed = 0;
 
 serve({
   urls: () => ({ slackApiUrl: slack.apiUrl, simUrl: sim.url, simToken: sim.token }),
@@ -97,17 +92,29 @@ serve({
       ),
     );
   },
-  /** `n` submissions of the form the bot opened last, as loaded (later submissions redraw it), with `given` answers. */
+  /**
+   * `n` submissions with `given` answers, each of its own modal: the next `n` the bot opened and
+   * has not had submitted yet, as the stand-in holds each now (filled in, with its latest hash).
+   * One modal per submission, as when that many people submit their forms at once: a second
+   * submission of one form would carry a hash the first one's redraw made stale, and be refused.
+   */
   submissions: ({ given, n, form = 'body' }: { given: Record<string, string>; n: number; form?: Form }) => {
-    if (!modal) {
-      const opened = slack.callsTo('views.open').at(-1)?.response.view as { id?: string } | undefined;
-      modal = opened?.id ? slack.view(opened.id) : undefined;
-    }
-    const view = modal;
-    if (!view) throw new Error('the bot opened no modal');
-    return Array.from({ length: n }, () =>
-      interaction(viewSubmissionPayload({ view, values: answers(view, given) as never, user: ALICE }), form),
-    );
+    const opened = slack
+      .callsTo('views.open')
+      .map((c) => (c.response.view as { id?: string } | undefined)?.id)
+      .filter((id): id is string => id !== undefined);
+    const ids = opened.slice(modalsUsed, modalsUsed + n);
+    if (ids.length < n)
+      throw new Error(`the bot opened ${opened.length - modalsUsed} unused modals, not ${n}`);
+    modalsUsed += n;
+    return ids.map((id) => {
+      const view = slack.view(id);
+      if (!view) throw new Error(`no view ${id}`);
+      return interaction(
+        viewSubmissionPayload({ view, values: answers(view, given) as never, user: ALICE }),
+        form,
+      );
+    });
   },
   /**
    * Socket Mode: sends every envelope at once over the app's connections and times each from its
