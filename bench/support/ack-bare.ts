@@ -7,8 +7,13 @@ import { serve } from './ipc.js';
 
 let bare: BareBolt | undefined;
 serve({
-  start: async ({ slackApiUrl }: { slackApiUrl: string }) => {
-    bare = await startBareBolt({ signingSecret: SIGNING_SECRET, token: TEST_BOT.token, slackApiUrl });
+  start: async ({ slackApiUrl, appToken }: { slackApiUrl: string; appToken?: string }) => {
+    bare = await startBareBolt({
+      signingSecret: SIGNING_SECRET,
+      token: TEST_BOT.token,
+      slackApiUrl,
+      ...(appToken ? { appToken } : {}),
+    });
     return { eventsUrl: bare.eventsUrl };
   },
   stop: async () => {

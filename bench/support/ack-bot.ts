@@ -35,12 +35,18 @@ async function listenerAckMeans(bot: RunningBot): Promise<Record<string, number>
 }
 
 serve({
-  start: async (o: { slackApiUrl: string; simUrl: string; simToken: string }) => {
+  /** With `appToken` the bot runs in Socket Mode, connected to the stand-in once this resolves. */
+  start: async (o: { slackApiUrl: string; simUrl: string; simToken: string; appToken?: string }) => {
     dataDir = await mkdtemp(join(tmpdir(), 'harbor-bench-'));
     const sim = { url: o.simUrl, token: o.simToken } as Simulator;
-    const config = await e2eConfig({ slackApiUrl: o.slackApiUrl, sim, dataDir });
+    const config = await e2eConfig({
+      slackApiUrl: o.slackApiUrl,
+      sim,
+      dataDir,
+      ...(o.appToken ? { appToken: o.appToken } : {}),
+    });
     running = await startBot(config, logger, { clientOptions: { retryConfig: { retries: 0 } } });
-    return { eventsUrl: `http://127.0.0.1:${running.port}/slack/events` };
+    return o.appToken ? {} : { eventsUrl: `http://127.0.0.1:${running.port}/slack/events` };
   },
   /** Resolves once the work behind every ack so far, and the follow-ups it started, have finished. */
   idle: async () => {
@@ -53,6 +59,7 @@ serve({
     return {
       ackMeansMs: await listenerAckMeans(running),
       errorsCounted: values.reduce((sum, v) => sum + v.value, 0),
+      errorsWhere: values.filter((v) => v.value > 0).map((v) => `${String(v.labels.where)}: ${v.value}`),
       errorLines: errors,
     };
   },

@@ -12,9 +12,10 @@ import {
   blockActionsPayload,
   interactionBody,
   slashCommandBody,
+  slashCommandFields,
   viewSubmissionPayload,
 } from '../../src/workspace/signing.js';
-import { RESPONSE_URL_METHOD, type StoredView, startSlackStandIn } from '../../src/workspace/stand-in.js';
+import { type EnvelopeType, RESPONSE_URL_METHOD, startSlackStandIn } from '../../src/workspace/stand-in.js';
 import { ALICE, BOB, SRE_GROUP } from '../../test/e2e/slack/bot-harness.js';
 import { answers } from '../../test/e2e/slack/harness-extras.js';
 import { serve } from './ipc.js';
@@ -24,14 +25,34 @@ data.branches.staging = [];
 const sim = await startSimulator({ port: 0, stepMs: 5, data });
 const slack = await startSlackStandIn({ token: TEST_BOT.token, usergroups: { [SRE_GROUP]: [BOB.id] } });
 
-const commandBody = (text: string) =>
-  slashCommandBody({
+/** How a request goes to the app: a signed HTTP body, or a Socket Mode envelope's type and payload. */
+type Form = 'body' | 'envelope';
+/** A request in either form (bodies are strings; envelopes go back to `socketBurst` as they are). */
+type Request = string | Envelope;
+interface Envelope {
+  type: EnvelopeType;
+  payload: unknown;
+}
+
+const commandFields = (text: string) =>
+  slashCommandFields({
     text,
     user_id: ALICE.id,
     user_name: ALICE.name,
     response_url: slack.responseUrl({ channel: TEST_CHANNEL.id, user: ALICE.id }),
     trigger_id: slack.triggerId(),
   });
+
+const command = (text: string, form: Form): Request => {
+  const fields = commandFields(text);
+  return form === 'body' ? slashCommandBody(fields) : { type: 'slash_commands', payload: fields };
+};
+
+const interaction = (payload: object, form: Form): Request =>
+  form === 'body' ? interactionBody(payload) : { type: 'interactive', payload };
+
+/** Whatever did not come back within this long counts as failed (so a lost ack cannot hang the run). */
+const ACK_WAIT_MS = 10_000;
 
 /** The newest message in the channel carrying a Confirm or Approve button: a pending change's preview. */
 function latestPreview() {
@@ -46,18 +67,19 @@ function latestPreview() {
   return preview;
 }
 
-let form: StoredView | undefined;
+/** How many of the modals the bot opened have been handed out for submissions. */
+let modalsUsed = 0;
 
 serve({
   urls: () => ({ slackApiUrl: slack.apiUrl, simUrl: sim.url, simToken: sim.token }),
   latency: (ms: number) => sim.setFaults(ms > 0 ? [{ path: '/api/**', latencyMs: ms }] : []),
-  commands: ({ texts, n }: { texts: string[]; n: number }) =>
-    Array.from({ length: n }, (_, i) => commandBody(texts[i % texts.length] ?? '')),
-  clicks: ({ action, n }: { action: keyof typeof CHANGE_ACTIONS; n: number }) => {
+  commands: ({ texts, n, form = 'body' }: { texts: string[]; n: number; form?: Form }) =>
+    Array.from({ length: n }, (_, i) => command(texts[i % texts.length] ?? '', form)),
+  clicks: ({ action, n, form = 'body' }: { action: keyof typeof CHANGE_ACTIONS; n: number; form?: Form }) => {
     const message = latestPreview();
     const user = action === 'approve' ? BOB : ALICE;
     return Array.from({ length: n }, () =>
-      interactionBody(
+      interaction(
         blockActionsPayload({
           actionId: CHANGE_ACTIONS[action],
           user,
@@ -66,21 +88,74 @@ serve({
           responseUrl: slack.responseUrl({ channel: TEST_CHANNEL.id, user: user.id, messageTs: message.ts }),
           triggerId: slack.triggerId(),
         }),
+        form,
       ),
     );
   },
-  /** `n` submissions of the form the bot opened last, as loaded (later submissions redraw it), with `given` answers. */
-  submissions: ({ given, n }: { given: Record<string, string>; n: number }) => {
-    if (!form) {
-      const opened = slack.callsTo('views.open').at(-1)?.response.view as { id?: string } | undefined;
-      form = opened?.id ? slack.view(opened.id) : undefined;
-    }
-    const view = form;
-    if (!view) throw new Error('the bot opened no modal');
-    return Array.from({ length: n }, () =>
-      interactionBody(viewSubmissionPayload({ view, values: answers(view, given) as never, user: ALICE })),
-    );
+  /**
+   * `n` submissions with `given` answers, each of its own modal: the next `n` the bot opened and
+   * has not had submitted yet, as the stand-in holds each now (filled in, with its latest hash).
+   * One modal per submission, as when that many people submit their forms at once: a second
+   * submission of one form would carry a hash the first one's redraw made stale, and be refused.
+   */
+  submissions: ({ given, n, form = 'body' }: { given: Record<string, string>; n: number; form?: Form }) => {
+    const opened = slack
+      .callsTo('views.open')
+      .map((c) => (c.response.view as { id?: string } | undefined)?.id)
+      .filter((id): id is string => id !== undefined);
+    const ids = opened.slice(modalsUsed, modalsUsed + n);
+    if (ids.length < n)
+      throw new Error(`the bot opened ${opened.length - modalsUsed} unused modals, not ${n}`);
+    modalsUsed += n;
+    return ids.map((id) => {
+      const view = slack.view(id);
+      if (!view) throw new Error(`no view ${id}`);
+      return interaction(
+        viewSubmissionPayload({ view, values: answers(view, given) as never, user: ALICE }),
+        form,
+      );
+    });
   },
+  /**
+   * Socket Mode: sends every envelope at once over the app's connections and times each from its
+   * send to its ack's arrival (what Slack waits for). Failures are by reason.
+   */
+  socketBurst: async ({ appToken, envelopes }: { appToken: string; envelopes: Envelope[] }) => {
+    const failures: Record<string, number> = {};
+    const fail = (reason: string) => {
+      failures[reason] = (failures[reason] ?? 0) + 1;
+    };
+    let giveUp: NodeJS.Timeout | undefined;
+    const late = new Promise<number>((resolve) => {
+      giveUp = setTimeout(() => resolve(ACK_WAIT_MS), ACK_WAIT_MS);
+    });
+    const timed = envelopes.map((e) => {
+      let acked = false;
+      return Promise.race([
+        slack.socketMode.deliver(e.type, e.payload, { appToken }).then(
+          (ack) => {
+            acked = true;
+            return ack.latencyMs;
+          },
+          (err: unknown) => {
+            acked = true;
+            fail(err instanceof Error ? err.message : String(err));
+            return Number.NaN;
+          },
+        ),
+        late.then((ms) => {
+          if (!acked) fail(`no ack within ${ACK_WAIT_MS} ms`);
+          return ms;
+        }),
+      ]);
+    });
+    const latenciesMs = await Promise.all(timed);
+    clearTimeout(giveUp);
+    return { latenciesMs: latenciesMs.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b), failures };
+  },
+  /** Resolves once `count` Socket Mode connections of this app are open. */
+  socketConnections: ({ appToken, count }: { appToken: string; count: number }) =>
+    slack.socketMode.waitForConnections(count, appToken),
   /** What Slack and the hosting API saw; rejected response_url posts and failed Web API calls are errors. */
   stats: () => {
     const failed = slack.calls.filter(

@@ -20,6 +20,7 @@ import {
   type StandInClock,
 } from './rate-limits.js';
 import { type ResponseOrigin, type ResponsePost, ResponseUrls } from './response-urls.js';
+import { type SocketModeStandIn, socketModeServer } from './socket-mode.js';
 import { viewError } from './surface-checks.js';
 import { type StoredView, ViewStore } from './views.js';
 
@@ -28,6 +29,7 @@ export { RESPONSE_URL_METHOD } from './call-log.js';
 export type { EphemeralMessage, StoredMessage } from './messages.js';
 export type { EnforcedLimits, ForcedRateLimit, RateLimitedCall, StandInClock } from './rate-limits.js';
 export type { ResponseOrigin, ResponsePost } from './response-urls.js';
+export type { DeliverOptions, EnvelopeAck, EnvelopeType, SocketModeStandIn } from './socket-mode.js';
 export type { StoredView } from './views.js';
 
 interface SlackStandInOptions extends DirectoryOptions {
@@ -44,6 +46,11 @@ export interface SlackStandIn {
   readonly apiUrl: string;
   /** Every call answered, oldest first (Web API methods and `response_url` POSTs). */
   readonly calls: readonly RecordedCall[];
+  /**
+   * Socket Mode: apps that call `apps.connections.open` with an app-level
+   * token connect here; tests deliver envelopes and read their acks.
+   */
+  readonly socketMode: SocketModeStandIn;
   /** Every 429 answered, oldest first. */
   readonly rateLimited: readonly RateLimitedCall[];
   /** User group membership; tests may change it between calls. */
@@ -126,6 +133,9 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
   const outages = new Map<string, number>();
   const listeners = new Set<() => void>();
   const refusals = new Map<string, string>();
+  // Its URLs need the port, known once the server listens (before any app can ask for one).
+  let wsBase = '';
+  const socketMode = socketModeServer(() => wsBase);
   const changed = () => {
     for (const listener of [...listeners]) listener();
   };
@@ -138,6 +148,12 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
       sendJson(res, status, response, headers);
       changed();
     };
+    // Socket Mode's URL is asked for with the app-level token (xapp-), never the bot's.
+    if (method === 'apps.connections.open') {
+      if (!token) return reply(200, fail('not_authed'));
+      if (!token.startsWith('xapp-')) return reply(200, fail('not_allowed_token_type'));
+      return reply(200, { ok: true, url: socketMode.open(token) });
+    }
     if (options.token !== undefined && token !== options.token) {
       return reply(200, fail(token ? 'invalid_auth' : 'not_authed'));
     }
@@ -187,17 +203,23 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
       if (!res.headersSent) sendJson(res, 500, fail('stand_in_error', [String(error)]));
     });
   });
+  server.on('upgrade', (req, socket, head) => {
+    if (!socketMode.upgrade(req, socket, head))
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  wsBase = `ws://127.0.0.1:${port}`;
 
   return {
     url,
     apiUrl: `${url}/api/`,
     calls: log.calls,
+    socketMode,
     rateLimited: limiter.rateLimited,
     usergroups: directory.usergroups,
     channels: directory.channels,
@@ -262,6 +284,8 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     stop: async () => {
       listeners.clear();
       log.rejectWaiters('The Slack stand-in stopped');
+      // Upgraded sockets are no longer the HTTP server's: closeAllConnections would not reach them.
+      socketMode.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

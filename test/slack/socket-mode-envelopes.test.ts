@@ -2,8 +2,9 @@
  * Issue 22, point 10 (in part): Socket Mode envelopes meet the same shape
  * check as HTTP bodies (payload-shape.ts) and feed the ack watch. A real
  * Socket Mode receiver and Bolt app, with envelopes handed to the receiver's
- * socket client as the socket would hand them (the Slack stand-in has no
- * sockets): a malformed one is acked and refused before any listener runs,
+ * socket client as the socket would hand them (so each ack is seen as it is
+ * called; test/e2e/slack/socket-mode-replicas.test.ts sends envelopes over
+ * the stand-in's WebSocket): a malformed one is acked and refused before any listener runs,
  * a good one reaches its listener, and while it waits for its ack the watch
  * counts it.
  */

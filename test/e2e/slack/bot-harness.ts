@@ -93,6 +93,8 @@ export async function e2eConfig(o: {
   policy?: string;
   replicaId?: string;
   databaseUrl?: string;
+  /** An app-level token: the bot runs in Socket Mode (its probes on 127.0.0.1 only). */
+  appToken?: string;
 }): Promise<Config> {
   const policyPath = join(o.dataDir, 'policy.yml');
   await writeFile(policyPath, o.policy ?? E2E_POLICY);
@@ -107,6 +109,7 @@ export async function e2eConfig(o: {
     HARBOR_POLICY: policyPath,
     HARBOR_REPLICA_ID: o.replicaId ?? 'e2e',
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+    ...(o.appToken ? { SLACK_APP_TOKEN: o.appToken, HARBOR_LISTEN_HOST: '127.0.0.1' } : {}),
   });
   if (!config.ok) throw new Error(config.problems.join('\n'));
   return config.config;
