@@ -44,6 +44,8 @@ export interface Change {
    * The status shown is this process's settlement, not yet stored: the bot's
    * database failed after the API answered. Housekeeping stores it when it can.
    */
+  /** The status its message is known to show (recorded after a final rewrite). */
+  drawnStatus?: ChangeStatus;
   recordPending?: true;
 }
 
@@ -68,6 +70,7 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     applyToken: record.applyToken ?? record.id,
     result: record.result as Result | undefined,
     version: record.version,
+    ...(record.drawnStatus ? { drawnStatus: record.drawnStatus } : {}),
   };
   // Old rows may hold failures stored as words; they decode to the nearest kind.
   const error = decodeFailure(record.error, { where: whereToLook(change), since: record.updatedAt });
@@ -106,6 +109,7 @@ export type ClickOutcome =
   /** The policy refused this user this click; nothing changed. */
   | { kind: 'refused'; message: string; change: Change }
   /** The change is no longer actionable (being applied, done, expired, cancelled); nothing changed. */
-  | { kind: 'stale'; reason: StaleReason; change: Change };
+  /** Too late; `expiredIt` when this click found the change past its expiry and closed it. */
+  | { kind: 'stale'; reason: StaleReason; change: Change; expiredIt?: true };
 
 export const FINAL_STATUSES: readonly ChangeStatus[] = ['succeeded', 'failed', 'cancelled', 'expired'];

@@ -167,7 +167,11 @@ export class Clicks {
           origin: change.origin,
         });
       }
-      return { kind: 'done', outcome: await this.core.explainStale(id) };
+      const outcome = await this.core.explainStale(id);
+      return {
+        kind: 'done',
+        outcome: expired && outcome.kind === 'stale' ? { ...outcome, expiredIt: true } : outcome,
+      };
     }
     if (!EXPIRABLE_STATUSES.includes(change.status)) {
       return { kind: 'done', outcome: { kind: 'stale', reason: staleReason(change), change } };

@@ -5,6 +5,7 @@
  * change that can no longer be acted on.
  */
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
+import { SerialByKey } from '../releases/serial.js';
 import { renderChange } from '../render/change-message.js';
 import type { BotContext } from './context.js';
 
@@ -30,12 +31,41 @@ export async function postChangeMessage(
 const GONE = new Set(['message_not_found', 'channel_not_found', 'cant_update_message', 'is_archived']);
 
 /**
+ * Redraws waiting for a message, per bot (its Slack client): one rewrite of a
+ * message at a time, and the requests that pile up meanwhile fold into one
+ * that draws the newest of the states asked for. A burst of late clicks on a
+ * finished change thus costs its message one more update, not one each, in a
+ * chat.update budget the workspace shares.
+ */
+const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, Change> }>();
+
+/**
  * Rewrites the change's message to its current state; logs (does not throw)
  * when Slack refuses. A final state that reached the message is recorded as
  * drawn; one that did not (Slack down after the SDK's own retries) is redrawn
- * by housekeeping, so a finished change never keeps live buttons.
+ * by housekeeping, so a finished change never keeps live buttons. Resolves
+ * once a rewrite showing this state or a newer one has been tried.
  */
-export async function rewriteChangeMessage(
+export function rewriteChangeMessage(
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
+  change: Change,
+): Promise<void> {
+  const ts = change.origin.messageTs;
+  if (!ts) return Promise.resolve();
+  const own = redraws.get(ctx.slack) ?? { serial: new SerialByKey(), latest: new Map<string, Change>() };
+  redraws.set(ctx.slack, own);
+  const key = `${change.origin.channel}/${ts}`;
+  const held = own.latest.get(key);
+  // A state never gives way to an older one (a lower version) asked for later.
+  if (!held || change.version >= held.version) own.latest.set(key, change);
+  return own.serial.run(key, async () => {
+    const newest = own.latest.get(key) ?? change;
+    own.latest.delete(key);
+    await drawChange(ctx, newest);
+  });
+}
+
+async function drawChange(
   ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
   change: Change,
 ): Promise<void> {

@@ -53,7 +53,7 @@ export async function handleClick(
   await applyingDrawn;
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   // The engine has told the change's release, if any, which redraws its message (src/slack/releases).
-  if (changedOrFinal(outcome)) {
+  if (changedOrFinal(outcome, ctx.clock.now())) {
     await rewriteChangeMessage(ctx, outcome.change);
     // The ask in the thread is answered now (when the change no longer waits for approvers).
     await markAskAnswered(ctx, outcome.change);
@@ -80,14 +80,25 @@ export async function handleClick(
  * click changed nothing. A stale click on a change another click is still
  * applying must not draw it: its rewrite could land after the applying
  * click's final one and leave "Applying…" for good. A stale click on a
- * finished change redraws it (final states cannot regress), which repairs a
- * message that still shows buttons.
+ * finished change redraws it (final states cannot regress) when that repairs
+ * something: the message is not known to show it, and the click that settled
+ * it is not still drawing it (it settled over REPAIR_AFTER_MS ago). Under a
+ * burst of late clicks each redraw would otherwise spend a chat.update slot
+ * the workspace shares; housekeeping repairs what a Slack outage left anyway.
  */
-function changedOrFinal(outcome: ClickOutcome): boolean {
+function changedOrFinal(outcome: ClickOutcome, now: number): boolean {
   if (outcome.kind === 'refused') return false;
-  if (outcome.kind === 'stale') return FINAL_STATUSES.includes(outcome.change.status);
+  if (outcome.kind === 'stale') {
+    // This click closed it (past its expiry): the message is this click's to draw.
+    if (outcome.expiredIt) return true;
+    const { status, drawnStatus, updatedAt } = outcome.change;
+    return FINAL_STATUSES.includes(status) && drawnStatus !== status && now - updatedAt > REPAIR_AFTER_MS;
+  }
   return true;
 }
+
+/** How long the click that settled a change may take to draw it before a late click repairs the message. */
+const REPAIR_AFTER_MS = 10_000;
 
 /**
  * A second click by the person whose first click is applying or applied it (a
