@@ -83,8 +83,12 @@ export type StaleReason =
   | { kind: 'unconfirmed'; failure?: ChangeFailure }
   /** Being applied by `by` now. */
   | { kind: 'applying'; by: string }
-  /** Another click holds the apply and may not have moved the change to applying yet. */
-  | { kind: 'busy' }
+  /**
+   * Another click holds the apply and may not have moved the change to
+   * applying yet; `by` when it can only be theirs (a pending change is
+   * confirmed by its requester alone).
+   */
+  | { kind: 'busy'; by?: string }
   /** Already applied (by `by`, when known). */
   | { kind: 'succeeded'; by?: string }
   /** Already ran and failed; `failure` says why, when known. */

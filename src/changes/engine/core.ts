@@ -116,7 +116,7 @@ export class EngineCore {
   async explainBusy(id: string): Promise<ClickOutcome> {
     const change = (await this.get(id)) as Change;
     const reason = EXPIRABLE_STATUSES.includes(change.status)
-      ? { kind: 'busy' as const }
+      ? { kind: 'busy' as const, ...(change.status === 'pending' ? { by: change.requester } : {}) }
       : staleReason(change);
     return { kind: 'stale', reason, change };
   }

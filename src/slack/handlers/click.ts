@@ -107,7 +107,10 @@ const REPAIR_AFTER_MS = 10_000;
 function ownEcho(outcome: ClickOutcome, user: string): boolean {
   if (outcome.kind !== 'stale') return false;
   const { reason } = outcome;
-  return (reason.kind === 'succeeded' || reason.kind === 'applying') && reason.by === user;
+  return (
+    (reason.kind === 'succeeded' || reason.kind === 'applying' || reason.kind === 'busy') &&
+    reason.by === user
+  );
 }
 
 /** Whether the clicker's own click moved the change (not refused, not beaten to it). */
