@@ -167,7 +167,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     engine: o.engine,
     tails: o.tails,
   });
-  // Redraws of one release run one at a time, newest state last (releases/serial.ts).
+  // Redraws of one release run one at a time, newest state last (slack/runtime/serial.ts).
   const stopRedrawing = o.releaseEvents.on(({ releaseId }) => releases.refresh(releaseId));
   const ctx: BotContext = {
     engine: o.engine,

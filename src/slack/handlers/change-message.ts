@@ -5,8 +5,8 @@
  * change that can no longer be acted on.
  */
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
-import { SerialByKey } from '../releases/serial.js';
 import { renderChange } from '../render/change-message.js';
+import { SerialByKey } from '../runtime/serial.js';
 import type { BotContext } from './context.js';
 
 /** Posts the change's message in its origin channel (and thread) and records the ts on the change. */

@@ -96,7 +96,10 @@ export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       if (!name || !image) return { ok: false, errors, partial: { ...where, name, ...image } };
       // An environment the form lost reads as empty: the operation's schema names it missing.
       const input = { ...where, name, ...image };
-      return operation === 'armada.image' ? { ok: true, operation, input } : { ok: true, operation, input };
+      // Two literal operations, so each input is checked against its own schema.
+      return isSet
+        ? { ok: true, operation: 'armadaset.image', input }
+        : { ok: true, operation: 'armada.image', input };
     },
 
     blockFor(field, values) {

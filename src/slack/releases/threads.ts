@@ -23,7 +23,7 @@ import type { TailService } from '../../tails/types.js';
 import type { Actor } from '../handlers/actor.js';
 import { postFailure } from '../handlers/post-errors.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
-import { SerialByKey } from './serial.js';
+import { SerialByKey } from '../runtime/serial.js';
 
 interface ReleaseThreadsDeps {
   store: ReleaseStore &

@@ -4,7 +4,7 @@
  * promises, no timers.
  */
 import { describe, expect, it } from '@jest/globals';
-import { SerialByKey } from '../../../src/slack/releases/serial.js';
+import { SerialByKey } from '../../../src/slack/runtime/serial.js';
 
 /** A piece of work the test finishes by hand, recording when it started. */
 function gate(log: string[], name: string) {
