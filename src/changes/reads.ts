@@ -17,6 +17,7 @@ import {
 import { type Asker, authorizeRequest } from './authorize.js';
 import { resolveBranch } from './branches.js';
 import { type FormQueries, formQueries } from './form-queries.js';
+import { authorizedFormQueries } from './form-reads.js';
 import {
   type FormationSummary,
   queryFormations,
@@ -51,11 +52,16 @@ export interface TailSubject {
 }
 
 export class Reads {
-  /** What forms read to offer choices (lists of branches, images, regions, ...). */
-  readonly forms: FormQueries;
+  // What forms read to offer choices; handed out only through formsFor, so every list read is authorized.
+  private readonly forms: FormQueries;
 
   constructor(private readonly o: ReadsOptions) {
     this.forms = formQueries(o.api, o.branches);
+  }
+
+  /** What forms and type-ahead read to offer `asker` choices, each list judged as its read command. */
+  formsFor(asker: Asker): FormQueries {
+    return authorizedFormQueries(this.forms, this.o.policy, asker);
   }
 
   /** Images of a branch (typed by name or display name), grouped by image; narrowed by `image[:tag]`. */

@@ -8,13 +8,14 @@
  * (preview-submission.ts).
  */
 
+import type { Asker } from '../../changes/authorize.js';
 import { missingEnvironment } from '../../changes/not-found.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { checkTailSubmission } from '../releases/tail-modal.js';
-import type { Actor } from './actor.js';
+import { type Actor, formAsker } from './actor.js';
 import type { BotContext } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 import { previewAfterClose } from './preview-submission.js';
@@ -30,19 +31,21 @@ export async function openModal(
   ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
   triggerId: string,
   meta: ModalMetadata,
+  asker: Pick<Asker, 'user' | 'team'>,
 ): Promise<() => Promise<void>> {
-  if (meta.environment) await ensureEnvironment(ctx, meta.environment);
+  if (meta.environment) await ensureEnvironment(ctx, formAsker(asker, meta), meta.environment);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
     await rememberOpenedView(ctx, view);
-    if (view?.id) await fillModal(ctx, meta, view.id, view.hash);
+    if (view?.id) await fillModal(ctx, asker, meta, view.id, view.hash);
   };
 }
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
 export async function fillModal(
   ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
+  person: Pick<Asker, 'user' | 'team'>,
   meta: ModalMetadata,
   viewId: string,
   hash: string | undefined,
@@ -50,7 +53,7 @@ export async function fillModal(
 ): Promise<void> {
   const loaded = await loadedView(
     meta,
-    { queries: ctx.reads.forms, environments: ctx.environments },
+    { queries: ctx.reads.formsFor(formAsker(person, meta)), environments: ctx.environments },
     ctx.logger,
     values,
   );
@@ -69,12 +72,13 @@ const ENVIRONMENT_CHECK_MS = 1500;
 // Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
 async function ensureEnvironment(
   ctx: Pick<BotContext, 'reads' | 'clock' | 'environments'>,
+  asker: Asker,
   environment: string,
 ): Promise<void> {
   if (ctx.environments.includes(environment)) return;
   const timeout = new AbortController();
   const verdict = await Promise.race([
-    ctx.reads.forms.environmentExists(environment),
+    ctx.reads.formsFor(asker).environmentExists(environment),
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
@@ -109,7 +113,7 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
   if (placeMissing(meta, values)) {
     return {
       ack: { response_action: 'update', view: openingView(meta) },
-      afterAck: () => fillModal(ctx, meta, viewId, undefined, values),
+      afterAck: () => fillModal(ctx, actor, meta, viewId, undefined, values),
     };
   }
   return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor, triggerId);

@@ -18,6 +18,7 @@ import { ephemeralReplyTo } from '../listeners/private-reply.js';
 import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
+import { formAsker } from './actor.js';
 import type { Actor, BotContext } from './context.js';
 import { withKnownNames } from './known-names.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
@@ -47,7 +48,7 @@ export async function previewAfterClose(
     if (!(err instanceof UserError)) throw err;
     const problem = renderError(withKnownNames(ctx, err), ctx.logger).text;
     const field = err instanceof NameTakenError ? fieldBlock(meta, err.field, values) : undefined;
-    if (triggerId && (await reopenForm(ctx, triggerId, meta, values, problem, field))) return;
+    if (triggerId && (await reopenForm(ctx, actor, triggerId, meta, values, problem, field))) return;
     await ephemeralReplyTo(
       ctx.slack,
       actor,
@@ -69,6 +70,7 @@ export async function previewAfterClose(
 /** Opens the form again with `values` and the problem; false when the trigger could not open it (expired). */
 async function reopenForm(
   ctx: PreviewDeps,
+  actor: Actor,
   triggerId: string,
   meta: ModalMetadata,
   values: ViewStateValues,
@@ -86,7 +88,7 @@ async function reopenForm(
   await rememberOpenedView(ctx, view);
   const form = await loadedView(
     meta,
-    { queries: ctx.reads.forms, environments: ctx.environments },
+    { queries: ctx.reads.formsFor(formAsker(actor, meta)), environments: ctx.environments },
     ctx.logger,
     values,
     problem,

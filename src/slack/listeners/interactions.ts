@@ -144,7 +144,14 @@ function modalReloadRoute(ctx: BotContext): ActionRoutes[string] {
         // No reply: a failed reload leaves the modal as it was, which the user sees.
         name: 'modal reload',
         run: async () => {
-          await fillModal(ctx, meta, view.id, view.hash, view.state.values as ViewStateValues);
+          await fillModal(
+            ctx,
+            submitActor(body.user, body.team?.id, meta),
+            meta,
+            view.id,
+            view.hash,
+            view.state.values as ViewStateValues,
+          );
           return undefined;
         },
         count: () => {},

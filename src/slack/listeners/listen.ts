@@ -8,6 +8,7 @@
  * outcome, and tell the acting user about any error. Past the backlog's
  * bound a request is not queued at all: the user hears "busy" at once.
  */
+import { UserError } from '../../errors/user-error.js';
 import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import { reportError } from '../handlers/report-error.js';
 import type { Backlog } from '../runtime/backlog.js';
@@ -141,10 +142,12 @@ async function runJob(ctx: BotContext, slots: Slots, surface: Surface, job: Job)
     const outcome = await slots.use(() => job.run(handle));
     job.count(outcome ?? 'ok', handle.name);
   } catch (err) {
-    job.count('error', handle.name);
+    // A UserError is an answer (refused, not found, stale...), counted under its kind; only faults are errors.
+    const userError = err instanceof UserError;
+    job.count(userError ? err.kind : 'error', handle.name);
     if (job.reply) await reportError(ctx, job.reply, err, handle.name);
     else {
-      ctx.metrics.errors.inc({ where: handle.name });
+      if (!userError) ctx.metrics.errors.inc({ where: handle.name });
       ctx.logger.warn(`${handle.name} failed`, { error: err });
     }
   } finally {

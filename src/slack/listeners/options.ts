@@ -3,22 +3,43 @@
  * options matching what the person typed and shows whatever the ack carries,
  * so the read happens before the ack, inside Slack's 3 seconds. The action
  * id names the list and its scope (ids.ts); the read goes through the
- * domain's form queries like every other form choice.
+ * domain's form queries as the person using the form, so it is authorized as
+ * the read command showing that list would be. A refusal answers no options:
+ * Slack has no place in a type-ahead for a sentence, and the form's own
+ * reload and submission say why.
  */
 import type { App } from '@slack/bolt';
+import type { Asker } from '../../changes/authorize.js';
+import { UserError } from '../../errors/user-error.js';
 import type { BotContext } from '../handlers/context.js';
 import { readSuggestActionId, SUGGEST_ACTION_PREFIX } from '../ids.js';
+import { readMetadata } from '../modals/metadata.js';
 import { LIMITS, truncate } from '../render/limits.js';
+import { submitActor } from './actor.js';
 
-/** Options for one type-ahead request, as Slack's ack body wants them. */
+type Options = { options: { text: { type: 'plain_text'; text: string }; value: string }[] };
+
+/** What a block_suggestion request carries that the answer depends on. */
+interface SuggestionRequest {
+  action_id: string;
+  value: string;
+  user: { id: string; team_id?: string };
+  team?: { id: string } | null;
+  view?: { private_metadata?: string };
+}
+
+/** Options for one type-ahead request from `asker`, as Slack's ack body wants them. */
 export async function suggestOptions(
   ctx: Pick<BotContext, 'reads'>,
+  asker: Asker,
   actionId: string,
   query: string,
-): Promise<{ options: { text: { type: 'plain_text'; text: string }; value: string }[] }> {
+): Promise<Options> {
   const named = readSuggestActionId(actionId);
   if (!named) return { options: [] };
-  const found = await ctx.reads.forms.suggest(named.source, named.scope, query, LIMITS.selectOptions);
+  const found = await ctx.reads
+    .formsFor(asker)
+    .suggest(named.source, named.scope, query, LIMITS.selectOptions);
   return {
     options: found
       .filter((s) => s.value.length <= LIMITS.optionValue)
@@ -29,16 +50,31 @@ export async function suggestOptions(
   };
 }
 
+/** Who asks: the person typing, in the channel the form was opened from; undefined outside a form of ours. */
+function suggestionAsker(payload: SuggestionRequest): Asker | undefined {
+  const meta = payload.view?.private_metadata ? readMetadata(payload.view.private_metadata) : undefined;
+  return meta && submitActor(payload.user, payload.team?.id, meta);
+}
+
 /** Answers the modals' type-ahead selects on `app`. */
 export function registerOptions(app: App, ctx: BotContext): void {
   app.options(new RegExp(`^${SUGGEST_ACTION_PREFIX}`), async ({ payload, ack }) => {
     const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'options' });
+    const request = payload as unknown as SuggestionRequest;
     try {
-      await ack(await suggestOptions(ctx, payload.action_id, payload.value));
+      const asker = suggestionAsker(request);
+      await ack(asker ? await suggestOptions(ctx, asker, request.action_id, request.value) : { options: [] });
+      ctx.metrics.interactions.inc({ action: 'options', outcome: asker ? 'answered' : 'ignored' });
     } catch (err) {
+      if (err instanceof UserError) {
+        // A refusal (or a list that is not there) is an answer, not a fault: no options, counted as what it is.
+        ctx.metrics.interactions.inc({ action: 'options', outcome: err.kind });
+        await ack({ options: [] });
+        return;
+      }
       // Slack shows an empty list and cannot show a message here; the log says why.
       ctx.metrics.errors.inc({ where: 'options' });
-      ctx.logger.error('type-ahead options failed', { error: err, actionId: payload.action_id });
+      ctx.logger.error('type-ahead options failed', { error: err, actionId: request.action_id });
       await ack({ options: [] });
     } finally {
       stopAck();
