@@ -187,6 +187,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
     environments: o.environments,
+    // The publisher is built from this context; a notice is only asked for once a click runs.
+    homeNotices: { tell: (user, team, m) => home.notify(user, team, m.text) },
   };
   const home = homePublisher(ctx);
   const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;

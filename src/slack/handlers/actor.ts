@@ -20,6 +20,12 @@ export interface Actor {
 /** Answers only the acting user sees (response_url or chat.postEphemeral). */
 export type PrivateReply = (message: SlackMessage) => Promise<void>;
 
+/** Notes shown to one person on top of their Home tab: where a click there is answered. */
+export interface HomeNotices {
+  /** Shows `message` on `user`'s Home tab (workspace `team`) for a while, redrawing it now. */
+  tell(user: string, team: string, message: SlackMessage): Promise<void>;
+}
+
 /**
  * Who a form reads for: the person using it, in the channel it was opened
  * from (where the preview goes), so its lists are judged as that person's

@@ -4,6 +4,7 @@
  * background tasks). Handlers take plain data, not Bolt's argument bags, so
  * they read as the flow they implement.
  */
+
 import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Reads } from '../../changes/reads.js';
@@ -16,6 +17,7 @@ import type { TailService } from '../../tails/types.js';
 import type { ReleaseThreads } from '../releases/threads.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
+import type { HomeNotices } from './actor.js';
 
 export interface BotContext {
   engine: ChangeEngine;
@@ -45,7 +47,9 @@ export interface BotContext {
   branches?: readonly string[];
   /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
   environments: readonly string[];
+  /** Answers a person on their Home tab (a click there has no response_url and no channel). */
+  homeNotices: HomeNotices;
 }
 
 // Actor and PrivateReply live in a leaf (actor.ts) so release threads need not import this file.
-export type { Actor, PrivateReply } from './actor.js';
+export type { Actor, HomeNotices, PrivateReply } from './actor.js';

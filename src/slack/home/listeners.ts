@@ -17,9 +17,11 @@ import { renderHome } from './render-home.js';
 const HOME_OPEN_MS = 30 * 60_000;
 
 /** A publisher drawing Home tabs from `ctx`. */
-export function homePublisher(ctx: BotContext): HomePublisher {
+export function homePublisher(
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'store'>,
+): HomePublisher {
   return new HomePublisher({
-    draw: async (user, team) => renderHome(await loadHome(ctx, user, team), ctx.clock.now()),
+    draw: async (user, team, notice) => renderHome(await loadHome(ctx, user, team), ctx.clock.now(), notice),
     publish: async (user, view) => {
       await ctx.slack.views.publish({ user_id: user, view });
     },
@@ -28,6 +30,7 @@ export function homePublisher(ctx: BotContext): HomePublisher {
       list: (team) => ctx.store.homeViewers(team, ctx.clock.now()),
     },
     logger: ctx.logger.child({ component: 'home' }),
+    now: () => ctx.clock.now(),
   });
 }
 

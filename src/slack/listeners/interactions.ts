@@ -27,7 +27,7 @@ import { tailActionRoutes } from '../tails/listeners.js';
 import { type ActionRoutes, type ClickArgs, routeAction } from './action-routes.js';
 import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
-import { ephemeralReplyTo, privateReplyVia } from './private-reply.js';
+import { clickReplyVia, ephemeralReplyTo, privateReplyVia } from './private-reply.js';
 import { rejectSubmissionRoute } from './reject.js';
 import { rowActionRoutes } from './row-actions.js';
 import { shareActionRoutes } from './share.js';
@@ -76,14 +76,17 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
       // in a burst, queued jobs would otherwise each hold the click's whole payload, with the
       // message it sits on, until their turn, and the garbage collector would pay for it.
       const actor = clickActor(body);
-      // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
-      const privateOrigin = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
+      // A click in an ephemeral message (the approvals list) or on the Home tab cannot see the change
+      // message it rewrites, so the clicker is told every outcome.
+      const fromHome = (body.view as { type?: string } | undefined)?.type === 'home';
+      const privateOrigin =
+        fromHome || (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
       const changeId = button.value ?? '';
       const triggerId = body.trigger_id;
       const listResponseUrl = privateOrigin ? body.response_url : undefined;
       return {
         job: () => {
-          const reply = privateReplyVia(respond);
+          const reply = clickReplyVia(ctx, body, respond);
           if (action === 'reject') {
             // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
             const meta = {
@@ -117,7 +120,9 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
               await handleClick(ctx, action, changeId, actor, reply, {
                 privateOrigin,
                 // A click in the approvals list replaces that list with a fresh one.
-                ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+                ...(privateOrigin && !fromHome
+                  ? { replaceList: privateReplyVia(respond, { replace: true }) }
+                  : {}),
               });
               return undefined;
             },

@@ -7,7 +7,7 @@ import type { BotContext } from '../handlers/context.js';
 import { TAIL_ACTIONS } from '../ids.js';
 import type { ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
-import { privateReplyVia } from '../listeners/private-reply.js';
+import { clickReplyVia } from '../listeners/private-reply.js';
 import { startTailFromButton, stopTailFromButton } from './actions.js';
 
 /** The routes of the Stop and "Tail logs" buttons, by action id. */
@@ -18,7 +18,7 @@ export function tailActionRoutes(ctx: BotContext): ActionRoutes {
       job: () => {
         const message = body.message as { ts?: string; thread_ts?: string } | undefined;
         const actor = clickActor(body, { withThread: true });
-        const reply = privateReplyVia(respond);
+        const reply = clickReplyVia(ctx, body, respond);
         return {
           name: `click tail.${name}`,
           actor,

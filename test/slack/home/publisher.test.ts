@@ -35,6 +35,7 @@ function gatedPublisher() {
       }),
     viewers: memoryViewers(),
     logger: silentLogger,
+    now: () => 0,
   });
   return {
     publisher,
@@ -106,6 +107,7 @@ it('keeps going after a failed publish', async () => {
     },
     viewers: memoryViewers(),
     logger: silentLogger,
+    now: () => 0,
   });
   await publisher.refresh('U1', 'T1');
   await publisher.refresh('U1', 'T1');
@@ -123,6 +125,7 @@ it('redraws, on a stale workspace, the tabs of those who opened theirs there (wh
       },
       viewers,
       logger: silentLogger,
+      now: () => 0,
     });
   const a = replica('a');
   const b = replica('b');
@@ -148,6 +151,7 @@ it('still draws an opened tab when who opened it cannot be noted', async () => {
       },
     },
     logger: silentLogger,
+    now: () => 0,
   });
   await publisher.opened('U1', 'T1');
   await publisher.stale('T1');
