@@ -9,7 +9,7 @@ import type { App, BlockAction, ButtonAction, SlackViewAction, ViewOutput } from
 import { handleClick } from '../handlers/click.js';
 import type { BotContext } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
-import { assertOpenedView } from '../handlers/opened-views.js';
+import { assertOpenedView, claimSubmission } from '../handlers/opened-views.js';
 import { openRejectModal } from '../handlers/reject.js';
 import { historyActionRoutes } from '../history/listeners.js';
 import {
@@ -205,6 +205,8 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
         };
       }
       const invalid = checked.ack.response_action === 'errors';
+      // A good change form closes with its ack and its preview follows: that is the submission to do once.
+      const previews = checked.ack.response_action === 'clear';
       const afterAck = checked.afterAck;
       return {
         ack: checked.ack,
@@ -215,6 +217,8 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
           run: async () => {
             // Checked behind the ack (a store read): a forged view's work never starts.
             await assertOpenedView(ctx, view.id, view.hash);
+            // The same submission delivered again (a retry, another replica, a replay) previews nothing more.
+            if (previews && !(await claimSubmission(ctx, view.id, view.hash))) return 'duplicate';
             if (afterAck) await afterAck();
             return invalid ? 'invalid' : 'ok';
           },
