@@ -7,6 +7,7 @@
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import type { Policy } from '../policy/types.js';
+import type { ReadBudget } from '../read-budget/read-budget.js';
 import {
   type ArmadasView,
   type FleetView,
@@ -43,6 +44,8 @@ export interface ReadsOptions {
   policy: Policy;
   /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
   branches?: readonly string[] | undefined;
+  /** Bounds, coalesces and briefly caches the lists type-ahead reads. */
+  budget: ReadBudget;
 }
 
 /** A live tail's subject, checked: the asker may read its logs and the Vessel exists. */
@@ -56,7 +59,7 @@ export class Reads {
   private readonly forms: FormQueries;
 
   constructor(private readonly o: ReadsOptions) {
-    this.forms = formQueries(o.api, o.branches);
+    this.forms = formQueries(o.api, o.budget, o.branches);
   }
 
   /** What forms and type-ahead read to offer `asker` choices, each list judged as its read command. */

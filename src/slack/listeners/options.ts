@@ -11,6 +11,7 @@
 import type { App } from '@slack/bolt';
 import type { Asker } from '../../changes/authorize.js';
 import { UserError } from '../../errors/user-error.js';
+import { ReadShedError } from '../../read-budget/read-budget.js';
 import type { BotContext } from '../handlers/context.js';
 import { readSuggestActionId, SUGGEST_ACTION_PREFIX } from '../ids.js';
 import { readMetadata } from '../modals/metadata.js';
@@ -18,6 +19,28 @@ import { LIMITS, truncate } from '../render/limits.js';
 import { submitActor } from './actor.js';
 
 type Options = { options: { text: { type: 'plain_text'; text: string }; value: string }[] };
+
+/**
+ * Slack drops a type-ahead answer after 3 s: past this long the person gets no
+ * options now, and the read goes on to fill the cache for their next key.
+ */
+export const SUGGEST_ANSWER_MS = 2_500;
+
+/** `options`, or none once SUGGEST_ANSWER_MS of `clock` have passed ('late'). */
+async function withinAnswerTime(
+  clock: BotContext['clock'],
+  options: Promise<Options>,
+): Promise<Options | 'late'> {
+  const timeout = new AbortController();
+  try {
+    return await Promise.race([
+      options,
+      clock.sleep(SUGGEST_ANSWER_MS, timeout.signal).then(() => 'late' as const),
+    ]);
+  } finally {
+    timeout.abort();
+  }
+}
 
 /** What a block_suggestion request carries that the answer depends on. */
 interface SuggestionRequest {
@@ -63,9 +86,21 @@ export function registerOptions(app: App, ctx: BotContext): void {
     const request = payload as unknown as SuggestionRequest;
     try {
       const asker = suggestionAsker(request);
-      await ack(asker ? await suggestOptions(ctx, asker, request.action_id, request.value) : { options: [] });
-      ctx.metrics.interactions.inc({ action: 'options', outcome: asker ? 'answered' : 'ignored' });
+      const answer = asker
+        ? await withinAnswerTime(ctx.clock, suggestOptions(ctx, asker, request.action_id, request.value))
+        : { options: [] };
+      await ack(answer === 'late' ? { options: [] } : answer);
+      ctx.metrics.interactions.inc({
+        action: 'options',
+        outcome: !asker ? 'ignored' : answer === 'late' ? 'late' : 'answered',
+      });
     } catch (err) {
+      if (err instanceof ReadShedError) {
+        // Counted in harbor_requests_shed_total by the budget; the next keystroke asks again.
+        ctx.metrics.interactions.inc({ action: 'options', outcome: 'shed' });
+        await ack({ options: [] });
+        return;
+      }
       if (err instanceof UserError) {
         // A refusal (or a list that is not there) is an answer, not a fault: no options, counted as what it is.
         ctx.metrics.interactions.inc({ action: 'options', outcome: err.kind });
