@@ -5,8 +5,9 @@
  * and Done messages without internal ids.
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
-import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { shown } from './harness-extras.js';
+import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
+import { buttonIds, clickEphemeral, shown } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -34,4 +35,26 @@ it('`help home` and `help shortcut` explain the Home tab and the message shortcu
   );
   expect(overview).toContain('help home');
   expect(overview).toContain('help shortcut');
+});
+
+it('after "Already done" the approvals list no longer offers the finished change', async () => {
+  await h.slash('promote game-server:1.2.0 from dev to prod', ALICE);
+  const prod = h.lastMessage();
+  await h.slash('approvals', CAROL);
+  const list = h.slack
+    .ephemerals()
+    .filter((e) => e.user === CAROL.id)
+    .at(-1);
+  if (!list) throw new Error('no approvals list');
+  expect(buttonIds(list)).toContain(CHANGE_ACTIONS.approve);
+  // Bob approves from the channel message meanwhile; Carol's list is now out of date.
+  await h.click(prod, CHANGE_ACTIONS.approve, BOB);
+  await clickEphemeral(h, list, CHANGE_ACTIONS.approve, CAROL);
+  const after = h.slack
+    .ephemerals()
+    .filter((e) => e.user === CAROL.id)
+    .at(-1);
+  expect(after?.text).toMatch(/Already done \(applied by <@U0BOB>\)/);
+  expect(buttonIds(after)).not.toContain(CHANGE_ACTIONS.approve);
+  expect(buttonIds(after)).not.toContain(CHANGE_ACTIONS.reject);
 });
