@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
-import { buttonIds, clickEphemeral, shown } from './harness-extras.js';
+import { buttonIds, clickEphemeral, current, shown } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -57,4 +57,14 @@ it('after "Already done" the approvals list no longer offers the finished change
   expect(after?.text).toMatch(/Already done \(applied by <@U0BOB>\)/);
   expect(buttonIds(after)).not.toContain(CHANGE_ACTIONS.approve);
   expect(buttonIds(after)).not.toContain(CHANGE_ACTIONS.reject);
+});
+
+it('a Done message shows no internal ids (the promotion’s name, the internal image name)', async () => {
+  await h.slash('promote game-server:1.2.0 from dev to staging', ALICE);
+  const preview = h.lastMessage();
+  await h.click(preview, CHANGE_ACTIONS.confirm, ALICE);
+  const done = shown(current(h, preview));
+  expect(done).toMatch(/Done/);
+  expect(done).not.toMatch(/img-[0-9a-f]{8}|Promotion: |Internal image name/);
+  expect(done).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
 });
