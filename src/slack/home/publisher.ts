@@ -26,8 +26,8 @@ export const HOME_NOTICE_MS = 2 * 60_000;
 interface HomePublisherOptions {
   /** Reads and renders the Home tab of `user` in workspace `team`, with `notice` on top when given. */
   draw(user: string, team: string, notice?: string): Promise<HomeView>;
-  /** Sends the view (views.publish). */
-  publish(user: string, view: HomeView): Promise<void>;
+  /** Sends the view (views.publish) of `user` in workspace `team`. */
+  publish(user: string, view: HomeView, team: string): Promise<void>;
   /** Who opened their Home tab lately, shared by every replica (store/home-viewer-store.ts). */
   viewers: {
     note(team: string, user: string): Promise<void>;
@@ -36,6 +36,14 @@ interface HomePublisherOptions {
   logger: Logger;
   /** Epoch ms, for how long notices stay. */
   now(): number;
+  /**
+   * Waits for a `views.publish` slot of workspace `team` (the shared Slack
+   * budget's gate for the method, paused by a 429 on any replica). Taken
+   * before the state is read, so what is drawn is the newest there is.
+   */
+  slot(team: string): Promise<void>;
+  /** Runs one batch of redraws (everyone's tab after an action), so each group's members are read once. */
+  batch<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /** Coalescing Home tab publisher, one chain per person. */
@@ -85,7 +93,7 @@ export class HomePublisher {
       this.o.logger.warn('could not read who has a Home tab open', { team, error: err });
       return [];
     });
-    await Promise.all(viewers.map((user) => this.refresh(user, team)));
+    await this.o.batch(() => Promise.all(viewers.map((user) => this.refresh(user, team))));
   }
 
   /** Resolves when no publish is under way. */
@@ -103,11 +111,14 @@ export class HomePublisher {
   private async loop(user: string, team: string, entry: { again: boolean }): Promise<void> {
     try {
       do {
-        entry.again = false;
         try {
-          await this.o.publish(user, await this.o.draw(user, team, this.noticeOf(user)));
+          // The slot first, then the state: redraws asked for while this one waited fold into it.
+          await this.o.slot(team);
+          entry.again = false;
+          await this.o.publish(user, await this.o.draw(user, team, this.noticeOf(user)), team);
         } catch (err) {
           // Nobody is waiting on a Home tab: the next change or visit redraws it.
+          entry.again = false;
           this.o.logger.warn('could not publish a Home tab', { user, error: err });
         }
       } while (entry.again);

@@ -36,6 +36,8 @@ function gatedPublisher() {
     viewers: memoryViewers(),
     logger: silentLogger,
     now: () => 0,
+    slot: async () => {},
+    batch: (fn) => fn(),
   });
   return {
     publisher,
@@ -108,6 +110,8 @@ it('keeps going after a failed publish', async () => {
     viewers: memoryViewers(),
     logger: silentLogger,
     now: () => 0,
+    slot: async () => {},
+    batch: (fn) => fn(),
   });
   await publisher.refresh('U1', 'T1');
   await publisher.refresh('U1', 'T1');
@@ -126,6 +130,8 @@ it('redraws, on a stale workspace, the tabs of those who opened theirs there (wh
       viewers,
       logger: silentLogger,
       now: () => 0,
+      slot: async () => {},
+      batch: (fn) => fn(),
     });
   const a = replica('a');
   const b = replica('b');
@@ -152,6 +158,8 @@ it('still draws an opened tab when who opened it cannot be noted', async () => {
     },
     logger: silentLogger,
     now: () => 0,
+    slot: async () => {},
+    batch: (fn) => fn(),
   });
   await publisher.opened('U1', 'T1');
   await publisher.stale('T1');
