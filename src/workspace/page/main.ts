@@ -291,6 +291,8 @@ function render(): void {
           viewer = (event.target as HTMLSelectElement).value;
           keepTabChoice('as', viewer);
           void refresh();
+          // The Home tab in view is the new person's now: Slack tells the app, which draws theirs.
+          if (homeOpen) openHome();
         },
       },
       ...state.people.map((p) => {

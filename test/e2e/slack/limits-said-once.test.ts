@@ -62,7 +62,14 @@ it('a region name’s limit comes from the one constant in the form', async () =
 
 it('`--lines` reads the same in help and in its refusal', async () => {
   await h.slash('help logs', ALICE);
-  expect(shown(h.slack.ephemerals().filter((e) => e.user === ALICE.id).at(-1))).toContain('1 to 1000');
+  expect(
+    shown(
+      h.slack
+        .ephemerals()
+        .filter((e) => e.user === ALICE.id)
+        .at(-1),
+    ),
+  ).toContain('1 to 1000');
   await h.slash('logs dev lobby-1 --lines 5000', ALICE);
   expect(h.ephemeralTexts(ALICE).at(-1)).toContain('1 to 1000');
 });

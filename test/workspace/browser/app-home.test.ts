@@ -39,4 +39,15 @@ maybe('the Home tab in the page', () => {
     await bob.close();
     await carol.close();
   });
+
+  it('switching "You are" while the Home tab is open draws the new person’s tab (issue 30.7)', async () => {
+    const page = await h.open('bob', 'prod');
+    await page.locator('.app-link').click();
+    await page.locator('.home-tab').waitFor();
+    const carol = await page.locator('#you-are option', { hasText: 'Carol' }).getAttribute('value');
+    await page.locator('#you-are').selectOption(carol ?? '');
+    await page.locator('.home-tab').getByText('Your requests').waitFor({ timeout: 5_000 });
+    expect(await page.locator('.home-empty').count()).toBe(0);
+    await page.close();
+  });
 });
