@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 function hintOf(view: StoredView | undefined, blockId: string): string {
-  const block = (view?.blocks as { block_id?: string; hint?: { text: string } }[]).find(
+  const block = ((view?.blocks ?? []) as { block_id?: string; hint?: { text: string } }[]).find(
     (b) => b.block_id === blockId,
   );
   return block?.hint?.text ?? '';
