@@ -8,14 +8,29 @@ import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Reads } from '../../changes/reads.js';
 import type { Policy } from '../../policy/types.js';
+import type { EndResult, ReleaseOption } from '../../releases/releases.js';
+import type { EndChoice } from '../../releases/types.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
-import type { Store } from '../../store/types.js';
+import type { ReleaseRecord, Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
-import type { ReleaseThreads } from '../releases/threads.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
+import type { Actor } from './actor.js';
+
+/**
+ * What flows ask of release threads. `slack/releases/threads.ts`
+ * (`ReleaseThreads`) is the one implementation, handed in by bot.ts; the
+ * flows name only this, so handlers/ need not import the room above them.
+ */
+export interface ReleaseFlows {
+  start(actor: Actor, rawTitle: string): Promise<ReleaseRecord>;
+  end(actor: Actor, ref: string, choice?: EndChoice): Promise<EndResult>;
+  refresh(releaseId: string): Promise<void>;
+  openRelease(releaseId: string): Promise<ReleaseRecord>;
+  forChange(actor: Actor, option: ReleaseOption | undefined): Promise<ReleaseRecord | undefined>;
+}
 
 export interface BotContext {
   engine: ChangeEngine;
@@ -24,7 +39,7 @@ export interface BotContext {
   /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
   /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
-  releases: ReleaseThreads;
+  releases: ReleaseFlows;
   /** Read commands, live tails' checks and form choices: authorized and answered by the domain, never the API client. */
   reads: Reads;
   /** For clicks outside the change engine (a tail's Stop), judged by the same policy. */

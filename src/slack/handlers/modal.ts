@@ -13,12 +13,12 @@ import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
-import { checkTailSubmission } from '../releases/tail-modal.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 import { previewAfterClose } from './preview-submission.js';
 import type { CheckedSubmission, SubmitStrategy } from './submission.js';
+import { checkTailSubmission } from './tail-submission.js';
 
 /**
  * Opens the loading view now (the trigger expires 3 s after the click);

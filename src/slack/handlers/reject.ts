@@ -9,7 +9,7 @@ import type { Change } from '../../changes/change.js';
 import { staleReason } from '../../changes/stale-reason.js';
 import { UserError } from '../../errors/user-error.js';
 import { REJECT_REASON_INPUT, type RejectMetadata } from '../ids.js';
-import { escapeMrkdwn } from '../render/limits.js';
+import { escapeMrkdwn } from '../limits.js';
 import type { SlackMessage } from '../render/message.js';
 import { REASON_MAX, renderRejectModal } from '../render/reject-modal.js';
 import { renderStaleReason } from '../render/stale-reply.js';

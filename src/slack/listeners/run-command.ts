@@ -5,17 +5,18 @@
  * preview. Modal forms are not run here: the command listener opens them from
  * the trigger id (openModal in modal.ts).
  */
+
+import { historyPage } from '../../changes/history-query.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Command } from '../grammar/command.js';
-import { historyPage } from '../history/query.js';
+import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import { answerRead, shareableRead } from '../handlers/reads.js';
+import { requestChange } from '../handlers/request-change.js';
+import { followLogs } from '../handlers/tail-actions.js';
 import { answerEnd } from '../releases/end.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { withShareButton } from '../render/share.js';
-import { followLogs } from '../tails/actions.js';
-import type { Actor, BotContext, PrivateReply } from './context.js';
-import { answerRead, shareableRead } from './reads.js';
-import { requestChange } from './request-change.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(

@@ -4,14 +4,15 @@
  * like `logs --follow` and started as a live tail in the release thread. The
  * release message lists the tail once it runs.
  */
-import type { Actor } from '../handlers/actor.js';
-import type { BotContext } from '../handlers/context.js';
-import { type CheckedSubmission, showOutcome } from '../handlers/submission.js';
+
 import type { ModalMetadata } from '../ids.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { statusView } from '../render/status-view.js';
-import { followLogs } from '../tails/actions.js';
+import type { Actor } from './actor.js';
+import type { BotContext } from './context.js';
+import { type CheckedSubmission, showOutcome } from './submission.js';
+import { followLogs } from './tail-actions.js';
 
 /** The ack for a "Tail logs" submission and, when it is good, the work to run after acking. */
 export function checkTailSubmission(

@@ -7,9 +7,9 @@
 
 import { UserError } from '../../errors/user-error.js';
 import type { TailRecord } from '../../store/types.js';
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import type { SlackMessage } from '../render/message.js';
-import { parseTailStartValue } from './start-value.js';
+import type { Actor, BotContext, PrivateReply } from './context.js';
+import { parseTailStartValue } from './tail-start-value.js';
 
 /** What to follow, and the release thread to follow it in (if any). */
 interface FollowRequest {
