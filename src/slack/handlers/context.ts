@@ -64,3 +64,56 @@ export interface BotContext {
 
 // Actor and PrivateReply live in a leaf (actor.ts) so release threads need not import this file.
 export type { Actor, PrivateReply } from './actor.js';
+
+/*
+ * The named narrow contexts: what a kind of flow reads of BotContext. A flow
+ * takes the one that fits its job (issue 25, 7), not a Pick of its own.
+ */
+
+/** Posts to Slack and logs what could not be posted. */
+export type SlackCtx = Pick<BotContext, 'logger' | 'slack'>;
+
+/** Words an error for a person (environments for suggestions), logged and counted. */
+export type ErrorCtx = Pick<BotContext, 'environments' | 'logger' | 'metrics'>;
+
+/** Opens and updates views; the store remembers which views we opened. */
+export type ViewCtx = Pick<BotContext, 'clock' | 'slack' | 'store'>;
+
+/** Asks the change engine and answers in Slack. */
+export type ChangeCtx = Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>;
+
+/** Follows a change after its apply (minutes long, ended by stopping). */
+export type FollowCtx = Pick<
+  BotContext,
+  'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'
+>;
+
+/** Starts and stops live tails: authorized by the reads, run by the tail service. */
+export type TailCtx = Pick<BotContext, 'policy' | 'reads' | 'releases' | 'store' | 'tails'>;
+
+/** Opens and fills forms; their choices come through the domain's form queries. */
+export type FormCtx = Pick<BotContext, 'clock' | 'environments' | 'logger' | 'reads' | 'slack' | 'store'>;
+
+/** Asks for a change and posts its preview (or the form again). */
+export type RequestCtx = Pick<
+  BotContext,
+  'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'reads' | 'slack' | 'store'
+>;
+
+/** Checks and runs any form's submission: a change, a tail, a reload. */
+export type SubmitCtx = Pick<
+  BotContext,
+  | 'branches'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'metrics'
+  | 'policy'
+  | 'reads'
+  | 'releases'
+  | 'slack'
+  | 'store'
+  | 'tails'
+>;

@@ -10,25 +10,13 @@ import { escapeMrkdwn, truncate } from '../limits.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
 import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
-import type { BotContext } from './context.js';
+import type { SubmitCtx, TailCtx } from './context.js';
 import { type CheckedSubmission, showOutcome } from './submission.js';
 import { followLogs } from './tail-actions.js';
 
 /** The ack for a "Tail logs" submission and, when it is good, the work to run after acking. */
 export function checkTailSubmission(
-  ctx: Pick<
-    BotContext,
-    | 'reads'
-    | 'clock'
-    | 'environments'
-    | 'logger'
-    | 'metrics'
-    | 'policy'
-    | 'releases'
-    | 'slack'
-    | 'store'
-    | 'tails'
-  >,
+  ctx: SubmitCtx,
   meta: ModalMetadata,
   values: ViewStateValues,
   viewId: string,
@@ -50,12 +38,7 @@ export function checkTailSubmission(
   };
 }
 
-async function startTail(
-  ctx: Pick<BotContext, 'reads' | 'policy' | 'releases' | 'tails'>,
-  meta: ModalMetadata,
-  tail: TailRequest,
-  actor: Actor,
-): Promise<void> {
+async function startTail(ctx: TailCtx, meta: ModalMetadata, tail: TailRequest, actor: Actor): Promise<void> {
   // An ended release keeps no live tails (its end stopped them); do not start one behind its back.
   if (meta.releaseId) await ctx.releases.openRelease(meta.releaseId);
   await followLogs(

@@ -8,7 +8,7 @@
 import type { App, SlashCommand } from '@slack/bolt';
 import type { Command } from '../grammar/command.js';
 import { parseCommand } from '../grammar/parse.js';
-import type { Actor, BotContext } from '../handlers/context.js';
+import type { Actor, BotContext, FormCtx } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';
 import { openModal } from '../handlers/modal.js';
 import { renderUsage } from '../render/help.js';
@@ -93,11 +93,7 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
  * A replayed signed body is dropped without an answer: its response_url is
  * the original's, and the person who ran the command has had their answer.
  */
-function dropReplays(
-  ctx: Pick<BotContext, 'store' | 'clock' | 'logger'>,
-  command: SlashCommand,
-  actor: Actor,
-): Step {
+function dropReplays(ctx: FormCtx, command: SlashCommand, actor: Actor): Step {
   return async (job, next) => {
     if (await firstSighting(ctx.store, command, ctx.clock.now())) return next();
     relabel(job, 'command replay', 'replay');

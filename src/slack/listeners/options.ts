@@ -6,14 +6,14 @@
  * domain's form queries like every other form choice.
  */
 import type { App } from '@slack/bolt';
-import type { BotContext } from '../handlers/context.js';
+import type { BotContext, TailCtx } from '../handlers/context.js';
 import { readSuggestActionId, SUGGEST_ACTION_PREFIX } from '../ids.js';
 import { LIMITS, truncate } from '../limits.js';
 import type { Listen } from './listen.js';
 
 /** Options for one type-ahead request, as Slack's ack body wants them. */
 export async function suggestOptions(
-  ctx: Pick<BotContext, 'reads'>,
+  ctx: TailCtx,
   actionId: string,
   query: string,
 ): Promise<{ options: { text: { type: 'plain_text'; text: string }; value: string }[] }> {

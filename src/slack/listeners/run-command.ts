@@ -9,7 +9,7 @@
 import { historyPage } from '../../changes/history-query.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Command } from '../grammar/command.js';
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import type { Actor, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
 import { answerRead, shareableRead } from '../handlers/reads.js';
 import { requestChange } from '../handlers/request-change.js';
 import { followLogs } from '../handlers/tail-actions.js';
@@ -20,19 +20,7 @@ import { withShareButton } from '../render/share.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
-  ctx: Pick<
-    BotContext,
-    | 'reads'
-    | 'clock'
-    | 'commandName'
-    | 'engine'
-    | 'logger'
-    | 'policy'
-    | 'releases'
-    | 'slack'
-    | 'store'
-    | 'tails'
-  >,
+  ctx: SubmitCtx,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
@@ -90,7 +78,7 @@ export async function runCommand(
  * branch names before the engine sees them; an unknown one is answered with
  * the branches that exist.
  */
-async function withBranchNames(ctx: Pick<BotContext, 'reads'>, asked: ChangeInput): Promise<ChangeInput> {
+async function withBranchNames(ctx: TailCtx, asked: ChangeInput): Promise<ChangeInput> {
   if (asked.operation !== 'image.promote') return asked;
   const { sourceBranch, targetBranch } = asked.input;
   return {

@@ -10,7 +10,7 @@ import { UserError } from '../../errors/user-error.js';
 import type { EndChoice } from '../../releases/types.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
-import type { BotContext } from '../handlers/context.js';
+import type { BotContext, SubmitCtx } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';
 import { fillModal } from '../handlers/modal.js';
 import { rememberOpenedView, updateOpenedView } from '../handlers/opened-views.js';
@@ -40,20 +40,7 @@ const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   tailLogs: 'logs.follow',
 };
 
-type RouteCtx = Pick<
-  BotContext,
-  | 'reads'
-  | 'clock'
-  | 'commandName'
-  | 'engine'
-  | 'environments'
-  | 'logger'
-  | 'metrics'
-  | 'policy'
-  | 'releases'
-  | 'slack'
-  | 'store'
->;
+type RouteCtx = SubmitCtx;
 
 /** The routes of the release message's buttons and select, and of the choice an end asks for, by action id. */
 export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
