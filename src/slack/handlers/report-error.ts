@@ -6,7 +6,7 @@
 
 import { UserError } from '../../errors/user-error.js';
 import { renderError } from '../render/errors.js';
-import type { BotContext, PrivateReply } from './context.js';
+import type { ErrorCtx, PrivateReply } from './context.js';
 import { withKnownNames } from './known-names.js';
 
 /**
@@ -16,7 +16,7 @@ import { withKnownNames } from './known-names.js';
  * the caller under its kind.
  */
 export async function reportError(
-  ctx: Pick<BotContext, 'environments' | 'logger' | 'metrics'>,
+  ctx: ErrorCtx,
   reply: PrivateReply,
   err: unknown,
   where: string,

@@ -5,7 +5,7 @@
  */
 import { nameRule } from '../../api-shapes/names.js';
 import type { OperationInput } from '../../changes/requests/index.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { branchChoices, freeName, imageChoices, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';

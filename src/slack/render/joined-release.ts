@@ -4,7 +4,7 @@
  * so the command is answered where it was typed, with a link to the preview.
  */
 import type { Change } from '../../changes/change.js';
-import { escapeMrkdwn } from './limits.js';
+import { escapeMrkdwn } from '../limits.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked } from './permalink.js';
 

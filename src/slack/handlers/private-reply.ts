@@ -5,7 +5,7 @@
  */
 import type { BlockAction, RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import type { Actor, BotContext, PrivateReply } from './context.js';
 
 /**
  * The private answer to a click wherever the button sat: Slack sends a click
