@@ -394,6 +394,23 @@ async function refresh(): Promise<void> {
   }
 }
 
+// A permalink in any message or on the Home tab opens its channel (and thread) and shows the message.
+document.addEventListener('click', (event) => {
+  const link = (event.target as HTMLElement | null)?.closest?.('a.permalink') as HTMLAnchorElement | null;
+  if (!link) return;
+  event.preventDefault();
+  const { channelId, ts, threadTs } = link.dataset;
+  if (!channelId || !ts) return;
+  channel = channelId;
+  homeOpen = false;
+  thread = threadTs && threadTs !== ts ? threadTs : undefined;
+  keepTabChoice('channel', channel);
+  render();
+  const shown = document.querySelector(`.message[data-ts="${CSS.escape(ts)}"]`);
+  shown?.scrollIntoView({ block: 'center' });
+  shown?.classList.add('highlight');
+});
+
 const events = new EventSource('/workspace/stream');
 events.addEventListener('change', () => void refresh());
 events.addEventListener('open', () => void refresh());

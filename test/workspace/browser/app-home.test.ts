@@ -50,4 +50,22 @@ maybe('the Home tab in the page', () => {
     expect(await page.locator('.home-empty').count()).toBe(0);
     await page.close();
   });
+
+  it('a change’s link on the Home tab opens its message in the local workspace, not slack.com (issue 30.7)', async () => {
+    const bob = await h.open('bob', 'prod');
+    await type(bob, '/harbor promote game-server:1.1.0 from dev to prod');
+    await message(bob, 'Waiting for approval').waitFor();
+    const carol = await h.open('carol', 'dev');
+    await carol.locator('.app-link').click();
+    const link = carol.locator('.home-tab a.permalink').first();
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('#');
+    await link.click();
+    // The channel the change was asked in is open, with its message in view.
+    await carol.locator('.channel-link.active[data-channel="harbor-prod"]').waitFor();
+    await carol.locator('.message.highlight').waitFor();
+    expect(await carol.locator('.message.highlight').textContent()).toContain('game-server:1.1.0');
+    await bob.close();
+    await carol.close();
+  });
 });
