@@ -32,7 +32,7 @@ export const OPERATION_DESCRIPTORS = {
     kind: 'change',
     action: (t) =>
       `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`,
-    form: { modal: 'promote' },
+    form: { modal: 'promote', title: 'Promote image' },
     whereToLook: (s, token) =>
       `ImagePromotion ${token} and image ${s('image')}:${s('tag')} in branch ${s('targetBranch')}`,
     branchFields: ['sourceBranch', 'targetBranch'],
@@ -82,7 +82,12 @@ export const OPERATION_DESCRIPTORS = {
   'vessel.create': {
     kind: 'change',
     action: (t) => `create vessels${inEnv(t)}`,
-    form: { modal: 'vessel.create', where: 'environment' },
+    form: {
+      modal: 'vessel.create',
+      where: 'environment',
+      title: 'Create vessel',
+      releaseOption: 'Create vessel',
+    },
     whereToLook: (s) => `vessel ${s('name')} in environment ${s('environment')}`,
     createsVessels: true,
     help: {
@@ -100,7 +105,12 @@ export const OPERATION_DESCRIPTORS = {
   'vessel.delete': {
     kind: 'change',
     action: (t) => `delete ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv(t)}`,
-    form: { modal: 'vessel.delete', where: 'environment' },
+    form: {
+      modal: 'vessel.delete',
+      where: 'environment',
+      title: 'Delete vessel',
+      releaseOption: 'Delete vessel',
+    },
     whereToLook: (s) => `vessel ${s('vessel')} in environment ${s('environment')}`,
     help: {
       'vessel.delete': {
@@ -138,7 +148,7 @@ export const OPERATION_DESCRIPTORS = {
   'formation.add': {
     kind: 'change',
     action: (t) => `add vessels to ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
-    form: { modal: 'formation.add', where: 'formation' },
+    form: { modal: 'formation.add', where: 'formation', title: 'Add to formation' },
     whereToLook: (s) => `formation ${s('formation')} in environment ${s('environment')}`,
     createsVessels: true,
     help: {
@@ -177,7 +187,7 @@ export const OPERATION_DESCRIPTORS = {
     kind: 'change',
     action: (t) =>
       `remove vessels from ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
-    form: { modal: 'formation.remove', where: 'formation' },
+    form: { modal: 'formation.remove', where: 'formation', title: 'Remove vessel' },
     whereToLook: (s) => `formation ${s('formation')} in environment ${s('environment')}`,
     help: {
       'formation.remove': {
@@ -224,7 +234,12 @@ export const OPERATION_DESCRIPTORS = {
   'region.create': {
     kind: 'change',
     action: (t) => `create regions${inEnv(t)}`,
-    form: { modal: 'region.create', where: 'environment' },
+    form: {
+      modal: 'region.create',
+      where: 'environment',
+      title: 'Create region',
+      releaseOption: 'Create region',
+    },
     whereToLook: (s) => `region ${s('name')} in environment ${s('environment')}`,
     help: {
       'region.create': {
@@ -241,7 +256,12 @@ export const OPERATION_DESCRIPTORS = {
   'region.scheduling': {
     kind: 'change',
     action: (t) => `change the scheduling of ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
-    form: { modal: 'region.scheduling', where: 'environment' },
+    form: {
+      modal: 'region.scheduling',
+      where: 'environment',
+      title: 'Region scheduling',
+      releaseOption: 'Set region scheduling',
+    },
     whereToLook: (s) => `region ${s('region')} (type ${s('type')}) in environment ${s('environment')}`,
     help: {
       'region.scheduling': {
@@ -295,7 +315,12 @@ export const OPERATION_DESCRIPTORS = {
   'armada.scale': {
     kind: 'change',
     action: (t) => `scale ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
-    form: { modal: 'armada.scale', where: 'environment' },
+    form: {
+      modal: 'armada.scale',
+      where: 'environment',
+      title: 'Scale armada',
+      releaseOption: 'Scale armada',
+    },
     help: {
       'armada.scale': {
         words: ['armada', 'scale'],
@@ -328,7 +353,12 @@ export const OPERATION_DESCRIPTORS = {
   'armadaset.scale': {
     kind: 'change',
     action: (t) => `scale ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
-    form: { modal: 'armadaset.scale', where: 'environment' },
+    form: {
+      modal: 'armadaset.scale',
+      where: 'environment',
+      title: 'Scale ArmadaSet',
+      releaseOption: 'Scale ArmadaSet',
+    },
     help: {
       'armadaset.scale': {
         words: ['armadaset', 'scale'],
@@ -362,7 +392,12 @@ export const OPERATION_DESCRIPTORS = {
   'armada.image': {
     kind: 'change',
     action: (t) => `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
-    form: { modal: 'armada.image', where: 'environment' },
+    form: {
+      modal: 'armada.image',
+      where: 'environment',
+      title: 'Roll out armada',
+      releaseOption: 'Roll out armada',
+    },
     help: {
       'armada.image': {
         words: ['armada', 'image'],
@@ -393,7 +428,12 @@ export const OPERATION_DESCRIPTORS = {
   'armadaset.image': {
     kind: 'change',
     action: (t) => `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
-    form: { modal: 'armadaset.image', where: 'environment' },
+    form: {
+      modal: 'armadaset.image',
+      where: 'environment',
+      title: 'Roll out ArmadaSet',
+      releaseOption: 'Roll out ArmadaSet',
+    },
     help: {
       'armadaset.image': {
         words: ['armadaset', 'image'],
@@ -438,7 +478,7 @@ export const OPERATION_DESCRIPTORS = {
   'logs.read': {
     kind: 'read',
     action: (t) => `read the logs of ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv(t)}`,
-    form: { modal: 'logs.follow', where: 'environment' },
+    form: { modal: 'logs.follow', where: 'environment', title: 'Tail logs' },
     help: {
       logs: {
         words: ['logs'],

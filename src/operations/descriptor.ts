@@ -83,6 +83,13 @@ export interface FormDescriptor {
   modal: string;
   /** The place the form needs before its fields: an environment, or a formation in one (none: the form asks all). */
   where?: 'environment' | 'formation';
+  /** The form's title, at most 24 characters (Slack's limit for a modal title). */
+  title: string;
+  /**
+   * Its label in a release thread's list of change forms ("Add a change…").
+   * Absent: the thread offers the form as a button of its own, or it is no change.
+   */
+  releaseOption?: string;
 }
 
 export interface OperationDescriptor {

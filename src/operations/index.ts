@@ -35,6 +35,11 @@ export type ChangeFormKind = {
   [K in WithForm & ChangeOperation]: Catalogue[K] extends { form: { modal: infer M } } ? M : never;
 }[WithForm & ChangeOperation];
 
+/** The operation the form of kind `M` asks for. */
+export type OperationOfForm<M extends FormKind> = {
+  [K in WithForm]: Catalogue[K] extends { form: { modal: M } } ? K : never;
+}[WithForm];
+
 /** Every form id of the command the operations own (the grammar adds its own: help, releases, ...). */
 export type OperationFormId = {
   [K in Operation]: keyof Catalogue[K]['help'];

@@ -23,20 +23,12 @@ import {
 import type { ActionRoute, ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
-import { openingView } from '../modals/index.js';
+import { openingView, RELEASE_BUTTON_FORMS } from '../modals/index.js';
 import { escapeMrkdwn } from '../render/limits.js';
 import { ADD_A_CHANGE } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
 import { answerEnd } from './end.js';
 import { readEndValue } from './end-value.js';
-
-/** The modal each release button opens. */
-const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
-  promote: 'promote',
-  formationAdd: 'formation.add',
-  formationRemove: 'formation.remove',
-  tailLogs: 'logs.follow',
-};
 
 type RouteCtx = Pick<
   BotContext,
@@ -67,7 +59,7 @@ export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
     string,
   ][]) {
     routes[actionId] = openFormRoute(ctx, actionId, (button) => ({
-      kind: RELEASE_MODALS[name],
+      kind: RELEASE_BUTTON_FORMS[name],
       releaseId: button.value ?? '',
     }));
   }
