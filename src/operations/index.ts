@@ -45,13 +45,17 @@ export type OperationFormId = {
   [K in Operation]: keyof Catalogue[K]['help'];
 }[Operation];
 
-export const OPERATIONS = Object.keys(OPERATION_DESCRIPTORS) as Operation[];
-export const READ_OPERATIONS = OPERATIONS.filter(
+const ALL = Object.keys(OPERATION_DESCRIPTORS) as Operation[];
+/** Read-only operations, in catalogue order. */
+export const READ_OPERATIONS = ALL.filter(
   (op) => OPERATION_DESCRIPTORS[op].kind === 'read',
 ) as ReadOperation[];
-export const CHANGE_OPERATIONS = OPERATIONS.filter(
+/** Change operations, in catalogue order. */
+export const CHANGE_OPERATIONS = ALL.filter(
   (op) => OPERATION_DESCRIPTORS[op].kind === 'change',
 ) as ChangeOperation[];
+/** Every operation id, the reads first (as policy messages list them). */
+export const OPERATIONS: readonly Operation[] = [...READ_OPERATIONS, ...CHANGE_OPERATIONS];
 
 /** The descriptor of `operation`. */
 export function describe(operation: Operation): OperationDescriptor {
@@ -86,7 +90,6 @@ export function operationOfForm(kind: FormKind): Operation {
 }
 
 /** The operations' forms of the command, by form id, in catalogue order. */
-export const OPERATION_HELP: readonly (readonly [OperationFormId, HelpForm])[] = OPERATIONS.flatMap(
-  (operation) =>
-    Object.entries(describe(operation).help).map(([id, form]) => [id as OperationFormId, form] as const),
+export const OPERATION_HELP: readonly (readonly [OperationFormId, HelpForm])[] = ALL.flatMap((operation) =>
+  Object.entries(describe(operation).help).map(([id, form]) => [id as OperationFormId, form] as const),
 );
