@@ -11,6 +11,7 @@ import { UserError } from '../../errors/user-error.js';
 import { nameProblem } from '../../gamefabric/names.js';
 import { describe, type Operation } from '../../operations/index.js';
 import type { Command } from '../grammar/command.js';
+import { FORM_IDS, getForm } from '../grammar/forms.js';
 import { parseCommand } from '../grammar/parse.js';
 import type { RowAction } from '../ids.js';
 import { splitImageRef } from '../modals/parse-text.js';
@@ -20,13 +21,8 @@ export type RowCommand =
   | { kind: 'run'; command: Exclude<Command, { kind: 'modal' }>; text: string }
   | { kind: 'promote'; branch: string; image: string };
 
-const SHOW_KINDS = new Set<Command['kind']>([
-  'vessel.show',
-  'formation.show',
-  'region.show',
-  'armada.show',
-  'armadaset.show',
-]);
+/** The commands a Show button may run: those whose form is `<noun> show ...` (vessel, formation, region, armada, ArmadaSet). */
+const SHOW_KINDS: ReadonlySet<string> = new Set(FORM_IDS.filter((id) => getForm(id).words[1] === 'show'));
 
 /** The words of the change each row button may run: Delete deletes a vessel, Remove takes one out of a formation. */
 const ROW_CHANGE_WORDS = { delete: 'vessel delete', remove: 'formation remove' } as const;
