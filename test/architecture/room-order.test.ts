@@ -26,6 +26,7 @@ const SRC_ROOMS = [
   'store',
   'config',
   'policy',
+  'operations',
   'gamefabric',
   'api-shapes',
   'runtime',
