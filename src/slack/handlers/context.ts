@@ -13,6 +13,7 @@ import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
 import type { Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
+import type { ChangeMessages } from '../change-messages/owner.js';
 import type { ReleaseThreads } from '../releases/threads.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
@@ -23,6 +24,8 @@ export interface BotContext {
   store: Store;
   /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
+  /** The one owner of change messages: posts them; redraws them on the engine's events. */
+  changeMessages: ChangeMessages;
   /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
   releases: ReleaseThreads;
   /** Read commands, live tails' checks and form choices: authorized and answered by the domain, never the API client. */

@@ -22,6 +22,7 @@ export async function runCommand(
   ctx: Pick<
     BotContext,
     | 'reads'
+    | 'changeMessages'
     | 'clock'
     | 'commandName'
     | 'engine'

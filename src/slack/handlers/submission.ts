@@ -34,6 +34,7 @@ type SubmitDeps = Pick<
   BotContext,
   | 'reads'
   | 'branches'
+  | 'changeMessages'
   | 'clock'
   | 'commandName'
   | 'engine'

@@ -51,7 +51,8 @@ export class ReleaseThreads {
       clock: d.clock,
       logger: d.logger,
       tails: d.tails,
-      cancel: (click) => d.engine.cancel(click),
+      // The change's message is redrawn by its owner (slack/change-messages), told by the engine.
+      cancel: (click) => d.engine.cancel({ ...click, releaseEnd: true }),
       ...(d.newId ? { newId: d.newId } : {}),
     });
   }
