@@ -120,7 +120,7 @@ export class ChangeEngine {
     );
     for await (const event of steps) {
       if (event.state && event.kind !== 'progress') {
-        const noted = await this.noteState(latest, event.state);
+        const noted = await this.recordState(latest, event.state);
         if (noted) {
           latest = noted;
           await this.core.tell({ kind: 'followed', change: noted });
@@ -135,7 +135,7 @@ export class ChangeEngine {
    * change shows the last known state, not the one at apply. Returns the
    * updated change, or undefined when nothing changed.
    */
-  private async noteState(change: Change, state: string): Promise<Change | undefined> {
+  private async recordState(change: Change, state: string): Promise<Change | undefined> {
     const result = change.result;
     if (change.status !== 'succeeded' || !result) return undefined;
     const line = { label: 'State', value: state };

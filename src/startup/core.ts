@@ -5,11 +5,11 @@
  */
 import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.js';
 import { ChangeEngine } from '../changes/engine.js';
+import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
 import { loadPolicy } from '../policy/index.js';
 import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
-import type { ChangeEvents } from '../changes/events.js';
 import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';

@@ -7,10 +7,10 @@
 
 import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
+import { createChangeEvents } from '../changes/events.js';
 import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
-import { createChangeEvents } from '../changes/events.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';

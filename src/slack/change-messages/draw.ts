@@ -91,5 +91,6 @@ async function drawChange(
     if (!gone) return;
   }
   // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
-  if (FINAL_STATUSES.includes(change.status) && !change.recordPending) await ctx.store.markDrawn(change.id, change.status);
+  if (FINAL_STATUSES.includes(change.status) && !change.recordPending)
+    await ctx.store.markDrawn(change.id, change.status);
 }

@@ -123,7 +123,16 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
 function checkChangeSubmission(
   ctx: Pick<
     BotContext,
-    'reads' | 'changeMessages' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'metrics' | 'slack' | 'store'
+    | 'reads'
+    | 'changeMessages'
+    | 'clock'
+    | 'commandName'
+    | 'engine'
+    | 'environments'
+    | 'logger'
+    | 'metrics'
+    | 'slack'
+    | 'store'
   >,
   meta: ModalMetadata,
   values: ViewStateValues,

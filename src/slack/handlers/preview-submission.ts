@@ -25,7 +25,15 @@ import { requestChange } from './request-change.js';
 
 type PreviewDeps = Pick<
   BotContext,
-  'reads' | 'changeMessages' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'slack' | 'store'
+  | 'reads'
+  | 'changeMessages'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'slack'
+  | 'store'
 >;
 
 /**
