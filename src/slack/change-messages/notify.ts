@@ -15,6 +15,7 @@ import {
   renderExpiredNotice,
   renderOutcomeNotice,
 } from '../render/notices.js';
+import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
 import { changeThread } from './thread.js';
 
@@ -101,7 +102,7 @@ async function reply(
   try {
     const post = {
       channel: change.origin.channel,
-      thread_ts: threadTs,
+      ...inThread(threadTs),
       text: message.text,
       blocks: message.blocks,
       unfurl_links: false,

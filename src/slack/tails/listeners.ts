@@ -8,6 +8,7 @@ import { TAIL_ACTIONS } from '../ids.js';
 import type { ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
 import { clickActor } from '../listeners/actor.js';
 import { privateReplyVia } from '../listeners/private-reply.js';
+import { threadOfMessage } from '../runtime/thread.js';
 import { startTailFromButton, stopTailFromButton } from './actions.js';
 
 /** The routes of the Stop and "Tail logs" buttons, by action id. */
@@ -16,7 +17,8 @@ export function tailActionRoutes(ctx: BotContext): ActionRoutes {
   for (const [name, actionId] of Object.entries(TAIL_ACTIONS) as [keyof typeof TAIL_ACTIONS, string][]) {
     routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
       job: () => {
-        const message = body.message as { ts?: string; thread_ts?: string } | undefined;
+        const message = body.message as { ts?: string } | undefined;
+        const threadTs = threadOfMessage(body.message);
         const actor = clickActor(body, { withThread: true });
         const reply = privateReplyVia(respond);
         return {
@@ -28,7 +30,7 @@ export function tailActionRoutes(ctx: BotContext): ActionRoutes {
             else
               await startTailFromButton(ctx, button.value ?? '', actor, {
                 ...(message?.ts ? { ts: message.ts } : {}),
-                ...(message?.thread_ts ? { threadTs: message.thread_ts } : {}),
+                ...(threadTs ? { threadTs } : {}),
               });
             return undefined;
           },
