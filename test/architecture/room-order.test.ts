@@ -51,6 +51,7 @@ const SLACK_ROOMS = [
   'tails',
   'routes',
   'handlers',
+  'change-messages',
   'modals',
   'render',
   'ids.ts',
