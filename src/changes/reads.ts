@@ -6,6 +6,7 @@
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
+import type { Operation, Target } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
 import type { ReadBudget } from '../read-budget/read-budget.js';
 import {
@@ -15,10 +16,10 @@ import {
   queryArmadaSet,
   queryArmadas,
 } from './armada-queries.js';
-import { type Asker, authorizeRequest } from './authorize.js';
+import { type Asker, authorizeForm, authorizeRequest, judgeRequest } from './authorize.js';
 import { resolveBranch } from './branches.js';
 import { type FormQueries, formQueries } from './form-queries.js';
-import { authorizedFormQueries } from './form-reads.js';
+import { authorizedFormQueries, type ListAuthority } from './form-reads.js';
 import {
   type FormationSummary,
   queryFormations,
@@ -64,7 +65,32 @@ export class Reads {
 
   /** What forms and type-ahead read to offer `asker` choices, each list judged as its read command. */
   formsFor(asker: Asker): FormQueries {
-    return authorizedFormQueries(this.forms, this.o.policy, asker);
+    return authorizedFormQueries(this.forms, this.listAuthority(asker));
+  }
+
+  /**
+   * Each form list judged as the read command showing it. A list not scoped
+   * to one place (branches, environments) is refused only when no place
+   * would be allowed (authorizeForm with an empty target).
+   */
+  private listAuthority(asker: Asker): ListAuthority {
+    const { policy } = this.o;
+    const may = (operation: Operation, target: Target) =>
+      Object.keys(target).length > 0
+        ? authorizeRequest(policy, asker, operation, target)
+        : authorizeForm(policy, asker, operation, target);
+    const allowed = async (operation: Operation, target: Target) =>
+      (await judgeRequest(policy, asker, operation, target)).allowed;
+    return {
+      images: (branch) => may('images.list', branch ? { branch } : {}),
+      vessels: (environment) => may('vessels.list', environment ? { environment } : {}),
+      formations: (environment, formation) =>
+        may('formation.show', { environment, ...(formation ? { formation } : {}) }),
+      regions: (environment) => may('region.show', { environment }),
+      armadas: (environment) => may('armadas.list', { environment }),
+      canName: async (environment) =>
+        (await allowed('vessels.list', { environment })) && (await allowed('armadas.list', { environment })),
+    };
   }
 
   /** Images of a branch (typed by name or display name), grouped by image; narrowed by `image[:tag]`. */

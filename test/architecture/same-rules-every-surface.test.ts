@@ -36,7 +36,8 @@ it('form choices and type-ahead reach the API only through Reads.formsFor, which
   const reads = text('changes/reads.ts');
   expect(reads).toMatch(/private readonly forms: FormQueries/);
   expect(reads).toMatch(/formsFor\(asker: Asker\): FormQueries \{\s*return authorizedFormQueries\(/);
-  expect(graph.get('changes/form-reads.ts')).toContain('changes/authorize.ts');
+  expect(reads).toMatch(/listAuthority\(asker: Asker\): ListAuthority/);
+  expect(graph.get('changes/reads.ts')).toContain('changes/authorize.ts');
   // slack/ never builds form queries itself, nor judges a list against the policy on its own.
   for (const file of filesUnder('slack')) {
     const source = text(file);
