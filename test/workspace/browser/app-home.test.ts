@@ -68,4 +68,33 @@ maybe('the Home tab in the page', () => {
     await bob.close();
     await carol.close();
   });
+
+  it('an answer to a click on an older message, landing out of sight, shows "New messages below" (issue 30.7)', async () => {
+    const bob = await h.open('bob', 'prod');
+    await type(bob, '/harbor promote game-server:1.1.0 from dev to prod');
+    const preview = message(bob, 'Waiting for approval');
+    await preview.waitFor();
+    // Enough after it that it scrolls out of view.
+    for (let i = 0; i < 4; i++) {
+      await type(bob, '/harbor help');
+      await bob.locator('.messages > .message', { hasText: '/harbor commands' }).nth(i).waitFor();
+    }
+    // Scrolled up to read the preview (the first message), as a person would.
+    await bob.locator('.messages').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    expect(await bob.locator('.messages').evaluate((el) => el.scrollHeight > el.clientHeight + 200)).toBe(
+      true,
+    );
+    await preview.getByRole('button', { name: /^Approve/ }).click();
+    const pill = bob.locator('.new-below');
+    await pill.waitFor({ state: 'visible' });
+    await pill.click();
+    const answer = bob.locator('.messages > .message', { hasText: 'You requested this change' }).last();
+    await answer.waitFor();
+    // The pill took the person to the answer: it is inside the channel pane's visible part.
+    const [pane, shown] = await Promise.all([bob.locator('.messages').boundingBox(), answer.boundingBox()]);
+    expect(shown && pane && shown.y < pane.y + pane.height && shown.y + shown.height > pane.y).toBe(true);
+    await bob.close();
+  });
 });
