@@ -10,6 +10,7 @@
  * (valid 3 s). When that has expired, the problem goes to them privately in
  * the channel instead.
  */
+import type { Change } from '../../changes/change.js';
 import { NameTakenError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
@@ -17,6 +18,7 @@ import type { ModalMetadata } from '../ids.js';
 import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
+import { renderJoinedRelease } from '../render/joined-release.js';
 import { formAsker } from './actor.js';
 import type { Actor, RequestCtx } from './context.js';
 import { withKnownNames } from './known-names.js';
@@ -39,8 +41,9 @@ export async function previewAfterClose(
   actor: Actor,
   triggerId: string | undefined,
 ): Promise<void> {
+  let change: Change;
   try {
-    await requestChange(ctx, actor, requested, meta.releaseId);
+    change = await requestChange(ctx, actor, requested, meta.releaseId);
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
     const problem = renderError(withKnownNames(ctx, err), ctx.logger).text;
@@ -61,6 +64,12 @@ export async function previewAfterClose(
         },
       ],
     });
+    return;
+  }
+  // The preview went into the release thread, maybe out of view: the person hears where, with a link.
+  if (meta.releaseId) {
+    const release = await ctx.store.getRelease(meta.releaseId);
+    if (release) await ephemeralReplyTo(ctx.slack, actor)(renderJoinedRelease(release.title, change));
   }
 }
 
