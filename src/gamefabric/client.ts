@@ -69,6 +69,7 @@ import {
 } from './resources.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
+import { listSites, type Site } from './sites.js';
 import {
   createVesselWithFallback,
   deleteVessel,
@@ -229,6 +230,8 @@ export interface GameFabricClient {
   listImageUpdaters(env: string): Promise<ImageUpdater[]>;
   /** Every Environment (name and display name). */
   listEnvironments(): Promise<Environment[]>;
+  /** Every Site (capacity cluster) the account may see: what explains a Degraded fleet. */
+  listSites(): Promise<Site[]>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */
@@ -319,5 +322,6 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
       setTemplateImage(http, target, expectedImage, image, opts),
     listImageUpdaters: (env) => listImageUpdaters(http, env),
     listEnvironments: () => listEnvironments(http),
+    listSites: () => listSites(http),
   };
 }
