@@ -13,13 +13,20 @@ import { alreadyExists, notFound } from './http-utils/status.js';
 import { deepClone, type JsonObject, sortedByName } from './json.js';
 import { patchedCopy } from './patch.js';
 import type { Handler, SimServices } from './services.js';
+import { blockedSites } from './sites.js';
 import type { EnvironmentState } from './store.js';
 import { checkImmutableMetadata, Problems, requireObjectBody } from './validation.js';
 
 function armadaView(svc: SimServices, env: EnvironmentState, name: string): Armada {
   const rec = env.armadas.get(name);
   if (!rec) throw notFound('Armada', name, `environment "${env.name}"`);
-  return armadaWithStatus(rec, svc.clock.now(), svc.settings, svc.store);
+  return armadaWithStatus(
+    rec,
+    svc.clock.now(),
+    svc.settings,
+    svc.store,
+    blockedSites(svc.store, env.name, rec.armada),
+  );
 }
 
 function setView(svc: SimServices, env: EnvironmentState, set: ArmadaSet): ArmadaSet {

@@ -223,6 +223,7 @@ export function demoData(): SimulatorData {
           ARMADASETS: ['GET'],
           IMAGEUPDATERS: ['GET'],
           ENVIRONMENTS: ['GET'],
+          SITES: ['GET'],
         },
       },
     ],

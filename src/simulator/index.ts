@@ -48,6 +48,8 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
     realShapes: options.realShapes ?? false,
     logReplay: options.logReplay ?? false,
+    // No public source names replica counts: the real shapes leave them out.
+    fleetCounts: options.fleetCounts ?? !options.realShapes,
     // The provider's override type has no container name: the real API applies entries by position.
     overrideMatching: options.realShapes ? 'position' : 'name',
     ignoreOverrideImages: options.ignoreOverrideImages ?? false,
@@ -126,6 +128,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setFaults: (rules) => svc.faults.set(rules),
     clearFaults: () => svc.faults.clear(),
     setCrashingImage: (branch, internalName, reason) => setCrashing(store, branch, internalName, reason),
+    setSite: (name, site) => {
+      if (site) store.siteOverrides.set(name, site);
+      else store.siteOverrides.delete(name);
+    },
     emitLogLines: emit,
     openLogStreams: () => logStreams.count,
     whenLogStreams: (count) => logStreams.whenCount(count),

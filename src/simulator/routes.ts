@@ -19,6 +19,7 @@ import { createPromotion, getPromotion, listImages, listPromotions } from './ima
 import { getVesselLogs } from './logs.js';
 import { createRegion, getRegion, listRegions, patchRegion } from './regions.js';
 import type { Handler } from './services.js';
+import { listSites } from './sites.js';
 import type { SimMethod, SimResource } from './types.js';
 import { createVessel, deleteVessel, getVessel, listVessels } from './vessels.js';
 
@@ -70,6 +71,7 @@ const ROUTES: readonly Route[] = [
   { pattern: `${CORE}/regions`, resource: 'REGIONS', handlers: { GET: listRegions, POST: createRegion } },
   { pattern: `${CORE}/regions/:name`, resource: 'REGIONS', handlers: { GET: getRegion, PATCH: patchRegion } },
   { pattern: '/api/core/v1/environments', resource: 'ENVIRONMENTS', handlers: { GET: listEnvironments } },
+  { pattern: '/api/core/v1/sites', resource: 'SITES', handlers: { GET: listSites } },
   {
     pattern: `${ARMADA}/armadas`,
     resource: 'ARMADAS',
