@@ -30,6 +30,7 @@ import { realShapesData } from './real-shapes-data.js';
 import { RequestLog } from './request-log.js';
 import { listen } from './server.js';
 import type { SimServices, SimSettings } from './services.js';
+import { blockedSites } from './sites.js';
 import { SimStore } from './store.js';
 import type { Simulator, SimulatorOptions, SimulatorStateView } from './types.js';
 
@@ -172,7 +173,9 @@ function stateView(svc: SimServices): SimulatorStateView {
     getArmada(env, name) {
       svc.sync();
       const rec = store.environment(env).armadas.get(name);
-      return rec ? armadaWithStatus(rec, clock.now(), settings, store) : undefined;
+      return rec
+        ? armadaWithStatus(rec, clock.now(), settings, store, blockedSites(store, env, rec.armada))
+        : undefined;
     },
     getArmadaSet(env, name) {
       svc.sync();
