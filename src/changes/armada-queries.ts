@@ -7,6 +7,7 @@ import {
   type Armada,
   type ArmadaSet,
   armadaSetOwner,
+  hasDynamicBuffer,
   type ImageUpdater,
   type ReplicaCounts,
   replicaCounts,
@@ -86,7 +87,7 @@ function typeRows(region: string, distribution: Armada['spec']['distribution'], 
     minReplicas: d.minReplicas ?? 0,
     bufferSize: d.bufferSize ?? 0,
     maxReplicas: d.maxReplicas ?? 0,
-    dynamicBuffer: d.dynamicBuffer?.enabled === true,
+    dynamicBuffer: hasDynamicBuffer(d),
     ...byType.get(d.name),
   }));
 }

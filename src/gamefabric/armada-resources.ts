@@ -22,15 +22,35 @@ const LooseCount = z.unknown().transform((v): number | undefined => {
   return undefined;
 });
 
+/**
+ * The dynamic buffer of a region type: its presence means it is on (the
+ * provider's `dynamicBuffer` has no `enabled` field, internal/resource/armada/armada.go);
+ * while on, the platform overrides the manual buffer size (docs
+ * armada-replicas-and-buffer.md "Enabling dynamic buffer").
+ */
+const DynamicBufferSchema = z.looseObject({
+  maxBufferUtilization: LooseCount.optional(),
+  dynamicMaxBufferThreshold: LooseCount.optional(),
+  dynamicMinBufferThreshold: LooseCount.optional(),
+});
+export type DynamicBuffer = z.infer<typeof DynamicBufferSchema>;
+
 /** One region type's replica settings (`spec.distribution[]`). */
 export const DistributionSchema = z.looseObject({
   name: z.string(),
   minReplicas: LooseCount.optional(),
   maxReplicas: LooseCount.optional(),
   bufferSize: LooseCount.optional(),
-  dynamicBuffer: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+  // null reads as off, like an absent object.
+  dynamicBuffer: DynamicBufferSchema.nullish(),
 });
+
 export type Distribution = z.infer<typeof DistributionSchema>;
+
+/** Whether a region type's buffer is dynamic (its `dynamicBuffer` is present). */
+export function hasDynamicBuffer(d: Distribution): boolean {
+  return d.dynamicBuffer !== undefined && d.dynamicBuffer !== null;
+}
 
 const StrategySchema = z.looseObject({
   type: z.string().optional(),

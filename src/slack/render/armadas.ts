@@ -20,7 +20,7 @@ const code = (text: string) => `\`${name(text.replace(/`/g, "'"))}\``;
 /** "5 up, 4 ready, 1 allocated"; a count the status does not give is "?". */
 export function countsText(c: ReplicaCounts): string {
   if (c.replicas === undefined && c.readyReplicas === undefined && c.allocatedReplicas === undefined) {
-    return 'counts unknown';
+    return 'counts not reported by the API';
   }
   const n = (v: number | undefined) => (v === undefined ? '?' : String(v));
   return `${n(c.replicas)} up, ${n(c.readyReplicas)} ready, ${n(c.allocatedReplicas)} allocated`;
