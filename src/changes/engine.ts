@@ -17,6 +17,7 @@ import { EngineCore } from './engine/core.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
+import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
 
@@ -130,6 +131,28 @@ export class ChangeEngine {
       ['succeeded'],
       'succeeded',
       { result: { ...result, lines } },
+      { now: change.updatedAt },
+    );
+    return updated ? toChange(updated, change.approvals) : undefined;
+  }
+
+  /**
+   * Records where the follow-up ended (`result.facts.followUp`, the worse of
+   * what is stored and `event`), so the change's message and the requester's
+   * Home carry it. Returns the updated change, or undefined when nothing changed.
+   */
+  async noteFollowUp(change: Change, event: FollowEvent): Promise<Change | undefined> {
+    const result = change.result;
+    const next = outcomeOf(event);
+    if (change.status !== 'succeeded' || !result || !next) return undefined;
+    const stored = storedOutcome(result.facts);
+    const kept = worseOutcome(stored, next);
+    if (stored && JSON.stringify(stored) === JSON.stringify(kept)) return undefined;
+    const updated = await this.core.o.store.transitionChange(
+      change.id,
+      ['succeeded'],
+      'succeeded',
+      { result: { ...result, facts: { ...result.facts, followUp: kept } } },
       { now: change.updatedAt },
     );
     return updated ? toChange(updated, change.approvals) : undefined;

@@ -199,7 +199,8 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
                   },
                 ]
               : [],
-          facts: { container, next },
+          // The message says Done only once the follow-up has seen the rollout (follow-outcome.ts).
+          facts: { container, next, following: 'rollout' },
         };
       } catch (err) {
         if (err instanceof ArmadaMovedError) {

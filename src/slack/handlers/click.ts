@@ -130,15 +130,17 @@ async function followUp(
     for await (const event of ctx.engine.follow(change, ctx.stopping)) {
       // The change's own message shows the last state seen, not the one at apply: where the
       // follow-up ended (scheduled, gone, or last seen at its timeout), not each passing step.
-      if (event.state && event.kind !== 'progress') {
-        const noted = await ctx.engine.noteState(latest, event.state);
-        if (noted) {
-          latest = noted;
-          await rewriteChangeMessage(ctx, noted);
-        }
+      // Where the follow-up ended, too: a failed rollout must not leave the message saying Done.
+      if (event.kind !== 'progress') {
+        const stated = event.state ? await ctx.engine.noteState(latest, event.state) : undefined;
+        if (stated) latest = stated;
+        const ended = await ctx.engine.noteFollowUp(latest, event);
+        if (ended) latest = ended;
+        if (stated || ended) await rewriteChangeMessage(ctx, latest);
       }
-      // A Vessel the change created gets a "Tail logs" button on its follow-up.
-      const message = renderFollowEvent(event, tailOffer(change, event));
+      // A Vessel the change created gets a "Tail logs" button on its follow-up; an end that needs
+      // the requester's eyes (failed, or no verdict) names them.
+      const message = renderFollowEvent(event, tailOffer(change, event), change.requester);
       await ctx.slack.chat.postMessage({
         channel: change.origin.channel,
         thread_ts: threadTs,
