@@ -10,13 +10,14 @@
  * Rollback (issue 28) and watches (issue 29) build on this module: the sync
  * state, its reason, the optional counts and the Sites behind a Degraded fleet.
  */
+
+import type { Site } from '../gamefabric/armada-resources.js';
 import {
   type Armada,
   type ArmadaSet,
   type ReplicaCounts,
   replicaCounts,
 } from '../gamefabric/armada-resources.js';
-import type { Site } from '../gamefabric/sites.js';
 
 export type Fleet = Armada | ArmadaSet;
 

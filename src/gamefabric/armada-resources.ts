@@ -142,6 +142,29 @@ export const ImageUpdaterSchema = z.looseObject({
 });
 export type ImageUpdater = z.infer<typeof ImageUpdaterSchema>;
 
+/*
+ * Sites (core group, cluster-scoped): the capacity clusters behind a
+ * Location. The docs name the states (Connected, Pending, Terminating, Error)
+ * and cordoning (`architecture/regions-sites-and-locations.md`); the field
+ * names are inferred, so they are read liberally and never required.
+ */
+export const SITE_STATES = ['Connected', 'Pending', 'Terminating', 'Error'] as const;
+
+export const SiteSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z
+    .looseObject({
+      /** The Location the Site belongs to (inferred field name). */
+      location: z.string().optional(),
+      cordoned: z.boolean().optional(),
+    })
+    .optional(),
+  status: z.looseObject({ state: z.string().optional(), reason: z.string().optional() }).optional(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+
 export const EnvironmentSchema = z.looseObject({
   apiVersion: z.string().optional(),
   kind: z.string().optional(),

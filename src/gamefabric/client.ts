@@ -7,7 +7,7 @@
 import fetch from 'node-fetch';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { type Logger, silentLogger } from '../runtime/logger.js';
-import type { Armada, ArmadaSet, Environment, ImageUpdater } from './armada-resources.js';
+import type { Armada, ArmadaSet, Environment, ImageUpdater, Site } from './armada-resources.js';
 import {
   type DistributionTarget,
   type FleetKind,
@@ -69,7 +69,7 @@ import {
 } from './resources.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
-import { listSites, type Site } from './sites.js';
+import { listSites } from './sites.js';
 import {
   createVesselWithFallback,
   deleteVessel,

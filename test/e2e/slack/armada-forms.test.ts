@@ -173,7 +173,11 @@ describe('the armada image form', () => {
     const preview = h.lastMessage();
     expect(preview.text).toContain('game-server:1.2.0 → game-server:1.1.0');
     await h.click(preview, CHANGE_ACTIONS.confirm);
-    await waitForThreadReply(h, preview, /Armada duel \(dev\) rolled out to game-server:1.1.0: Synced/);
+    await waitForThreadReply(
+      h,
+      preview,
+      /Armada duel \(dev\): every game server runs game-server:1.1.0: Synced/,
+    );
   });
 
   it('says so when the chosen image:tag is no longer in the branch (a stale list)', async () => {

@@ -41,20 +41,13 @@ describe('armadas <env>', () => {
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 
-  it('puts a Degraded armada first, with its reason', async () => {
-    await h.sim.state.getArmada('dev', 'duel');
-    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json-patch+json' },
-      body: JSON.stringify([
-        { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'gone-image' },
-      ]),
-    });
-    expect(res.status).toBe(200);
+  it('puts a Degraded armada first, with its reason (a Site of its region that cannot take the configuration)', async () => {
+    // Only duel has the cloud type in eu-central: its Site's outage degrades duel alone.
+    h.sim.setSite('fra-cloud-1-01', { state: 'Error', reason: 'connection lost' });
     await h.slash('armadas dev');
     const text = shown(answer());
     expect(text).toContain(
-      '*duel* · `eu-central` · *Degraded* (container \\"game-server\\": image \\"gone-image\\" not found in branch \\"dev\\")',
+      '*duel* · `eu-central` · *Degraded* (could not sync to site fra-cloud-1-01 (Error: connection lost))',
     );
     expect(text.indexOf('*duel*')).toBeLessThan(text.indexOf('*arena*'));
   });

@@ -24,7 +24,11 @@ describe('promotion rollouts', () => {
       'will roll out to ArmadaSet arena (prod), by ImageUpdater arena-game-server',
     );
     await h.click(preview, CHANGE_ACTIONS.approve, BOB);
-    await waitForThreadReply(h, preview, /ArmadaSet arena \(prod\) rolled out to game-server:1.2.0: Synced/);
+    await waitForThreadReply(
+      h,
+      preview,
+      /ArmadaSet arena \(prod\): every game server runs game-server:1.2.0: Synced/,
+    );
     const image = h.sim.state.getArmadaSet('prod', 'arena')?.spec.template.spec.containers[0]?.image;
     expect(h.sim.state.listImages('prod').find((i) => i.metadata.name === image)?.spec.tag).toBe('1.2.0');
   });
