@@ -205,12 +205,16 @@ export interface GameFabricClient {
   listArmadaSets(env: string): Promise<ArmadaSet[]>;
   /** One ArmadaSet; ApiError 404 when there is none. */
   getArmadaSet(env: string, name: string): Promise<ArmadaSet>;
-  /** Raw JSON Patch on an Armada or ArmadaSet; not retried except on 429. */
+  /**
+   * Merge patch of an Armada's or ArmadaSet's `spec`, guarded by `revision`
+   * when given (409 Conflict when the object moved); not retried except on 429.
+   */
   patchFleet(
     kind: FleetKind,
     env: string,
     name: string,
-    ops: JsonPatchOperation[],
+    revision: string | undefined,
+    spec: Record<string, unknown>,
   ): Promise<Armada | ArmadaSet>;
   /** Guarded change of one region type's replicas; ArmadaMovedError, RegionTypeNotInDistributionError, ConcurrentModificationError. */
   setDistribution(
@@ -316,7 +320,7 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     getArmada: (env, name) => getFleet(http, 'Armada', env, name),
     listArmadaSets: (env) => listFleets(http, 'ArmadaSet', env),
     getArmadaSet: (env, name) => getFleet(http, 'ArmadaSet', env, name),
-    patchFleet: (kind, env, name, ops) => patchFleet(http, kind, env, name, ops),
+    patchFleet: (kind, env, name, revision, spec) => patchFleet(http, kind, env, name, revision, spec),
     setDistribution: (target, expected, next, opts) => setDistribution(http, target, expected, next, opts),
     setTemplateImage: (target, expectedImage, image, opts) =>
       setTemplateImage(http, target, expectedImage, image, opts),

@@ -324,6 +324,27 @@ describe('sync state from Sites; Recreate; counts absent', () => {
   });
 });
 
+describe('merge patch guarded by the revision', () => {
+  it('applies a merge patch carrying the current revision and refuses a stale one with 409 Conflict', async () => {
+    const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    const revision = duel.metadata.revision;
+    const body = (rev: string | undefined, max: number) => ({
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: {
+        metadata: { revision: rev },
+        spec: {
+          distribution: [duel.spec.distribution[0], { ...duel.spec.distribution[1], maxReplicas: max }],
+        },
+      },
+    });
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, body(revision, 21));
+    const stale = await callJson<StatusBody>(t.sim, `${ARMADAS}/duel`, 409, body(revision, 22));
+    expect(stale.reason).toBe('Conflict');
+    expect(t.sim.state.getArmada('dev', 'duel')?.spec.distribution[1]?.maxReplicas).toBe(21);
+  });
+});
+
 describe('ArmadaSets', () => {
   it('puts its template and distribution into each owned Armada, which rolls out', async () => {
     await callJson(
