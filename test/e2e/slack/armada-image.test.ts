@@ -101,6 +101,32 @@ describe('armada image', () => {
     expect(shown(top)).toContain(`<@${ALICE.id}>`);
     expect(shown(top)).toContain('has not moved');
   });
+  it('warns about a downgrade, an image of another name in the container, and the Recreate dip', async () => {
+    await h.slash('armada image dev duel game-server:1.1.0');
+    expect(shown(h.lastMessage())).toContain(
+      'This is a downgrade: Container game-server of armada duel runs game-server:1.2.0, newer than game-server:1.1.0.',
+    );
+    await h.slash('armada image dev duel sidecar-metrics:0.3.0');
+    expect(shown(h.lastMessage())).toContain(
+      'Container game-server of armada duel runs game-server now, not sidecar-metrics: rolling out sidecar-metrics:0.3.0 puts an image of another name into it.',
+    );
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({
+        spec: { template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    await h.slash('armada image dev duel game-server:1.0.0');
+    const recreate = shown(h.lastMessage());
+    expect(recreate).toContain('Recreate: all unallocated game servers at once');
+    expect(recreate).toContain(
+      'uses the Recreate strategy: every unallocated game server is replaced at once',
+    );
+    expect(recreate).not.toContain('rolling update');
+  });
+
   it('answers an image:tag the branch lacks with the tags it has', async () => {
     await h.slash('armada image prod duel game-server:1.2.0');
     expect(h.ephemeralTexts(ALICE).at(-1)).toContain(

@@ -33,6 +33,20 @@ describe('promotion rollouts', () => {
     expect(h.sim.state.listImages('prod').find((i) => i.metadata.name === image)?.spec.tag).toBe('1.2.0');
   });
 
+  it('says a promotion of an older build is a downgrade for the targets that run a newer one', async () => {
+    h = await startBotHarness();
+    await h.slash('promote game-server:1.2.0 from dev to prod');
+    await h.click(h.lastMessage(), CHANGE_ACTIONS.approve, BOB);
+    await h.slash('promote game-server:1.1.0 from dev to prod');
+    const text = shown(h.lastMessage());
+    expect(text).toContain(
+      'will roll out to ArmadaSet arena (prod), by ImageUpdater arena-game-server: a downgrade, it runs game-server:1.2.0 now',
+    );
+    expect(text).toContain(
+      'This is a downgrade for ArmadaSet arena (prod): it runs game-server:1.2.0 now, and ImageUpdater arena-game-server will roll it back to game-server:1.1.0.',
+    );
+  });
+
   it('says when no ImageUpdater rolls the image out of the target branch', async () => {
     h = await startBotHarness();
     await h.slash('promote game-server:1.2.0 from dev to staging');
