@@ -15,7 +15,7 @@ import {
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import { imageTags, tagOf } from './image-tags.js';
-import { missingEnvironment, missingIn } from './not-found.js';
+import { missingEnvironment, missingIn, NotFoundError, quote } from './not-found.js';
 
 /** One region type of one region: the settings and, where the status tells them, the counts. */
 export interface TypeRow extends ReplicaCounts {
@@ -193,18 +193,30 @@ export async function queryArmadas(client: GameFabricClient, environment: string
   };
 }
 
-/** One Armada, the whole picture. NotFoundError with a did-you-mean when there is none. */
+/**
+ * One Armada, the whole picture. A name that is an ArmadaSet there (the
+ * `armadas` list shows both kinds) answers with the ArmadaSet; NotFoundError
+ * with a did-you-mean when there is neither.
+ */
 export async function queryArmada(
   client: GameFabricClient,
   environment: string,
   name: string,
 ): Promise<FleetView> {
-  const armada = await client.getArmada(environment, name).catch(async (err) => {
+  let armada: Armada;
+  try {
+    armada = await client.getArmada(environment, name);
+  } catch (err) {
     if (!isNotFound(err)) throw err;
+    const isSet = await client.getArmadaSet(environment, name).then(
+      () => true,
+      () => false,
+    );
+    if (isSet) return queryArmadaSet(client, environment, name);
     throw await missingIn('armada', name, environment, async () =>
       (await client.listArmadas(environment)).map((a) => a.metadata.name),
     );
-  });
+  }
   const [tags, updaters] = await Promise.all([
     imageTags(client, armada.spec.template.spec.containers),
     readUpdaters(client, environment),
@@ -220,6 +232,14 @@ export async function queryArmadaSet(
 ): Promise<FleetView> {
   const set = await client.getArmadaSet(environment, name).catch(async (err) => {
     if (!isNotFound(err)) throw err;
+    const armada = await client.getArmada(environment, name).catch(() => undefined);
+    if (armada) {
+      throw new NotFoundError(
+        'ArmadaSet',
+        name,
+        `No ArmadaSet ${quote(name)} in environment ${quote(environment)}: ${quote(name)} is an armada there (\`armada show ${environment} ${name}\`).`,
+      );
+    }
     throw await missingIn('ArmadaSet', name, environment, async () =>
       (await client.listArmadaSets(environment)).map((s) => s.metadata.name),
     );

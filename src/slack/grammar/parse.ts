@@ -37,6 +37,8 @@ const COMMANDS: Record<string, Parser> = {
   regions: parseRegions,
   region: parseRegion,
   armadas: parseArmadas,
+  // The list holds both kinds: `armadasets <env>` is the same answer, not a dead end.
+  armadasets: parseArmadas,
   armada: parseArmada,
   armadaset: parseArmadaSet,
   approvals: parseApprovals,

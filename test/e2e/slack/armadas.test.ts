@@ -94,6 +94,20 @@ describe('armada show / armadaset show', () => {
     ]);
   });
 
+  it('names across both kinds: armada show on an ArmadaSet shows it, armadasets lists, a change points to the right kind', async () => {
+    await h.slash('armada show dev arena');
+    expect(answer()?.text).toMatch(/^ArmadaSet arena in dev/);
+    await h.slash('armadasets dev');
+    const listed = h.slack.ephemerals().filter((e) => e.user === ALICE.id);
+    expect(listed.at(-1)?.text).toContain('3 armadas and 1 ArmadaSet in environment *dev*');
+    await h.slash('armada scale dev arena --max 9');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      '`arena` in environment `dev` is an ArmadaSet, not an armada: use `armadaset …`',
+    );
+    await h.slash('armadaset show dev duel');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('`duel` is an armada there (`armada show dev duel`)');
+  });
+
   it('answers an unknown ArmadaSet with a did-you-mean and the list', async () => {
     await h.slash('armadaset show prod arenna');
     expect(h.ephemeralTexts(ALICE)).toEqual([
