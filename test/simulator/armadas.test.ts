@@ -72,7 +72,11 @@ describe('replica rules', () => {
     ['max below buffer', { minReplicas: 0, maxReplicas: 2, bufferSize: 3 }, 'max (2) must be >= buffer (3)'],
     ['no buffer with max', { minReplicas: 0, maxReplicas: 2, bufferSize: 0 }, 'buffer must be > 0'],
     ['min below buffer', { minReplicas: 1, maxReplicas: 5, bufferSize: 2 }, 'min (1) must be >= buffer (2)'],
-    ['a negative value', { minReplicas: -1, maxReplicas: 5, bufferSize: 1 }, 'must be a whole number >= 0'],
+    [
+      'a negative value',
+      { minReplicas: -1, maxReplicas: 5, bufferSize: 1 },
+      'min must be a whole number from 0 to 2147483647 (got -1)',
+    ],
   ];
   it.each(cases)('refuses %s with a 422 naming the rule, changing nothing', async (_label, values, rule) => {
     const res = await callJson<StatusBody>(

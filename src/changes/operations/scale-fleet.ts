@@ -65,6 +65,19 @@ function checkRules(where: string, next: ReplicaValues): void {
   }
 }
 
+/**
+ * An Armada its ArmadaSet owns is scaled through the set, which would put
+ * the replicas back: the command and the form (before it opens) refuse it alike.
+ */
+export function refuseOwnedArmada(armada: Armada, environment: string): void {
+  const owner = armadaSetOwner(armada);
+  if (!owner) return;
+  throw new UserError(
+    `Armada ${armada.metadata.name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${environment} ${owner} --region ${armada.spec.region} ...).`,
+    'refused',
+  );
+}
+
 interface Located {
   fleet: Armada | ArmadaSet;
   entry: Distribution;
@@ -95,14 +108,7 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
       entries = region.distribution;
       where = `ArmadaSet ${r.name} in ${r.region}`;
     } else {
-      const owner = armadaSetOwner(fleet as Armada);
-      if (owner) {
-        const region = (fleet as Armada).spec.region;
-        throw new UserError(
-          `Armada ${r.name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${r.environment} ${owner} --region ${region} ...).`,
-          'refused',
-        );
-      }
+      refuseOwnedArmada(fleet as Armada, r.environment);
       entries = (fleet as Armada).spec.distribution;
     }
     const types = entries.map((e) => e.name);

@@ -3,6 +3,7 @@
  * the reads of Armadas and ArmadaSets, their scales and image rollouts. Names are checked by the platform's
  * rule here (names.ts); whether they exist is the query's business.
  */
+import { countRangeText, isReplicaCount } from '../../changes/requests/fleets.js';
 import type { OperationInput } from '../../changes/requests/index.js';
 import { type Context, code, type Outcome } from './context.js';
 import { flagPositionals, type SplitFlags, splitFlags } from './flags.js';
@@ -73,8 +74,8 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
     const value = flag.value ?? '';
     const field = SCALE_FLAGS[flag.name];
     if (field) {
-      if (!/^\d{1,6}$/.test(value)) {
-        return ctx.fail(`\`${flag.name}\` must be a whole number >= 0, not ${code(value)}.`, [id]);
+      if (!/^\d{1,12}$/.test(value) || !isReplicaCount(Number(value))) {
+        return ctx.fail(`\`${flag.name}\`: ${countRangeText(field)}, not ${code(value)}.`, [id]);
       }
       input[field] = Number(value);
       continue;

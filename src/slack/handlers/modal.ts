@@ -9,6 +9,7 @@
  */
 
 import { missingEnvironment } from '../../changes/not-found.js';
+import { refuseOwnedArmada } from '../../changes/operations/scale-fleet.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
@@ -31,7 +32,10 @@ export async function openModal(
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
-  if (meta.environment) await ensureEnvironment(ctx, meta.environment);
+  await Promise.all([
+    meta.environment ? ensureEnvironment(ctx, meta.environment) : undefined,
+    refuseOwnedArmadaEarly(ctx, meta),
+  ]);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
@@ -78,6 +82,25 @@ async function ensureEnvironment(
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
+}
+
+/**
+ * `armada scale <env> <armada>` naming an Armada its ArmadaSet owns is refused
+ * before the form, as the typed command is; within the same time budget as the
+ * environment check, after which the form opens and its submission refuses it.
+ */
+async function refuseOwnedArmadaEarly(
+  ctx: Pick<BotContext, 'reads' | 'clock'>,
+  meta: ModalMetadata,
+): Promise<void> {
+  if (meta.kind !== 'armada.scale' || !meta.environment || !meta.fleet) return;
+  const timeout = new AbortController();
+  const armadas = await Promise.race([
+    ctx.reads.forms.armadasIn(meta.environment).catch(() => undefined),
+    ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => undefined),
+  ]).finally(() => timeout.abort());
+  const armada = armadas?.find((a) => a.metadata.name === meta.fleet);
+  if (armada) refuseOwnedArmada(armada, meta.environment);
 }
 
 /**

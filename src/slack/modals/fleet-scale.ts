@@ -5,6 +5,7 @@
  * rules are the operation's, which names the rule broken under the field.
  */
 import type { KnownBlock } from '@slack/types';
+import { refuseOwnedArmada } from '../../changes/operations/scale-fleet.js';
 import type { Armada, ArmadaSet, Distribution } from '../../gamefabric/armada-resources.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
@@ -55,6 +56,10 @@ export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
     async build(meta, deps, values) {
       const env = needEnvironment(meta);
       const { fleets, fleet } = await fleetPicked(deps.queries, kind, env, meta, values);
+      // Named by the command and owned by an ArmadaSet: refused before the form, as the typed command is.
+      if (!isSet && fleet && !readChoice(values, B.fleet) && meta.fleet === fleet.metadata.name) {
+        refuseOwnedArmada(fleet as Armada, env);
+      }
       const regions = isSet
         ? ((fleet as ArmadaSet | undefined)?.spec.armadas.map((a) => a.region) ?? [])
         : [];

@@ -94,7 +94,9 @@ describe('armada scale', () => {
 
   it('answers a count that is not a number, and no values at all, with usage', async () => {
     await h.slash('armada scale dev duel --max lots');
-    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('`--max` must be a whole number &gt;= 0, not `lots`.');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      '`--max`: max must be a whole number from 0 to 2147483647, not `lots`.',
+    );
     await h.slash('armada scale dev duel --type cloud');
     expect(h.ephemeralTexts(ALICE).at(-1)).toContain('needs at least one of `--min`, `--max` and `--buffer`');
     expect(h.sim.requests).toHaveLength(0);
