@@ -14,6 +14,7 @@ import {
 } from '../gamefabric/armada-resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
+import { readSitesBehind, type SitesReading } from './fleet-sites.js';
 import { imageTags, tagOf } from './image-tags.js';
 import { missingEnvironment, missingIn, NotFoundError, quote } from './not-found.js';
 
@@ -52,7 +53,9 @@ export interface FleetView {
   updaters?: string[];
   /** ArmadaSets only: the Armadas it owns, by region. */
   owned?: { region: string; name: string; state: string; reason?: string }[];
-  strategy?: { maxSurge?: string; maxUnavailable?: string };
+  strategy?: { recreate?: boolean; maxSurge?: string; maxUnavailable?: string };
+  /** Show answers of a Degraded fleet: the Sites behind it, or that they could not be read. */
+  sites?: SitesReading;
 }
 
 export interface ArmadasView {
@@ -60,6 +63,15 @@ export interface ArmadasView {
   fleets: FleetView[];
   /** False when the ImageUpdaters could not be read (say, no permission): "targeted" is then unknown. */
   updatersKnown: boolean;
+}
+
+/** The Sites behind a Degraded fleet (docs glossary "Degraded"); nothing to read for any other state. */
+async function sitesIfDegraded(
+  client: GameFabricClient,
+  environment: string,
+  fleet: Armada | ArmadaSet,
+): Promise<SitesReading | undefined> {
+  return fleet.status?.state === 'Degraded' ? readSitesBehind(client, environment, fleet) : undefined;
 }
 
 /** ImageUpdaters of the environment, or undefined when the API will not list them (403, or 404 for the path). */
@@ -102,6 +114,7 @@ function containersOf(fleet: Armada | ArmadaSet, tags: ReadonlyMap<string, strin
 }
 
 function strategyOf(fleet: Armada | ArmadaSet): FleetView['strategy'] {
+  if (fleet.spec.template.spec.strategy?.type === 'Recreate') return { recreate: true };
   const rolling = fleet.spec.template.spec.strategy?.rollingUpdate;
   if (!rolling) return undefined;
   return {
@@ -217,11 +230,12 @@ export async function queryArmada(
       (await client.listArmadas(environment)).map((a) => a.metadata.name),
     );
   }
-  const [tags, updaters] = await Promise.all([
+  const [tags, updaters, sites] = await Promise.all([
     imageTags(client, armada.spec.template.spec.containers),
     readUpdaters(client, environment),
+    sitesIfDegraded(client, environment, armada),
   ]);
-  return armadaView(armada, tags, updaters);
+  return { ...armadaView(armada, tags, updaters), ...(sites ? { sites } : {}) };
 }
 
 /** One ArmadaSet with the Armadas it owns. NotFoundError with a did-you-mean when there is none. */
@@ -244,10 +258,11 @@ export async function queryArmadaSet(
       (await client.listArmadaSets(environment)).map((s) => s.metadata.name),
     );
   });
-  const [armadas, tags, updaters] = await Promise.all([
+  const [armadas, tags, updaters, sites] = await Promise.all([
     client.listArmadas(environment),
     imageTags(client, set.spec.template.spec.containers),
     readUpdaters(client, environment),
+    sitesIfDegraded(client, environment, set),
   ]);
-  return armadaSetView(set, armadas, tags, updaters);
+  return { ...armadaSetView(set, armadas, tags, updaters), ...(sites ? { sites } : {}) };
 }

@@ -5,6 +5,7 @@
  * summary, whatever the number of armadas.
  */
 import type { ArmadasView, FleetView, TypeRow } from '../../changes/armada-queries.js';
+import { describeSite } from '../../changes/fleet-state.js';
 import { count as countOf } from '../../format/english.js';
 import type { ReplicaCounts } from '../../gamefabric/armada-resources.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
@@ -32,6 +33,15 @@ function typeLine(t: TypeRow, withRegion: boolean): string {
   const buffer = t.dynamicBuffer ? 'dynamic buffer' : `buffer ${t.bufferSize}`;
   const drained = t.maxReplicas === 0 ? ' · _drained_' : '';
   return `\`${where}\` min ${t.minReplicas} · ${buffer} · max ${t.maxReplicas}${drained} · ${countsText(t)}`;
+}
+
+/** The Sites behind a Degraded fleet, or that they could not be read; "" otherwise. */
+function sitesText(f: FleetView): string {
+  if (!f.sites) return '';
+  if (f.sites.kind === 'refused')
+    return `Sites: could not be read (HTTP ${f.sites.status}), so which Site is behind it is unknown.`;
+  if (f.sites.problems.length === 0) return 'Sites: every Site of its regions is Connected now.';
+  return `Sites behind it: ${joinMapped(f.sites.problems, (p) => name(describeSite(p)), 1000, '; ')}`;
 }
 
 function stateText(f: FleetView): string {
@@ -121,6 +131,7 @@ export function renderFleet(environment: string, f: FleetView, commandName = '/h
     `${kind} *${name(f.name)}* in environment *${name(environment)}*`,
     f.description ? escapeFit(f.description, 500) : '',
     `State: ${stateText(f)} · ${countsText(f.totals)}`,
+    sitesText(f),
     `Region${f.regions.length === 1 ? '' : 's'}: ${joinMapped(f.regions, (r) => `\`${name(r)}\``, 400, ', ')}`,
     f.owner
       ? `Owned by ArmadaSet \`${name(f.owner)}\`: change it there (\`${commandName} armadaset show ${name(environment)} ${name(f.owner)}\`), or the ArmadaSet puts this armada back.`
@@ -137,9 +148,11 @@ export function renderFleet(environment: string, f: FleetView, commandName = '/h
     `• \`${name(c.name)}\` image ${code(c.image)}${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}${
       c.internalName ? ` _(internal ${code(c.internalName)})_` : ''
     }`;
-  const strategy = f.strategy
-    ? `Rolling update: max surge ${name(f.strategy.maxSurge ?? 'default')}, max unavailable ${name(f.strategy.maxUnavailable ?? 'default')}`
-    : '';
+  const strategy = f.strategy?.recreate
+    ? 'Recreate: an image change replaces every unallocated game server at once'
+    : f.strategy
+      ? `Rolling update: max surge ${name(f.strategy.maxSurge ?? 'default')}, max unavailable ${name(f.strategy.maxUnavailable ?? 'default')}`
+      : '';
   const template = [
     `*Template*\n${f.containers.length ? joinMapped(f.containers, container, 2400) : 'No containers.'}`,
     strategy,

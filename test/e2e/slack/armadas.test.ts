@@ -94,6 +94,28 @@ describe('armada show / armadaset show', () => {
     ]);
   });
 
+  it('armada show names the Site behind a Degraded armada, and says so when Sites cannot be read', async () => {
+    h.sim.setSite('fra-cloud-1-01', { state: 'Error', reason: 'connection lost' });
+    await h.slash('armada show dev duel');
+    expect(shown(answer())).toContain('Sites behind it: site fra-cloud-1-01: Error, connection lost');
+    h.sim.setFaults([{ method: 'GET', path: '/api/core/v1/sites', status: 403 }]);
+    await h.slash('armadaset show dev arena');
+    // arena is not behind that Site (its eu-central type is baremetal): Synced, no Sites read.
+    const set = h.slack
+      .ephemerals()
+      .filter((e) => e.user === ALICE.id)
+      .at(-1);
+    expect(shown(set)).not.toContain('Sites');
+    h.sim.setSite('fra-bm-1-01', { state: 'Pending' });
+    await h.slash('armadaset show dev arena');
+    const refused = h.slack
+      .ephemerals()
+      .filter((e) => e.user === ALICE.id)
+      .at(-1);
+    expect(shown(refused)).toContain('*Degraded*');
+    expect(shown(refused)).toContain('Sites: could not be read (HTTP 403)');
+  });
+
   it('names across both kinds: armada show on an ArmadaSet shows it, armadasets lists, a change points to the right kind', async () => {
     await h.slash('armada show dev arena');
     expect(answer()?.text).toMatch(/^ArmadaSet arena in dev/);
