@@ -4,7 +4,7 @@
  * `architecture/regions-sites-and-locations.md`). Reading Sites or Regions may
  * be refused: that is said, and the fleet is still shown.
  */
-import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError } from '../gamefabric/errors.js';
 import { type SiteProblem, sitesBehind } from './fleet-state.js';

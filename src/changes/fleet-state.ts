@@ -11,13 +11,13 @@
  * state, its reason, the optional counts and the Sites behind a Degraded fleet.
  */
 
-import type { Site } from '../gamefabric/armada-resources.js';
+import type { Site } from '../api-shapes/armada-resources.js';
 import {
   type Armada,
   type ArmadaSet,
   type ReplicaCounts,
   replicaCounts,
-} from '../gamefabric/armada-resources.js';
+} from '../api-shapes/armada-resources.js';
 
 export type Fleet = Armada | ArmadaSet;
 

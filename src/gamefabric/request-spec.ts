@@ -4,8 +4,9 @@
  * `Content-Type` by body kind, `application/json-patch+json` for JSON Patch,
  * `application/merge-patch+json` for a merge patch).
  */
+
+import type { JsonPatchOperation } from '../api-shapes/resources.js';
 import { GameFabricError } from './errors.js';
-import type { JsonPatchOperation } from './resources.js';
 import type { RetryMode } from './retry.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,7 +1,7 @@
 /** Reading Sites (core group, cluster-scoped); the shape is in armada-resources.ts. */
-import { type Site, SiteSchema } from './armada-resources.js';
+import { type Site, SiteSchema } from '../api-shapes/armada-resources.js';
+import { listOf } from '../api-shapes/resources.js';
 import { apiPath, type Requester } from './request.js';
-import { listOf } from './resources.js';
 
 /** Every Site the service account may see (`GET /api/core/v1/sites`). */
 export async function listSites(http: Requester): Promise<Site[]> {

@@ -16,7 +16,7 @@
  * alone and shows as what the platform would report: new game servers that
  * never become Ready, 0 updated (inferred).
  */
-import type { Armada, Distribution } from '../gamefabric/armada-resources.js';
+import type { Armada, Distribution } from '../api-shapes/armada-resources.js';
 import type { ImageLookup } from './containers.js';
 import { deepClone, stableStringify } from './json.js';
 import type { LifecycleSettings } from './lifecycle.js';

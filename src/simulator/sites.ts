@@ -7,8 +7,8 @@
  * `architecture/regions-sites-and-locations.md` names states and cordoning).
  */
 
-import type { Armada, Site } from '../gamefabric/armada-resources.js';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import type { Armada, Site } from '../api-shapes/armada-resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import type { BlockedSite } from './armada-lifecycle.js';
 import type { Handler } from './services.js';
 import type { SimStore } from './store.js';

@@ -11,8 +11,6 @@
  * the preview says what stops and what keeps running.
  */
 
-import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
@@ -20,7 +18,10 @@ import {
   type Distribution,
   hasDynamicBuffer,
   replicaCounts,
-} from '../../gamefabric/armada-resources.js';
+} from '../../api-shapes/armada-resources.js';
+import { type ReplicaValues, replicaRuleProblems } from '../../api-shapes/replica-rules.js';
+import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   ArmadaMovedError,
   type FleetKind,
@@ -29,7 +30,6 @@ import {
   RegionTypeNotInDistributionError,
   type ReplicaSettings,
 } from '../../gamefabric/client.js';
-import { type ReplicaValues, replicaRuleProblems } from '../../gamefabric/replica-rules.js';
 import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchFleet } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';

@@ -5,7 +5,7 @@ import {
   isReplicaCount,
   REPLICA_WORDS,
   replicaRuleProblems,
-} from '../../gamefabric/replica-rules.js';
+} from '../../api-shapes/replica-rules.js';
 import { environmentName, imageName, name, optionalName, record, regionName, tag } from './vocabulary.js';
 
 /** How people say each count (flags --min, --max, --buffer). */
