@@ -15,6 +15,7 @@ import {
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import { readSitesBehind, type SitesReading } from './fleet-sites.js';
+import { scaleToZeroStates } from './fleet-state.js';
 import { imageTags, tagOf } from './image-tags.js';
 import { missingEnvironment, missingIn, NotFoundError, quote } from './not-found.js';
 
@@ -26,6 +27,8 @@ export interface TypeRow extends ReplicaCounts {
   bufferSize: number;
   maxReplicas: number;
   dynamicBuffer: boolean;
+  /** The Scale to Zero state of this type, when the status reports one. */
+  scaleToZero?: string;
 }
 
 export interface ContainerView {
@@ -93,7 +96,9 @@ export function updatersOf(updaters: readonly ImageUpdater[] | undefined, kind: 
 
 function typeRows(region: string, distribution: Armada['spec']['distribution'], status: unknown): TypeRow[] {
   const { byType } = replicaCounts(status);
+  const parked = scaleToZeroStates(status);
   return distribution.map((d) => ({
+    ...(parked.has(d.name) ? { scaleToZero: parked.get(d.name) } : {}),
     region,
     type: d.name,
     minReplicas: d.minReplicas ?? 0,

@@ -138,3 +138,41 @@ export function readRollout(fleet: Fleet, internalName: string): RolloutReading 
 /** What is known when the API reports no progress, in the words every surface uses. */
 export const PROGRESS_NOT_REPORTED =
   'configuration synced to every site; servers are replaced as they come free; progress is not reported by the API';
+
+/** The Scale to Zero states the docs name (`multiplayer-services/scale-to-zero.md`). */
+export const SCALE_TO_ZERO_STATES = [
+  'ScaledToZero',
+  'ScaledUp',
+  'ScaleUpPanicked',
+  'ScaledUpLocked',
+] as const;
+
+/**
+ * The Scale to Zero state per region type, where the status reports one. The
+ * states are documented; where they sit is not, so they are looked for in
+ * `status.scaleToZero[]{regionType, state}` and in `status.regionTypes[].scaleToZero.state`
+ * (both inferred).
+ */
+export function scaleToZeroStates(status: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof status !== 'object' || status === null) return out;
+  const record = status as Record<string, unknown>;
+  const put = (type: unknown, state: unknown) => {
+    if (typeof type === 'string' && typeof state === 'string' && state !== '') out.set(type, state);
+  };
+  if (Array.isArray(record.scaleToZero)) {
+    for (const e of record.scaleToZero) {
+      if (typeof e === 'object' && e !== null)
+        put((e as Record<string, unknown>).regionType, (e as Record<string, unknown>).state);
+    }
+  }
+  if (Array.isArray(record.regionTypes)) {
+    for (const e of record.regionTypes) {
+      if (typeof e !== 'object' || e === null) continue;
+      const z = (e as Record<string, unknown>).scaleToZero;
+      if (typeof z === 'object' && z !== null)
+        put((e as Record<string, unknown>).name, (z as Record<string, unknown>).state);
+    }
+  }
+  return out;
+}

@@ -154,6 +154,7 @@ export function armadaStatus(
       allocatedReplicas: Math.min(allocated, replicas),
     };
   });
+  const parking = scaleToZero(rec.armada, regionTypes);
   const sum = (key: keyof Omit<TypeCounts, 'name'>) => regionTypes.reduce((n, t) => n + t[key], 0);
   const replicas = sum('replicas');
   let updated = replicas;
@@ -179,16 +180,48 @@ export function armadaStatus(
       ? { startingReplicas: replicas + surge - sum('readyReplicas') - sum('allocatedReplicas') }
       : {}),
     regionTypes,
+    ...(parking.length > 0 ? { scaleToZero: parking } : {}),
   };
+}
+
+/**
+ * Scale to Zero (docs scale-to-zero.md), when `spec.autoscaling.scaleToZero`
+ * is set: the first region type is the highest priority and never scaled down
+ * (ScaledUpLocked); the others are parked at zero (ScaledToZero, only their
+ * allocated servers left) while the first has Ready servers, and scaled up in a
+ * panic (ScaleUpPanicked) when it has none. Priority by distribution order and
+ * the place in the status are the simulator's (inferred). Mutates `types`.
+ */
+function scaleToZero(armada: Armada, types: TypeCounts[]): { regionType: string; state: string }[] {
+  if (!armada.spec.autoscaling?.scaleToZero || types.length < 2) return [];
+  const [top, ...rest] = types as [TypeCounts, ...TypeCounts[]];
+  const panicked = top.readyReplicas === 0;
+  for (const t of rest) {
+    if (panicked) continue;
+    t.replicas = t.allocatedReplicas;
+    t.readyReplicas = 0;
+  }
+  return [
+    { regionType: top.name, state: 'ScaledUpLocked' },
+    ...rest.map((t) => ({ regionType: t.name, state: panicked ? 'ScaleUpPanicked' : 'ScaledToZero' })),
+  ];
 }
 
 /**
  * The status as served: with counts, or (`counts` false, the public shape and
  * the default under `--real-shapes`) only the documented `state` and `reason`.
  */
-export function publicStatus<T extends { state: string; reason?: string }>(status: T, counts: boolean) {
+export function publicStatus<T extends { state: string; reason?: string; scaleToZero?: unknown }>(
+  status: T,
+  counts: boolean,
+) {
   if (counts) return status;
-  return { state: status.state, ...(status.reason ? { reason: status.reason } : {}) };
+  // The Scale to Zero states are documented (their place is inferred): served in both modes.
+  return {
+    state: status.state,
+    ...(status.reason ? { reason: status.reason } : {}),
+    ...(status.scaleToZero ? { scaleToZero: status.scaleToZero } : {}),
+  };
 }
 
 /** A copy of the Armada with its status at `now`. */

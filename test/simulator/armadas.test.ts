@@ -328,6 +328,45 @@ describe('sync state from Sites; Recreate; counts absent', () => {
   });
 });
 
+describe('Scale to Zero', () => {
+  it('parks lower-priority types at zero while the first has Ready servers, and panics up when it has none', async () => {
+    const merge = (body: unknown) => ({ method: 'PATCH', contentType: 'application/merge-patch+json', body });
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, merge({ spec: { autoscaling: { scaleToZero: {} } } }));
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      scaleToZero: [
+        { regionType: 'baremetal', state: 'ScaledUpLocked' },
+        { regionType: 'cloud', state: 'ScaledToZero' },
+      ],
+      regionTypes: [{ name: 'baremetal' }, { name: 'cloud', replicas: 0 }],
+    });
+    // No Ready server left in the first type (a build that never starts): the cloud type is scaled up in a panic.
+    t.sim.setCrashingImage('dev', img('dev', 'game-server', '1.1.0'), 'exit 1');
+    await callJson(
+      t.sim,
+      `${ARMADAS}/duel`,
+      200,
+      merge({ spec: { template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } } } }),
+    );
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, {
+      method: 'PATCH',
+      contentType: 'application/json-patch+json',
+      body: [
+        {
+          op: 'replace',
+          path: '/spec/template/spec/containers/0/image',
+          value: img('dev', 'game-server', '1.1.0'),
+        },
+      ],
+    });
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      scaleToZero: [
+        { regionType: 'baremetal', state: 'ScaledUpLocked' },
+        { regionType: 'cloud', state: 'ScaleUpPanicked' },
+      ],
+    });
+  });
+});
+
 describe('merge patch guarded by the revision', () => {
   it('applies a merge patch carrying the current revision and refuses a stale one with 409 Conflict', async () => {
     const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);

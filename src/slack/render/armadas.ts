@@ -28,12 +28,24 @@ export function countsText(c: ReplicaCounts): string {
   return `${n(c.replicas)} up, ${n(c.readyReplicas)} ready, ${n(c.allocatedReplicas)} allocated`;
 }
 
+/** Scale to Zero states (docs scale-to-zero.md), said so that a type parked at zero does not read as an outage. */
+const SCALE_TO_ZERO: Record<string, string> = {
+  ScaledToZero:
+    '_scaled to zero by Scale to Zero (parked while a higher-priority type has room; not an outage)_',
+  ScaledUp: 'scaled up by Scale to Zero',
+  ScaleUpPanicked: '*scaled up in a panic* by Scale to Zero (no Ready game servers for several checks)',
+  ScaledUpLocked: 'highest priority: never scaled to zero',
+};
+
 /** "eu-central/baremetal: min 4 · buffer 2 · max 12 · 4 up, 2 ready, 2 allocated". */
 function typeLine(t: TypeRow, withRegion: boolean): string {
   const where = withRegion ? `${name(t.region)}/${name(t.type)}` : name(t.type);
   const buffer = t.dynamicBuffer ? 'dynamic buffer' : `buffer ${t.bufferSize}`;
   const drained = t.maxReplicas === 0 ? ' · _drained_' : '';
-  return `\`${where}\` min ${t.minReplicas} · ${buffer} · max ${t.maxReplicas}${drained} · ${countsText(t)}`;
+  const parked = t.scaleToZero
+    ? ` · ${SCALE_TO_ZERO[t.scaleToZero] ?? `Scale to Zero: ${name(t.scaleToZero)}`}`
+    : '';
+  return `\`${where}\` min ${t.minReplicas} · ${buffer} · max ${t.maxReplicas}${drained}${parked} · ${countsText(t)}`;
 }
 
 /** The Sites behind a Degraded fleet, or that they could not be read; "" otherwise. */

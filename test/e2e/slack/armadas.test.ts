@@ -116,6 +116,34 @@ describe('armada show / armadaset show', () => {
     expect(shown(refused)).toContain('Sites: could not be read (HTTP 403)');
   });
 
+  it.each([true, false])(
+    'shows a region type parked by Scale to Zero as such, not as an outage (counts %s)',
+    async (fleetCounts) => {
+      const t = fleetCounts ? h : await startBotHarness({ fleetCounts: false });
+      try {
+        const res = await fetch(`${t.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${t.sim.token}`, 'content-type': 'application/merge-patch+json' },
+          body: JSON.stringify({ spec: { autoscaling: { scaleToZero: {} } } }),
+        });
+        expect(res.status).toBe(200);
+        await t.slash('armada show dev duel');
+        const text = shown(
+          t.slack
+            .ephemerals()
+            .filter((e) => e.user === ALICE.id)
+            .at(-1),
+        );
+        expect(text).toContain(
+          'scaled to zero by Scale to Zero (parked while a higher-priority type has room; not an outage)',
+        );
+        expect(text).toContain('highest priority: never scaled to zero');
+      } finally {
+        if (t !== h) await t.stop();
+      }
+    },
+  );
+
   it('names across both kinds: armada show on an ArmadaSet shows it, armadasets lists, a change points to the right kind', async () => {
     await h.slash('armada show dev arena');
     expect(answer()?.text).toMatch(/^ArmadaSet arena in dev/);
