@@ -69,7 +69,7 @@ import {
 import { createRequester, type FetchLike, type Requester } from './request.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
-import { listSites } from './sites.js';
+import { listGameServerNames, listSites, terminateGameServer } from './sites.js';
 import {
   createVesselWithFallback,
   deleteVessel,
@@ -236,6 +236,10 @@ export interface GameFabricClient {
   listEnvironments(): Promise<Environment[]>;
   /** Every Site (capacity cluster) the account may see: what explains a Degraded fleet. */
   listSites(): Promise<Site[]>;
+  /** Terminates a game server on a Site; ApiError 404 when there is none. */
+  terminateGameServer(site: string, name: string): Promise<void>;
+  /** The names of the game servers on a Site (path inferred). */
+  listGameServerNames(site: string): Promise<string[]>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */
@@ -327,5 +331,7 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     listImageUpdaters: (env) => listImageUpdaters(http, env),
     listEnvironments: () => listEnvironments(http),
     listSites: () => listSites(http),
+    terminateGameServer: (site, name) => terminateGameServer(http, site, name),
+    listGameServerNames: (site) => listGameServerNames(http, site),
   };
 }

@@ -38,6 +38,8 @@ export interface ArmadaRecord {
   /** When each type's server count last changed, and from what. */
   scaled: Map<string, { from: number; at: number }>;
   rollout?: Rollout;
+  /** Per region type, the numbers of game servers terminated by hand (their names are not reused). */
+  terminated: Map<string, Set<number>>;
 }
 
 /** The servers a region type keeps with `allocated` of them in use. */
@@ -53,7 +55,7 @@ export function newArmadaRecord(armada: Armada): ArmadaRecord {
   const allocated = new Map(
     armada.spec.distribution.map((d) => [d.name, Math.floor((d.minReplicas ?? 0) / 2)]),
   );
-  return { armada, allocated, scaled: new Map() };
+  return { armada, allocated, scaled: new Map(), terminated: new Map() };
 }
 
 /** Stores a new spec: scaled types start new servers, a changed template starts a rollout. */

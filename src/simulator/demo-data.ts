@@ -224,6 +224,7 @@ export function demoData(): SimulatorData {
           IMAGEUPDATERS: ['GET'],
           ENVIRONMENTS: ['GET'],
           SITES: ['GET'],
+          GAMESERVERS: ['GET'],
         },
       },
     ],

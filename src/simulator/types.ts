@@ -27,6 +27,7 @@ export const SIM_RESOURCES = [
   'IMAGEUPDATERS',
   'ENVIRONMENTS',
   'SITES',
+  'GAMESERVERS',
 ] as const;
 export type SimResource = (typeof SIM_RESOURCES)[number];
 

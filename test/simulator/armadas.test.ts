@@ -328,6 +328,35 @@ describe('sync state from Sites; Recreate; counts absent', () => {
   });
 });
 
+describe('terminating a game server (DELETE /api/core/v1/sites/{site}/gameservers/{name})', () => {
+  it('stops the server; an allocated one ends its match; the name is not reused; an unknown one is a 404', async () => {
+    // dev duel: baremetal in eu-central, first Location fra-bm-1, 3 servers with 1 allocated.
+    const list = () =>
+      callJson<List<{ metadata: { name: string }; status: { state: string } }>>(
+        t.sim,
+        '/api/core/v1/sites/fra-bm-1-01/gameservers',
+        200,
+      );
+    const before = (await list()).items.filter((g) => g.metadata.name.startsWith('duel-'));
+    expect(before.map((g) => [g.metadata.name, g.status.state])).toEqual([
+      ['duel-baremetal-0', 'Allocated'],
+      ['duel-baremetal-1', 'Ready'],
+      ['duel-baremetal-2', 'Ready'],
+    ]);
+    await callJson(t.sim, '/api/core/v1/sites/fra-bm-1-01/gameservers/duel-baremetal-0', 200, {
+      method: 'DELETE',
+    });
+    const after = (await list()).items
+      .filter((g) => g.metadata.name.startsWith('duel-'))
+      .map((g) => g.metadata.name);
+    expect(after).not.toContain('duel-baremetal-0');
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({ allocatedReplicas: 0 });
+    await callJson(t.sim, '/api/core/v1/sites/fra-bm-1-01/gameservers/duel-baremetal-0', 404, {
+      method: 'DELETE',
+    });
+  });
+});
+
 describe('Scale to Zero', () => {
   it('parks lower-priority types at zero while the first has Ready servers, and panics up when it has none', async () => {
     const merge = (body: unknown) => ({ method: 'PATCH', contentType: 'application/merge-patch+json', body });
