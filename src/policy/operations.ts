@@ -28,6 +28,7 @@ export const CHANGE_OPERATIONS = [
   'armadaset.scale',
   'armada.image',
   'armadaset.image',
+  'gameserver.terminate',
 ] as const;
 
 /** Every operation id a policy rule can name. */
@@ -60,6 +61,9 @@ export interface Target {
   vessel?: string;
   armada?: string;
   armadaSet?: string;
+  /** A Site (a capacity cluster), for operations on its game servers. */
+  site?: string;
+  gameServer?: string;
 }
 
 /** Target fields in the order they are described in messages. */
@@ -72,6 +76,8 @@ export const TARGET_FIELDS = [
   'vessel',
   'armada',
   'armadaSet',
+  'site',
+  'gameServer',
 ] as const;
 
 export type TargetField = (typeof TARGET_FIELDS)[number];
@@ -85,6 +91,8 @@ const FIELD_LABELS: Record<TargetField, string> = {
   vessel: 'vessel',
   armada: 'armada',
   armadaSet: 'ArmadaSet',
+  site: 'site',
+  gameServer: 'game server',
 };
 
 /** `operation` and its target in words, e.g. `vessel.delete on environment "prod", vessel "web-1"`. */

@@ -54,6 +54,8 @@ export function describeAction(operation: Operation, t: Target): string {
       return `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`;
     case 'vessel.create':
       return `create vessels${inEnv}`;
+    case 'gameserver.terminate':
+      return `terminate ${t.gameServer ? `game server ${t.gameServer}` : 'game servers'}${t.site ? ` on site ${t.site}` : ''}`;
     case 'vessel.delete':
       return `delete ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv}`;
     case 'formation.add':

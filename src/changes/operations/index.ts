@@ -10,6 +10,7 @@ import { removeFromFormation } from './remove-from-formation.js';
 import { scaleArmada, scaleArmadaSet } from './scale-fleet.js';
 import { imageArmada, imageArmadaSet } from './set-fleet-image.js';
 import { setRegionScheduling } from './set-region-scheduling.js';
+import { terminateGameServer } from './terminate-game-server.js';
 
 const MODULES = {
   'image.promote': promoteImage,
@@ -23,6 +24,7 @@ const MODULES = {
   'armadaset.scale': scaleArmadaSet,
   'armada.image': imageArmada,
   'armadaset.image': imageArmadaSet,
+  'gameserver.terminate': terminateGameServer,
 } satisfies Record<ChangeOperation, unknown>;
 
 /** The module for an operation id. */

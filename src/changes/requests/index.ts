@@ -14,6 +14,7 @@ import {
   scaleArmadaSetSchema,
 } from './fleets.js';
 import { addToFormationSchema, removeFromFormationSchema } from './formations.js';
+import { terminateGameServerSchema } from './gameservers.js';
 import { promoteImageSchema } from './images.js';
 import { createRegionSchema, setRegionSchedulingSchema } from './regions.js';
 import { createVesselSchema, deleteVesselSchema } from './vessels.js';
@@ -30,6 +31,7 @@ export const REQUEST_SCHEMAS = {
   'armadaset.scale': scaleArmadaSetSchema,
   'armada.image': imageArmadaSchema,
   'armadaset.image': imageArmadaSetSchema,
+  'gameserver.terminate': terminateGameServerSchema,
 } satisfies Record<ChangeOperation, z.ZodType>;
 
 type Schemas = typeof REQUEST_SCHEMAS;

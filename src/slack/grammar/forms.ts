@@ -288,6 +288,15 @@ const FORMS = {
     example: 'armadaset image dev arena game-server:1.2.0',
     topic: 'armadas',
   },
+  'gameserver.terminate': {
+    words: ['gameserver', 'terminate'],
+    args: ['<site>', '<game-server>'],
+    flags: [],
+    description:
+      'Terminate a game server that does not shut down by itself (asks for confirmation first; an allocated match on it ends).',
+    example: 'gameserver terminate ni-prod-fra-02 duel-baremetal-0',
+    topic: 'armadas',
+  },
   'armada.scale.modal': {
     words: ['armada', 'scale'],
     args: ['<env>', '[<armada>]'],

@@ -18,6 +18,18 @@ export function parseArmadas(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.ok({ kind: 'armadas', environment: args[0] as string });
 }
 
+/** `gameserver terminate <site> <game-server>`. */
+export function parseGameServer(ctx: Context, rest: readonly Token[]): Outcome {
+  return ctx.subCommand('gameserver', rest, {
+    terminate: (words) => {
+      const args = simplePositionals(ctx, 'gameserver.terminate', words);
+      if (!Array.isArray(args)) return args;
+      const [site, name] = args as [string, string];
+      return ctx.ok({ kind: 'change', operation: 'gameserver.terminate', input: { site, name } });
+    },
+  });
+}
+
 /** `armada show <env> <armada>`. */
 export function parseArmada(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.subCommand('armada', rest, {
