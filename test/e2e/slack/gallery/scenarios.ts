@@ -106,6 +106,10 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    title: 'Terminate a stuck game server: danger preview',
+    run: (d) => d.slash('gameserver terminate fra-bm-1-01 duel-baremetal-0'),
+  },
+  {
     title: 'Roll out an ArmadaSet: it already runs that build',
     run: (d) => d.slash('armadaset image prod arena game-server:1.0.0'),
   },
