@@ -237,6 +237,32 @@ describe('without counts (the public shape)', () => {
     expect(shown(top)).not.toMatch(/rolled out/i);
   });
 
+  it('explains Degraded by the Site behind it here too, and ends on Synced once the Site is back', async () => {
+    bare.sim.setSite('fra-bm-1-01', { state: 'Error', reason: 'connection lost' });
+    await bare.slash('armada image dev duel game-server:1.0.0');
+    const preview = bare.lastMessage();
+    await bare.click(preview, CHANGE_ACTIONS.confirm);
+    const reply = await waitForThreadReplyOf(bare, preview, /Armada duel: Degraded/);
+    expect(String(reply.body.text)).toContain('site fra-bm-1-01: Error, connection lost');
+    bare.sim.setSite('fra-bm-1-01', undefined);
+    await waitForThreadReplyOf(
+      bare,
+      preview,
+      /Synced: Armada duel \(dev\) runs game-server:1.0.0 in its template/,
+    );
+  });
+
+  it('scales an armada and ends on Synced without claiming how many servers run', async () => {
+    await bare.slash('armada scale dev duel --type cloud --max 30');
+    const preview = bare.lastMessage();
+    await bare.click(preview, CHANGE_ACTIONS.confirm);
+    await waitForThreadReplyOf(
+      bare,
+      preview,
+      /Armada duel \(dev\), region type cloud: configuration synced to every site; the API does not report how many game servers run/,
+    );
+  });
+
   it('a crashing build is invisible without counts: the follow-up claims no more than the sync', async () => {
     bare.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.0.0'), 'exit code 1');
     await bare.slash('armada image dev duel game-server:1.0.0');
