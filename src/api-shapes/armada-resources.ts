@@ -139,6 +139,18 @@ export const ImageUpdaterSchema = z.looseObject({
       name: z.string(),
     }),
   }),
+  /**
+   * No public source shows an ImageUpdater's status: `state`, `reason` and the
+   * last update it applied (`lastUpdate{image, time}`) are read when present
+   * (inferred names) and never required.
+   */
+  status: z
+    .looseObject({
+      state: z.string().optional(),
+      reason: z.string().optional(),
+      lastUpdate: z.looseObject({ image: z.string().optional(), time: z.string().optional() }).optional(),
+    })
+    .optional(),
 });
 export type ImageUpdater = z.infer<typeof ImageUpdaterSchema>;
 

@@ -91,7 +91,19 @@ async function readUpdaters(client: GameFabricClient, env: string): Promise<Imag
 export function updatersOf(updaters: readonly ImageUpdater[] | undefined, kind: string, name: string) {
   return updaters
     ?.filter((u) => u.spec.targetRef.kind === kind && u.spec.targetRef.name === name)
-    .map((u) => `${u.metadata.name} (${u.spec.imageName} in ${u.spec.branch})`);
+    .map((u) => `${u.metadata.name} (${u.spec.imageName} in ${u.spec.branch}${updaterStatus(u)})`);
+}
+
+/** "; Ready, last applied game-server:1.2.0 at 2026-…" from what the status holds; "" when it holds nothing. */
+function updaterStatus(u: ImageUpdater): string {
+  const s = u.status;
+  if (!s) return '';
+  const state = s.state ? `${s.state}${s.reason ? `: ${s.reason}` : ''}` : '';
+  const last = s.lastUpdate?.image
+    ? `last applied ${s.lastUpdate.image}${s.lastUpdate.time ? ` at ${s.lastUpdate.time}` : ''}`
+    : '';
+  const parts = [state, last].filter(Boolean);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }
 
 function typeRows(region: string, distribution: Armada['spec']['distribution'], status: unknown): TypeRow[] {

@@ -158,6 +158,15 @@ export function runImageUpdaters(store: SimStore, memory: UpdaterMemory, now: nu
       if (!newest || newest.revision <= (memory.get(key) ?? 0)) continue;
       memory.set(key, newest.revision);
       rollOut(store, env, u, newest.name, now);
+      // What it applied, as the status shows it (field names inferred; see docs/gamefabric-compatibility.md).
+      const image = store.branches.get(u.spec.branch)?.get(newest.name);
+      u.status = {
+        state: 'Ready',
+        lastUpdate: {
+          image: image ? `${image.spec.image}:${image.spec.tag}` : newest.name,
+          time: new Date(now).toISOString(),
+        },
+      };
     }
   }
 }

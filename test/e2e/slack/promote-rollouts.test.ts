@@ -29,6 +29,12 @@ describe('promotion rollouts', () => {
       preview,
       /ArmadaSet arena \(prod\): every game server runs game-server:1.2.0: Synced/,
     );
+    // The ImageUpdater's status shows what it applied (field names inferred).
+    await h.slash('armadaset show prod arena');
+    const show = h.slack.ephemerals().at(-1);
+    expect(shown(show)).toMatch(
+      /arena-game-server \(game-server in prod; Ready, last applied game-server:1\.2\.0 at \d{4}-/,
+    );
     const image = h.sim.state.getArmadaSet('prod', 'arena')?.spec.template.spec.containers[0]?.image;
     expect(h.sim.state.listImages('prod').find((i) => i.metadata.name === image)?.spec.tag).toBe('1.2.0');
   });
