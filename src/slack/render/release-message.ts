@@ -61,6 +61,12 @@ export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] 
   { modal: 'armadaset.image', label: 'Roll out ArmadaSet' },
 ];
 
+/**
+ * Change operations a release does not offer: terminating a stuck game server
+ * is an incident action on one server, typed when needed, not a step of a release.
+ */
+export const NOT_RELEASE_STEPS: readonly string[] = ['gameserver.terminate'];
+
 const WAITING = new Set<Change['status']>(['pending', 'awaiting_approval', 'approved', 'applying']);
 
 /** The release message for `snapshot`: the live board while open, the record of it once ended. */
