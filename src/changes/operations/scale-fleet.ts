@@ -33,7 +33,7 @@ import {
 import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchFleet } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
-import { fleetState, isSynced } from '../fleet-state.js';
+import { fleetState, isSynced, scaleToZeroStates } from '../fleet-state.js';
 import type { OperationModule, Preview } from '../operation.js';
 import {
   COUNT_FIELDS,
@@ -248,6 +248,14 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
       return watchFleet(ctx, kind, r.environment, r.name, (fleet) => {
         const state = fleetState(fleet);
         if (!isSynced(state)) return undefined;
+        // Parked by Scale to Zero: no servers to count until it is scaled up, and that is not an outage.
+        if (scaleToZeroStates(fleet.status).get(type) === 'ScaledToZero') {
+          return {
+            kind: 'done',
+            evidence: 'synced',
+            message: `${what} (${r.environment}), region type ${type}: configuration synced to every site; the type is parked at zero by Scale to Zero, and the new values apply when it is scaled up.`,
+          };
+        }
         const c = state.byType.get(type);
         if (isSet || c?.replicas === undefined) {
           return {

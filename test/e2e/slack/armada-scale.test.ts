@@ -151,6 +151,23 @@ describe('armada scale', () => {
     );
   });
 
+  it('ends the follow-up of a type parked by Scale to Zero on what is known, not on a wait for servers', async () => {
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ spec: { autoscaling: { scaleToZero: {} } } }),
+    });
+    expect(res.status).toBe(200);
+    await h.slash('armada scale dev duel --type cloud --min 2 --max 30');
+    const preview = h.lastMessage();
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    await waitForThreadReply(
+      h,
+      preview,
+      /region type cloud: configuration synced to every site; the type is parked at zero by Scale to Zero/,
+    );
+  });
+
   it('writes nothing when the region type changed between preview and Confirm', async () => {
     await h.slash('armada scale dev duel --type cloud --max 30');
     const preview = h.lastMessage();
