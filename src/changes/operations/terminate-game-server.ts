@@ -17,8 +17,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 const refused = (err: unknown) => err instanceof ApiError && (err.status === 403 || err.status === 404);
 
 export const terminateGameServer: OperationModule<TerminateGameServerRequest> = {
-  id: 'gameserver.terminate',
-
   parse: (input) => parseRequest(terminateGameServerSchema, input),
 
   target: (r) => ({ site: r.site, gameServer: r.name }),

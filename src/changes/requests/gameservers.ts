@@ -8,3 +8,4 @@ export const terminateGameServerSchema = record({
 });
 
 export type TerminateGameServerRequest = z.output<typeof terminateGameServerSchema>;
+export type TerminateGameServerInput = z.input<typeof terminateGameServerSchema>;

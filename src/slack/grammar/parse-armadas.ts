@@ -18,10 +18,12 @@ export function parseArmadas(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.ok({ kind: 'armadas', environment: args[0] as string });
 }
 
-/** `gameserver terminate <site> <game-server>`. */
+/** `gameserver terminate <site> <game-server>`, or the form when nothing is named. */
 export function parseGameServer(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.subCommand('gameserver', rest, {
     terminate: (words) => {
+      // Nothing named: the form asks for the Site and the game server.
+      if (words.length === 0) return ctx.ok({ kind: 'modal', modal: 'gameserver.terminate' });
       const args = simplePositionals(ctx, 'gameserver.terminate', words);
       if (!Array.isArray(args)) return args;
       const [site, name] = args as [string, string];

@@ -8,11 +8,11 @@
  */
 import type { Change } from '../../changes/change.js';
 import { renderAnsweredAsk } from '../render/notices.js';
-import type { BotContext } from './context.js';
+import type { ChangeMessageDeps } from './deps.js';
 
 /** Rewrites `change`'s ask as answered, when it has one and no longer waits for approvers. */
 export async function markAskAnswered(
-  ctx: Pick<BotContext, 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
   change: Change,
 ): Promise<void> {
   const askTs = change.origin.askTs;

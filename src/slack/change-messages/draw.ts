@@ -7,17 +7,18 @@
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
 import { renderChange } from '../render/change-message.js';
 import { SerialByKey } from '../runtime/serial.js';
-import type { BotContext } from './context.js';
+import { inThread } from '../runtime/thread.js';
+import type { ChangeMessageDeps } from './deps.js';
 
 /** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
 export async function postChangeMessage(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'engine' | 'slack'>,
   change: Change,
 ): Promise<string> {
   const message = renderChange(change, ctx.clock.now());
   const posted = await ctx.slack.chat.postMessage({
     channel: change.origin.channel,
-    ...(change.origin.threadTs ? { thread_ts: change.origin.threadTs } : {}),
+    ...inThread(change.origin.threadTs),
     text: message.text,
     blocks: message.blocks,
     unfurl_links: false,
@@ -47,7 +48,7 @@ const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, C
  * once a rewrite showing this state or a newer one has been tried.
  */
 export function rewriteChangeMessage(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   const ts = change.origin.messageTs;
@@ -66,7 +67,7 @@ export function rewriteChangeMessage(
 }
 
 async function drawChange(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   if (!change.origin.messageTs) return;
@@ -90,5 +91,6 @@ async function drawChange(
     if (!gone) return;
   }
   // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
-  if (FINAL_STATUSES.includes(change.status) && !change.recordPending) await ctx.engine.markDrawn(change);
+  if (FINAL_STATUSES.includes(change.status) && !change.recordPending)
+    await ctx.store.markDrawn(change.id, change.status);
 }

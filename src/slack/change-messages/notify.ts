@@ -15,13 +15,15 @@ import {
   renderExpiredNotice,
   renderOutcomeNotice,
 } from '../render/notices.js';
-import type { BotContext } from './context.js';
+import { inThread } from '../runtime/thread.js';
+import type { ChangeMessageDeps } from './deps.js';
+import { changeThread } from './thread.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
 
 /** Tells the requester what `actor`'s click did to their change (not when they clicked it themselves). */
 export async function notifyOutcome(
-  ctx: Pick<BotContext, 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
   outcome: ClickOutcome,
   actor: string,
 ): Promise<void> {
@@ -40,7 +42,7 @@ export async function notifyOutcome(
  * when the change moves on (ask-reply.ts).
  */
 export async function notifyApprovers(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
@@ -62,7 +64,7 @@ export async function notifyApprovers(
  * sends it; one that was sent is never sent again.
  */
 export async function sendClaimedNotices(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
   notices: ClaimedNotices,
 ): Promise<void> {
   const now = ctx.clock.now();
@@ -90,17 +92,17 @@ export async function sendClaimedNotices(
 
 /** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
 async function reply(
-  ctx: Pick<BotContext, 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
 ): Promise<{ posted: boolean; ts?: string }> {
-  const threadTs = change.origin.threadTs ?? change.origin.messageTs;
+  const threadTs = changeThread(change);
   if (!threadTs) return { posted: true };
   try {
     const post = {
       channel: change.origin.channel,
-      thread_ts: threadTs,
+      ...inThread(threadTs),
       text: message.text,
       blocks: message.blocks,
       unfurl_links: false,

@@ -5,33 +5,23 @@
  * preview. Modal forms are not run here: the command listener opens them from
  * the trigger id (openModal in modal.ts).
  */
+
+import { historyPage } from '../../changes/history-query.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
+import { describe } from '../../operations/index.js';
 import type { Command } from '../grammar/command.js';
-import { historyPage } from '../history/query.js';
+import type { Actor, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
+import { answerRead, shareableRead } from '../handlers/reads.js';
+import { requestChange } from '../handlers/request-change.js';
+import { followLogs } from '../handlers/tail-actions.js';
 import { answerEnd } from '../releases/end.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { withShareButton } from '../render/share.js';
-import { followLogs } from '../tails/actions.js';
-import type { Actor, BotContext, PrivateReply } from './context.js';
-import { answerRead, shareableRead } from './reads.js';
-import { requestChange } from './request-change.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
-  ctx: Pick<
-    BotContext,
-    | 'reads'
-    | 'clock'
-    | 'commandName'
-    | 'engine'
-    | 'logger'
-    | 'policy'
-    | 'releases'
-    | 'slack'
-    | 'store'
-    | 'tails'
-  >,
+  ctx: SubmitCtx,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
@@ -89,15 +79,14 @@ export async function runCommand(
  * branch names before the engine sees them; an unknown one is answered with
  * the branches that exist.
  */
-async function withBranchNames(ctx: Pick<BotContext, 'reads'>, asked: ChangeInput): Promise<ChangeInput> {
-  if (asked.operation !== 'image.promote') return asked;
-  const { sourceBranch, targetBranch } = asked.input;
-  return {
-    operation: asked.operation,
-    input: {
-      ...asked.input,
-      sourceBranch: sourceBranch ? await ctx.reads.branch(sourceBranch, 'sourceBranch') : sourceBranch,
-      targetBranch: targetBranch ? await ctx.reads.branch(targetBranch, 'targetBranch') : targetBranch,
-    },
-  };
+async function withBranchNames(ctx: TailCtx, asked: ChangeInput): Promise<ChangeInput> {
+  const fields = describe(asked.operation).branchFields ?? [];
+  if (fields.length === 0) return asked;
+  const input: Record<string, unknown> = { ...asked.input };
+  for (const field of fields) {
+    const typed = input[field];
+    if (typeof typed === 'string' && typed) input[field] = await ctx.reads.branch(typed, field);
+  }
+  // Only branch names changed, so the input is still the operation's.
+  return { operation: asked.operation, input } as ChangeInput;
 }
