@@ -10,9 +10,16 @@
 
 import type { Asker } from '../../changes/authorize.js';
 import { missingEnvironment } from '../../changes/not-found.js';
+import { UserError } from '../../errors/user-error.js';
 import { describe, type OperationDescriptor, operationOfForm } from '../../operations/index.js';
 import type { ModalMetadata } from '../ids.js';
-import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
+import {
+  loadedView,
+  openingView,
+  placeMissing,
+  readSubmission,
+  refuseBeforeOpening,
+} from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { type Actor, formAsker } from './actor.js';
 import type { FormCtx, SubmitCtx } from './context.js';
@@ -33,7 +40,10 @@ export async function openModal(
   meta: ModalMetadata,
   asker: Pick<Asker, 'user' | 'team'>,
 ): Promise<() => Promise<void>> {
-  if (meta.environment) await ensureEnvironment(ctx, formAsker(asker, meta), meta.environment);
+  await Promise.all([
+    meta.environment ? ensureEnvironment(ctx, formAsker(asker, meta), meta.environment) : undefined,
+    refuseEarly(ctx, formAsker(asker, meta), meta),
+  ]);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
@@ -78,6 +88,25 @@ async function ensureEnvironment(ctx: FormCtx, asker: Asker, environment: string
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
+}
+
+/**
+ * A form its command named something for that can never be submitted (an
+ * Armada its ArmadaSet owns, for its scale form) is refused before it opens,
+ * as the typed command is; within the environment check's time budget, after
+ * which the form opens and its submission refuses it.
+ */
+async function refuseEarly(ctx: FormCtx, asker: Asker, meta: ModalMetadata): Promise<void> {
+  const timeout = new AbortController();
+  await Promise.race([
+    // Only a refusal stops the form: a read that fails leaves the judgement to the submission.
+    refuseBeforeOpening(meta, { queries: ctx.reads.formsFor(asker), environments: ctx.environments }).catch(
+      (err) => {
+        if (err instanceof UserError) throw err;
+      },
+    ),
+    ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal),
+  ]).finally(() => timeout.abort());
 }
 
 /**
