@@ -503,7 +503,7 @@ export const OPERATION_DESCRIPTORS = {
         flags: [],
         description:
           'Terminate a game server that does not shut down by itself (asks for confirmation first; an allocated match on it ends).',
-        example: 'gameserver terminate ni-prod-fra-02 duel-baremetal-0',
+        example: 'gameserver terminate fra-bm-1-01 duel-baremetal-0',
         topic: 'armadas',
       },
       'gameserver.terminate.modal': {
