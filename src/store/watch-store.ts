@@ -193,10 +193,10 @@ export class SqlWatchStore implements WatchStore {
 
   async markAlertDrawn(id: string, drawn: AlertDrawn, messageTs?: string): Promise<void> {
     const p = params(this.db);
-    const ts = messageTs !== undefined ? `, message_ts = ${p.add(messageTs)}` : '';
-    await this.db.rows(
-      p.query(`UPDATE watch_alerts SET drawn = ${p.add(drawn)}${ts} WHERE id = ${p.add(id)} RETURNING id`),
-    );
+    // Placeholders are handed out left to right (SQLite's are positional), so the SET is written in order.
+    let sets = `drawn = ${p.add(drawn)}`;
+    if (messageTs !== undefined) sets += `, message_ts = ${p.add(messageTs)}`;
+    await this.db.rows(p.query(`UPDATE watch_alerts SET ${sets} WHERE id = ${p.add(id)} RETURNING id`));
   }
 
   async recoverAlerts(env: string, objectKey: string, lastedMs: number, now: number): Promise<WatchAlert[]> {

@@ -1,0 +1,34 @@
+/** What the watch poller is handed: where it lists, who it asks, and what draws its alerts. A leaf. */
+
+import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
+import type { Formation, Vessel } from '../gamefabric/resources.js';
+import type { WatchAlert, WatchSubscription } from '../store/watch-types.js';
+import type { Observation } from './observe.js';
+
+/** A Site as far as watches read it (GET /api/core/v1/sites). */
+export interface SiteReading {
+  metadata: { name: string };
+  spec?: { location?: string; cordoned?: boolean };
+  status?: { state?: string; reason?: string };
+}
+
+/** The list reads a poll makes: one per kind per environment, and the Sites when a fleet is Degraded. */
+export interface WatchSource {
+  listArmadas(env: string): Promise<Armada[]>;
+  listArmadaSets(env: string): Promise<ArmadaSet[]>;
+  listFormations(env: string): Promise<Formation[]>;
+  listVessels(env: string): Promise<Vessel[]>;
+  /** Absent where the API offers no Site list; then a Degraded alert names no Site. */
+  listSites?(): Promise<SiteReading[]>;
+}
+
+/** Posts and edits alert messages; the one owner of them (drawn in slack/). */
+export interface AlertMessenger {
+  /** Posts the open alert; returns the message ts. */
+  post(alert: WatchAlert): Promise<string>;
+  /** Redraws the alert's message (it recovered). */
+  update(alert: WatchAlert & { messageTs: string }): Promise<void>;
+}
+
+/** Whether a subscribed channel may read this object under its policy (a channel sees only what it may read). */
+export type ChannelMayRead = (sub: WatchSubscription, trouble: Observation) => boolean;
