@@ -51,7 +51,9 @@ describe('readConfig', () => {
     expect(custom.ok && custom.config.watchIntervalMs).toBe(10_000);
     expect(custom.ok && custom.config.watchSettleMs).toBe(0);
     const bad = readConfig({ HARBOR_WATCH_INTERVAL_S: '0' });
-    expect(!bad.ok && bad.problems.join('\n')).toMatch(/^HARBOR_WATCH_INTERVAL_S: must be a positive integer/);
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(
+      /^HARBOR_WATCH_INTERVAL_S: must be a positive integer/,
+    );
   });
 
   it('picks Socket Mode when an app-level token is set', () => {
