@@ -10,7 +10,7 @@ import {
   type ImageUpdater,
   type ReplicaCounts,
   replicaCounts,
-} from '../gamefabric/armada-resources.js';
+} from '../api-shapes/armada-resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import { imageTags, tagOf } from './image-tags.js';

@@ -3,8 +3,9 @@
  * each change of state or counts is posted once; the verdict decides when it
  * is over. Polls with the injected clock, like the Vessel follow-ups.
  */
+
+import { type Armada, type ArmadaSet, replicaCounts } from '../api-shapes/armada-resources.js';
 import { formatSpan } from '../format/duration.js';
-import { type Armada, type ArmadaSet, replicaCounts } from '../gamefabric/armada-resources.js';
 import type { FleetKind } from '../gamefabric/client.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 

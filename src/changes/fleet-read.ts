@@ -3,7 +3,7 @@
  * need when it is not there: a did-you-mean while planning, "nothing was
  * changed" once the preview stood (it went away meanwhile).
  */
-import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
 import type { FleetKind, GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
 import { WorldMovedError } from './errors.js';

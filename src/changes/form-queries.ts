@@ -4,10 +4,10 @@
  * not an error, because the person can fix it in the form's environment field.
  * Forms get this object, never the API client.
  */
-import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
+import type { Formation, Image, Region, Vessel } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
-import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
 import { type BranchInfo, listBranchInfo } from './branches.js';
 import { candidateNames, firstNamed, type NamedResource } from './named-in-text.js';
 import {

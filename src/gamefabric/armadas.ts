@@ -7,21 +7,21 @@
  */
 
 import {
-  ArmadaMovedError,
-  ContainerNotInTemplateError,
-  RegionNotInArmadaSetError,
-  RegionTypeNotInDistributionError,
-} from './armada-errors.js';
-import {
   type Armada,
   ArmadaSchema,
   type ArmadaSet,
   ArmadaSetSchema,
   type Distribution,
-} from './armada-resources.js';
+} from '../api-shapes/armada-resources.js';
+import { type JsonPatchOperation, listOf } from '../api-shapes/resources.js';
+import {
+  ArmadaMovedError,
+  ContainerNotInTemplateError,
+  RegionNotInArmadaSetError,
+  RegionTypeNotInDistributionError,
+} from './armada-errors.js';
 import { patchWithGuard } from './guarded-patch.js';
 import { apiPath, type Requester } from './request.js';
-import { type JsonPatchOperation, listOf } from './resources.js';
 
 export type FleetKind = 'Armada' | 'ArmadaSet';
 

@@ -5,9 +5,21 @@
  * comes in through the options.
  */
 import fetch from 'node-fetch';
+import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../api-shapes/armada-resources.js';
+import {
+  API_VERSIONS,
+  type Branch,
+  type Formation,
+  type FormationVessel,
+  type Image,
+  type ImagePromotion,
+  type JsonPatchOperation,
+  type Region,
+  type SchedulingStrategy,
+  type Vessel,
+} from '../api-shapes/resources.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { type Logger, silentLogger } from '../runtime/logger.js';
-import type { Armada, ArmadaSet, Environment, ImageUpdater } from './armada-resources.js';
 import {
   type DistributionTarget,
   type FleetKind,
@@ -55,18 +67,6 @@ import {
   setRegionTypeScheduling,
 } from './regions.js';
 import { createRequester, type FetchLike, type Requester } from './request.js';
-import {
-  API_VERSIONS,
-  type Branch,
-  type Formation,
-  type FormationVessel,
-  type Image,
-  type ImagePromotion,
-  type JsonPatchOperation,
-  type Region,
-  type SchedulingStrategy,
-  type Vessel,
-} from './resources.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
 import {

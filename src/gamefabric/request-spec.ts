@@ -3,8 +3,9 @@
  * the headers the seed asks for (`Accept: application/json`, and
  * `Content-Type` by body kind, `application/json-patch+json` for JSON Patch).
  */
+
+import type { JsonPatchOperation } from '../api-shapes/resources.js';
 import { GameFabricError } from './errors.js';
-import type { JsonPatchOperation } from './resources.js';
 import type { RetryMode } from './retry.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

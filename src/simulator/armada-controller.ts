@@ -13,8 +13,8 @@ import {
   type ArmadaSet,
   armadaSetOwner,
   type ImageUpdater,
-} from '../gamefabric/armada-resources.js';
-import type { Container } from '../gamefabric/resources.js';
+} from '../api-shapes/armada-resources.js';
+import type { Container } from '../api-shapes/resources.js';
 import { type ArmadaRecord, armadaStatus, newArmadaRecord, updateArmada } from './armada-lifecycle.js';
 import { deepClone, stableStringify } from './json.js';
 import type { LifecycleSettings } from './lifecycle.js';

@@ -11,7 +11,7 @@
  * or whose servers crash on start, holds the rollout at 0 updated and the
  * Armada Degraded with the reason.
  */
-import type { Armada, Distribution } from '../gamefabric/armada-resources.js';
+import type { Armada, Distribution } from '../api-shapes/armada-resources.js';
 import type { ImageLookup } from './containers.js';
 import { deepClone, stableStringify } from './json.js';
 import type { LifecycleSettings } from './lifecycle.js';

@@ -3,8 +3,8 @@
  * validated whole after the patch (all or nothing, like Formations) and
  * followed by a sync, so the controllers act before the answer is sent.
  */
-import { ARMADA_API_VERSION, type Armada, type ArmadaSet } from '../gamefabric/armada-resources.js';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import { ARMADA_API_VERSION, type Armada, type ArmadaSet } from '../api-shapes/armada-resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { armadaSetWithStatus } from './armada-controller.js';
 import { armadaWithStatus, newArmadaRecord, updateArmada } from './armada-lifecycle.js';
 import { validateArmada, validateArmadaSet } from './armada-validation.js';

@@ -4,7 +4,7 @@
  * `startSimulator({ port: 0, clock })` runs it in-process.
  */
 import type { Server } from 'node:http';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { systemClock } from '../runtime/clock.js';
 import { silentLogger } from '../runtime/logger.js';
 import {

@@ -3,8 +3,8 @@
  * Regions, Formations and Vessel records per environment. Unknown branches
  * and environments are 404s, as on the real service.
  */
-import type { ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
-import type { Formation, Image, ImagePromotion, Region, Vessel } from '../gamefabric/resources.js';
+import type { ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Formation, Image, ImagePromotion, Region, Vessel } from '../api-shapes/resources.js';
 import type { ArmadaRecord } from './armada-lifecycle.js';
 import type { ImageLookup } from './containers.js';
 import { notFound } from './http-utils/status.js';

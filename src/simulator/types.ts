@@ -2,8 +2,8 @@
  * Public types of the GameFabric API simulator: its options, the handle tests
  * hold, and the shapes of its initial data, fault rules and request log.
  */
-import type { Armada, ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
-import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
+import type { Armada, ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Formation, Image, Region, Vessel } from '../api-shapes/resources.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 

@@ -20,8 +20,8 @@ import { countedFetch } from '../slack/runtime/counted-fetch.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
+import { type SharedSlots, StoreSlots } from '../slack-budget/shared-slots.js';
 import type { ReplicaTailService } from '../tails/service.js';
-import { type SharedSlots, StoreSlots } from '../tails/shared-slots.js';
 import { buildInfo } from './build-info.js';
 import { type Core, startCore } from './core.js';
 
@@ -93,7 +93,7 @@ export async function startBot(
     },
   });
   // Slack's limits are the workspace's, whatever the number of replicas: tails and the bot's own
-  // messages draw from gates in the store every replica uses (tails/shared-slots.ts), on the tails' clock.
+  // messages draw from gates in the store every replica uses (slack-budget/shared-slots.ts), on the tails' clock.
   const budgetClock = options.tails?.clock ?? clock;
   const workspaceSlots = new Map<string, StoreSlots>();
   const sharedSlots = (workspace: string): SharedSlots => {

@@ -7,9 +7,9 @@
  * gone, and nothing is left to alert about).
  */
 
-import type { Armada, ArmadaSet, Distribution } from '../gamefabric/armada-resources.js';
-import { replicaCounts } from '../gamefabric/armada-resources.js';
-import type { Formation, Vessel } from '../gamefabric/resources.js';
+import type { Armada, ArmadaSet, Distribution } from '../api-shapes/armada-resources.js';
+import { replicaCounts } from '../api-shapes/armada-resources.js';
+import type { Formation, Vessel } from '../api-shapes/resources.js';
 import type { WatchKind } from '../store/watch-types.js';
 
 /** One object in trouble, as the poller saw it. */

@@ -1,7 +1,7 @@
 /** What the watch poller is handed: where it lists, who it asks, and what draws its alerts. A leaf. */
 
-import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
-import type { Formation, Vessel } from '../gamefabric/resources.js';
+import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
+import type { Formation, Vessel } from '../api-shapes/resources.js';
 import type { WatchAlert, WatchSubscription } from '../store/watch-types.js';
 import type { Observation } from './observe.js';
 

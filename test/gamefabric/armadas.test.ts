@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { type Armada, type ArmadaSet, replicaCounts } from '../../src/gamefabric/armada-resources.js';
+import { type Armada, type ArmadaSet, replicaCounts } from '../../src/api-shapes/armada-resources.js';
 import {
   ArmadaMovedError,
   ConcurrentModificationError,

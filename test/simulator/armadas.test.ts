@@ -7,7 +7,7 @@
  * new paths, and the environment list.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../../src/gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../../src/api-shapes/armada-resources.js';
 import { callJson, img, type List, type StatusBody, startTestSim, type TestSim } from './helpers.js';
 
 /** The simulator's fleet status: the counts it chose names for (docs/gamefabric-compatibility.md). */

@@ -3,9 +3,9 @@
  * by creating an owned Vessel), optionally overriding container images/args.
  */
 
+import type { Container, ContainerOverride, Formation, FormationVessel } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
-import type { Container, ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
 import { argsText } from '../args-text.js';
 import { NameTakenError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';

@@ -9,15 +9,16 @@
  * type: destructive, with a warning that allocated matches end.
  */
 
-import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
   armadaSetOwner,
   type Distribution,
   replicaCounts,
-} from '../../gamefabric/armada-resources.js';
+} from '../../api-shapes/armada-resources.js';
+import { type ReplicaValues, replicaRuleProblems } from '../../api-shapes/replica-rules.js';
+import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   ArmadaMovedError,
   type FleetKind,
@@ -26,7 +27,6 @@ import {
   RegionTypeNotInDistributionError,
   type ReplicaSettings,
 } from '../../gamefabric/client.js';
-import { type ReplicaValues, replicaRuleProblems } from '../../gamefabric/replica-rules.js';
 import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchFleet } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';

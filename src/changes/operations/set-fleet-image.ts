@@ -8,14 +8,14 @@
  * overrides the one set by hand.
  */
 
-import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
   armadaSetOwner,
   type ImageUpdater,
-} from '../../gamefabric/armada-resources.js';
+} from '../../api-shapes/armada-resources.js';
+import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   ApiError,
   ArmadaMovedError,

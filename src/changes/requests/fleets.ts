@@ -1,6 +1,6 @@
 /** The requests of armada/armadaset scale and image. */
 import { z } from 'zod';
-import { replicaRuleProblems } from '../../gamefabric/replica-rules.js';
+import { replicaRuleProblems } from '../../api-shapes/replica-rules.js';
 import { environmentName, imageName, name, optionalName, record, regionName, tag } from './vocabulary.js';
 
 /** How people say each count (flags --min, --max, --buffer). */

@@ -1,6 +1,6 @@
 /** The requests of region.create and region.scheduling. */
 import type { z } from 'zod';
-import { SCHEDULING_STRATEGIES } from '../../gamefabric/resources.js';
+import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
 import {
   environmentName,
   firstDuplicate,

@@ -1,6 +1,6 @@
 /** The requests of vessel.create and vessel.delete. */
 import type { z } from 'zod';
-import { PORT_POLICIES, PORT_PROTOCOLS } from '../../gamefabric/resources.js';
+import { PORT_POLICIES, PORT_PROTOCOLS } from '../../api-shapes/resources.js';
 import {
   cpu,
   environmentName,

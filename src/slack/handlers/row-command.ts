@@ -7,8 +7,8 @@
  * the typed command.
  */
 
+import { nameProblem } from '../../api-shapes/names.js';
 import { UserError } from '../../errors/user-error.js';
-import { nameProblem } from '../../gamefabric/names.js';
 import type { Command } from '../grammar/command.js';
 import { parseCommand } from '../grammar/parse.js';
 import type { RowAction } from '../ids.js';

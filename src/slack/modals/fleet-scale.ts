@@ -5,7 +5,7 @@
  * rules are the operation's, which names the rule broken under the field.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Armada, ArmadaSet, Distribution } from '../../gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet, Distribution } from '../../api-shapes/armada-resources.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';

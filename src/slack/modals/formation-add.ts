@@ -9,9 +9,9 @@
  */
 
 import type { InputBlock, KnownBlock } from '@slack/types';
+import type { Container, Image } from '../../api-shapes/resources.js';
 import type { FormQueries } from '../../changes/form-queries.js';
 import type { OperationInput } from '../../changes/requests/index.js';
-import type { Container, Image } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { freeName, imageChoices, imageRefByName, onlyChoice, regionChoices } from './choices.js';

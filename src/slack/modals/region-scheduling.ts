@@ -4,8 +4,9 @@
  * region's types; the strategy select says what each one does, in the one
  * sentence the preview and the help use too.
  */
+
+import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../api-shapes/resources.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
-import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../gamefabric/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { regionChoices } from './choices.js';

@@ -5,7 +5,7 @@
  * recreate them; removing them is the formation's own form). The preview that
  * follows is destructive and asks for a confirmation of its own.
  */
-import type { Vessel } from '../../gamefabric/resources.js';
+import type { Vessel } from '../../api-shapes/resources.js';
 import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { needEnvironment } from './environment.js';

@@ -4,9 +4,10 @@
  * (never inside one), with "… and N more" and the counts of every fleet in the
  * summary, whatever the number of armadas.
  */
+
+import type { ReplicaCounts } from '../../api-shapes/armada-resources.js';
 import type { ArmadasView, FleetView, TypeRow } from '../../changes/armada-queries.js';
 import { count as countOf } from '../../format/english.js';
-import type { ReplicaCounts } from '../../gamefabric/armada-resources.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
 import { type RowActionSpec, rowsWithActions } from './row-actions.js';

@@ -3,15 +3,15 @@
  * follow-ups) spend the workspace's Slack budget like the tails do: every
  * chat.postMessage and chat.update any of the bot's WebClients sends takes a
  * slot of the workspace's shared gates first, as a person's message, which
- * goes ahead of the tails' redraws (src/tails/shared-slots.ts). Wrapping the
+ * goes ahead of the tails' redraws (src/slack-budget/shared-slots.ts). Wrapping the
  * `fetch` the clients are given catches every such call, whatever code made
  * it, without touching the SDK. A 429 that reaches the bot anyway pauses the
  * method for every replica, as it does for the tails.
  */
 import type { FetchFunction } from '@slack/web-api';
 import type { Clock } from '../../runtime/clock.js';
-import type { MessageMethod } from '../../tails/budget-types.js';
-import type { SharedSlots } from '../../tails/shared-slots.js';
+import type { MessageMethod } from '../../slack-budget/budget-types.js';
+import type { SharedSlots } from '../../slack-budget/shared-slots.js';
 
 const BUDGETED: ReadonlySet<string> = new Set<MessageMethod>(['chat.update', 'chat.postMessage']);
 

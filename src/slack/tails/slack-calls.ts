@@ -6,7 +6,7 @@
  */
 import { type FetchFunction, WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
-import type { MessageMethod } from '../../tails/budget.js';
+import type { MessageMethod } from '../../slack-budget/budget.js';
 import { RateLimited, type TailMessenger } from '../../tails/messenger.js';
 import type { SlackMessage } from '../render/message.js';
 import { boltLogger } from '../runtime/bolt-logger.js';

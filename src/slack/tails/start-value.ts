@@ -5,7 +5,7 @@
  * a typed one, and the user is told which part is wrong, before the value
  * reaches the policy, the API or the store.
  */
-import { environmentNameProblem, nameProblem } from '../../gamefabric/names.js';
+import { environmentNameProblem, nameProblem } from '../../api-shapes/names.js';
 import type { TailStartValue } from '../ids.js';
 
 /** The value, or why it cannot be followed (a sentence for the clicker). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { flushMicrotasks, ManualClock } from '../../src/runtime/clock.js';
-import { BudgetError, MessageBudget, type MessageMethod } from '../../src/tails/budget.js';
+import { BudgetError, MessageBudget, type MessageMethod } from '../../src/slack-budget/budget.js';
 
 interface Grant {
   consumer: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { environmentNameProblem, nameProblem } from '../../src/gamefabric/names.js';
+import { environmentNameProblem, nameProblem } from '../../src/api-shapes/names.js';
 
 describe('nameProblem', () => {
   it.each([

@@ -13,11 +13,11 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
+import { MessageBudget } from '../../src/slack-budget/budget.js';
+import { StoreSlots } from '../../src/slack-budget/shared-slots.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { openSqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
-import { MessageBudget } from '../../src/tails/budget.js';
-import { StoreSlots } from '../../src/tails/shared-slots.js';
 import { freshSchema, pgUrl, storeKinds } from '../changes/harness.js';
 
 interface Grant {
