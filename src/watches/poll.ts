@@ -104,7 +104,7 @@ async function openAlerts(
   const key = `${seen.kind}/${seen.name}`;
   const muted = new Set(await deps.store.mutedChannels(env, key, now));
   for (const sub of subs) {
-    if (muted.has(`${sub.workspace}:${sub.channel}`) || !deps.mayRead(sub, seen)) continue;
+    if (muted.has(`${sub.workspace}:${sub.channel}`) || !(await deps.mayRead(sub, seen))) continue;
     // The partial unique index makes this a no-op while the channel's alert for this object is open.
     await deps.store.openAlert({
       id: deps.newId(),

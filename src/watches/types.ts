@@ -31,4 +31,4 @@ export interface AlertMessenger {
 }
 
 /** Whether a subscribed channel may read this object under its policy (a channel sees only what it may read). */
-export type ChannelMayRead = (sub: WatchSubscription, trouble: Observation) => boolean;
+export type ChannelMayRead = (sub: WatchSubscription, trouble: Observation) => Promise<boolean>;

@@ -140,7 +140,7 @@ export class RecordingMessenger implements AlertMessenger {
   }
 }
 
-export const everyone: ChannelMayRead = () => true;
+export const everyone: ChannelMayRead = async () => true;
 let ids = 0;
 
 /** A watcher for replica `replica` on `store`. */

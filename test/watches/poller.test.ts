@@ -91,7 +91,7 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
       store: s,
       source: api,
       messenger,
-      mayRead: () => true,
+      mayRead: async () => true,
       intervalMs: INTERVAL,
       settleMs: SETTLE,
       replica,
