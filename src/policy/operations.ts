@@ -13,6 +13,8 @@ export const READ_OPERATIONS = [
   'armadas.list',
   'armada.show',
   'armadaset.show',
+  // Watches (issue 29): subscribe a channel to an environment's trouble, or end it. No Change: answered at once.
+  'watch.manage',
 ] as const;
 
 /** Operations that change something in the hosting API and go through the change engine. */

@@ -50,6 +50,8 @@ export function describeAction(operation: Operation, t: Target): string {
       return `show ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
     case 'armadaset.show':
       return `show ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
+    case 'watch.manage':
+      return `watch or unwatch${t.environment ? ` environment ${t.environment}` : ' environments'}`;
     case 'image.promote':
       return `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`;
     case 'vessel.create':
