@@ -12,6 +12,7 @@ import { answerEnd } from '../releases/end.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { withShareButton } from '../render/share.js';
+import { renderWatchAnswer } from '../render/watches.js';
 import { followLogs } from '../tails/actions.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 import { answerRead, shareableRead } from './reads.js';
@@ -31,6 +32,7 @@ export async function runCommand(
     | 'slack'
     | 'store'
     | 'tails'
+    | 'watches'
   >,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
@@ -72,6 +74,17 @@ export async function runCommand(
       );
       return;
     }
+    case 'watch':
+      return reply(
+        renderWatchAnswer(
+          await ctx.watches.watch(actor, command.environment, ctx.clock.now()),
+          ctx.commandName,
+        ),
+      );
+    case 'unwatch':
+      return reply(renderWatchAnswer(await ctx.watches.unwatch(actor, command.environment), ctx.commandName));
+    case 'watches':
+      return reply(renderWatchAnswer(await ctx.watches.list(actor), ctx.commandName));
     case 'release.start':
       // Release threads (src/slack/releases): the release message in the channel is the answer.
       await ctx.releases.start(actor, command.title);

@@ -54,6 +54,9 @@ describe('the forms table', () => {
         'release',
         'vessel',
         'vessels',
+        'watch',
+        'watches',
+        'unwatch',
       ].sort(),
     );
     expect(subCommands('formation')).toEqual(['show', 'add', 'remove']);
