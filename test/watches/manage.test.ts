@@ -160,3 +160,31 @@ it('lists the channel watches with the poller state, and unwatch ends one', asyn
   });
   expect(await watches.unwatch(asker('USRE', 'COPS'), 'prod')).toMatchObject({ removed: false });
 });
+
+it('mutes an alert for an hour in its channel, and refuses an unknown or foreign one', async () => {
+  await store.openAlert({
+    id: 'a1',
+    workspace: 'T1',
+    channel: 'COPS',
+    env: 'prod',
+    objectKey: 'Vessel/web-1',
+    kind: 'Vessel',
+    name: 'web-1',
+    state: 'Error',
+    firstBadAt: NOW,
+    openedAt: NOW,
+    drawn: 'none',
+  });
+  expect(await watches.mute(asker('USRE', 'COPS'), 'a1', NOW)).toMatchObject({
+    mutedUntil: NOW + 3_600_000,
+    mutedBy: 'USRE',
+  });
+  expect(await store.mutedChannels('prod', 'Vessel/web-1', NOW + 3_599_999)).toEqual(['T1:COPS']);
+  expect(await store.mutedChannels('prod', 'Vessel/web-1', NOW + 3_600_000)).toEqual([]);
+  expect(await refusal(watches.mute(asker('USRE', 'COPS'), 'nope', NOW))).toBe(
+    'That alert is no longer known.',
+  );
+  expect(await refusal(watches.mute({ user: 'USRE', channel: 'COPS', team: 'T2' }, 'a1', NOW))).toBe(
+    'That alert is no longer known.',
+  );
+});
