@@ -63,7 +63,7 @@ function pollState(item: WatchItem, intervalMs: number): string {
   if (p?.pausedAt !== undefined) {
     const answered = p.pausedStatus ? `the API answered ${p.pausedStatus}` : 'the API did not answer';
     const retry = p.resumeAt !== undefined ? `; next try ${slackDate(p.resumeAt)}` : '';
-    return `:double_vertical_bar: polling paused: ${answered} at ${slackDate(p.pausedAt)}${retry}`;
+    return `:pause_button: polling paused: ${answered} at ${slackDate(p.pausedAt)}${retry}`;
   }
   if (p?.lastPollAt === undefined)
     return `:hourglass_flowing_sand: not polled yet (every ${formatSpan(intervalMs)})`;

@@ -3,15 +3,18 @@
  * request, a vessel failed in the simulator, the watch loop ticked on its
  * own ManualClock, one alert posted in the channel through the Slack
  * stand-in; What changed and Mute 1 h answered privately; `/harbor watches`
- * lists it; recovery edits the same message; `/harbor unwatch dev` ends it.
+ * lists it and Home lists it to members of the channel only; recovery edits
+ * the same message; `/harbor unwatch dev` ends it.
  */
 import { afterAll, beforeAll, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { ALERT_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { appHomeOpenedBody, postSigned } from '../../../src/workspace/signing.js';
 import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { failVessel } from '../../watches/sim-control.js';
-import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
+import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
+import { shown } from './harness-extras.js';
 
 const POLICY = `
 version: 1
@@ -42,6 +45,15 @@ async function run(ms: number): Promise<void> {
   }
 }
 
+/** `user` opens the Home tab; resolves once the bot has drawn it. */
+async function openHome(user: string): Promise<void> {
+  const res = await postSigned(h.eventsUrl, SIGNING_SECRET, appHomeOpenedBody(user, 'home'), {
+    contentType: 'application/json',
+  });
+  expect(res.status).toBe(200);
+  await h.settle();
+}
+
 const alerts = (): StoredMessage[] =>
   h.slack.channelMessages(TEST_CHANNEL.id).filter((m) => (m.text ?? '').includes('duel-1'));
 
@@ -64,6 +76,12 @@ it('watches, alerts once, answers the buttons, recovers in place, unwatches', as
   expect(h.ephemeralTexts().at(-1)).toBe('No changes to Vessel duel-1 in dev in 24 h');
   await h.slash('watches');
   expect(h.ephemeralTexts().at(-1)).toBe('This channel watches dev');
+  // Home lists the open alerts of the channels a person is in, as Slack says now.
+  h.slack.members.set(TEST_CHANNEL.id, [ALICE.id]);
+  await openHome(ALICE.id);
+  expect(shown(h.slack.homeView(ALICE.id))).toContain('Vessel duel-1: Error');
+  await openHome(BOB.id);
+  expect(shown(h.slack.homeView(BOB.id))).toContain('No open alerts in your channels.');
   await h.click(alert, ALERT_ACTIONS.mute);
   expect(h.ephemeralTexts().at(-1)).toBe('Muted Vessel duel-1 for an hour');
 
