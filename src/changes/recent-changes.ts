@@ -55,3 +55,33 @@ export async function recentChanges(
   const approvals = await store.listApprovalsFor(matching.map((c) => c.id));
   return matching.map((c) => ({ ...c, approvals: approvals.get(c.id) ?? [] }));
 }
+
+/** The operations whose aftermath is a rollout Harbormaster follows, and the kind each rolls out. */
+const ROLLOUTS: Record<string, { kind: 'Armada' | 'ArmadaSet'; field: 'armada' | 'armadaSet' }> = {
+  'armada.image': { kind: 'Armada', field: 'armada' },
+  'armadaset.image': { kind: 'ArmadaSet', field: 'armadaSet' },
+};
+
+/**
+ * The fleets of `env` a rollout applied through Harbormaster in the last 24 h
+ * targets, as `<Kind>/<name>`: the rollouts a watch follows (one read of the window).
+ */
+export async function followedRollouts(
+  store: Pick<ChangeStore, 'listChanges'>,
+  env: string,
+  now: number,
+): Promise<Set<string>> {
+  const records = await store.listChanges({
+    status: ['succeeded'],
+    createdAfter: now - WHAT_CHANGED_WINDOW_MS,
+  });
+  const keys = new Set<string>();
+  for (const r of records) {
+    const rollout = ROLLOUTS[r.operation];
+    if (!rollout) continue;
+    const target = toChange(r, []).target;
+    const name = target[rollout.field];
+    if (target.environment === env && name) keys.add(`${rollout.kind}/${name}`);
+  }
+  return keys;
+}

@@ -156,6 +156,7 @@ export abstract class SqlStore implements Store {
   listTroubles: WatchStore['listTroubles'] = (env) => this.watches.listTroubles(env);
   putTrouble: WatchStore['putTrouble'] = (t) => this.watches.putTrouble(t);
   deleteTrouble: WatchStore['deleteTrouble'] = (env, key) => this.watches.deleteTrouble(env, key);
+  noteProgress: WatchStore['noteProgress'] = (env, marks, now) => this.watches.noteProgress(env, marks, now);
   openAlert: WatchStore['openAlert'] = (a) => this.watches.openAlert(a);
   listAlerts: WatchStore['listAlerts'] = (filter) => this.watches.listAlerts(filter);
   getAlert: WatchStore['getAlert'] = (id) => this.watches.getAlert(id);

@@ -162,6 +162,13 @@ export const TABLES = {
     last_bad_at: int,
     good_since: optInt,
   },
+  // Where a rollout Harbormaster follows stood (`updated/total`) and since when.
+  watch_progress: {
+    env: text,
+    object_key: text,
+    mark: text,
+    since: int,
+  },
   // One alert per episode and channel; at most one open per object and channel.
   watch_alerts: {
     id: text,

@@ -65,7 +65,13 @@ function schemas(dialect: Dialect) {
       mutedBy: r.muted_by,
     }),
   );
+  const progress = rowSchema('watch_progress', json).transform((r) => ({
+    objectKey: r.object_key,
+    mark: r.mark,
+    since: r.since,
+  }));
   return {
+    progress: decoder('watch_progress', progress),
     subscription: decoder('watch_subscriptions', subscription),
     poller: decoder('watch_pollers', poller),
     trouble: decoder('watch_troubles', trouble),

@@ -126,6 +126,30 @@ export class SqlWatchStore implements WatchStore {
     );
   }
 
+  async noteProgress(
+    env: string,
+    marks: ReadonlyMap<string, string>,
+    now: number,
+  ): Promise<Map<string, number>> {
+    const d = params(this.db);
+    const keys = [...marks.keys()];
+    // Rollouts no longer under way (or no longer followed) are forgotten: a new one starts its own clock.
+    const keep = keys.length > 0 ? ` AND NOT (${d.anyOf('object_key', keys)})` : '';
+    await this.db.rows(d.query(`DELETE FROM watch_progress WHERE env = ${d.add(env)}${keep} RETURNING env`));
+    const since = new Map<string, number>();
+    for (const [key, mark] of marks) {
+      const p = params(this.db);
+      // The clock restarts only when the mark moved.
+      const sql =
+        `INSERT INTO watch_progress (env, object_key, mark, since) VALUES (${p.add(env)}, ${p.add(key)}, ${p.add(mark)}, ${p.add(now)}) ` +
+        'ON CONFLICT (env, object_key) DO UPDATE SET mark = excluded.mark, ' +
+        'since = CASE WHEN watch_progress.mark = excluded.mark THEN watch_progress.since ELSE excluded.since END RETURNING *';
+      const row = await first(this.db, p.query(sql));
+      since.set(key, row ? this.decode.progress(row).since : now);
+    }
+    return since;
+  }
+
   async openAlert(a: WatchAlert): Promise<WatchAlert | undefined> {
     const p = params(this.db);
     const sql =

@@ -122,6 +122,13 @@ export interface WatchStore {
   putTrouble(trouble: WatchTrouble): Promise<void>;
   deleteTrouble(env: string, objectKey: string): Promise<void>;
 
+  /**
+   * Records where a followed rollout stands (`mark`) at `now`; returns since
+   * when it has stood there (now, when it moved). Rollouts of `env` not in
+   * `keep` are forgotten (done, or no longer followed).
+   */
+  noteProgress(env: string, marks: ReadonlyMap<string, string>, now: number): Promise<Map<string, number>>;
+
   /** Opens an alert; undefined when one is already open for that object in that channel. */
   openAlert(alert: WatchAlert): Promise<WatchAlert | undefined>;
   listAlerts(filter: AlertFilter): Promise<WatchAlert[]>;

@@ -2,7 +2,8 @@
  * What counts as trouble, read from one listing of each kind (never a
  * per-object read): an Armada, ArmadaSet or Formation whose sync state is
  * Degraded; a Vessel in Error; and, where the status reports counts, a fleet
- * with no ready game servers while its minimum is above zero. Everything
+ * with no ready game servers while its minimum is above zero (a followed
+ * rollout that stopped moving is judged in rollouts.ts). Everything
  * else listed is well, and an object no longer listed is well too (it is
  * gone, and nothing is left to alert about).
  */

@@ -9,15 +9,17 @@
 
 import { ApiError } from '../gamefabric/errors.js';
 import type { Logger } from '../runtime/logger.js';
+import type { ChangeStore } from '../store/types.js';
 import type { WatchStore, WatchSubscription } from '../store/watch-types.js';
 import { pauseAfter } from './backoff.js';
 import { stepEpisodes } from './episodes.js';
 import { type Listing, type Observation, troubleIn } from './observe.js';
+import { stalledRollouts } from './rollouts.js';
 import { problemSites } from './sites.js';
 import type { AlertMessenger, ChannelMayRead, WatchSource } from './types.js';
 
 export interface PollDeps {
-  store: WatchStore;
+  store: WatchStore & Pick<ChangeStore, 'listChanges'>;
   source: WatchSource;
   messenger: AlertMessenger;
   mayRead: ChannelMayRead;
@@ -59,8 +61,10 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   // A little slack so a timer firing a hair early does not skip a whole interval.
   if (!(await store.claimPoll(env, deps.intervalMs - 50, now))) return 'not-due';
   let bad: Observation[];
+  let listing: Listing;
   try {
-    bad = await withSites(deps.source, troubleIn(await list(deps.source, env)));
+    listing = await list(deps.source, env);
+    bad = await withSites(deps.source, troubleIn(listing));
   } catch (err) {
     const status = err instanceof ApiError ? err.status : 0;
     const reason = err instanceof ApiError ? (err.reason ?? err.apiMessage) : (err as Error).message;
@@ -75,6 +79,7 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
     return 'failed';
   }
   await store.notePoll(env, undefined);
+  bad = [...bad, ...(await stalledRollouts(store, env, listing, bad, deps.intervalMs, now))];
   const step = stepEpisodes(env, await store.listTroubles(env), bad, deps.settleMs, now);
   for (const t of step.put) await store.putTrouble(t);
   if (step.due.length > 0) {

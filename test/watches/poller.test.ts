@@ -229,4 +229,46 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
     expect(api.reads).toBe(20 * 4);
     expect(messenger.posts).toHaveLength(10 * 50);
   });
+
+  it('alerts on a rollout Harbormaster follows that stopped moving, and recovers when it moves again', async () => {
+    const { api, messenger, run, store, clock } = await setup(1, ['C1']);
+    await store.createChange({
+      id: 'chg-roll',
+      operation: 'armada.image',
+      request: {},
+      preview: {
+        preview: { summary: 'Roll out duel to game:2' },
+        requirement: { mode: 'confirm', rule: 'r', expiresInMs: 60_000 },
+        target: { environment: 'prod', armada: 'duel' },
+      },
+      requester: 'U1',
+      origin: { workspace: 'T1', channel: 'C1' },
+      status: 'succeeded',
+      createdAt: clock.now(),
+      updatedAt: clock.now(),
+      expiresAt: clock.now() + 60_000,
+    });
+    const counts = (updated: number) => ({ replicas: 4, readyReplicas: 4, updatedReplicas: updated });
+    api.setArmada('duel', 'Synced', undefined, counts(1));
+    // An unfollowed fleet standing still mid-rollout is not Harbormaster's rollout.
+    api.setArmada('other', 'Synced', undefined, counts(1));
+    await run(4 * 60_000);
+    api.setArmada('duel', 'Synced', undefined, counts(2)); // it moved: the stall clock restarts
+    await run(4 * 60_000);
+    expect(messenger.posts).toHaveLength(0);
+    await run(3 * 60_000);
+    expect(messenger.posts).toEqual([
+      expect.objectContaining({
+        kind: 'Armada',
+        name: 'duel',
+        state: 'Rollout stalled',
+        reason: expect.stringMatching(/^2 of 4 servers updated; no progress for \d+ min$/),
+      }),
+    ]);
+    api.setArmada('duel', 'Synced', undefined, counts(4));
+    await run(2 * 60_000);
+    expect(messenger.updates).toEqual([
+      expect.objectContaining({ name: 'duel', recoveredAt: expect.any(Number) }),
+    ]);
+  });
 });

@@ -6,7 +6,9 @@
  * `watch:<env>`); `watch_troubles` what the poller has seen wrong per object
  * (so a replica taking over keeps the settle clock); `watch_alerts` one row
  * per episode and channel, at most one open per object and channel (the
- * partial unique index), whichever replica tries to open it.
+ * partial unique index), whichever replica tries to open it; `watch_progress`
+ * where each followed rollout stood and since when (a rollout that stopped
+ * moving is trouble).
  */
 
 import type { Migration } from '../types.js';
@@ -67,6 +69,13 @@ CREATE TABLE watch_alerts (
   drawn TEXT NOT NULL CHECK (drawn IN ('none', 'open', 'recovered')),
   muted_until BIGINT,
   muted_by TEXT
+);
+CREATE TABLE watch_progress (
+  env TEXT NOT NULL,
+  object_key TEXT NOT NULL,
+  mark TEXT NOT NULL,
+  since BIGINT NOT NULL,
+  PRIMARY KEY (env, object_key)
 );
 CREATE UNIQUE INDEX watch_alerts_one_open ON watch_alerts (workspace, channel, env, object_key) WHERE recovered_at IS NULL;
 CREATE INDEX watch_alerts_by_object ON watch_alerts (env, object_key);
