@@ -75,13 +75,14 @@ export function renderAlert(a: WatchAlert): SlackMessage {
       blocks,
     );
   }
-  const lasted = formatSpan(a.lastedMs ?? a.recoveredAt - a.firstBadAt);
+  const lastedMs = a.lastedMs ?? a.recoveredAt - a.firstBadAt;
+  const lasted = formatSpan(lastedMs);
   blocks.push(
     section(`:white_check_mark: ${subject} recovered: it was *${escapeFit(a.state, 60)}*${reason}`),
   );
   blocks.push(
     context(
-      `Trouble from ${slackDate(a.firstBadAt)} for ${lasted}; recovered by ${slackDate(a.recoveredAt)}`,
+      `Trouble from ${slackDate(a.firstBadAt)} for ${lasted}; well again since ${slackDate(a.firstBadAt + lastedMs)}`,
     ),
   );
   return finish(`${what(a)} recovered after ${lasted}`, blocks);

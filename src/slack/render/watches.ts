@@ -94,7 +94,7 @@ export function renderWhatChanged(w: WhatChanged): SlackMessage {
   const subject = `${w.alert.kind} ${w.alert.name} in ${w.alert.env}`;
   const region = w.alert.region ? ` and region \`${escapeFit(w.alert.region, 60)}\`` : '';
   if (w.changes.length === 0) {
-    const text = `Harbormaster applied no change to ${escapeFit(subject, 200)}${region} in the last 24 h; the trouble did not come through this bot.`;
+    const text = `Harbormaster applied no change to ${escapeFit(subject, 200)}${region} in the last 24 h.`;
     return finish(`No changes to ${subject} in 24 h`, [section(text)]);
   }
   const blocks: KnownBlock[] = [header(`What changed: ${subject}`)];
