@@ -8,6 +8,7 @@
  */
 
 import { ApiError } from '../gamefabric/errors.js';
+import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { ChangeStore } from '../store/types.js';
 import type { WatchStore, WatchSubscription } from '../store/watch-types.js';
@@ -25,6 +26,8 @@ export interface PollDeps {
   mayRead: ChannelMayRead;
   intervalMs: number;
   settleMs: number;
+  /** Times the drawing of alerts (it waits for Slack's budget). */
+  clock: Clock;
   /** This replica's id: the owner of its alert-post claims. */
   replica: string;
   newId: () => string;
@@ -94,7 +97,7 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
     await store.recoverAlerts(env, trouble.objectKey, lastedMs, now);
     await store.deleteTrouble(env, trouble.objectKey);
   }
-  await drawPending(deps, env, now);
+  await drawPending(deps, env);
   return 'polled';
 }
 
@@ -135,14 +138,18 @@ async function openAlerts(
  * yet. Driven from the store, so a replica that died between opening and
  * posting (or recovering and editing) leaves work the next poll finishes.
  */
-export async function drawPending(deps: PollDeps, env: string, now: number): Promise<void> {
-  const { store, messenger } = deps;
+export async function drawPending(deps: PollDeps, env: string): Promise<void> {
+  const { store, messenger, clock } = deps;
+  // Drawing waits for Slack's budget; past an interval the rest waits for the next poll, so the
+  // loop renews its lease (and polls) on time however long the backlog.
+  const until = clock.now() + deps.intervalMs;
   for (const alert of await store.listAlerts({ env, undrawn: true })) {
+    if (clock.now() >= until) return;
     try {
       if (alert.recoveredAt === undefined) {
-        if (!(await store.claimAlertPost(alert.id, deps.replica, POST_CLAIM_STALE_MS, now))) continue;
-        const ts = await messenger.post(alert);
-        await store.markAlertDrawn(alert.id, 'open', ts);
+        const claim = () => store.claimAlertPost(alert.id, deps.replica, POST_CLAIM_STALE_MS, clock.now());
+        const ts = await messenger.post(alert, claim);
+        if (ts !== undefined) await store.markAlertDrawn(alert.id, 'open', ts);
       } else if (alert.messageTs !== undefined) {
         await messenger.update({ ...alert, messageTs: alert.messageTs });
         await store.markAlertDrawn(alert.id, 'recovered');

@@ -24,8 +24,12 @@ export interface WatchSource {
 
 /** Posts and edits alert messages; the one owner of them (drawn in slack/). */
 export interface AlertMessenger {
-  /** Posts the open alert; returns the message ts. */
-  post(alert: WatchAlert): Promise<string>;
+  /**
+   * Posts the open alert once Slack's budget has a slot for it, if `claim`
+   * (asked after the wait, right before the call) says this replica may
+   * still post it; returns the message ts, or undefined when it did not post.
+   */
+  post(alert: WatchAlert, claim: () => Promise<boolean>): Promise<string | undefined>;
   /** Redraws the alert's message (it recovered). */
   update(alert: WatchAlert & { messageTs: string }): Promise<void>;
 }

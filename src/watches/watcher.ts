@@ -8,13 +8,11 @@
  * one listing per interval even across a takeover or a paused holder.
  */
 
-import type { Clock } from '../runtime/clock.js';
 import type { LeaseStore } from '../store/types.js';
 import { type PollDeps, type PollOutcome, pollEnvironment } from './poll.js';
 
 export interface WatcherDeps extends PollDeps {
   store: PollDeps['store'] & LeaseStore;
-  clock: Clock;
 }
 
 /** The lease key of an environment's poller. */

@@ -123,8 +123,9 @@ export class RecordingMessenger implements AlertMessenger {
   private next = 1;
   failing = false;
 
-  async post(alert: WatchAlert): Promise<string> {
+  async post(alert: WatchAlert, claim: () => Promise<boolean>): Promise<string | undefined> {
     if (this.failing) throw new Error('slack unavailable');
+    if (!(await claim())) return undefined;
     this.posts.push(alert);
     const ts = `1700000000.${String(this.next++).padStart(6, '0')}`;
     return ts;

@@ -97,6 +97,7 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
       replica,
       newId: () => `${replica}-${clock.now()}`,
       logger: silentLogger,
+      clock,
     });
     for (let i = 0; i < 4; i++) {
       // Each replica as if it alone held the lease (a paused holder waking after a takeover).

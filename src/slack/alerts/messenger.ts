@@ -36,9 +36,16 @@ export function slackAlertMessenger(o: SlackAlertOptions): AlertMessenger {
     }
   }
 
-  async function send<T>(alert: WatchAlert, method: MessageMethod, call: () => Promise<T>): Promise<T> {
+  async function send<T>(
+    alert: WatchAlert,
+    method: MessageMethod,
+    call: () => Promise<T>,
+    claim: () => Promise<boolean> = async () => true,
+  ): Promise<T | undefined> {
     const slots = o.slots(alert.workspace);
     await slot(slots, method, alert.channel);
+    // Claimed after the wait, so a claim never ages while it waits for a slot (another replica may take a stale one).
+    if (!(await claim())) return undefined;
     try {
       return await call();
     } catch (err) {
