@@ -134,8 +134,10 @@ export class SqlWatchStore implements WatchStore {
     const d = params(this.db);
     const keys = [...marks.keys()];
     // Rollouts no longer under way (or no longer followed) are forgotten: a new one starts its own clock.
-    const keep = keys.length > 0 ? ` AND NOT (${d.anyOf('object_key', keys)})` : '';
-    await this.db.rows(d.query(`DELETE FROM watch_progress WHERE env = ${d.add(env)}${keep} RETURNING env`));
+    // Placeholders in statement order (SQLite's are positional).
+    let forget = `DELETE FROM watch_progress WHERE env = ${d.add(env)}`;
+    if (keys.length > 0) forget += ` AND NOT (${d.anyOf('object_key', keys)})`;
+    await this.db.rows(d.query(`${forget} RETURNING env`));
     const since = new Map<string, number>();
     for (const [key, mark] of marks) {
       const p = params(this.db);
