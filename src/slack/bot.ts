@@ -202,9 +202,9 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   );
   registerCommand(app, ctx, listen);
   registerInteractions(app, ctx, listen);
-  registerOptions(app, ctx);
+  registerOptions(app, ctx, listen);
   registerShortcuts(app, ctx, listen);
-  registerHome(app, home);
+  registerHome(app, home, listen);
   // A tail starts, or stops behind its Stop click or on its own: Home tabs listing live tails redraw.
   const stopTailRedraws = o.tails.onChanged((record) => home.stale(record.workspace));
   app.error(async (err) => {

@@ -5,34 +5,33 @@
  */
 import type { Actor } from '../handlers/actor.js';
 import type { BotContext } from '../handlers/context.js';
+import { privateReplyVia } from '../handlers/private-reply.js';
 import { ALERT_ACTIONS } from '../ids.js';
-import type { ActionRoute, ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
-import { clickActor } from '../listeners/actor.js';
-import { privateReplyVia } from '../listeners/private-reply.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderMuted, renderWhatChanged } from '../render/watches.js';
+import type { ActionRoute, ActionRoutes, ClickArgs } from '../routes/action-routes.js';
+import { clickActor } from '../routes/actor.js';
+import { slotted } from '../routes/work.js';
 
-type Ctx = Pick<BotContext, 'metrics' | 'watches' | 'clock'>;
+type Ctx = Pick<BotContext, 'watches' | 'clock'>;
 
-/** A click on `action` whose answer (private) `answer` draws from the alert id in the button's value. */
+/** A click on `action` whose private answer `answer` draws from the alert id in the button's value. */
 function alertRoute(
-  ctx: Ctx,
   action: string,
   answer: (actor: Actor, id: string) => Promise<SlackMessage>,
 ): ActionRoute {
   return ({ body, action: button, respond }: ClickArgs) => ({
-    job: () => {
+    work: () => {
       const actor = clickActor(body);
       const reply = privateReplyVia(respond);
       return {
         name: `click ${action}`,
         actor,
         reply,
-        run: async () => {
+        steps: slotted(async () => {
           await reply(await answer(actor, button.value ?? ''));
-          return undefined;
-        },
-        count: (outcome) => ctx.metrics.interactions.inc({ action, outcome }),
+        }),
+        tally: { counter: 'interactions', action },
       };
     },
   });
@@ -41,10 +40,10 @@ function alertRoute(
 /** The routes of What changed and Mute 1 h. */
 export function alertActionRoutes(ctx: Ctx): ActionRoutes {
   return {
-    [ALERT_ACTIONS.whatChanged]: alertRoute(ctx, ALERT_ACTIONS.whatChanged, async (actor, id) =>
+    [ALERT_ACTIONS.whatChanged]: alertRoute(ALERT_ACTIONS.whatChanged, async (actor, id) =>
       renderWhatChanged(await ctx.watches.whatChanged(actor, id, ctx.clock.now())),
     ),
-    [ALERT_ACTIONS.mute]: alertRoute(ctx, ALERT_ACTIONS.mute, async (actor, id) =>
+    [ALERT_ACTIONS.mute]: alertRoute(ALERT_ACTIONS.mute, async (actor, id) =>
       renderMuted(await ctx.watches.mute(actor, id, ctx.clock.now())),
     ),
   };

@@ -7,13 +7,10 @@
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
 import { renderChange } from '../render/change-message.js';
 import { SerialByKey } from '../runtime/serial.js';
-import type { BotContext } from './context.js';
+import type { ChangeCtx } from './context.js';
 
 /** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
-export async function postChangeMessage(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'slack'>,
-  change: Change,
-): Promise<string> {
+export async function postChangeMessage(ctx: ChangeCtx, change: Change): Promise<string> {
   const message = renderChange(change, ctx.clock.now());
   const posted = await ctx.slack.chat.postMessage({
     channel: change.origin.channel,
@@ -46,10 +43,7 @@ const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, C
  * by housekeeping, so a finished change never keeps live buttons. Resolves
  * once a rewrite showing this state or a newer one has been tried.
  */
-export function rewriteChangeMessage(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
-  change: Change,
-): Promise<void> {
+export function rewriteChangeMessage(ctx: ChangeCtx, change: Change): Promise<void> {
   const ts = change.origin.messageTs;
   if (!ts) return Promise.resolve();
   const own = redraws.get(ctx.slack) ?? { serial: new SerialByKey(), latest: new Map<string, Change>() };
@@ -65,10 +59,7 @@ export function rewriteChangeMessage(
   });
 }
 
-async function drawChange(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>,
-  change: Change,
-): Promise<void> {
+async function drawChange(ctx: ChangeCtx, change: Change): Promise<void> {
   if (!change.origin.messageTs) return;
   const message = renderChange(change, ctx.clock.now());
   try {

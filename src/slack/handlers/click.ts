@@ -13,7 +13,7 @@ import { renderFollowEvent, tailOffer } from '../render/follow.js';
 import { approvalsAnswer } from './approvals-answer.js';
 import { markAskAnswered } from './ask-reply.js';
 import { rewriteChangeMessage } from './change-message.js';
-import type { Actor, BotContext, PrivateReply } from './context.js';
+import type { Actor, FollowCtx, PrivateReply } from './context.js';
 import { notifyOutcome } from './notify.js';
 
 interface ClickOptions {
@@ -30,7 +30,7 @@ interface ClickOptions {
 
 /** Runs the click through the engine and shows its outcome. */
 export async function handleClick(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'>,
+  ctx: FollowCtx,
   action: ChangeAction,
   changeId: string,
   actor: Actor,
@@ -119,10 +119,7 @@ function acted(outcome: ClickOutcome): boolean {
 }
 
 /** Posts each follow-up step (scheduled, running, terminated, ...) in the change message's thread. */
-async function followUp(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'stopping'>,
-  change: Change,
-): Promise<void> {
+async function followUp(ctx: FollowCtx, change: Change): Promise<void> {
   const threadTs = change.origin.threadTs ?? change.origin.messageTs;
   if (!threadTs) return;
   let latest = change;

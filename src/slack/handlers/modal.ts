@@ -13,12 +13,12 @@ import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
-import { checkTailSubmission } from '../releases/tail-modal.js';
 import type { Actor } from './actor.js';
-import type { BotContext } from './context.js';
+import type { FormCtx, SubmitCtx } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 import { previewAfterClose } from './preview-submission.js';
 import type { CheckedSubmission, SubmitStrategy } from './submission.js';
+import { checkTailSubmission } from './tail-submission.js';
 
 /**
  * Opens the loading view now (the trigger expires 3 s after the click);
@@ -27,7 +27,7 @@ import type { CheckedSubmission, SubmitStrategy } from './submission.js';
  * is answered in text instead of a form that cannot load.
  */
 export async function openModal(
-  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
+  ctx: FormCtx,
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
@@ -42,7 +42,7 @@ export async function openModal(
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
 export async function fillModal(
-  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
+  ctx: FormCtx,
   meta: ModalMetadata,
   viewId: string,
   hash: string | undefined,
@@ -67,10 +67,7 @@ export async function fillModal(
 const ENVIRONMENT_CHECK_MS = 1500;
 
 // Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
-async function ensureEnvironment(
-  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments'>,
-  environment: string,
-): Promise<void> {
+async function ensureEnvironment(ctx: FormCtx, environment: string): Promise<void> {
   if (ctx.environments.includes(environment)) return;
   const timeout = new AbortController();
   const verdict = await Promise.race([
@@ -121,10 +118,7 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
  * the preview is built behind the ack (preview-submission.ts).
  */
 function checkChangeSubmission(
-  ctx: Pick<
-    BotContext,
-    'reads' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'metrics' | 'slack' | 'store'
-  >,
+  ctx: SubmitCtx,
   meta: ModalMetadata,
   values: ViewStateValues,
   _viewId: string,

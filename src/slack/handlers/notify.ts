@@ -15,16 +15,12 @@ import {
   renderExpiredNotice,
   renderOutcomeNotice,
 } from '../render/notices.js';
-import type { BotContext } from './context.js';
+import type { RequestCtx, SlackCtx } from './context.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
 
 /** Tells the requester what `actor`'s click did to their change (not when they clicked it themselves). */
-export async function notifyOutcome(
-  ctx: Pick<BotContext, 'logger' | 'slack'>,
-  outcome: ClickOutcome,
-  actor: string,
-): Promise<void> {
+export async function notifyOutcome(ctx: SlackCtx, outcome: ClickOutcome, actor: string): Promise<void> {
   const change = outcome.change;
   const final = FINAL_KINDS.has(outcome.kind);
   const inRelease = final && change.origin.releaseId !== undefined;
@@ -39,10 +35,7 @@ export async function notifyOutcome(
  * them, and keeps the ask's ts with the change, so the ask is marked answered
  * when the change moves on (ask-reply.ts).
  */
-export async function notifyApprovers(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
-  change: Change,
-): Promise<void> {
+export async function notifyApprovers(ctx: RequestCtx, change: Change): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
   const message = renderApprovalRequest(change, ctx.commandName);
   if (!message) return;
@@ -61,10 +54,7 @@ export async function notifyApprovers(
  * thread. A notice Slack refused is given back to the store, so the next pass
  * sends it; one that was sent is never sent again.
  */
-export async function sendClaimedNotices(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
-  notices: ClaimedNotices,
-): Promise<void> {
+export async function sendClaimedNotices(ctx: RequestCtx, notices: ClaimedNotices): Promise<void> {
   const now = ctx.clock.now();
   const sends: [Change, ChangeNotice, SlackMessage][] = [
     ...notices.reminders.map((c): [Change, ChangeNotice, SlackMessage] => [
@@ -90,7 +80,7 @@ export async function sendClaimedNotices(
 
 /** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
 async function reply(
-  ctx: Pick<BotContext, 'logger' | 'slack'>,
+  ctx: SlackCtx,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,

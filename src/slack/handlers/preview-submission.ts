@@ -14,19 +14,16 @@ import { NameTakenError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
 import type { ModalMetadata } from '../ids.js';
-import { ephemeralReplyTo } from '../listeners/private-reply.js';
 import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
-import type { Actor, BotContext } from './context.js';
+import type { Actor, RequestCtx } from './context.js';
 import { withKnownNames } from './known-names.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
+import { ephemeralReplyTo } from './private-reply.js';
 import { requestChange } from './request-change.js';
 
-type PreviewDeps = Pick<
-  BotContext,
-  'reads' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'slack' | 'store'
->;
+type PreviewDeps = RequestCtx;
 
 /**
  * Behind the ack that closed the form: asks for the change and posts its

@@ -10,7 +10,7 @@ import { renderLogSnapshot } from '../render/logs.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
 import { approvalsAnswer } from './approvals-answer.js';
-import type { Actor, BotContext } from './context.js';
+import type { Actor, RequestCtx } from './context.js';
 
 /** A command whose answer is a private message that can be shared: every read but a live tail. */
 type ReadCommand = Extract<
@@ -54,11 +54,7 @@ export function shareableRead(command: Command): ReadCommand | undefined {
 }
 
 /** The answer to a read, authorized for `actor` by the domain (changes/reads.ts); throws UserError when refused or not found. */
-export async function answerRead(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'reads'>,
-  command: ReadCommand,
-  actor: Actor,
-): Promise<SlackMessage> {
+export async function answerRead(ctx: RequestCtx, command: ReadCommand, actor: Actor): Promise<SlackMessage> {
   switch (command.kind) {
     case 'images': {
       const { branch, groups } = await ctx.reads.images(actor, command.branch, command.ref);

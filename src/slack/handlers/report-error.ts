@@ -5,12 +5,12 @@
  */
 
 import { renderError } from '../render/errors.js';
-import type { BotContext, PrivateReply } from './context.js';
+import type { ErrorCtx, PrivateReply } from './context.js';
 import { withKnownNames } from './known-names.js';
 
 /** Tells the user what went wrong (privately) and counts it; never throws. */
 export async function reportError(
-  ctx: Pick<BotContext, 'environments' | 'logger' | 'metrics'>,
+  ctx: ErrorCtx,
   reply: PrivateReply,
   err: unknown,
   where: string,

@@ -6,13 +6,13 @@
 import type { Change } from '../../changes/change.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { postChangeMessage } from './change-message.js';
-import type { Actor, BotContext } from './context.js';
+import type { Actor, RequestCtx } from './context.js';
 import { notifyApprovers } from './notify.js';
 import { postFailure } from './post-errors.js';
 
 /** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack' | 'store'>,
+  ctx: RequestCtx,
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,

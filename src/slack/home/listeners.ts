@@ -5,6 +5,7 @@
  */
 import type { App } from '@slack/bolt';
 import type { BotContext } from '../handlers/context.js';
+import { type Routed, run } from '../routes/work.js';
 import { loadHome } from './home-data.js';
 import { HomePublisher } from './publisher.js';
 import { renderHome } from './render-home.js';
@@ -14,6 +15,11 @@ import { renderHome } from './render-home.js';
  * changes within it redraw the tab; later ones wait for the next visit, which
  * draws it anyway. Bounds the redraws one action costs in a big workspace.
  */
+/** The listener path's event listeners (listeners/listen.ts), which sits above this room. */
+interface EventListen {
+  event<A extends object>(route: (args: A) => Routed): (args: A) => Promise<void>;
+}
+
 const HOME_OPEN_MS = 30 * 60_000;
 
 /** A publisher drawing Home tabs from `ctx`. */
@@ -31,11 +37,22 @@ export function homePublisher(ctx: BotContext): HomePublisher {
   });
 }
 
-/** Registers `app_home_opened` on `app`. */
-export function registerHome(app: App, home: HomePublisher): void {
-  app.event('app_home_opened', async ({ event, body }) => {
-    // The Messages tab opens this event too; only the Home tab is ours to draw.
-    if (event.tab !== 'home') return;
-    void home.opened(event.user, body.team_id ?? '');
-  });
+/** Registers `app_home_opened` on `app`, on the one listener path (behind Bolt's ack, counted, errors logged). */
+export function registerHome(app: App, home: HomePublisher, listen: EventListen): void {
+  app.event(
+    'app_home_opened',
+    listen.event(
+      ({ event, body }: { event: { tab?: string; user: string }; body: { team_id?: string } }) => ({
+        // The Messages tab opens this event too; only the Home tab is ours to draw.
+        work:
+          event.tab === 'home'
+            ? () => ({
+                name: 'home opened',
+                tally: { counter: 'interactions', action: 'home.opened' },
+                steps: [run(() => home.opened(event.user, body.team_id ?? ''))],
+              })
+            : undefined,
+      }),
+    ),
+  );
 }

@@ -9,9 +9,9 @@ import type { HomeView, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import type { ChangeStatus } from '../../store/types.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
-import { LIMITS } from '../render/limits.js';
 import { alertLine } from '../render/watches.js';
 import type { HomeData } from './home-data.js';
 

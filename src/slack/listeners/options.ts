@@ -6,13 +6,14 @@
  * domain's form queries like every other form choice.
  */
 import type { App } from '@slack/bolt';
-import type { BotContext } from '../handlers/context.js';
+import type { BotContext, TailCtx } from '../handlers/context.js';
 import { readSuggestActionId, SUGGEST_ACTION_PREFIX } from '../ids.js';
-import { LIMITS, truncate } from '../render/limits.js';
+import { LIMITS, truncate } from '../limits.js';
+import type { Listen } from './listen.js';
 
 /** Options for one type-ahead request, as Slack's ack body wants them. */
 export async function suggestOptions(
-  ctx: Pick<BotContext, 'reads'>,
+  ctx: TailCtx,
   actionId: string,
   query: string,
 ): Promise<{ options: { text: { type: 'plain_text'; text: string }; value: string }[] }> {
@@ -29,19 +30,16 @@ export async function suggestOptions(
   };
 }
 
-/** Answers the modals' type-ahead selects on `app`. */
-export function registerOptions(app: App, ctx: BotContext): void {
-  app.options(new RegExp(`^${SUGGEST_ACTION_PREFIX}`), async ({ payload, ack }) => {
-    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'options' });
-    try {
-      await ack(await suggestOptions(ctx, payload.action_id, payload.value));
-    } catch (err) {
+/** Answers the modals' type-ahead selects on `app`, on the one listener path (answered in the ack). */
+export function registerOptions(app: App, ctx: BotContext, listen: Listen): void {
+  app.options(
+    new RegExp(`^${SUGGEST_ACTION_PREFIX}`),
+    listen.options(
+      ({ payload }: { payload: { action_id: string; value: string } }) =>
+        suggestOptions(ctx, payload.action_id, payload.value),
       // Slack shows an empty list and cannot show a message here; the log says why.
-      ctx.metrics.errors.inc({ where: 'options' });
-      ctx.logger.error('type-ahead options failed', { error: err, actionId: payload.action_id });
-      await ack({ options: [] });
-    } finally {
-      stopAck();
-    }
-  });
+      { options: [] },
+      ({ payload }) => ({ actionId: payload.action_id }),
+    ),
+  );
 }

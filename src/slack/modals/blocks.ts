@@ -10,7 +10,7 @@ import type { ContextBlock, InputBlock, KnownBlock, PlainTextOption, SectionBloc
 import type { SuggestionSource } from '../../changes/form-queries.js';
 import { singularOf, withArticle } from '../../format/english.js';
 import { MODAL_RELOAD_ACTION, suggestActionId } from '../ids.js';
-import { LIMITS, truncate } from '../render/limits.js';
+import { LIMITS, truncate } from '../limits.js';
 import { TYPED_SUFFIX } from './state.js';
 
 /** The action id of plain inputs; blocks are read by block id, so one id serves all. */

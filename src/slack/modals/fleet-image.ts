@@ -5,7 +5,7 @@
  */
 
 import type { ChangeOperation } from '../../policy/operations.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { imageChoices, imageRefByName } from './choices.js';
 import { needEnvironment } from './environment.js';

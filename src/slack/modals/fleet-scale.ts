@@ -7,7 +7,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { Armada, ArmadaSet, Distribution } from '../../api-shapes/armada-resources.js';
 import type { ChangeOperation } from '../../policy/operations.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError, errorBlock } from './field-errors.js';

@@ -12,7 +12,7 @@ import type { InputBlock, KnownBlock } from '@slack/types';
 import type { Container, Image } from '../../api-shapes/resources.js';
 import type { FormQueries } from '../../changes/form-queries.js';
 import type { OperationInput } from '../../changes/requests/index.js';
-import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { freeName, imageChoices, imageRefByName, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment, needFormation } from './environment.js';

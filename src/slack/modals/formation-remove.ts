@@ -5,7 +5,7 @@
  * for a confirmation of its own.
  */
 import type { ModalMetadata } from '../ids.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { needEnvironment, needFormation } from './environment.js';
 import { addError, errorBlock, missingChoice } from './field-errors.js';

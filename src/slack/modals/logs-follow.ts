@@ -9,7 +9,7 @@ import type { Vessel } from '../../api-shapes/resources.js';
 import { ValidationError } from '../../changes/errors.js';
 import { type TailRequestInput, tailRequestSchema } from '../../changes/requests/tails.js';
 import { parseRequest } from '../../changes/requests/vocabulary.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError, errorBlock, mapProblems, missingChoice } from './field-errors.js';

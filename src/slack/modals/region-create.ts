@@ -8,7 +8,7 @@ import type { InputBlock } from '@slack/types';
 import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
 import type { OperationInput } from '../../changes/requests/index.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError } from './field-errors.js';

@@ -7,7 +7,7 @@
 
 import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../api-shapes/resources.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';

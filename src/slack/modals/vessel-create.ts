@@ -4,7 +4,7 @@
  * as text and turned into the engine's request shape.
  */
 import type { OperationInput } from '../../changes/requests/index.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { branchChoices, freeName, imageChoices, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';

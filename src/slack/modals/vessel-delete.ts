@@ -6,7 +6,7 @@
  * follows is destructive and asks for a confirmation of its own.
  */
 import type { Vessel } from '../../api-shapes/resources.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError, errorBlock } from './field-errors.js';

@@ -6,8 +6,8 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { ChangeFailure } from '../../changes/change.js';
 import { MODAL_CALLBACKS, MODAL_RELOAD_ACTION, type ModalMetadata } from '../ids.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { failureText } from '../render/failure-text.js';
-import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { writeMetadata } from './metadata.js';
 

@@ -6,13 +6,13 @@
  */
 import type { EndResult } from '../../releases/releases.js';
 import { rewriteChangeMessage } from '../handlers/change-message.js';
-import type { BotContext, PrivateReply } from '../handlers/context.js';
+import type { PrivateReply, RequestCtx } from '../handlers/context.js';
 import { renderEndAnswer, renderEndChoice } from '../render/release-end.js';
 import { renderAmbiguousRelease } from '../render/release-message.js';
 
 /** Shows `outcome` to whoever ended (`ref`: what they typed, for the ambiguous answer). */
 export async function answerEnd(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack'>,
+  ctx: RequestCtx,
   outcome: EndResult,
   reply: PrivateReply,
   ref: string,

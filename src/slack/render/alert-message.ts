@@ -9,9 +9,9 @@ import type { Button, KnownBlock } from '@slack/types';
 import { formatSpan } from '../../format/duration.js';
 import type { WatchAlert } from '../../store/watch-types.js';
 import { ALERT_ACTIONS } from '../ids.js';
+import { LIMITS, truncate } from '../limits.js';
 import { context, escapeFit, finish, section, slackDate } from './blocks.js';
 import { actions, spokenLabel } from './buttons.js';
-import { LIMITS, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { rowButton } from './row-actions.js';
 

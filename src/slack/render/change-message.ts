@@ -5,6 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { LIMITS } from '../limits.js';
 import {
   appliesDestructive,
   approvalProgress,
@@ -25,7 +26,6 @@ import {
 } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 

@@ -8,9 +8,9 @@ import type { Change } from '../../changes/change.js';
 import type { FollowEvent } from '../../changes/operation.js';
 import type { ChangeOperation } from '../../policy/operations.js';
 import { TAIL_ACTIONS, type TailStartValue } from '../ids.js';
+import { LIMITS } from '../limits.js';
 import { context, escapeFit, finish, section } from './blocks.js';
 import { actions } from './buttons.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** Operations whose follow-up is about a Vessel they created, whose logs are worth a look. */

@@ -17,7 +17,7 @@ import {
   renderForm,
 } from '../grammar/forms.js';
 import { closestWords } from '../grammar/suggest.js';
-import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from './limits.js';
+import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from '../limits.js';
 import type { SlackMessage } from './message.js';
 
 interface TopicInfo {

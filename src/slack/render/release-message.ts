@@ -13,6 +13,7 @@ import type { ReleaseSnapshot, ReleaseSummary } from '../../releases/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { ChangeModalKind } from '../grammar/command.js';
 import { RELEASE_ACTIONS, RELEASE_ADD_ACTION, RELEASE_END_ACTION } from '../ids.js';
+import { LIMITS } from '../limits.js';
 import { appliesDestructive, approvalProgress, approvers, whoMayApprove } from './approval-status.js';
 import {
   context,
@@ -29,7 +30,6 @@ import {
 import { actions, approvalButtons, dangerDialog } from './buttons.js';
 import { closedBy, failureText } from './failure-text.js';
 import { renderUsage } from './help.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked } from './permalink.js';
 

@@ -16,7 +16,7 @@ import {
   RELEASE_ADD_ACTION,
   RELEASE_END_ACTION,
 } from '../../../src/slack/ids.js';
-import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
+import { LIMITS, messageProblems } from '../../../src/slack/limits.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
 import { renderEndAnswer, renderEndChoice } from '../../../src/slack/render/release-end.js';
 import {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import { ALERT_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import { renderAlert } from '../../../src/slack/render/alert-message.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
 import { renderMuted, renderWatchAnswer, renderWhatChanged } from '../../../src/slack/render/watches.js';
 import type { WatchAlert } from '../../../src/store/watch-types.js';
 import { buttonsOf, makeChange, textOf } from './fixtures.js';

@@ -5,7 +5,7 @@
  * constraints and building its own arguments before all but one gave up).
  */
 import type { BlockAction, ButtonAction, RespondFn } from '@slack/bolt';
-import type { Routed } from './listen.js';
+import type { Routed } from './work.js';
 
 /** A button click (or a modal input's dispatched action) as the listeners read it. */
 export interface ClickArgs {

@@ -1,7 +1,7 @@
 /** The one way a click's listener answers only the clicker: an ephemeral reply through its response_url. */
 import type { RespondFn } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
-import type { Actor, PrivateReply } from '../handlers/context.js';
+import type { Actor, PrivateReply } from './context.js';
 
 /**
  * A PrivateReply over Bolt's `respond`: leaves the clicked message as it is, or

@@ -4,30 +4,19 @@
  * like `logs --follow` and started as a live tail in the release thread. The
  * release message lists the tail once it runs.
  */
-import type { Actor } from '../handlers/actor.js';
-import type { BotContext } from '../handlers/context.js';
-import { type CheckedSubmission, showOutcome } from '../handlers/submission.js';
+
 import type { ModalMetadata } from '../ids.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { readTailSubmission, type TailRequest, type ViewStateValues } from '../modals/index.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
 import { statusView } from '../render/status-view.js';
-import { followLogs } from '../tails/actions.js';
+import type { Actor } from './actor.js';
+import type { SubmitCtx, TailCtx } from './context.js';
+import { type CheckedSubmission, showOutcome } from './submission.js';
+import { followLogs } from './tail-actions.js';
 
 /** The ack for a "Tail logs" submission and, when it is good, the work to run after acking. */
 export function checkTailSubmission(
-  ctx: Pick<
-    BotContext,
-    | 'reads'
-    | 'clock'
-    | 'environments'
-    | 'logger'
-    | 'metrics'
-    | 'policy'
-    | 'releases'
-    | 'slack'
-    | 'store'
-    | 'tails'
-  >,
+  ctx: SubmitCtx,
   meta: ModalMetadata,
   values: ViewStateValues,
   viewId: string,
@@ -49,12 +38,7 @@ export function checkTailSubmission(
   };
 }
 
-async function startTail(
-  ctx: Pick<BotContext, 'reads' | 'policy' | 'releases' | 'tails'>,
-  meta: ModalMetadata,
-  tail: TailRequest,
-  actor: Actor,
-): Promise<void> {
+async function startTail(ctx: TailCtx, meta: ModalMetadata, tail: TailRequest, actor: Actor): Promise<void> {
   // An ended release keeps no live tails (its end stopped them); do not start one behind its back.
   if (meta.releaseId) await ctx.releases.openRelease(meta.releaseId);
   await followLogs(

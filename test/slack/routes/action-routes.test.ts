@@ -1,6 +1,6 @@
 /** The one action listener's routing table: by action id, nothing for ids no route claims. */
 import { describe, expect, it } from '@jest/globals';
-import { type ClickArgs, routeAction } from '../../../src/slack/listeners/action-routes.js';
+import { type ClickArgs, routeAction } from '../../../src/slack/routes/action-routes.js';
 
 const click = (actionId: string) => ({ action: { action_id: actionId } }) as unknown as ClickArgs;
 

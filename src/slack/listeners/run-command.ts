@@ -5,35 +5,23 @@
  * preview. Modal forms are not run here: the command listener opens them from
  * the trigger id (openModal in modal.ts).
  */
+
+import { historyPage } from '../../changes/history-query.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Command } from '../grammar/command.js';
-import { historyPage } from '../history/query.js';
+import type { Actor, BotContext, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
+import { answerRead, shareableRead } from '../handlers/reads.js';
+import { requestChange } from '../handlers/request-change.js';
+import { followLogs } from '../handlers/tail-actions.js';
 import { answerEnd } from '../releases/end.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { withShareButton } from '../render/share.js';
 import { renderWatchAnswer } from '../render/watches.js';
-import { followLogs } from '../tails/actions.js';
-import type { Actor, BotContext, PrivateReply } from './context.js';
-import { answerRead, shareableRead } from './reads.js';
-import { requestChange } from './request-change.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
-  ctx: Pick<
-    BotContext,
-    | 'reads'
-    | 'clock'
-    | 'commandName'
-    | 'engine'
-    | 'logger'
-    | 'policy'
-    | 'releases'
-    | 'slack'
-    | 'store'
-    | 'tails'
-    | 'watches'
-  >,
+  ctx: SubmitCtx & Pick<BotContext, 'watches'>,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
@@ -102,7 +90,7 @@ export async function runCommand(
  * branch names before the engine sees them; an unknown one is answered with
  * the branches that exist.
  */
-async function withBranchNames(ctx: Pick<BotContext, 'reads'>, asked: ChangeInput): Promise<ChangeInput> {
+async function withBranchNames(ctx: TailCtx, asked: ChangeInput): Promise<ChangeInput> {
   if (asked.operation !== 'image.promote') return asked;
   const { sourceBranch, targetBranch } = asked.input;
   return {

@@ -7,9 +7,9 @@
 
 import { UserError } from '../../errors/user-error.js';
 import type { TailRecord } from '../../store/types.js';
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
 import type { SlackMessage } from '../render/message.js';
-import { parseTailStartValue } from './start-value.js';
+import type { Actor, PrivateReply, TailCtx } from './context.js';
+import { parseTailStartValue } from './tail-start-value.js';
 
 /** What to follow, and the release thread to follow it in (if any). */
 interface FollowRequest {
@@ -21,11 +21,7 @@ interface FollowRequest {
 }
 
 /** Starts a tail for `actor` once the domain says they may read the Vessel's logs and it exists. */
-export async function followLogs(
-  ctx: Pick<BotContext, 'reads' | 'tails'>,
-  request: FollowRequest,
-  actor: Actor,
-): Promise<TailRecord> {
+export async function followLogs(ctx: TailCtx, request: FollowRequest, actor: Actor): Promise<TailRecord> {
   await ctx.reads.tailSubject(actor, request.environment, request.vessel);
   return ctx.tails.start({
     workspace: actor.team,
@@ -41,7 +37,7 @@ export async function followLogs(
 
 /** The "Tail logs" button: follows the Vessel in the thread of the message that carried the button. */
 export async function startTailFromButton(
-  ctx: Pick<BotContext, 'reads' | 'tails' | 'store'>,
+  ctx: TailCtx,
   value: string,
   actor: Actor,
   message: { ts?: string; threadTs?: string },
@@ -77,7 +73,7 @@ export async function startTailFromButton(
 
 /** The Stop button: stops the tail (here or through its owner); tells the clicker only when it is not immediate. */
 export async function stopTailFromButton(
-  ctx: Pick<BotContext, 'tails'>,
+  ctx: TailCtx,
   tailId: string,
   actor: Actor,
   reply: PrivateReply,

@@ -5,9 +5,10 @@
  * where its message is. Paging goes back by audit id, so a page never
  * repeats or skips an entry however many are written meanwhile.
  */
-import { type Change, toChange } from '../../changes/change.js';
-import { TARGET_FIELDS } from '../../policy/operations.js';
-import type { ApprovalStore, AuditEntry, AuditStore, ChangeStore } from '../../store/types.js';
+
+import { TARGET_FIELDS } from '../policy/operations.js';
+import type { ApprovalStore, AuditEntry, AuditStore, ChangeStore } from '../store/types.js';
+import { type Change, toChange } from './change.js';
 
 /** The audit actions that end a change: one per change. */
 const OUTCOME_ACTIONS = ['apply', 'reject', 'cancel', 'expire', 'recover'] as const;

@@ -7,7 +7,7 @@ import {
   takeWithMore,
   truncate,
   viewProblems,
-} from '../../../src/slack/render/limits.js';
+} from '../../src/slack/limits.js';
 
 describe('text helpers', () => {
   it('escapes the three mrkdwn control characters', () => {
