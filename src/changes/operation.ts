@@ -5,7 +5,7 @@
  * (verify, for crash recovery) and watch the aftermath (follow).
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
-import type { ChangeOperation, Target } from '../policy/operations.js';
+import type { Target } from '../policy/operations.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 
@@ -77,7 +77,6 @@ interface ApplyInput<Req> {
 }
 
 export interface OperationModule<Req = unknown> {
-  id: ChangeOperation;
   /** Validates untrusted input into a typed request; throws ValidationError listing every problem. */
   parse(input: unknown): Req;
   /** What the policy should judge this request by. */

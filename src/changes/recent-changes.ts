@@ -5,7 +5,7 @@
  * matched on the target each change was planned for.
  */
 
-import type { Target } from '../policy/operations.js';
+import { describe, isOperation, OPERATIONS, type Target, type TargetField } from '../operations/index.js';
 import type { ApprovalStore, ChangeStore } from '../store/types.js';
 import { type Change, toChange } from './change.js';
 
@@ -19,18 +19,19 @@ export interface AlertSubject {
   region?: string;
 }
 
-/** The target field that names an object of `kind`. */
-const FIELD: Record<string, keyof Target> = {
-  Armada: 'armada',
-  ArmadaSet: 'armadaSet',
-  Formation: 'formation',
-  Vessel: 'vessel',
-};
+/** The target field that names an object of `kind`: the field of the read that shows one (the catalogue's `shows`). */
+function fieldOf(kind: string): TargetField | undefined {
+  for (const op of OPERATIONS) {
+    const shows = describe(op).shows;
+    if (shows?.kind === kind) return shows.field;
+  }
+  return undefined;
+}
 
 /** Whether a change planned for `target` touched the subject or its region. */
 export function touches(target: Target, subject: AlertSubject): boolean {
   if (target.environment !== subject.env) return false;
-  const field = FIELD[subject.kind];
+  const field = fieldOf(subject.kind);
   if (field && target[field] === subject.name) return true;
   return subject.region !== undefined && target.region === subject.region;
 }
@@ -56,15 +57,9 @@ export async function recentChanges(
   return matching.map((c) => ({ ...c, approvals: approvals.get(c.id) ?? [] }));
 }
 
-/** The operations whose aftermath is a rollout Harbormaster follows, and the kind each rolls out. */
-const ROLLOUTS: Record<string, { kind: 'Armada' | 'ArmadaSet'; field: 'armada' | 'armadaSet' }> = {
-  'armada.image': { kind: 'Armada', field: 'armada' },
-  'armadaset.image': { kind: 'ArmadaSet', field: 'armadaSet' },
-};
-
 /**
- * The fleets of `env` a rollout applied through Harbormaster in the last 24 h
- * targets, as `<Kind>/<name>`: the rollouts a watch follows (one read of the window).
+ * The fleets of `env` a rollout (an operation whose descriptor `rollsOut`)
+ * applied through Harbormaster in the last 24 h targets, as `<Kind>/<name>`: the rollouts a watch follows (one read of the window).
  */
 export async function followedRollouts(
   store: Pick<ChangeStore, 'listChanges'>,
@@ -77,7 +72,7 @@ export async function followedRollouts(
   });
   const keys = new Set<string>();
   for (const r of records) {
-    const rollout = ROLLOUTS[r.operation];
+    const rollout = isOperation(r.operation) ? describe(r.operation).rollsOut : undefined;
     if (!rollout) continue;
     const target = toChange(r, []).target;
     const name = target[rollout.field];

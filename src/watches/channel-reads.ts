@@ -1,23 +1,32 @@
 /**
  * What a watching channel may read (issue 29): a channel is alerted only
  * about objects its policy lets that channel read, judged with the read
- * operation that shows each kind (`armada.show`, `armadaset.show`,
- * `formation.show`, `vessels.list`) on the object's own target, so a rule
+ * operation that shows each kind (the catalogue's `shows`) on the object's
+ * own target, so a rule
  * restricting a region or a name to another channel keeps those alerts out.
  */
-import type { Operation, Target } from '../policy/operations.js';
+import { describe, OPERATIONS, type Operation, type Target, type TargetField } from '../operations/index.js';
 import type { Policy } from '../policy/types.js';
-import type { WatchKind } from '../store/watch-types.js';
+import { WATCH_KINDS, type WatchKind } from '../store/watch-types.js';
 import type { Observation } from './observe.js';
 import type { ChannelMayRead } from './types.js';
 
-/** The read that shows an object of each kind, and the target field naming it. */
-export const KIND_READS: Record<WatchKind, { operation: Operation; field: keyof Target; plural: string }> = {
-  Armada: { operation: 'armada.show', field: 'armada', plural: 'Armadas' },
-  ArmadaSet: { operation: 'armadaset.show', field: 'armadaSet', plural: 'ArmadaSets' },
-  Formation: { operation: 'formation.show', field: 'formation', plural: 'Formations' },
-  Vessel: { operation: 'vessels.list', field: 'vessel', plural: 'Vessels' },
+const PLURALS: Record<WatchKind, string> = {
+  Armada: 'Armadas',
+  ArmadaSet: 'ArmadaSets',
+  Formation: 'Formations',
+  Vessel: 'Vessels',
 };
+
+/** The read that shows an object of each kind (its descriptor says `shows`), and the target field naming it. */
+export const KIND_READS = Object.fromEntries(
+  WATCH_KINDS.map((kind) => {
+    const operation = OPERATIONS.find((op) => describe(op).shows?.kind === kind);
+    const shows = operation && describe(operation).shows;
+    if (!operation || !shows) throw new Error(`no read in the catalogue shows a ${kind}`);
+    return [kind, { operation, field: shows.field, plural: PLURALS[kind] }];
+  }),
+) as Record<WatchKind, { operation: Operation; field: TargetField; plural: string }>;
 
 /** The target a read of `o` in `env` is judged on. */
 export function readTarget(env: string, o: Pick<Observation, 'kind' | 'name' | 'region'>): Target {

@@ -27,6 +27,7 @@ const SRC_ROOMS = [
   'store',
   'config',
   'policy',
+  'operations',
   'gamefabric',
   'api-shapes',
   'runtime',

@@ -23,8 +23,6 @@ import { type ExpectedOverride, overrideOutcome } from './override-check.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
 export const addToFormation: OperationModule<AddToFormationRequest> = {
-  id: 'formation.add',
-
   parse: (input) => parseRequest(addToFormationSchema, input),
 
   target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel, region: r.region }),

@@ -16,8 +16,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
 export const createVessel: OperationModule<CreateVesselRequest> = {
-  id: 'vessel.create',
-
   parse: (input) => parseRequest(createVesselSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.region, vessel: r.name }),

@@ -17,8 +17,6 @@ import { type DeleteVesselRequest, deleteVesselSchema } from '../requests/vessel
 import { parseRequest } from '../requests/vocabulary.js';
 
 export const deleteVessel: OperationModule<DeleteVesselRequest> = {
-  id: 'vessel.delete',
-
   parse: (input) => parseRequest(deleteVesselSchema, input),
 
   target: (r) => ({ environment: r.environment, vessel: r.vessel }),

@@ -16,8 +16,6 @@ import { followRollouts, type Rollout, rolloutsOf, rolloutText } from './promoti
 import { waitForPromotion } from './promotion-visible.js';
 
 export const promoteImage: OperationModule<PromoteImageRequest> = {
-  id: 'image.promote',
-
   parse: (input) => parseRequest(promoteImageSchema, input),
 
   target: (r) => ({ branch: r.targetBranch, sourceBranch: r.sourceBranch }),

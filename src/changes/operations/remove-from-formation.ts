@@ -16,8 +16,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 import { formationVesselList, readFormation } from './formation-read.js';
 
 export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
-  id: 'formation.remove',
-
   parse: (input) => parseRequest(removeFromFormationSchema, input),
 
   target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel }),

@@ -127,8 +127,6 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
   });
 
   return {
-    id: isSet ? 'armadaset.scale' : 'armada.scale',
-
     parse: (input) => parseRequest(isSet ? scaleArmadaSetSchema : scaleArmadaSchema, input),
 
     target: (r) => ({

@@ -103,8 +103,6 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
   const noun = isSet ? 'ArmadaSet' : 'armada';
 
   return {
-    id: isSet ? 'armadaset.image' : 'armada.image',
-
     parse: (input) => parseRequest(isSet ? imageArmadaSetSchema : imageArmadaSchema, input),
 
     target: (r) => ({ environment: r.environment, ...(isSet ? { armadaSet: r.name } : { armada: r.name }) }),

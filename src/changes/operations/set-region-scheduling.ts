@@ -16,8 +16,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
-  id: 'region.scheduling',
-
   parse: (input) => parseRequest(setRegionSchedulingSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.region }),

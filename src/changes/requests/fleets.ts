@@ -86,3 +86,9 @@ export const imageArmadaSetSchema = record({
 });
 
 export type SetFleetImageRequest = z.output<typeof imageArmadaSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type ScaleArmadaInput = z.input<typeof scaleArmadaSchema>;
+export type ScaleArmadaSetInput = z.input<typeof scaleArmadaSetSchema>;
+export type ImageArmadaInput = z.input<typeof imageArmadaSchema>;
+export type ImageArmadaSetInput = z.input<typeof imageArmadaSetSchema>;

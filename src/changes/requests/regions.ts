@@ -53,3 +53,7 @@ export const setRegionSchedulingSchema = record({
 });
 
 export type SetRegionSchedulingRequest = z.output<typeof setRegionSchedulingSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type CreateRegionInput = z.input<typeof createRegionSchema>;
+export type SetRegionSchedulingInput = z.input<typeof setRegionSchedulingSchema>;

@@ -65,3 +65,7 @@ export const deleteVesselSchema = record({
 });
 
 export type DeleteVesselRequest = z.output<typeof deleteVesselSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type CreateVesselInput = z.input<typeof createVesselSchema>;
+export type DeleteVesselInput = z.input<typeof deleteVesselSchema>;

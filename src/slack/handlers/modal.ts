@@ -9,7 +9,7 @@
  */
 
 import { missingEnvironment } from '../../changes/not-found.js';
-import type { ModalKind } from '../grammar/command.js';
+import { describe, type OperationDescriptor, operationOfForm } from '../../operations/index.js';
 import type { ModalMetadata } from '../ids.js';
 import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
@@ -78,23 +78,13 @@ async function ensureEnvironment(ctx: FormCtx, environment: string): Promise<voi
 }
 
 /**
- * How each modal's submission is checked and what it starts: most preview a
- * change; the "Tail logs" modal starts a live tail. One entry per kind, so a
- * new modal must say which it is.
+ * How each modal's submission is checked and what it starts: a change's form
+ * previews the change; the one read with a form ("Tail logs") starts a live
+ * tail. Chosen by the kind of operation the form asks for.
  */
-const SUBMIT_STRATEGIES: Record<ModalKind, SubmitStrategy> = {
-  promote: checkChangeSubmission,
-  'vessel.create': checkChangeSubmission,
-  'vessel.delete': checkChangeSubmission,
-  'formation.add': checkChangeSubmission,
-  'formation.remove': checkChangeSubmission,
-  'region.create': checkChangeSubmission,
-  'region.scheduling': checkChangeSubmission,
-  'armada.scale': checkChangeSubmission,
-  'armadaset.scale': checkChangeSubmission,
-  'armada.image': checkChangeSubmission,
-  'armadaset.image': checkChangeSubmission,
-  'logs.follow': checkTailSubmission,
+const SUBMIT_STRATEGIES: Record<OperationDescriptor['kind'], SubmitStrategy> = {
+  change: checkChangeSubmission,
+  read: checkTailSubmission,
 };
 
 /**
@@ -109,7 +99,14 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
       afterAck: () => fillModal(ctx, meta, viewId, undefined, values),
     };
   }
-  return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor, triggerId);
+  return SUBMIT_STRATEGIES[describe(operationOfForm(meta.kind)).kind](
+    ctx,
+    meta,
+    values,
+    viewId,
+    actor,
+    triggerId,
+  );
 };
 
 /**

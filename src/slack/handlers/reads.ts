@@ -53,6 +53,16 @@ export function shareableRead(command: Command): ReadCommand | undefined {
   return command as ReadCommand;
 }
 
+/** An armada shown (the `armada show` answer, and the message shortcut's on a message naming one). */
+export async function answerArmada(
+  ctx: RequestCtx,
+  actor: Actor,
+  environment: string,
+  armada: string,
+): Promise<SlackMessage> {
+  return renderFleet(environment, await ctx.reads.armada(actor, environment, armada), ctx.commandName);
+}
+
 /** The answer to a read, authorized for `actor` by the domain (changes/reads.ts); throws UserError when refused or not found. */
 export async function answerRead(ctx: RequestCtx, command: ReadCommand, actor: Actor): Promise<SlackMessage> {
   switch (command.kind) {
@@ -84,11 +94,7 @@ export async function answerRead(ctx: RequestCtx, command: ReadCommand, actor: A
     case 'armadas':
       return renderArmadas(await ctx.reads.armadas(actor, command.environment));
     case 'armada.show':
-      return renderFleet(
-        command.environment,
-        await ctx.reads.armada(actor, command.environment, command.armada),
-        ctx.commandName,
-      );
+      return answerArmada(ctx, actor, command.environment, command.armada);
     case 'armadaset.show':
       return renderFleet(
         command.environment,

@@ -8,6 +8,7 @@
 
 import { historyPage } from '../../changes/history-query.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
+import { describe } from '../../operations/index.js';
 import type { Command } from '../grammar/command.js';
 import type { Actor, BotContext, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
 import { answerRead, shareableRead } from '../handlers/reads.js';
@@ -91,14 +92,13 @@ export async function runCommand(
  * the branches that exist.
  */
 async function withBranchNames(ctx: TailCtx, asked: ChangeInput): Promise<ChangeInput> {
-  if (asked.operation !== 'image.promote') return asked;
-  const { sourceBranch, targetBranch } = asked.input;
-  return {
-    operation: asked.operation,
-    input: {
-      ...asked.input,
-      sourceBranch: sourceBranch ? await ctx.reads.branch(sourceBranch, 'sourceBranch') : sourceBranch,
-      targetBranch: targetBranch ? await ctx.reads.branch(targetBranch, 'targetBranch') : targetBranch,
-    },
-  };
+  const fields = describe(asked.operation).branchFields ?? [];
+  if (fields.length === 0) return asked;
+  const input: Record<string, unknown> = { ...asked.input };
+  for (const field of fields) {
+    const typed = input[field];
+    if (typeof typed === 'string' && typed) input[field] = await ctx.reads.branch(typed, field);
+  }
+  // Only branch names changed, so the input is still the operation's.
+  return { operation: asked.operation, input } as ChangeInput;
 }

@@ -12,7 +12,7 @@ import { UserError } from '../../errors/user-error.js';
 import type { Actor, BotContext } from '../handlers/context.js';
 import { openModal } from '../handlers/modal.js';
 import { privateReplyVia } from '../handlers/private-reply.js';
-import { answerRead } from '../handlers/reads.js';
+import { answerArmada } from '../handlers/reads.js';
 import { LOGS_SHORTCUT_CALLBACK } from '../ids.js';
 import { before, slotted } from '../routes/work.js';
 import type { Listen } from './listen.js';
@@ -69,11 +69,7 @@ export function registerShortcuts(app: App, ctx: BotContext, listen: Listen): vo
                   await fill?.();
                   return 'vessel';
                 }
-                const answer = await answerRead(
-                  ctx,
-                  { kind: 'armada.show', environment: named.environment, armada: named.name },
-                  actor,
-                );
+                const answer = await answerArmada(ctx, actor, named.environment, named.name);
                 await reply(answer);
                 return 'armada';
               }),

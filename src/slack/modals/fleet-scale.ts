@@ -6,7 +6,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Armada, ArmadaSet, Distribution } from '../../api-shapes/armada-resources.js';
-import type { ChangeOperation } from '../../policy/operations.js';
+import type { ScaleArmadaInput, ScaleArmadaSetInput } from '../../changes/requests/fleets.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
@@ -42,14 +42,16 @@ function entriesOf(fleet: Armada | ArmadaSet | undefined, region: string | undef
   return (fleet as Armada).spec.distribution;
 }
 
-/** The scale modal of `kind`: `armada.scale` or `armadaset.scale`. */
-export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
+/** The scale modal of `kind`: an armada's, or an ArmadaSet's (which also asks the region). */
+export function fleetScaleModal(kind: 'Armada'): ModalDefinition<ScaleArmadaInput>;
+export function fleetScaleModal(kind: 'ArmadaSet'): ModalDefinition<ScaleArmadaSetInput>;
+export function fleetScaleModal(
+  kind: 'Armada' | 'ArmadaSet',
+): ModalDefinition<ScaleArmadaInput | ScaleArmadaSetInput> {
   const isSet = kind === 'ArmadaSet';
-  const operation: ChangeOperation = isSet ? 'armadaset.scale' : 'armada.scale';
   const noun = isSet ? 'ArmadaSet' : 'armada';
   return {
     submit: 'Preview',
-    operation,
     fallbackBlock: B.max,
 
     async build(meta, deps, values) {
@@ -142,8 +144,8 @@ export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       };
       if (!name || (isSet && !region))
         return { ok: false, errors, partial: { ...input, ...(region ? { region } : {}) } };
-      if (operation === 'armada.scale') return { ok: true, operation, input };
-      return { ok: true, operation, input: { ...input, region: region ?? '' } };
+      if (!isSet) return { ok: true, input };
+      return { ok: true, input: { ...input, region: region ?? '' } };
     },
 
     blockFor(field, values?: ViewStateValues) {

@@ -6,7 +6,7 @@
 
 import type { InputBlock } from '@slack/types';
 import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
-import type { OperationInput } from '../../changes/requests/index.js';
+import type { CreateRegionInput } from '../../changes/requests/regions.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
@@ -85,9 +85,8 @@ function typeRowBlocks(row: number, values: ViewStateValues): InputBlock[] {
   ];
 }
 
-export const regionCreateModal: ModalDefinition = {
+export const regionCreateModal: ModalDefinition<CreateRegionInput> = {
   submit: 'Preview',
-  operation: 'region.create',
   fallbackBlock: B.name,
 
   async build(meta, _deps, values) {
@@ -140,7 +139,7 @@ export const regionCreateModal: ModalDefinition = {
     const displayName = readBlock(values, B.displayName);
     const description = readBlock(values, B.description);
     // Anything missing is empty here and has its error above; the operation's schema also names it.
-    const input: OperationInput<'region.create'> = {
+    const input: CreateRegionInput = {
       environment: meta.environment ?? '',
       name: name ?? '',
       ...(displayName ? { displayName } : {}),
@@ -149,7 +148,7 @@ export const regionCreateModal: ModalDefinition = {
     };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'region.create', input };
+    return { ok: true, input };
   },
 
   blockFor(field, values) {

@@ -23,7 +23,7 @@ import {
   RELEASE_END_CHOICE_ACTIONS,
 } from '../ids.js';
 import { escapeMrkdwn } from '../limits.js';
-import { openingView } from '../modals/index.js';
+import { openingView, RELEASE_BUTTON_FORMS } from '../modals/index.js';
 import { ADD_A_CHANGE } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
 import type { ActionRoute, ActionRoutes, ClickArgs } from '../routes/action-routes.js';
@@ -31,14 +31,6 @@ import { clickActor } from '../routes/actor.js';
 import { before, slotted } from '../routes/work.js';
 import { answerEnd } from './end.js';
 import { readEndValue } from './end-value.js';
-
-/** The modal each release button opens. */
-const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
-  promote: 'promote',
-  formationAdd: 'formation.add',
-  formationRemove: 'formation.remove',
-  tailLogs: 'logs.follow',
-};
 
 type RouteCtx = SubmitCtx;
 
@@ -56,7 +48,7 @@ export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
     string,
   ][]) {
     routes[actionId] = openFormRoute(ctx, actionId, (button) => ({
-      kind: RELEASE_MODALS[name],
+      kind: RELEASE_BUTTON_FORMS[name],
       releaseId: button.value ?? '',
     }));
   }

@@ -6,15 +6,12 @@
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import type { FollowEvent } from '../../changes/operation.js';
-import type { ChangeOperation } from '../../policy/operations.js';
+import { describe } from '../../operations/index.js';
 import { TAIL_ACTIONS, type TailStartValue } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import { context, escapeFit, finish, section } from './blocks.js';
 import { actions } from './buttons.js';
 import type { SlackMessage } from './message.js';
-
-/** Operations whose follow-up is about a Vessel they created, whose logs are worth a look. */
-const CREATES_VESSELS: ReadonlySet<ChangeOperation> = new Set(['vessel.create', 'formation.add']);
 
 const PREFIX: Record<FollowEvent['kind'], string> = {
   progress: ':hourglass_flowing_sand: Progress',
@@ -29,7 +26,7 @@ const PREFIX: Record<FollowEvent['kind'], string> = {
  * change's release thread if it has one. Undefined when there is nothing to tail.
  */
 export function tailOffer(change: Change, event: FollowEvent): TailStartValue | undefined {
-  if (!event.vessel || !CREATES_VESSELS.has(change.operation)) return undefined;
+  if (!event.vessel || describe(change.operation).createsVessels !== true) return undefined;
   if (event.kind !== 'done' && event.kind !== 'timeout') return undefined;
   return {
     environment: event.vessel.environment,

@@ -9,6 +9,7 @@ import type { Button, KnownBlock, StaticSelect } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
+import { FORMS, isReadOperation } from '../../operations/index.js';
 import type { ReleaseSnapshot, ReleaseSummary } from '../../releases/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { ChangeModalKind } from '../grammar/command.js';
@@ -49,17 +50,12 @@ const BUTTONS: { action: keyof typeof RELEASE_ACTIONS; label: string }[] = [
   { action: 'tailLogs', label: 'Tail logs' },
 ];
 
-/** The "Add a change…" options: with the buttons, every change operation (src/changes/operations/index.ts). */
-export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] = [
-  { modal: 'vessel.create', label: 'Create vessel' },
-  { modal: 'vessel.delete', label: 'Delete vessel' },
-  { modal: 'region.create', label: 'Create region' },
-  { modal: 'region.scheduling', label: 'Set region scheduling' },
-  { modal: 'armada.scale', label: 'Scale armada' },
-  { modal: 'armadaset.scale', label: 'Scale ArmadaSet' },
-  { modal: 'armada.image', label: 'Roll out armada' },
-  { modal: 'armadaset.image', label: 'Roll out ArmadaSet' },
-];
+/** The "Add a change…" options: with the buttons, every change operation (`releaseOption` in src/operations/catalogue.ts). */
+export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] = FORMS.flatMap((f) =>
+  f.form.releaseOption !== undefined && !isReadOperation(f.operation)
+    ? [{ modal: f.kind as ChangeModalKind, label: f.form.releaseOption }]
+    : [],
+);
 
 const WAITING = new Set<Change['status']>(['pending', 'awaiting_approval', 'approved', 'applying']);
 
