@@ -7,6 +7,7 @@
 
 import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
+import { createChangeEvents } from '../changes/events.js';
 import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
@@ -84,12 +85,15 @@ export async function startBot(
   let channelName: (channelId: string) => Promise<string | undefined> = async () => undefined;
   // The engine and the tails announce what moved in a release; the bot's release threads redraw.
   const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
+  // The engine tells what moved about a change; its message's owner in the bot redraws.
+  const changeEvents = createChangeEvents(logger.child({ component: 'change-events' }));
   const core = await startCore({
     config,
     logger,
     clock,
     metrics,
     releaseEvents,
+    changeEvents,
     ...(options.follow ? { follow: options.follow } : {}),
     groups: {
       resolveGroup: (id, workspace) => resolveGroup(id, workspace),
@@ -169,6 +173,7 @@ export async function startBot(
     store: core.store,
     tails,
     releaseEvents,
+    changeEvents,
     policy: core.policy,
     reads: new Reads({ api: core.api.client, policy: core.policy, branches: config.branches }),
     watches,
@@ -199,7 +204,7 @@ export async function startBot(
   }
   if (!options.watch?.manual) watcher.start();
   await core.startHousekeeping(
-    (changes) => bot.changesClosed(changes),
+    () => bot.repairChangeMessages(),
     (notices) => bot.changeNotices(notices),
   );
   return {

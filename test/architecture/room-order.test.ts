@@ -53,6 +53,7 @@ const SLACK_ROOMS = [
   'tails',
   'routes',
   'handlers',
+  'change-messages',
   'modals',
   'render',
   'ids.ts',

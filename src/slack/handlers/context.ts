@@ -16,6 +16,7 @@ import type { Metrics } from '../../runtime/metrics.js';
 import type { ReleaseRecord, Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { Watches } from '../../watches/manage.js';
+import type { ChangeMessages } from '../change-messages/owner.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { Actor } from './actor.js';
@@ -39,6 +40,8 @@ export interface BotContext {
   store: Store;
   /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
+  /** The one owner of change messages: posts them; redraws them on the engine's events. */
+  changeMessages: ChangeMessages;
   /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
   releases: ReleaseFlows;
   /** Read commands, live tails' checks and form choices: authorized and answered by the domain, never the API client. */
@@ -100,13 +103,22 @@ export type FormCtx = Pick<BotContext, 'clock' | 'environments' | 'logger' | 're
 /** Asks for a change and posts its preview (or the form again). */
 export type RequestCtx = Pick<
   BotContext,
-  'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'reads' | 'slack' | 'store'
+  | 'changeMessages'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'reads'
+  | 'slack'
+  | 'store'
 >;
 
 /** Checks and runs any form's submission: a change, a tail, a reload. */
 export type SubmitCtx = Pick<
   BotContext,
   | 'branches'
+  | 'changeMessages'
   | 'clock'
   | 'commandName'
   | 'engine'

@@ -2,6 +2,7 @@
 import type { BlockAction, SlashCommand } from '@slack/bolt';
 import type { Actor } from '../handlers/context.js';
 import type { ModalMetadata } from '../ids.js';
+import { threadOfMessage } from '../runtime/thread.js';
 
 /** The user of a slash command, in the channel it was typed in. */
 export function commandActor(command: SlashCommand): Actor {
@@ -15,9 +16,7 @@ export function commandActor(command: SlashCommand): Actor {
 
 /** The clicker of a button, in the channel (and thread, when `withThread`) of the message it sits on. */
 export function clickActor(body: BlockAction, options: { withThread?: boolean } = {}): Actor {
-  const threadTs = options.withThread
-    ? (body.message as { thread_ts?: string } | undefined)?.thread_ts
-    : undefined;
+  const threadTs = options.withThread ? threadOfMessage(body.message) : undefined;
   return {
     user: body.user.id,
     // The clicker's own workspace: in a shared channel or an org-wide install, body.team may be another's.

@@ -11,6 +11,7 @@ import { TAIL_ACTIONS } from '../ids.js';
 import type { ActionRoutes, ClickArgs } from '../routes/action-routes.js';
 import { clickActor } from '../routes/actor.js';
 import { slotted } from '../routes/work.js';
+import { threadOfMessage } from '../runtime/thread.js';
 
 /** The routes of the Stop and "Tail logs" buttons, by action id. */
 export function tailActionRoutes(ctx: BotContext): ActionRoutes {
@@ -18,7 +19,8 @@ export function tailActionRoutes(ctx: BotContext): ActionRoutes {
   for (const [name, actionId] of Object.entries(TAIL_ACTIONS) as [keyof typeof TAIL_ACTIONS, string][]) {
     routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
       work: () => {
-        const message = body.message as { ts?: string; thread_ts?: string } | undefined;
+        const message = body.message as { ts?: string } | undefined;
+        const threadTs = threadOfMessage(body.message);
         const actor = clickActor(body, { withThread: true });
         const reply = privateReplyVia(respond);
         return {
@@ -30,7 +32,7 @@ export function tailActionRoutes(ctx: BotContext): ActionRoutes {
             else
               await startTailFromButton(ctx, button.value ?? '', actor, {
                 ...(message?.ts ? { ts: message.ts } : {}),
-                ...(message?.thread_ts ? { threadTs: message.thread_ts } : {}),
+                ...(threadTs ? { threadTs } : {}),
               });
           }),
           tally: { counter: 'interactions', action: `tail.${name}` },

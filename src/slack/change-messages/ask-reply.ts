@@ -8,10 +8,13 @@
  */
 import type { Change } from '../../changes/change.js';
 import { renderAnsweredAsk } from '../render/notices.js';
-import type { SlackCtx } from './context.js';
+import type { ChangeMessageDeps } from './deps.js';
 
 /** Rewrites `change`'s ask as answered, when it has one and no longer waits for approvers. */
-export async function markAskAnswered(ctx: SlackCtx, change: Change): Promise<void> {
+export async function markAskAnswered(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  change: Change,
+): Promise<void> {
   const askTs = change.origin.askTs;
   if (!askTs || change.status === 'awaiting_approval' || change.status === 'pending') return;
   const message = renderAnsweredAsk(change);

@@ -7,14 +7,18 @@
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
 import { renderChange } from '../render/change-message.js';
 import { SerialByKey } from '../runtime/serial.js';
-import type { ChangeCtx } from './context.js';
+import { inThread } from '../runtime/thread.js';
+import type { ChangeMessageDeps } from './deps.js';
 
 /** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
-export async function postChangeMessage(ctx: ChangeCtx, change: Change): Promise<string> {
+export async function postChangeMessage(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'engine' | 'slack'>,
+  change: Change,
+): Promise<string> {
   const message = renderChange(change, ctx.clock.now());
   const posted = await ctx.slack.chat.postMessage({
     channel: change.origin.channel,
-    ...(change.origin.threadTs ? { thread_ts: change.origin.threadTs } : {}),
+    ...inThread(change.origin.threadTs),
     text: message.text,
     blocks: message.blocks,
     unfurl_links: false,
@@ -43,7 +47,10 @@ const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, C
  * by housekeeping, so a finished change never keeps live buttons. Resolves
  * once a rewrite showing this state or a newer one has been tried.
  */
-export function rewriteChangeMessage(ctx: ChangeCtx, change: Change): Promise<void> {
+export function rewriteChangeMessage(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
   const ts = change.origin.messageTs;
   if (!ts) return Promise.resolve();
   const own = redraws.get(ctx.slack) ?? { serial: new SerialByKey(), latest: new Map<string, Change>() };
@@ -59,7 +66,10 @@ export function rewriteChangeMessage(ctx: ChangeCtx, change: Change): Promise<vo
   });
 }
 
-async function drawChange(ctx: ChangeCtx, change: Change): Promise<void> {
+async function drawChange(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
   if (!change.origin.messageTs) return;
   const message = renderChange(change, ctx.clock.now());
   try {
@@ -81,5 +91,6 @@ async function drawChange(ctx: ChangeCtx, change: Change): Promise<void> {
     if (!gone) return;
   }
   // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
-  if (FINAL_STATUSES.includes(change.status) && !change.recordPending) await ctx.engine.markDrawn(change);
+  if (FINAL_STATUSES.includes(change.status) && !change.recordPending)
+    await ctx.store.markDrawn(change.id, change.status);
 }

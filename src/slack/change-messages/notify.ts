@@ -15,12 +15,18 @@ import {
   renderExpiredNotice,
   renderOutcomeNotice,
 } from '../render/notices.js';
-import type { RequestCtx, SlackCtx } from './context.js';
+import { inThread } from '../runtime/thread.js';
+import type { ChangeMessageDeps } from './deps.js';
+import { changeThread } from './thread.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
 
 /** Tells the requester what `actor`'s click did to their change (not when they clicked it themselves). */
-export async function notifyOutcome(ctx: SlackCtx, outcome: ClickOutcome, actor: string): Promise<void> {
+export async function notifyOutcome(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  outcome: ClickOutcome,
+  actor: string,
+): Promise<void> {
   const change = outcome.change;
   const final = FINAL_KINDS.has(outcome.kind);
   const inRelease = final && change.origin.releaseId !== undefined;
@@ -35,7 +41,10 @@ export async function notifyOutcome(ctx: SlackCtx, outcome: ClickOutcome, actor:
  * them, and keeps the ask's ts with the change, so the ask is marked answered
  * when the change moves on (ask-reply.ts).
  */
-export async function notifyApprovers(ctx: RequestCtx, change: Change): Promise<void> {
+export async function notifyApprovers(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
   const message = renderApprovalRequest(change, ctx.commandName);
   if (!message) return;
@@ -54,7 +63,10 @@ export async function notifyApprovers(ctx: RequestCtx, change: Change): Promise<
  * thread. A notice Slack refused is given back to the store, so the next pass
  * sends it; one that was sent is never sent again.
  */
-export async function sendClaimedNotices(ctx: RequestCtx, notices: ClaimedNotices): Promise<void> {
+export async function sendClaimedNotices(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  notices: ClaimedNotices,
+): Promise<void> {
   const now = ctx.clock.now();
   const sends: [Change, ChangeNotice, SlackMessage][] = [
     ...notices.reminders.map((c): [Change, ChangeNotice, SlackMessage] => [
@@ -80,17 +92,17 @@ export async function sendClaimedNotices(ctx: RequestCtx, notices: ClaimedNotice
 
 /** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
 async function reply(
-  ctx: SlackCtx,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
 ): Promise<{ posted: boolean; ts?: string }> {
-  const threadTs = change.origin.threadTs ?? change.origin.messageTs;
+  const threadTs = changeThread(change);
   if (!threadTs) return { posted: true };
   try {
     const post = {
       channel: change.origin.channel,
-      thread_ts: threadTs,
+      ...inThread(threadTs),
       text: message.text,
       blocks: message.blocks,
       unfurl_links: false,

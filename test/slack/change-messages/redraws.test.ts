@@ -4,11 +4,10 @@
  * costs the message one more update, not one each), never an older state.
  */
 import { expect, it } from '@jest/globals';
-import type { Change } from '../../../src/changes/change.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { rewriteChangeMessage } from '../../../src/slack/handlers/change-message.js';
-import type { BotContext } from '../../../src/slack/handlers/context.js';
+import type { ChangeMessageDeps } from '../../../src/slack/change-messages/deps.js';
+import { rewriteChangeMessage } from '../../../src/slack/change-messages/draw.js';
 import { makeChange } from '../render/fixtures.js';
 
 function gatedSlack() {
@@ -38,9 +37,9 @@ it('folds rewrites asked for while one runs into one, drawing the newest state',
   const ctx = {
     clock: new ManualClock(),
     logger: silentLogger,
-    engine: { markDrawn: async (c: Change) => void marked.push(c.status) },
+    store: { markDrawn: async (_id: string, status: string) => void marked.push(status) },
     slack: g.slack,
-  } as unknown as Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>;
+  } as unknown as Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>;
   const origin = { workspace: 'T1', channel: 'C1', messageTs: '1.0' };
   const applying = makeChange({ status: 'applying', version: 2, origin });
   const done = makeChange({
