@@ -165,6 +165,7 @@ export async function startBot(
     slots: sharedSlots,
     fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
     stopping: stopping.signal,
+    metrics,
   });
   const bot = createSlackBot({
     slack: config.slack,

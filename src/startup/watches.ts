@@ -9,6 +9,7 @@ import type { FetchFunction } from '@slack/web-api';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
+import type { Metrics } from '../runtime/metrics.js';
 import { slackAlertMessenger } from '../slack/alerts/messenger.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import type { SharedSlots } from '../slack-budget/shared-slots.js';
@@ -28,6 +29,7 @@ export interface WatchWiring {
   slots(workspace: string): SharedSlots;
   fetch?: FetchFunction;
   stopping: AbortSignal;
+  metrics: Metrics;
 }
 
 /** The watches of one replica: the commands' domain and the loop (not started). */
@@ -70,6 +72,7 @@ export function wireWatches(w: WatchWiring): { watches: Watches; watcher: Watche
     replica: config.replicaId,
     newId: randomUUID,
     logger,
+    count: (event) => w.metrics.watchEvents.inc({ event }),
     clock: w.clock,
   });
   return { watches, watcher };

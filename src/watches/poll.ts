@@ -32,6 +32,8 @@ export interface PollDeps {
   replica: string;
   newId: () => string;
   logger: Logger;
+  /** Told of each poll and each alert drawn (the replica's metrics). */
+  count?: (event: 'polled' | 'failed' | 'posted' | 'recovered') => void;
 }
 
 /** What one call did, for tests and the bench. */
@@ -79,9 +81,11 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
     );
     await store.notePoll(env, { status, reason, at: now, resumeAt: now + pause });
     deps.logger.warn('watch poll failed', { env, status, failures, pauseMs: pause });
+    deps.count?.('failed');
     return 'failed';
   }
   await store.notePoll(env, undefined);
+  deps.count?.('polled');
   bad = [...bad, ...(await stalledRollouts(store, env, listing, bad, deps.intervalMs, now))];
   const step = stepEpisodes(env, await store.listTroubles(env), bad, deps.settleMs, now);
   for (const t of step.put) await store.putTrouble(t);
@@ -149,10 +153,13 @@ export async function drawPending(deps: PollDeps, env: string): Promise<void> {
       if (alert.recoveredAt === undefined) {
         const claim = () => store.claimAlertPost(alert.id, deps.replica, POST_CLAIM_STALE_MS, clock.now());
         const ts = await messenger.post(alert, claim);
-        if (ts !== undefined) await store.markAlertDrawn(alert.id, 'open', ts);
+        if (ts === undefined) continue;
+        await store.markAlertDrawn(alert.id, 'open', ts);
+        deps.count?.('posted');
       } else if (alert.messageTs !== undefined) {
         await messenger.update({ ...alert, messageTs: alert.messageTs });
         await store.markAlertDrawn(alert.id, 'recovered');
+        deps.count?.('recovered');
       }
     } catch (err) {
       // Left undrawn: the next poll tries again (a post's claim lapses after a minute).

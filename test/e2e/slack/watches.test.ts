@@ -71,6 +71,9 @@ it('watches, alerts once, answers the buttons, recovers in place, unwatches', as
   expect(alerts()).toHaveLength(1);
   const alert = alerts()[0] as StoredMessage;
   expect(alert.text).toBe('Vessel duel-1 in dev is Error: OOMKilled');
+  const scraped = await h.running.metrics.registry.metrics();
+  expect(scraped).toMatch(/^harbor_watch_events_total\{event="posted"\} 1$/m);
+  expect(scraped).toMatch(/^harbor_watch_events_total\{event="polled"\} [1-9]\d*$/m);
 
   await h.click(alert, ALERT_ACTIONS.whatChanged);
   expect(h.ephemeralTexts().at(-1)).toBe('No changes to Vessel duel-1 in dev in 24 h');
