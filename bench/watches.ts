@@ -3,8 +3,8 @@
  * with its own StoreSlots and the real alert messenger, on one store: a
  * shared SQLite file, or PostgreSQL with --database-url) and 1, 10 and 50
  * channels watching `dev`, the simulator runs `--minutes` of a ManualClock:
- * a minute in, one vessel fails and one Armada's build crashes (Degraded);
- * half-way both recover. Every replica ticks every 10 s; while alerts wait
+ * a minute in, one vessel fails and a Site goes down (the fleets of its
+ * region Degraded); half-way both recover. Every replica ticks every 10 s; while alerts wait
  * for slots of the shared Slack budget the clock moves in 100 ms steps.
  * Prints the API's list reads a minute (the simulator's request log), the
  * Slack calls per alert message (posts and edits that reached Slack), the
@@ -22,7 +22,7 @@ import { StoreSlots } from '../src/slack-budget/shared-slots.js';
 import type { Store } from '../src/store/types.js';
 import { Watcher } from '../src/watches/watcher.js';
 import { everyone, openReplicaStores, type StoreKind } from '../test/watches/harness.js';
-import { crashDuel, failVessel, takeApiReads } from '../test/watches/sim-control.js';
+import { DUEL_SITE, failVessel, siteDown, takeApiReads } from '../test/watches/sim-control.js';
 
 const { values } = parseArgs({
   options: { minutes: { type: 'string', default: '10' }, 'database-url': { type: 'string' } },
@@ -86,8 +86,7 @@ async function one(replicas: number, channels: number) {
       createdAt: clock.now(),
     });
   }
-  // The Armada runs a build that crashes only once told to; the start's reads are not counted.
-  await crashDuel(sim);
+  // The start's reads are not counted.
   await takeApiReads(sim);
   const start = clock.now();
   let failedAt = 0;
@@ -97,11 +96,11 @@ async function one(replicas: number, channels: number) {
     if (round === 6) {
       failedAt = clock.now();
       await failVessel(sim, 'dev', 'duel-1', 'OOMKilled');
-      await crashDuel(sim, 'exit code 137');
+      await siteDown(sim, DUEL_SITE, 'connection lost');
     }
     if (round === Math.floor(rounds / 2)) {
       await failVessel(sim, 'dev', 'duel-1');
-      await crashDuel(sim);
+      await siteDown(sim, DUEL_SITE);
     }
     let done = false;
     const ticks = Promise.all(watchers.map((w) => w.tick())).then(() => {

@@ -22,15 +22,35 @@ const LooseCount = z.unknown().transform((v): number | undefined => {
   return undefined;
 });
 
+/**
+ * The dynamic buffer of a region type: its presence means it is on (the
+ * provider's `dynamicBuffer` has no `enabled` field, internal/resource/armada/armada.go);
+ * while on, the platform overrides the manual buffer size (docs
+ * armada-replicas-and-buffer.md "Enabling dynamic buffer").
+ */
+const DynamicBufferSchema = z.looseObject({
+  maxBufferUtilization: LooseCount.optional(),
+  dynamicMaxBufferThreshold: LooseCount.optional(),
+  dynamicMinBufferThreshold: LooseCount.optional(),
+});
+export type DynamicBuffer = z.infer<typeof DynamicBufferSchema>;
+
 /** One region type's replica settings (`spec.distribution[]`). */
 export const DistributionSchema = z.looseObject({
   name: z.string(),
   minReplicas: LooseCount.optional(),
   maxReplicas: LooseCount.optional(),
   bufferSize: LooseCount.optional(),
-  dynamicBuffer: z.looseObject({ enabled: z.boolean().optional() }).optional(),
+  // null reads as off, like an absent object.
+  dynamicBuffer: DynamicBufferSchema.nullish(),
 });
+
 export type Distribution = z.infer<typeof DistributionSchema>;
+
+/** Whether a region type's buffer is dynamic (its `dynamicBuffer` is present). */
+export function hasDynamicBuffer(d: Distribution): boolean {
+  return d.dynamicBuffer !== undefined && d.dynamicBuffer !== null;
+}
 
 const StrategySchema = z.looseObject({
   type: z.string().optional(),
@@ -119,8 +139,43 @@ export const ImageUpdaterSchema = z.looseObject({
       name: z.string(),
     }),
   }),
+  /**
+   * No public source shows an ImageUpdater's status: `state`, `reason` and the
+   * last update it applied (`lastUpdate{image, time}`) are read when present
+   * (inferred names) and never required.
+   */
+  status: z
+    .looseObject({
+      state: z.string().optional(),
+      reason: z.string().optional(),
+      lastUpdate: z.looseObject({ image: z.string().optional(), time: z.string().optional() }).optional(),
+    })
+    .optional(),
 });
 export type ImageUpdater = z.infer<typeof ImageUpdaterSchema>;
+
+/*
+ * Sites (core group, cluster-scoped): the capacity clusters behind a
+ * Location. The docs name the states (Connected, Pending, Terminating, Error)
+ * and cordoning (`architecture/regions-sites-and-locations.md`); the field
+ * names are inferred, so they are read liberally and never required.
+ */
+export const SITE_STATES = ['Connected', 'Pending', 'Terminating', 'Error'] as const;
+
+export const SiteSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z
+    .looseObject({
+      /** The Location the Site belongs to (inferred field name). */
+      location: z.string().optional(),
+      cordoned: z.boolean().optional(),
+    })
+    .optional(),
+  status: z.looseObject({ state: z.string().optional(), reason: z.string().optional() }).optional(),
+});
+export type Site = z.infer<typeof SiteSchema>;
 
 export const EnvironmentSchema = z.looseObject({
   apiVersion: z.string().optional(),

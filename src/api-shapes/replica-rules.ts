@@ -4,6 +4,26 @@
  * and the simulator (checked on every write), like the name rules in names.ts.
  */
 
+/**
+ * The largest count the platform takes: the provider validates min, max and
+ * buffer as 32-bit integers (`validators.GFFieldInt32`, internal/resource/armada/armada.go).
+ * Flags, forms and the simulator's refusals all name this limit.
+ */
+export const MAX_REPLICA_COUNT = 2_147_483_647;
+
+/** How people say each count, in every surface (flags --min/--max/--buffer, form fields, refusals). */
+export const REPLICA_WORDS = { minReplicas: 'min', maxReplicas: 'max', bufferSize: 'buffer' } as const;
+
+/** "max must be a whole number from 0 to 2147483647" */
+export function countRangeText(field: keyof typeof REPLICA_WORDS): string {
+  return `${REPLICA_WORDS[field]} must be a whole number from 0 to ${MAX_REPLICA_COUNT}`;
+}
+
+/** Whether `v` is a count the platform takes. */
+export function isReplicaCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_REPLICA_COUNT;
+}
+
 export interface ReplicaValues {
   minReplicas: number;
   maxReplicas: number;
@@ -12,7 +32,7 @@ export interface ReplicaValues {
 
 /** Which rule a set of values breaks; the words are for people, the id for code. */
 export interface ReplicaRuleProblem {
-  rule: 'non-negative' | 'max-below-min' | 'max-below-buffer' | 'buffer-zero' | 'min-below-buffer';
+  rule: 'out-of-range' | 'max-below-min' | 'max-below-buffer' | 'buffer-zero' | 'min-below-buffer';
   message: string;
 }
 
@@ -26,8 +46,8 @@ export function replicaRuleProblems(v: ReplicaValues): ReplicaRuleProblem[] {
     ['maxReplicas', max],
     ['bufferSize', buffer],
   ] as const) {
-    if (!Number.isInteger(value) || value < 0) {
-      problems.push({ rule: 'non-negative', message: `${field} must be a whole number >= 0 (got ${value})` });
+    if (!isReplicaCount(value)) {
+      problems.push({ rule: 'out-of-range', message: `${countRangeText(field)} (got ${value})` });
     }
   }
   if (problems.length > 0) return problems;

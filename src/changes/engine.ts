@@ -17,6 +17,7 @@ import { EngineCore } from './engine/core.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
+import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
 
@@ -119,15 +120,38 @@ export class ChangeEngine {
       change.result,
     );
     for await (const event of steps) {
-      if (event.state && event.kind !== 'progress') {
-        const noted = await this.recordState(latest, event.state);
-        if (noted) {
-          latest = noted;
-          await this.core.tell({ kind: 'followed', change: noted });
-        }
+      // Where a step ends: its state, and the end itself, so a failed rollout does not stay "Done".
+      if (event.kind !== 'progress') {
+        const stated = event.state ? await this.recordState(latest, event.state) : undefined;
+        if (stated) latest = stated;
+        const ended = await this.recordFollowUp(latest, event);
+        if (ended) latest = ended;
+        if (stated || ended) await this.core.tell({ kind: 'followed', change: latest });
       }
       yield event;
     }
+  }
+
+  /**
+   * Records where the follow-up ended (`result.facts.followUp`, the worse of
+   * what is stored and `event`: follow-outcome.ts), so the change's message
+   * and the requester's Home carry it. Undefined when nothing changed.
+   */
+  private async recordFollowUp(change: Change, event: FollowEvent): Promise<Change | undefined> {
+    const result = change.result;
+    const next = outcomeOf(event);
+    if (change.status !== 'succeeded' || !result || !next) return undefined;
+    const stored = storedOutcome(result.facts);
+    const kept = worseOutcome(stored, next);
+    if (stored && JSON.stringify(stored) === JSON.stringify(kept)) return undefined;
+    const updated = await this.core.o.store.transitionChange(
+      change.id,
+      ['succeeded'],
+      'succeeded',
+      { result: { ...result, facts: { ...result.facts, followUp: kept } } },
+      { now: change.updatedAt },
+    );
+    return updated ? toChange(updated, change.approvals) : undefined;
   }
 
   /**

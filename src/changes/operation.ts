@@ -54,6 +54,12 @@ export interface FollowEvent {
   vessel?: { environment: string; name: string };
   /** The state the follow-up saw ("Scheduled", "gone"): the change's own message shows the latest. */
   state?: string;
+  /**
+   * On a final `done`: what it rests on. Absent: the API showed the change
+   * complete. `synced`: the configuration reached every Site, and the API
+   * reports no progress beyond that (Armadas and ArmadaSets without counts).
+   */
+  evidence?: 'synced';
 }
 
 export interface OperationContext {

@@ -494,6 +494,34 @@ export const OPERATION_DESCRIPTORS = {
       },
     },
   },
+  'gameserver.terminate': {
+    kind: 'change',
+    action: (t) =>
+      `terminate ${t.gameServer ? `game server ${t.gameServer}` : 'game servers'}${t.site ? ` on site ${t.site}` : ''}`,
+    whereToLook: (s) => `the game servers of site ${s('site')} (is ${s('name')} still listed?)`,
+    // No `where`: Sites are in no environment. No releaseOption: an incident action, not a release step.
+    form: { modal: 'gameserver.terminate', title: 'Terminate game server', notInReleases: true },
+    help: {
+      'gameserver.terminate': {
+        words: ['gameserver', 'terminate'],
+        args: ['<site>', '<game-server>'],
+        flags: [],
+        description:
+          'Terminate a game server that does not shut down by itself (asks for confirmation first; an allocated match on it ends).',
+        example: 'gameserver terminate ni-prod-fra-02 duel-baremetal-0',
+        topic: 'armadas',
+      },
+      'gameserver.terminate.modal': {
+        words: ['gameserver', 'terminate'],
+        args: [],
+        flags: [],
+        description: 'Open a form to name the Site and the game server to terminate.',
+        example: 'gameserver terminate',
+        topic: 'armadas',
+        opensModal: true,
+      },
+    },
+  },
   'armadaset.show': {
     kind: 'read',
     shows: { kind: 'ArmadaSet', field: 'armadaSet' },

@@ -18,6 +18,9 @@ export interface Target {
   vessel?: string;
   armada?: string;
   armadaSet?: string;
+  /** A Site (a capacity cluster, in no environment), for operations on its game servers. */
+  site?: string;
+  gameServer?: string;
 }
 
 /** Target fields in the order they are described in messages. */
@@ -30,6 +33,8 @@ export const TARGET_FIELDS = [
   'vessel',
   'armada',
   'armadaSet',
+  'site',
+  'gameServer',
 ] as const;
 
 export type TargetField = (typeof TARGET_FIELDS)[number];
@@ -91,6 +96,8 @@ export interface FormDescriptor {
    * Absent: the thread offers the form as a button of its own, or it is no change.
    */
   releaseOption?: string;
+  /** Not a step of a release (an incident action on one server): no release thread offers it. */
+  notInReleases?: boolean;
 }
 
 export interface OperationDescriptor {

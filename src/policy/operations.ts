@@ -28,6 +28,8 @@ const FIELD_LABELS: Record<TargetField, string> = {
   vessel: 'vessel',
   armada: 'armada',
   armadaSet: 'ArmadaSet',
+  site: 'site',
+  gameServer: 'game server',
 };
 
 /** `operation` and its target in words, e.g. `vessel.delete on environment "prod", vessel "web-1"`. */

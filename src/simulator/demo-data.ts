@@ -223,6 +223,8 @@ export function demoData(): SimulatorData {
           ARMADASETS: ['GET'],
           IMAGEUPDATERS: ['GET'],
           ENVIRONMENTS: ['GET'],
+          SITES: ['GET'],
+          GAMESERVERS: ['GET'],
         },
       },
     ],

@@ -11,6 +11,7 @@ import { notFound } from './http-utils/status.js';
 import { isGone, type LifecycleSettings, type VesselRecord } from './lifecycle.js';
 import { bootLines, LogBuffer } from './log-lines.js';
 import { randomUuid } from './random.js';
+import type { SiteOverride } from './types.js';
 
 export interface EnvironmentState {
   name: string;
@@ -43,6 +44,8 @@ export class SimStore implements ImageLookup {
   readonly environmentDisplayNames = new Map<string, string>();
   /** Images whose game servers crash on start (a simulated bad build), keyed `branch/internalName`: the reason. */
   readonly crashingImages = new Map<string, string>();
+  /** Site states set by tests and demos (every Site is Connected otherwise), by Site name. */
+  readonly siteOverrides = new Map<string, SiteOverride>();
   private revision = 0;
 
   constructor(private readonly random: () => number) {}

@@ -9,8 +9,8 @@
  */
 
 import type { Armada, ArmadaSet, Distribution } from '../api-shapes/armada-resources.js';
-import { replicaCounts } from '../api-shapes/armada-resources.js';
 import type { Formation, Vessel } from '../api-shapes/resources.js';
+import { fleetState, isDegraded } from '../changes/fleet-state.js';
 import type { WatchKind } from '../store/watch-types.js';
 
 /** One object in trouble, as the poller saw it. */
@@ -21,8 +21,8 @@ export interface Observation {
   region?: string;
   state: string;
   reason?: string;
-  /** Fleets only: the trouble is Degraded, so the Sites behind it are worth naming. */
-  siteBound?: boolean;
+  /** Degraded fleets only: the regions whose Sites may be behind it (named from one Site and one Region list). */
+  siteRegions?: string[];
   detail?: string;
 }
 
@@ -44,23 +44,25 @@ function fleetTrouble(
   kind: 'Armada' | 'ArmadaSet',
   fleet: Armada | ArmadaSet,
   minimum: number,
-  region?: string,
+  regions: readonly string[],
 ): Observation | undefined {
   const name = fleet.metadata.name;
-  const where = region !== undefined ? { region } : {};
-  if (fleet.status?.state === 'Degraded') {
+  // An Armada runs in one region; an ArmadaSet's alert names none (What changed then looks at the set alone).
+  const where = kind === 'Armada' && regions[0] !== undefined ? { region: regions[0] } : {};
+  const state = fleetState(fleet);
+  if (isDegraded(state)) {
     return {
       kind,
       name,
       ...where,
       state: 'Degraded',
-      ...(fleet.status.reason ? { reason: fleet.status.reason } : {}),
-      siteBound: true,
+      ...(state.reason ? { reason: state.reason } : {}),
+      siteRegions: [...regions],
     };
   }
-  const { total } = replicaCounts(fleet.status);
-  if (total.readyReplicas === 0 && minimum > 0) {
-    const up = total.replicas !== undefined ? `${total.replicas} up, ` : '';
+  const counts = state.counts;
+  if (counts?.readyReplicas === 0 && minimum > 0) {
+    const up = counts.replicas !== undefined ? `${counts.replicas} up, ` : '';
     return {
       kind,
       name,
@@ -76,12 +78,17 @@ function fleetTrouble(
 export function troubleIn(listing: Listing): Observation[] {
   const found: Observation[] = [];
   for (const a of listing.armadas) {
-    const t = fleetTrouble('Armada', a, minimumOf(a.spec.distribution), a.spec.region);
+    const t = fleetTrouble('Armada', a, minimumOf(a.spec.distribution), [a.spec.region]);
     if (t) found.push(t);
   }
   for (const s of listing.armadaSets) {
     const min = s.spec.armadas.reduce((sum, r) => sum + minimumOf(r.distribution), 0);
-    const t = fleetTrouble('ArmadaSet', s, min);
+    const t = fleetTrouble(
+      'ArmadaSet',
+      s,
+      min,
+      s.spec.armadas.map((r) => r.region),
+    );
     if (t) found.push(t);
   }
   for (const f of listing.formations) {

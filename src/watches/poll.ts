@@ -16,7 +16,7 @@ import { pauseAfter } from './backoff.js';
 import { stepEpisodes } from './episodes.js';
 import { type Listing, type Observation, troubleIn } from './observe.js';
 import { stalledRollouts } from './rollouts.js';
-import { problemSites } from './sites.js';
+import { withSites } from './sites.js';
 import type { AlertMessenger, ChannelMayRead, WatchSource } from './types.js';
 
 export interface PollDeps {
@@ -52,14 +52,6 @@ async function list(source: WatchSource, env: string): Promise<Listing> {
   return { armadas, armadaSets, formations, vessels };
 }
 
-/** Names the Sites down behind Degraded fleets: one Site list per poll, only when a fleet is Degraded. */
-async function withSites(source: WatchSource, bad: Observation[]): Promise<Observation[]> {
-  if (!source.listSites || !bad.some((o) => o.siteBound)) return bad;
-  const down = problemSites(await source.listSites());
-  if (down.length === 0) return bad;
-  return bad.map((o) => (o.siteBound ? { ...o, detail: down.join('; ') } : o));
-}
-
 /** Polls `env` at `now` if its poll is due. */
 export async function pollEnvironment(deps: PollDeps, env: string, now: number): Promise<PollOutcome> {
   const { store } = deps;
@@ -69,7 +61,7 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   let listing: Listing;
   try {
     listing = await list(deps.source, env);
-    bad = await withSites(deps.source, troubleIn(listing));
+    bad = await withSites(deps.source, env, troubleIn(listing));
   } catch (err) {
     const status = err instanceof ApiError ? err.status : 0;
     const reason = err instanceof ApiError ? (err.reason ?? err.apiMessage) : (err as Error).message;

@@ -1,25 +1,20 @@
 /** What the watch poller is handed: where it lists, who it asks, and what draws its alerts. A leaf. */
 
-import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
-import type { Formation, Vessel } from '../api-shapes/resources.js';
+import type { Armada, ArmadaSet, Site } from '../api-shapes/armada-resources.js';
+import type { Formation, Region, Vessel } from '../api-shapes/resources.js';
 import type { WatchAlert, WatchSubscription } from '../store/watch-types.js';
 import type { Observation } from './observe.js';
 
-/** A Site as far as watches read it (GET /api/core/v1/sites). */
-export interface SiteReading {
-  metadata: { name: string };
-  spec?: { location?: string; cordoned?: boolean };
-  status?: { state?: string; reason?: string };
-}
-
-/** The list reads a poll makes: one per kind per environment, and the Sites when a fleet is Degraded. */
+/** The list reads a poll makes: one per kind per environment, and the Sites and Regions when a fleet is Degraded. */
 export interface WatchSource {
   listArmadas(env: string): Promise<Armada[]>;
   listArmadaSets(env: string): Promise<ArmadaSet[]>;
   listFormations(env: string): Promise<Formation[]>;
   listVessels(env: string): Promise<Vessel[]>;
+  /** Read with the Sites, only while a fleet is Degraded: which Locations each region uses. */
+  listRegions(env: string): Promise<Region[]>;
   /** Absent where the API offers no Site list; then a Degraded alert names no Site. */
-  listSites?(): Promise<SiteReading[]>;
+  listSites?(): Promise<Site[]>;
 }
 
 /** Posts and edits alert messages; the one owner of them (drawn in slack/). */

@@ -9,15 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Armada, ArmadaSet } from '../../src/api-shapes/armada-resources.js';
-import type { Formation, Vessel } from '../../src/api-shapes/resources.js';
+import type { Armada, ArmadaSet, Site } from '../../src/api-shapes/armada-resources.js';
+import type { Formation, Region, Vessel } from '../../src/api-shapes/resources.js';
 import type { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { openSqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
 import type { WatchAlert } from '../../src/store/watch-types.js';
-import type { AlertMessenger, ChannelMayRead, SiteReading, WatchSource } from '../../src/watches/types.js';
+import type { AlertMessenger, ChannelMayRead, WatchSource } from '../../src/watches/types.js';
 import { Watcher } from '../../src/watches/watcher.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -68,7 +68,8 @@ export class FakeApi implements WatchSource {
   armadaSets: ArmadaSet[] = [];
   formations: Formation[] = [];
   vessels: Vessel[] = [];
-  sites: SiteReading[] = [];
+  sites: Site[] = [];
+  regions: Region[] = [];
   reads = 0;
   /** When set, every list fails with it. */
   failure: Error | undefined;
@@ -84,6 +85,7 @@ export class FakeApi implements WatchSource {
   listFormations = (_env: string) => this.read(this.formations);
   listVessels = (_env: string) => this.read(this.vessels);
   listSites = () => this.read(this.sites);
+  listRegions = (_env: string) => this.read(this.regions);
 
   /** A vessel in `state` (Running when well). */
   setVessel(name: string, state: string, reason?: string): void {

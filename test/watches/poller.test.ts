@@ -131,9 +131,22 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
   it('names the Site behind a Degraded fleet, and a fleet with no ready servers while its minimum is above zero', async () => {
     const { api, messenger, run } = await setup(1, ['C1']);
     api.sites = [
-      { metadata: { name: 'fra-01' }, status: { state: 'Connected' } },
-      { metadata: { name: 'fra-02' }, status: { state: 'Error', reason: 'connection lost' } },
-    ];
+      { metadata: { name: 'fra-01' }, spec: { location: 'fra' }, status: { state: 'Connected' } },
+      {
+        metadata: { name: 'fra-02' },
+        spec: { location: 'fra' },
+        status: { state: 'Error', reason: 'connection lost' },
+      },
+      // Down, but not a Location of region eu: not named.
+      {
+        metadata: { name: 'sfo-01' },
+        spec: { location: 'sfo' },
+        status: { state: 'Error', reason: 'far away' },
+      },
+    ] as typeof api.sites;
+    api.regions = [
+      { metadata: { name: 'eu' }, spec: { types: [{ name: 'baremetal', locations: ['fra'] }] } },
+    ] as typeof api.regions;
     api.setArmada('fleet-eu', 'Degraded', 'could not sync');
     api.setArmada('fleet-us', 'Synced', undefined, { replicas: 2, readyReplicas: 0 }, 2);
     await run(2 * 60_000);

@@ -1,6 +1,5 @@
 /** Drives the simulator's trouble for watch tests and the bench, over its HTTP control endpoints (no jest here). */
 
-import { internalImageName } from '../../src/simulator/image-names.js';
 import type { Simulator } from '../../src/simulator/index.js';
 
 async function send(
@@ -27,17 +26,12 @@ async function send(
 export const failVessel = (sim: Simulator, env: string, vessel: string, reason?: string) =>
   send(sim, 'POST', `/_sim/vessels/${env}/${vessel}/fail`, reason ? { reason } : {});
 
-/** Makes the Armada `duel` of dev run a build whose servers crash (reason) or, without one, run again. */
-export async function crashDuel(sim: Simulator, reason?: string): Promise<void> {
-  const image = internalImageName('dev', 'game-server', '1.0.0');
-  await send(sim, 'POST', '/_sim/crashing-images', { branch: 'dev', image, ...(reason ? { reason } : {}) });
-  await send(
-    sim,
-    'PATCH',
-    '/api/armada/v1/environments/dev/armadas/duel',
-    [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: image }],
-    'application/json-patch+json',
-  );
+/** The Site of dev's Armada `duel` (region eu-central, its first Location). */
+export const DUEL_SITE = 'fra-bm-1-01';
+
+/** Makes a Site unavailable (`reason`), which leaves the fleets of its regions Degraded, or (undefined) Connected again. */
+export async function siteDown(sim: Simulator, site: string, reason?: string): Promise<void> {
+  await send(sim, 'POST', `/_sim/sites/${site}`, reason ? { state: 'Error', reason } : {});
 }
 
 /** The API reads the simulator logged (its own control calls not counted), then forgets them. */

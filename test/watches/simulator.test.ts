@@ -1,8 +1,9 @@
 /**
  * Watches against the real simulator over HTTP, through the real API client:
  * a vessel failed by the control endpoint alerts once after the settle time
- * and recovers when started again; a build whose servers crash leaves its
- * Armada Degraded, which alerts with the reason. Four lists per poll.
+ * and recovers when started again; a Site outage leaves the Armada of its
+ * region Degraded, which alerts with the reason and the Site named (one Site
+ * and one Region list while Degraded). Four lists per poll otherwise.
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../src/gamefabric/client.js';
@@ -10,8 +11,9 @@ import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 import type { Store } from '../../src/store/types.js';
 import type { Watcher } from '../../src/watches/watcher.js';
-import { callJson, img } from '../simulator/helpers.js';
+import { callJson } from '../simulator/helpers.js';
 import { openReplicaStores, RecordingMessenger, watcherFor } from './harness.js';
+import { DUEL_SITE, siteDown } from './sim-control.js';
 
 let sim: Simulator;
 let clock: ManualClock;
@@ -78,24 +80,17 @@ it('alerts once when a vessel fails, and edits the alert when it runs again', as
   expect(lists.length).toBe(14 * 4);
 });
 
-it('alerts on an Armada Degraded by a build whose servers crash', async () => {
-  const crashing = img('dev', 'game-server', '1.0.0');
-  await callJson(sim, '/_sim/crashing-images', 200, {
-    method: 'POST',
-    body: { branch: 'dev', image: crashing, reason: 'exit code 137 (OOMKilled)' },
-  });
-  await callJson(sim, '/api/armada/v1/environments/dev/armadas/duel', 200, {
-    method: 'PATCH',
-    body: [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: crashing }],
-    contentType: 'application/json-patch+json',
-  });
+it('alerts on an Armada Degraded by a Site outage, naming the Site, and recovers with it', async () => {
+  await siteDown(sim, DUEL_SITE, 'connection lost');
   await run(3 * 60_000);
-  expect(messenger.posts).toEqual([
-    expect.objectContaining({
-      kind: 'Armada',
-      name: 'duel',
-      state: 'Degraded',
-      reason: expect.stringContaining('OOMKilled'),
-    }),
-  ]);
+  const duel = messenger.posts.find((p) => p.name === 'duel');
+  expect(duel).toMatchObject({
+    kind: 'Armada',
+    state: 'Degraded',
+    reason: `could not sync to site ${DUEL_SITE} (Error: connection lost)`,
+    detail: `site ${DUEL_SITE}: Error, connection lost`,
+  });
+  await siteDown(sim, DUEL_SITE);
+  await run(3 * 60_000);
+  expect(messenger.updates.map((u) => u.name)).toContain('duel');
 });

@@ -14,6 +14,7 @@ import {
   scaleArmadaSetSchema,
 } from '../requests/fleets.js';
 import { addToFormationSchema, removeFromFormationSchema } from '../requests/formations.js';
+import { terminateGameServerSchema } from '../requests/gameservers.js';
 import { promoteImageSchema } from '../requests/images.js';
 import { createRegionSchema, setRegionSchedulingSchema } from '../requests/regions.js';
 import { createVesselSchema, deleteVesselSchema } from '../requests/vessels.js';
@@ -26,6 +27,7 @@ import { removeFromFormation } from './remove-from-formation.js';
 import { scaleArmada, scaleArmadaSet } from './scale-fleet.js';
 import { imageArmada, imageArmadaSet } from './set-fleet-image.js';
 import { setRegionScheduling } from './set-region-scheduling.js';
+import { terminateGameServer } from './terminate-game-server.js';
 
 export const CHANGE_TABLE = {
   'image.promote': { schema: promoteImageSchema, module: promoteImage },
@@ -39,6 +41,7 @@ export const CHANGE_TABLE = {
   'armadaset.scale': { schema: scaleArmadaSetSchema, module: scaleArmadaSet },
   'armada.image': { schema: imageArmadaSchema, module: imageArmada },
   'armadaset.image': { schema: imageArmadaSetSchema, module: imageArmadaSet },
+  'gameserver.terminate': { schema: terminateGameServerSchema, module: terminateGameServer },
 } satisfies Record<ChangeOperation, { schema: z.ZodType; module: unknown }>;
 
 type Table = typeof CHANGE_TABLE;

@@ -19,8 +19,9 @@ export async function followUp(
   if (!threadTs) return;
   try {
     for await (const event of ctx.engine.follow(change, ctx.stopping)) {
-      // A Vessel the change created gets a "Tail logs" button on its follow-up.
-      const message = renderFollowEvent(event, tailOffer(change, event));
+      // A Vessel the change created gets a "Tail logs" button on its follow-up; an end that needs
+      // the requester's eyes (failed, or no verdict) names them.
+      const message = renderFollowEvent(event, tailOffer(change, event), change.requester);
       await ctx.slack.chat.postMessage({
         channel: change.origin.channel,
         ...inThread(threadTs),

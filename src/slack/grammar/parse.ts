@@ -7,7 +7,7 @@
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
-import { parseArmada, parseArmadaSet, parseArmadas } from './parse-armadas.js';
+import { parseArmada, parseArmadaSet, parseArmadas, parseGameServer } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
@@ -38,8 +38,11 @@ const COMMANDS: Record<string, Parser> = {
   regions: parseRegions,
   region: parseRegion,
   armadas: parseArmadas,
+  // The list holds both kinds: `armadasets <env>` is the same answer, not a dead end.
+  armadasets: parseArmadas,
   armada: parseArmada,
   armadaset: parseArmadaSet,
+  gameserver: parseGameServer,
   approvals: parseApprovals,
   history: parseHistory,
   watch: parseWatch,

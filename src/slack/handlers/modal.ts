@@ -9,9 +9,16 @@
  */
 
 import { missingEnvironment } from '../../changes/not-found.js';
+import { UserError } from '../../errors/user-error.js';
 import { describe, type OperationDescriptor, operationOfForm } from '../../operations/index.js';
 import type { ModalMetadata } from '../ids.js';
-import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
+import {
+  loadedView,
+  openingView,
+  placeMissing,
+  readSubmission,
+  refuseBeforeOpening,
+} from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import type { Actor } from './actor.js';
 import type { FormCtx, SubmitCtx } from './context.js';
@@ -31,7 +38,10 @@ export async function openModal(
   triggerId: string,
   meta: ModalMetadata,
 ): Promise<() => Promise<void>> {
-  if (meta.environment) await ensureEnvironment(ctx, meta.environment);
+  await Promise.all([
+    meta.environment ? ensureEnvironment(ctx, meta.environment) : undefined,
+    refuseEarly(ctx, meta),
+  ]);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
@@ -75,6 +85,23 @@ async function ensureEnvironment(ctx: FormCtx, environment: string): Promise<voi
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
+}
+
+/**
+ * A form its command named something for that can never be submitted (an
+ * Armada its ArmadaSet owns, for its scale form) is refused before it opens,
+ * as the typed command is; within the environment check's time budget, after
+ * which the form opens and its submission refuses it.
+ */
+async function refuseEarly(ctx: FormCtx, meta: ModalMetadata): Promise<void> {
+  const timeout = new AbortController();
+  await Promise.race([
+    // Only a refusal stops the form: a read that fails leaves the judgement to the submission.
+    refuseBeforeOpening(meta, { queries: ctx.reads.forms, environments: ctx.environments }).catch((err) => {
+      if (err instanceof UserError) throw err;
+    }),
+    ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal),
+  ]).finally(() => timeout.abort());
 }
 
 /**

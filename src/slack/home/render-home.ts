@@ -7,6 +7,7 @@
  */
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import type { ChangeStatus } from '../../store/types.js';
 import { TAIL_ACTIONS } from '../ids.js';
 import { LIMITS } from '../limits.js';
@@ -27,9 +28,21 @@ const STANDING: Record<ChangeStatus, string> = {
   expired: ':zzz: expired',
 };
 
+/** Where a succeeded change stands once its follow-up ended, as its change message's header says. */
+const FOLLOWED: Record<ReturnType<typeof outcomeKey>, string> = {
+  done: ':white_check_mark: done',
+  synced: ':large_blue_circle: synced, progress not reported',
+  timeout: ':warning: applied, outcome not seen',
+  failed: ':x: applied, then failed',
+};
+
 /** Where `c` stands; a rejected change is closed as cancelled in the store but is not the requester's doing. */
 function standing(c: Change): string {
   if (c.status === 'cancelled' && c.error?.kind === 'rejected') return ':no_entry: rejected';
+  const outcome = c.status === 'succeeded' ? storedOutcome(c.result?.facts) : undefined;
+  if (outcome) return FOLLOWED[outcomeKey(outcome)];
+  if (c.status === 'succeeded' && c.result?.facts.following === 'rollout')
+    return ':gear: applied, rollout followed';
   return STANDING[c.status];
 }
 

@@ -6,6 +6,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Armada, ArmadaSet, Distribution } from '../../api-shapes/armada-resources.js';
+import { refuseOwnedArmada } from '../../changes/operations/scale-fleet.js';
 import type { ScaleArmadaInput, ScaleArmadaSetInput } from '../../changes/requests/fleets.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
@@ -53,6 +54,15 @@ export function fleetScaleModal(
   return {
     submit: 'Preview',
     fallbackBlock: B.max,
+
+    // Named by the command and owned by an ArmadaSet: refused before the form, as the typed command is.
+    async refuseBeforeOpening(meta, deps) {
+      if (isSet || !meta.environment || !meta.fleet) return;
+      const armada = (await deps.queries.armadasIn(meta.environment))?.find(
+        (a) => a.metadata.name === meta.fleet,
+      );
+      if (armada) refuseOwnedArmada(armada, meta.environment);
+    },
 
     async build(meta, deps, values) {
       const env = needEnvironment(meta);

@@ -20,6 +20,7 @@ import { fleetImageModal } from './fleet-image.js';
 import { fleetScaleModal } from './fleet-scale.js';
 import { formationAddModal } from './formation-add.js';
 import { formationRemoveModal } from './formation-remove.js';
+import { gameServerTerminateModal } from './gameserver-terminate.js';
 import { logsFollowModal } from './logs-follow.js';
 import { fieldProblemBlock, problemBlock } from './problem-block.js';
 import { promoteModal } from './promote.js';
@@ -42,6 +43,7 @@ export { FLEET_IMAGE_BLOCKS } from './fleet-image.js';
 export { FLEET_SCALE_BLOCKS } from './fleet-scale.js';
 export { FORMATION_BLOCKS, KEEP_TEMPLATE, overrideBlock } from './formation-add.js';
 export { FORMATION_REMOVE_BLOCKS } from './formation-remove.js';
+export { GAMESERVER_TERMINATE_BLOCKS } from './gameserver-terminate.js';
 export { LOGS_FOLLOW_BLOCKS } from './logs-follow.js';
 export { readMetadata, writeMetadata } from './metadata.js';
 export { PROMOTE_BLOCKS } from './promote.js';
@@ -79,6 +81,7 @@ const CHANGE_MODALS: { [K in ChangeOperation]: ModalDefinition<OperationInput<K>
   'armadaset.scale': fleetScaleModal('ArmadaSet'),
   'armada.image': fleetImageModal('Armada'),
   'armadaset.image': fleetImageModal('ArmadaSet'),
+  'gameserver.terminate': gameServerTerminateModal,
 };
 
 /** The form each of a release thread's buttons opens (the other change forms are options of "Add a change…"). */
@@ -100,6 +103,11 @@ function changeOperationOf(kind: ModalKind): ChangeOperation {
 function modalOf(kind: ModalKind): ModalShell {
   const operation = operationOfForm(kind);
   return isReadOperation(operation) ? logsFollowModal : CHANGE_MODALS[operation];
+}
+
+/** Throws the refusal of a form that could never be submitted for what its command named (modal `refuseBeforeOpening`). */
+export async function refuseBeforeOpening(meta: ModalMetadata, deps: ModalDeps): Promise<void> {
+  await modalOf(meta.kind).refuseBeforeOpening?.(meta, deps);
 }
 
 /** The place each modal works in: its environment (a select in the form), and a formation there. */

@@ -50,6 +50,11 @@ export interface ModalShell {
   blockFor(field: string, values?: ViewStateValues): string | undefined;
   /** An input block that always exists, for problems no other block owns. */
   fallbackBlock: string;
+  /**
+   * Throws a UserError when what the command named can never be submitted
+   * (the typed command would refuse it): checked before the form opens.
+   */
+  refuseBeforeOpening?(meta: ModalMetadata, deps: ModalDeps): Promise<void>;
 }
 
 /** What a change form reads from a submission: the operation's input, or messages keyed by block id. */

@@ -5,6 +5,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import { LIMITS } from '../limits.js';
 import {
   appliesDestructive,
@@ -139,18 +140,38 @@ function unconfirmed(change: Change): SlackMessage {
 
 function succeeded(change: Change): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
-  const title = doneTitle(change.result?.facts.visible);
+  const outcome = storedOutcome(change.result?.facts);
+  const title = outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts);
+  // A follow-up that ended badly or without a verdict is the news: it leads, with the requester named.
+  const ending =
+    outcome && outcome.kind !== 'done'
+      ? [section(`${mention(change.requester)} ${escapeFit(outcome.message, ERROR_MAX)}`)]
+      : outcome?.evidence
+        ? [section(escapeFit(outcome.message, ERROR_MAX))]
+        : [];
   return finish(fallback(title, summary), [
     ...top(title, summary),
+    ...ending,
     ...lineBlocks(change.result?.lines ?? []),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }
 
-// An accepted promotion is Done only once the target lists the copy (housekeeping keeps looking).
-function doneTitle(visible: unknown): string {
+/** The header once the follow-up ended: what it saw, not only that the apply went through. */
+const FOLLOW_TITLE: Record<ReturnType<typeof outcomeKey>, string> = {
+  done: 'Done',
+  synced: 'Synced, progress not reported',
+  timeout: 'Applied, outcome not seen',
+  failed: 'Applied, then failed',
+};
+
+// An accepted promotion is Done only once the target lists the copy (housekeeping keeps looking);
+// a rollout is not Done until its follow-up has seen it.
+function doneTitle(facts: Record<string, unknown> | undefined): string {
+  const visible = facts?.visible;
   if (visible === false) return 'Requested, not yet visible';
   if (visible === 'never') return 'Never appeared';
+  if (facts?.following === 'rollout') return 'Applied, rollout followed';
   return 'Done';
 }
 

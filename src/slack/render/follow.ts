@@ -9,7 +9,7 @@ import type { FollowEvent } from '../../changes/operation.js';
 import { describe } from '../../operations/index.js';
 import { TAIL_ACTIONS, type TailStartValue } from '../ids.js';
 import { LIMITS } from '../limits.js';
-import { context, escapeFit, finish, section } from './blocks.js';
+import { context, escapeFit, finish, mention, section } from './blocks.js';
 import { actions } from './buttons.js';
 import type { SlackMessage } from './message.js';
 
@@ -35,9 +35,21 @@ export function tailOffer(change: Change, event: FollowEvent): TailStartValue | 
   };
 }
 
-/** One follow-up step as a short thread message, naming the vessel it is about (and offering its logs). */
-export function renderFollowEvent(event: FollowEvent, tail?: TailStartValue): SlackMessage {
-  const text = `${PREFIX[event.kind]}: ${escapeFit(event.message, 2500)}`;
+/**
+ * One follow-up step as a short thread message, naming the vessel it is about
+ * (and offering its logs). A failed or inconclusive end @mentions `requester`:
+ * a thread reply alone notifies nobody.
+ */
+export function renderFollowEvent(
+  event: FollowEvent,
+  tail?: TailStartValue,
+  requester?: string,
+): SlackMessage {
+  const prefix =
+    event.kind === 'done' && event.evidence === 'synced' ? ':large_blue_circle: Synced' : PREFIX[event.kind];
+  const who =
+    requester && (event.kind === 'failed' || event.kind === 'timeout') ? `${mention(requester)} ` : '';
+  const text = `${who}${prefix}: ${escapeFit(event.message, 2500)}`;
   const blocks: KnownBlock[] = [section(text)];
   if (event.vessel) {
     blocks.push(

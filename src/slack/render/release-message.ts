@@ -9,7 +9,7 @@ import type { Button, KnownBlock, StaticSelect } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
-import { FORMS, isReadOperation } from '../../operations/index.js';
+import { FORMS, isReadOperation, type Operation } from '../../operations/index.js';
 import type { ReleaseSnapshot, ReleaseSummary } from '../../releases/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { ChangeModalKind } from '../grammar/command.js';
@@ -55,6 +55,11 @@ export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] 
   f.form.releaseOption !== undefined && !isReadOperation(f.operation)
     ? [{ modal: f.kind as ChangeModalKind, label: f.form.releaseOption }]
     : [],
+);
+
+/** Change operations a release does not offer (`notInReleases`: incident actions on one server). */
+export const NOT_RELEASE_STEPS: readonly Operation[] = FORMS.filter((f) => f.form.notInReleases).map(
+  (f) => f.operation,
 );
 
 const WAITING = new Set<Change['status']>(['pending', 'awaiting_approval', 'approved', 'applying']);

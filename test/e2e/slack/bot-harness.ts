@@ -150,6 +150,8 @@ export async function startBotHarness(
   options: {
     policy?: string;
     logReplay?: boolean;
+    /** Armada status with replica counts (the simulator's default) or without (the public shape). */
+    fleetCounts?: boolean;
     clock?: Clock;
     /** Slack plays an org-wide Enterprise Grid install (org token: group lookups need team_id). */
     enterpriseInstall?: boolean;
@@ -177,6 +179,7 @@ export async function startBotHarness(
     terminationMs: 5,
     data,
     logReplay: options.logReplay ?? false,
+    ...(options.fleetCounts !== undefined ? { fleetCounts: options.fleetCounts } : {}),
     // A test that holds a write (a latency fault) moves the simulator's time itself.
     ...(options.simClock ? { clock: options.simClock } : {}),
   });

@@ -34,6 +34,8 @@ export interface ScenarioDriver {
 export interface Scenario {
   title: string;
   policy?: string;
+  /** Armada status with or without replica counts (default: with). */
+  fleetCounts?: boolean;
   run(d: ScenarioDriver): Promise<void>;
 }
 
@@ -47,6 +49,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
   const watchClock = new ManualClock(Date.UTC(2026, 0, 1, 14, 0, 0));
   const h = await startBotHarness({
     ...(scenario.policy ? { policy: scenario.policy } : {}),
+    ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
     watch: { clock: watchClock, manual: true },
   });
   const steps: string[] = [];
