@@ -98,6 +98,6 @@ async function watchDemoChannel(running: RunningBot, logger: Logger): Promise<vo
   });
   const sim = running.core.api.simulatorUrl;
   logger.warn(
-    `LOCAL MODE: #${channel.name} watches environment dev.${sim ? ` To see an alert, fail a vessel: curl -X POST ${sim}/_sim/vessels/dev/duel-1/fail -H 'content-type: application/json' -d '{"reason":"OOMKilled"}' (and '{}' to start it again).` : ''}`,
+    `LOCAL MODE: #${channel.name} watches environment dev.${sim ? ` To see an alert, fail a vessel: curl -X POST ${sim}/_sim/vessels/dev/duel-1/fail -H 'content-type: application/json' -d '{"reason":"OOMKilled"}', or take a Site down (its region's fleets go Degraded): curl -X POST ${sim}/_sim/sites/fra-bm-1-01 -H 'content-type: application/json' -d '{"state":"Error","reason":"connection lost"}'; post '{}' to either to end it.` : ''}`,
   );
 }
