@@ -15,6 +15,15 @@ export const MAX_NAME_LENGTH = 63;
 export const MAX_ENVIRONMENT_NAME_LENGTH = 4;
 export const MAX_REGION_NAME_LENGTH = 24;
 
+/**
+ * The rule for a name, as forms state it before anyone types: the same
+ * characters and length nameProblem holds a name to, in the same words, so
+ * the form, the command's refusal and the API's say one thing.
+ */
+export function nameRule(maxLength = MAX_NAME_LENGTH): string {
+  return `Lowercase letters, digits, '-' and '.'; at most ${maxLength} characters.`;
+}
+
 /** Why `name` is not a valid object name, or undefined when it is. */
 export function nameProblem(name: string, maxLength = MAX_NAME_LENGTH): string | undefined {
   if (name.length === 0) return 'must not be empty';

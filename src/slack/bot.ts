@@ -4,7 +4,7 @@
  * listeners live in listeners/, the flows in handlers/.
  */
 import { App, type CustomRoute } from '@slack/bolt';
-import type { WebClientOptions } from '@slack/web-api';
+import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { ClaimedNotices } from '../changes/change-notices.js';
 import type { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
@@ -205,8 +205,17 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
     environments: o.environments,
+    // The publisher is built from this context; a notice is only asked for once a click runs.
+    homeNotices: { tell: (user, team, m) => home.notify(user, team, m.text) },
   };
-  const home = homePublisher(ctx);
+  // Home redraws' own client: a 429 must reach the views.publish gate, not pause every call of Bolt's client.
+  const homeClient = new WebClient(o.slack.botToken, {
+    ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
+    retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
+    ...clientOptions,
+    rejectRateLimitedCalls: true,
+  });
+  const home = homePublisher(ctx, homeClient);
   const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
   const listen = createListen(
     ctx,

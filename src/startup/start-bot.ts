@@ -10,6 +10,7 @@ import type { WebClientOptions } from '@slack/web-api';
 import { createChangeEvents } from '../changes/events.js';
 import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
+import { READ_BUDGET_DEFAULTS, ReadBudget } from '../read-budget/read-budget.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
@@ -176,7 +177,17 @@ export async function startBot(
     releaseEvents,
     changeEvents,
     policy: core.policy,
-    reads: new Reads({ api: core.api.client, policy: core.policy, branches: config.branches }),
+    reads: new Reads({
+      api: core.api.client,
+      policy: core.policy,
+      branches: config.branches,
+      // Type-ahead's list reads: a refused one is answered with no options and counted as shed.
+      budget: new ReadBudget({
+        clock,
+        ...READ_BUDGET_DEFAULTS,
+        onShed: () => metrics.shed.inc({ kind: 'api-read' }),
+      }),
+    }),
     watches,
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),

@@ -24,6 +24,7 @@ const SRC_ROOMS = [
   'watches',
   'changes',
   'slack-budget',
+  'read-budget',
   'store',
   'config',
   'policy',

@@ -48,8 +48,9 @@ export async function handleClick(
     : ownEcho(outcome, actor.user)
       ? undefined
       : renderClickReply(outcome);
-  if (options.replaceList && acted(outcome)) {
-    // The list the click came from is out of date now: what was done, then what still waits.
+  if (options.replaceList && (acted(outcome) || outcome.kind === 'stale')) {
+    // The list the click came from is out of date now (this click moved the change, or another had):
+    // what happened, then what still waits, so a finished change no longer offers Approve and Reject.
     await options.replaceList(await approvalsAnswer(ctx, actor, text));
   } else if (text) {
     await reply({ text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] });

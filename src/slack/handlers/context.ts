@@ -4,6 +4,7 @@
  * background tasks). Handlers take plain data, not Bolt's argument bags, so
  * they read as the flow they implement.
  */
+
 import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Reads } from '../../changes/reads.js';
@@ -19,7 +20,7 @@ import type { Watches } from '../../watches/manage.js';
 import type { ChangeMessages } from '../change-messages/owner.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
-import type { Actor } from './actor.js';
+import type { Actor, HomeNotices } from './actor.js';
 
 /**
  * What flows ask of release threads. `slack/releases/threads.ts`
@@ -66,10 +67,12 @@ export interface BotContext {
   branches?: readonly string[];
   /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
   environments: readonly string[];
+  /** Answers a person on their Home tab (a click there has no response_url and no channel). */
+  homeNotices: HomeNotices;
 }
 
 // Actor and PrivateReply live in a leaf (actor.ts) so release threads need not import this file.
-export type { Actor, PrivateReply } from './actor.js';
+export type { Actor, HomeNotices, PrivateReply } from './actor.js';
 
 /*
  * The named narrow contexts: what a kind of flow reads of BotContext. A flow

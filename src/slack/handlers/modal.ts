@@ -8,6 +8,7 @@
  * (preview-submission.ts).
  */
 
+import type { Asker } from '../../changes/authorize.js';
 import { missingEnvironment } from '../../changes/not-found.js';
 import { UserError } from '../../errors/user-error.js';
 import { describe, type OperationDescriptor, operationOfForm } from '../../operations/index.js';
@@ -20,7 +21,7 @@ import {
   refuseBeforeOpening,
 } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
-import type { Actor } from './actor.js';
+import { type Actor, formAsker } from './actor.js';
 import type { FormCtx, SubmitCtx } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 import { previewAfterClose } from './preview-submission.js';
@@ -37,22 +38,24 @@ export async function openModal(
   ctx: FormCtx,
   triggerId: string,
   meta: ModalMetadata,
+  asker: Pick<Asker, 'user' | 'team'>,
 ): Promise<() => Promise<void>> {
   await Promise.all([
-    meta.environment ? ensureEnvironment(ctx, meta.environment) : undefined,
-    refuseEarly(ctx, meta),
+    meta.environment ? ensureEnvironment(ctx, formAsker(asker, meta), meta.environment) : undefined,
+    refuseEarly(ctx, formAsker(asker, meta), meta),
   ]);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
     await rememberOpenedView(ctx, view);
-    if (view?.id) await fillModal(ctx, meta, view.id, view.hash);
+    if (view?.id) await fillModal(ctx, asker, meta, view.id, view.hash);
   };
 }
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
 export async function fillModal(
   ctx: FormCtx,
+  person: Pick<Asker, 'user' | 'team'>,
   meta: ModalMetadata,
   viewId: string,
   hash: string | undefined,
@@ -60,7 +63,7 @@ export async function fillModal(
 ): Promise<void> {
   const loaded = await loadedView(
     meta,
-    { queries: ctx.reads.forms, environments: ctx.environments },
+    { queries: ctx.reads.formsFor(formAsker(person, meta)), environments: ctx.environments },
     ctx.logger,
     values,
   );
@@ -77,11 +80,11 @@ export async function fillModal(
 const ENVIRONMENT_CHECK_MS = 1500;
 
 // Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
-async function ensureEnvironment(ctx: FormCtx, environment: string): Promise<void> {
+async function ensureEnvironment(ctx: FormCtx, asker: Asker, environment: string): Promise<void> {
   if (ctx.environments.includes(environment)) return;
   const timeout = new AbortController();
   const verdict = await Promise.race([
-    ctx.reads.forms.environmentExists(environment),
+    ctx.reads.formsFor(asker).environmentExists(environment),
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
@@ -93,13 +96,15 @@ async function ensureEnvironment(ctx: FormCtx, environment: string): Promise<voi
  * as the typed command is; within the environment check's time budget, after
  * which the form opens and its submission refuses it.
  */
-async function refuseEarly(ctx: FormCtx, meta: ModalMetadata): Promise<void> {
+async function refuseEarly(ctx: FormCtx, asker: Asker, meta: ModalMetadata): Promise<void> {
   const timeout = new AbortController();
   await Promise.race([
     // Only a refusal stops the form: a read that fails leaves the judgement to the submission.
-    refuseBeforeOpening(meta, { queries: ctx.reads.forms, environments: ctx.environments }).catch((err) => {
-      if (err instanceof UserError) throw err;
-    }),
+    refuseBeforeOpening(meta, { queries: ctx.reads.formsFor(asker), environments: ctx.environments }).catch(
+      (err) => {
+        if (err instanceof UserError) throw err;
+      },
+    ),
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal),
   ]).finally(() => timeout.abort());
 }
@@ -123,7 +128,7 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
   if (placeMissing(meta, values)) {
     return {
       ack: { response_action: 'update', view: openingView(meta) },
-      afterAck: () => fillModal(ctx, meta, viewId, undefined, values),
+      afterAck: () => fillModal(ctx, actor, meta, viewId, undefined, values),
     };
   }
   return SUBMIT_STRATEGIES[describe(operationOfForm(meta.kind)).kind](

@@ -38,3 +38,17 @@ export async function assertOpenedView(ctx: ViewCtx, viewId: string, hash: strin
     'refused',
   );
 }
+
+/**
+ * Claims one submission of view `viewId` showing `hash`, on every replica at
+ * once (the store decides): true the first time, false for the same
+ * submission delivered again (Slack's retry, another replica, a replay). A
+ * form the bot redraws gets a new hash, so its next submission is a new one.
+ */
+export function claimSubmission(
+  ctx: Pick<ViewCtx, 'clock' | 'store'>,
+  viewId: string,
+  hash: string,
+): Promise<boolean> {
+  return ctx.store.rememberRequest(`submission:${viewId}:${hash}`, OPENED_VIEW_TTL_MS, ctx.clock.now());
+}

@@ -49,11 +49,13 @@ function standing(c: Change): string {
 // Each part at most this many entries: the Home tab holds 100 blocks and a person scans, not scrolls.
 const SHOWN = 10;
 
-/** The Home tab view for `data`. */
-export function renderHome(data: HomeData, now: number): HomeView {
+/** The Home tab view for `data`; `notice` (the answer to a click made there) sits on top. */
+export function renderHome(data: HomeData, now: number, notice?: string): HomeView {
   const waiting =
     data.waiting.length > 0 ? (renderApprovals(data.waiting.slice(0, SHOWN), now).blocks ?? []) : [];
   const blocks: KnownBlock[] = [
+    // The notice is a click's answer, already mrkdwn (mentions of who can help).
+    ...(notice ? [section(notice), divider()] : []),
     header('Open alerts'),
     ...(data.alerts.length > 0
       ? data.alerts.slice(0, SHOWN).map((a) => section(`:rotating_light: ${alertLine(a)} in <#${a.channel}>`))

@@ -73,7 +73,7 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
                 ...(release?.messageTs ? { threadTs: release.messageTs, releaseId: release.id } : {}),
               };
               await refuseFormEarly(ctx, actor, meta);
-              fill = await openModal(ctx, command.trigger_id, meta);
+              fill = await openModal(ctx, command.trigger_id, meta, actor);
               await replies.finish();
             }),
             inSlot,

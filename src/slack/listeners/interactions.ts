@@ -10,8 +10,8 @@ import { alertActionRoutes } from '../alerts/listeners.js';
 import { handleClick } from '../handlers/click.js';
 import type { BotContext } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
-import { assertOpenedView } from '../handlers/opened-views.js';
-import { ephemeralReplyTo, privateReplyVia } from '../handlers/private-reply.js';
+import { assertOpenedView, claimSubmission } from '../handlers/opened-views.js';
+import { clickReplyVia, ephemeralReplyTo, privateReplyVia } from '../handlers/private-reply.js';
 import { openRejectModal } from '../handlers/reject.js';
 import { historyActionRoutes } from '../history/listeners.js';
 import {
@@ -79,14 +79,17 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
       // in a burst, queued jobs would otherwise each hold the click's whole payload, with the
       // message it sits on, until their turn, and the garbage collector would pay for it.
       const actor = clickActor(body);
-      // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
-      const privateOrigin = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
+      // A click in an ephemeral message (the approvals list) or on the Home tab cannot see the change
+      // message it rewrites, so the clicker is told every outcome.
+      const fromHome = (body.view as { type?: string } | undefined)?.type === 'home';
+      const privateOrigin =
+        fromHome || (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
       const changeId = button.value ?? '';
       const triggerId = body.trigger_id;
       const listResponseUrl = privateOrigin ? body.response_url : undefined;
       return {
         work: () => {
-          const reply = privateReplyVia(respond);
+          const reply = clickReplyVia(ctx, body, respond);
           if (action === 'reject') {
             // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
             const meta = {
@@ -121,7 +124,9 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
               await handleClick(ctx, action, changeId, actor, reply, {
                 privateOrigin,
                 // A click in the approvals list replaces that list with a fresh one.
-                ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+                ...(privateOrigin && !fromHome
+                  ? { replaceList: privateReplyVia(respond, { replace: true }) }
+                  : {}),
               });
             }),
           };
@@ -143,7 +148,14 @@ function modalReloadRoute(ctx: BotContext): ActionRoutes[string] {
         // No reply: a failed reload leaves the modal as it was, which the user sees.
         name: 'modal reload',
         steps: slotted(async () => {
-          await fillModal(ctx, meta, view.id, view.hash, view.state.values as ViewStateValues);
+          await fillModal(
+            ctx,
+            submitActor(body.user, body.team?.id, meta),
+            meta,
+            view.id,
+            view.hash,
+            view.state.values as ViewStateValues,
+          );
         }),
       };
     },
@@ -187,6 +199,8 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
         };
       }
       const invalid = checked.ack.response_action === 'errors';
+      // A good change form closes with its ack and its preview follows: that is the submission to do once.
+      const previews = checked.ack.response_action === 'clear';
       const afterAck = checked.afterAck;
       return {
         ack: checked.ack,
@@ -199,6 +213,8 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
           steps: slotted(async () => {
             // Checked behind the ack (a store read): a forged view's work never starts.
             await assertOpenedView(ctx, view.id, view.hash);
+            // The same submission delivered again (a retry, another replica, a replay) previews nothing more.
+            if (previews && !(await claimSubmission(ctx, view.id, view.hash))) return 'duplicate';
             if (afterAck) await afterAck();
             return invalid ? 'invalid' : 'ok';
           }),

@@ -10,6 +10,7 @@
  * waits for a bounded slot. Type-ahead options answer in the ack; Home
  * events have no ack to send and go straight behind it.
  */
+import { UserError } from '../../errors/user-error.js';
 import type { Actor } from '../handlers/actor.js';
 import type { BotContext } from '../handlers/context.js';
 import { reportError } from '../handlers/report-error.js';
@@ -225,10 +226,12 @@ function reportErrors(ctx: ListenContext): Step {
     try {
       await next();
     } catch (err) {
-      job.outcome = 'error';
+      // A UserError is an answer (refused, not found, stale...), counted under its kind; only faults are errors.
+      const userError = err instanceof UserError;
+      job.outcome = userError ? err.kind : 'error';
       if (job.reply) await reportError(ctx, job.reply, err, job.name);
       else {
-        ctx.metrics.errors.inc({ where: job.name });
+        if (!userError) ctx.metrics.errors.inc({ where: job.name });
         ctx.logger.warn(`${job.name} failed`, { error: err });
       }
     }

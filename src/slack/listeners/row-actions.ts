@@ -43,7 +43,7 @@ export function rowActionRoutes(ctx: BotContext): ActionRoutes {
                 image: row.image,
               };
               await refuseFormEarly(ctx, actor, meta);
-              fill = await openModal(ctx, body.trigger_id, meta);
+              fill = await openModal(ctx, body.trigger_id, meta, actor);
             }),
             ...slotted(async () => {
               if (row?.kind === 'run') await runCommand(ctx, row.command, actor, reply, row.text);

@@ -17,6 +17,7 @@ import { followLogs } from '../handlers/tail-actions.js';
 import { answerEnd } from '../releases/end.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
+import { renderJoinedRelease } from '../render/joined-release.js';
 import { withShareButton } from '../render/share.js';
 import { renderWatchAnswer } from '../render/watches.js';
 
@@ -50,7 +51,9 @@ export async function runCommand(
       const release = await ctx.releases.forChange(actor, command.release);
       const where = release?.messageTs ? { ...actor, threadTs: release.messageTs } : actor;
       const { kind: _change, release: _named, ...asked } = command;
-      await requestChange(ctx, where, await withBranchNames(ctx, asked), release?.id);
+      const change = await requestChange(ctx, where, await withBranchNames(ctx, asked), release?.id);
+      // The preview went into the release thread, maybe out of view: answered here too, with a link to it.
+      if (release) return reply(renderJoinedRelease(release.title, change));
       return;
     }
     case 'logs': {

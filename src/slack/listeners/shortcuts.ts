@@ -47,17 +47,22 @@ export function registerShortcuts(app: App, ctx: BotContext, listen: Listen): vo
             tally: { counter: 'interactions', action: 'shortcut.logs' },
             steps: [
               before(async () => {
-                named = await ctx.reads.forms.namedIn(text, ctx.environments);
+                named = await ctx.reads.formsFor(actor).namedIn(text, ctx.environments);
                 if (named?.kind !== 'vessel') return;
-                fill = await openModal(ctx, shortcut.trigger_id, {
-                  kind: 'logs.follow',
-                  channel: actor.channel,
-                  ...(actor.channelName ? { channelName: actor.channelName } : {}),
-                  // The tail goes in the message's thread: beside the alert it is about.
-                  threadTs: shortcut.message.thread_ts ?? shortcut.message.ts,
-                  environment: named.environment,
-                  vessel: named.name,
-                });
+                fill = await openModal(
+                  ctx,
+                  shortcut.trigger_id,
+                  {
+                    kind: 'logs.follow',
+                    channel: actor.channel,
+                    ...(actor.channelName ? { channelName: actor.channelName } : {}),
+                    // The tail goes in the message's thread: beside the alert it is about.
+                    threadTs: shortcut.message.thread_ts ?? shortcut.message.ts,
+                    environment: named.environment,
+                    vessel: named.name,
+                  },
+                  actor,
+                );
               }),
               ...slotted(async () => {
                 if (!named) {

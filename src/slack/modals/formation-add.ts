@@ -9,6 +9,7 @@
  */
 
 import type { InputBlock, KnownBlock } from '@slack/types';
+import { nameRule } from '../../api-shapes/names.js';
 import type { Container, Image } from '../../api-shapes/resources.js';
 import type { FormQueries } from '../../changes/form-queries.js';
 import type { AddToFormationInput } from '../../changes/requests/formations.js';
@@ -147,7 +148,7 @@ export const formationAddModal: ModalDefinition<AddToFormationInput> = {
         label: 'Vessel name',
         initial: textInitial(values, B.vessel),
         placeholder: freeName(truncate(formationName, 60), taken, formation.spec.vessels.length + 1),
-        hint: 'Lowercase letters, digits and dashes; unique in the formation.',
+        hint: `${nameRule()} Unique in the formation.`,
       }),
       ...choiceBlocks({
         blockId: B.region,

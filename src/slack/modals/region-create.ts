@@ -5,6 +5,7 @@
  */
 
 import type { InputBlock } from '@slack/types';
+import { MAX_REGION_NAME_LENGTH, nameRule } from '../../api-shapes/names.js';
 import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
 import type { CreateRegionInput } from '../../changes/requests/regions.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
@@ -104,7 +105,7 @@ export const regionCreateModal: ModalDefinition<CreateRegionInput> = {
         label: 'Region name',
         initial: textInitial(values, B.name),
         placeholder: 'eu-west',
-        hint: 'Lowercase letters, digits and dashes; at most 24 characters.',
+        hint: nameRule(MAX_REGION_NAME_LENGTH),
       }),
       textInput({
         blockId: B.displayName,

@@ -3,6 +3,7 @@
  * a branch (choosing the branch reloads the image list), ports and args typed
  * as text and turned into the engine's request shape.
  */
+import { nameRule } from '../../api-shapes/names.js';
 import type { CreateVesselInput } from '../../changes/requests/vessels.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
@@ -63,7 +64,7 @@ export const vesselCreateModal: ModalDefinition<CreateVesselInput> = {
         label: 'Vessel name',
         initial: textInitial(values, B.name),
         placeholder: freeName('vessel', taken, taken.length + 1),
-        hint: 'Lowercase letters, digits and dashes.',
+        hint: nameRule(),
       }),
       textInput({
         blockId: B.description,

@@ -83,7 +83,7 @@ function openFormRoute(
             if (!meta)
               throw new UserError('That choice is not one this release offers; pick another.', 'validation');
             await refuseFormEarly(ctx, clickActor(body), meta);
-            fill = await openReleaseModal(ctx, body.trigger_id, meta);
+            fill = await openReleaseModal(ctx, body.trigger_id, meta, clickActor(body));
           }),
           ...slotted(async () => {
             await fill?.();
@@ -116,6 +116,7 @@ async function openReleaseModal(
   ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'releases' | 'slack' | 'store'>,
   triggerId: string,
   meta: ModalMetadata,
+  person: { user: string; team: string },
 ): Promise<() => Promise<void>> {
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
@@ -138,7 +139,7 @@ async function openReleaseModal(
       channel: release.channel,
       ...(release.messageTs ? { threadTs: release.messageTs } : {}),
     };
-    await fillModal(ctx, where, view.id, view.hash);
+    await fillModal(ctx, person, where, view.id, view.hash);
   };
 }
 

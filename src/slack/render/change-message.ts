@@ -152,7 +152,9 @@ function succeeded(change: Change): SlackMessage {
   return finish(fallback(title, summary), [
     ...top(title, summary),
     ...ending,
-    ...lineBlocks(change.result?.lines ?? []),
+    // Ids the API made (a promotion's name, an image's internal name) stay in the audit record:
+    // the result says what happened in the words people use.
+    ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }

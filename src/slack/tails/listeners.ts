@@ -5,7 +5,7 @@
  */
 
 import type { BotContext } from '../handlers/context.js';
-import { privateReplyVia } from '../handlers/private-reply.js';
+import { clickReplyVia } from '../handlers/private-reply.js';
 import { startTailFromButton, stopTailFromButton } from '../handlers/tail-actions.js';
 import { TAIL_ACTIONS } from '../ids.js';
 import type { ActionRoutes, ClickArgs } from '../routes/action-routes.js';
@@ -22,7 +22,7 @@ export function tailActionRoutes(ctx: BotContext): ActionRoutes {
         const message = body.message as { ts?: string } | undefined;
         const threadTs = threadOfMessage(body.message);
         const actor = clickActor(body, { withThread: true });
-        const reply = privateReplyVia(respond);
+        const reply = clickReplyVia(ctx, body, respond);
         return {
           name: `click tail.${name}`,
           actor,

@@ -109,8 +109,11 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   point_right: ['\u261E', 'info'],
   scroll: ['\u2630', 'info'],
   pause_button: ['\u23F8', 'warn'],
+  large_blue_circle: ['\u25CF', 'info'],
   rotating_light: ['\u26A0', 'bad'],
   eyes: ['\u25C9', 'info'],
+  rocket: ['\u2191', 'info'],
+  zzz: ['\u25CC', 'wait'],
 };
 
 /**

@@ -156,6 +156,8 @@ export async function startBotHarness(
     /** Slack plays an org-wide Enterprise Grid install (org token: group lookups need team_id). */
     enterpriseInstall?: boolean;
     simClock?: Clock;
+    /** The Slack stand-in's time (call records, rate windows), for tests that count calls a minute. */
+    slackClock?: Clock;
     /** PostgreSQL instead of the embedded store (e.g. through a TCP proxy a test can break). */
     databaseUrl?: string;
     databaseTimeoutMs?: number;
@@ -186,6 +188,7 @@ export async function startBotHarness(
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
+    ...(options.slackClock ? { clock: options.slackClock } : {}),
     ...(options.enterpriseInstall ? { enterpriseInstall: true } : {}),
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'harbor-e2e-'));
