@@ -47,6 +47,7 @@ export const HELP_TOPICS = [
   'regions',
   'armadas',
   'logs',
+  'watches',
   'releases',
   'approvals',
   'history',
@@ -120,4 +121,11 @@ export interface OperationDescriptor {
   landsLater?: boolean;
   /** The aftermath is about a Vessel the change created, whose logs are worth a look. */
   createsVessels?: boolean;
+  /**
+   * A read that shows one object of this kind, named by this target field:
+   * watches judge whether a channel may hear about such an object with it.
+   */
+  shows?: { kind: 'Armada' | 'ArmadaSet' | 'Formation' | 'Vessel'; field: TargetField };
+  /** A change whose aftermath is a rollout of this kind of fleet (named by `field`), which watches follow. */
+  rollsOut?: { kind: 'Armada' | 'ArmadaSet'; field: TargetField };
 }
