@@ -5,7 +5,7 @@
  * (verify, for crash recovery) and watch the aftermath (follow).
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
-import type { ChangeOperation, Target } from '../policy/operations.js';
+import type { Target } from '../policy/operations.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 
@@ -54,6 +54,12 @@ export interface FollowEvent {
   vessel?: { environment: string; name: string };
   /** The state the follow-up saw ("Scheduled", "gone"): the change's own message shows the latest. */
   state?: string;
+  /**
+   * On a final `done`: what it rests on. Absent: the API showed the change
+   * complete. `synced`: the configuration reached every Site, and the API
+   * reports no progress beyond that (Armadas and ArmadaSets without counts).
+   */
+  evidence?: 'synced';
 }
 
 export interface OperationContext {
@@ -77,7 +83,6 @@ interface ApplyInput<Req> {
 }
 
 export interface OperationModule<Req = unknown> {
-  id: ChangeOperation;
   /** Validates untrusted input into a typed request; throws ValidationError listing every problem. */
   parse(input: unknown): Req;
   /** What the policy should judge this request by. */

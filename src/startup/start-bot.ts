@@ -7,8 +7,10 @@
 
 import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
+import { createChangeEvents } from '../changes/events.js';
 import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
+import { READ_BUDGET_DEFAULTS, ReadBudget } from '../read-budget/read-budget.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
@@ -20,16 +22,20 @@ import { countedFetch } from '../slack/runtime/counted-fetch.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
+import { type SharedSlots, StoreSlots } from '../slack-budget/shared-slots.js';
 import type { ReplicaTailService } from '../tails/service.js';
-import { type SharedSlots, StoreSlots } from '../tails/shared-slots.js';
+import type { Watcher } from '../watches/watcher.js';
 import { buildInfo } from './build-info.js';
 import { type Core, startCore } from './core.js';
+import { wireWatches } from './watches.js';
 
 export interface RunningBot {
   core: Core;
   bot: SlackBot;
   /** This replica's live tails. */
   tails: ReplicaTailService;
+  /** This replica's watch loop (tests tick it by hand when `watch.manual`). */
+  watcher: Watcher;
   /** The workspaces' Slack budgets shared through the store: whether a store call of theirs is under way (tests). */
   slackBudget: { busy(): boolean; idle(): Promise<void> };
   metrics: Metrics;
@@ -53,6 +59,8 @@ export interface StartBotOptions {
   /** Work pieces behind acks that may run at once, and how many more may wait (see createSlackBot). */
   workConcurrency?: number;
   queueLimit?: number;
+  /** Watches: the loop's clock, and `manual` to leave it unstarted (tests call `watcher.tick()`). */
+  watch?: { clock?: Clock; manual?: boolean };
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
   tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
   /** More HTTP routes on the bot's port (local mode: the workspace page). */
@@ -78,12 +86,15 @@ export async function startBot(
   let channelName: (channelId: string) => Promise<string | undefined> = async () => undefined;
   // The engine and the tails announce what moved in a release; the bot's release threads redraw.
   const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
+  // The engine tells what moved about a change; its message's owner in the bot redraws.
+  const changeEvents = createChangeEvents(logger.child({ component: 'change-events' }));
   const core = await startCore({
     config,
     logger,
     clock,
     metrics,
     releaseEvents,
+    changeEvents,
     ...(options.follow ? { follow: options.follow } : {}),
     groups: {
       resolveGroup: (id, workspace) => resolveGroup(id, workspace),
@@ -93,7 +104,7 @@ export async function startBot(
     },
   });
   // Slack's limits are the workspace's, whatever the number of replicas: tails and the bot's own
-  // messages draw from gates in the store every replica uses (tails/shared-slots.ts), on the tails' clock.
+  // messages draw from gates in the store every replica uses (slack-budget/shared-slots.ts), on the tails' clock.
   const budgetClock = options.tails?.clock ?? clock;
   const workspaceSlots = new Map<string, StoreSlots>();
   const sharedSlots = (workspace: string): SharedSlots => {
@@ -145,6 +156,18 @@ export async function startBot(
     ...options.tails,
   });
   metrics.observeTailBudgets(() => tails.budgetSnapshots());
+  const { watches, watcher } = wireWatches({
+    config,
+    core,
+    logger,
+    // Real time unless a test gives the loop its own clock: a test's ManualClock for the bot keeps its sleepers to itself.
+    clock: options.watch?.clock ?? systemClock,
+    budgetClock,
+    slots: sharedSlots,
+    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
+    stopping: stopping.signal,
+    metrics,
+  });
   const bot = createSlackBot({
     slack: config.slack,
     engine: core.engine,
@@ -152,8 +175,20 @@ export async function startBot(
     store: core.store,
     tails,
     releaseEvents,
+    changeEvents,
     policy: core.policy,
-    reads: new Reads({ api: core.api.client, policy: core.policy, branches: config.branches }),
+    reads: new Reads({
+      api: core.api.client,
+      policy: core.policy,
+      branches: config.branches,
+      // Type-ahead's list reads: a refused one is answered with no options and counted as shed.
+      budget: new ReadBudget({
+        clock,
+        ...READ_BUDGET_DEFAULTS,
+        onShed: () => metrics.shed.inc({ kind: 'api-read' }),
+      }),
+    }),
+    watches,
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,
@@ -179,14 +214,16 @@ export async function startBot(
     await core.stop();
     throw err;
   }
+  if (!options.watch?.manual) watcher.start();
   await core.startHousekeeping(
-    (changes) => bot.changesClosed(changes),
+    () => bot.repairChangeMessages(),
     (notices) => bot.changeNotices(notices),
   );
   return {
     core,
     bot,
     tails,
+    watcher,
     slackBudget: {
       busy: () => [...workspaceSlots.values()].some((s) => s.busy),
       idle: async () => {
@@ -200,6 +237,8 @@ export async function startBot(
     stop: async () => {
       // A message waiting for a slot goes out now: the shutdown must not wait on the budget's clock.
       stopping.abort();
+      // The leases go back at once, so another replica polls without waiting for them to lapse.
+      await watcher.stop();
       await bot.stop();
       await core.stop();
     },

@@ -5,28 +5,18 @@
  * the listeners decide what each one does.
  */
 import type { ChangeInput } from '../../changes/requests/index.js';
+import type { ChangeFormKind, FormKind } from '../../operations/index.js';
 import type { ReleaseOption } from '../../releases/releases.js';
 
-/** Modals whose submission becomes a change through the engine. */
-export type ChangeModalKind =
-  | 'promote'
-  | 'vessel.create'
-  | 'vessel.delete'
-  | 'formation.add'
-  | 'formation.remove'
-  | 'region.create'
-  | 'region.scheduling'
-  | 'armada.scale'
-  | 'armadaset.scale'
-  | 'armada.image'
-  | 'armadaset.image';
+/** Modals whose submission becomes a change through the engine (src/operations/catalogue.ts). */
+export type ChangeModalKind = ChangeFormKind;
 
 /**
  * Modals a command or a release thread's button can open: the change modals,
  * and `logs.follow`, which starts a live tail. `environment`, `formation`,
  * `region` and `regionType` prefill what the command named.
  */
-export type ModalKind = ChangeModalKind | 'logs.follow';
+export type ModalKind = FormKind;
 
 export type Command =
   | { kind: 'help'; topic?: string }
@@ -41,6 +31,10 @@ export type Command =
   | { kind: 'armada.show'; environment: string; armada: string }
   | { kind: 'armadaset.show'; environment: string; armadaSet: string }
   | { kind: 'approvals' }
+  /** Watches (issue 29): subscribe this channel to an environment's trouble, list, end. */
+  | { kind: 'watch'; environment: string }
+  | { kind: 'watches' }
+  | { kind: 'unwatch'; environment: string }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
   /**

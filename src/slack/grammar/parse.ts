@@ -7,7 +7,7 @@
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
-import { parseArmada, parseArmadaSet, parseArmadas } from './parse-armadas.js';
+import { parseArmada, parseArmadaSet, parseArmadas, parseGameServer } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
@@ -20,6 +20,7 @@ import {
   parseRelease,
   parseVessels,
 } from './parse-reads.js';
+import { parseUnwatch, parseWatch, parseWatches } from './parse-watches.js';
 import { takeReleaseFlag, withReleaseOption } from './release-flag.js';
 import { closestWords } from './suggest.js';
 import { lex, type Token, type Tokenized, tokenize } from './tokenize.js';
@@ -37,10 +38,16 @@ const COMMANDS: Record<string, Parser> = {
   regions: parseRegions,
   region: parseRegion,
   armadas: parseArmadas,
+  // The list holds both kinds: `armadasets <env>` is the same answer, not a dead end.
+  armadasets: parseArmadas,
   armada: parseArmada,
   armadaset: parseArmadaSet,
+  gameserver: parseGameServer,
   approvals: parseApprovals,
   history: parseHistory,
+  watch: parseWatch,
+  watches: parseWatches,
+  unwatch: parseUnwatch,
   logs: parseLogs,
   release: parseRelease,
 };

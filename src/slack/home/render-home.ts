@@ -1,16 +1,19 @@
 /**
  * The Home tab: what waits for the person (with Approve / Reject, as in the
  * approvals list), their own requests and where each stands, the live tails
- * they started (with Stop) and the open releases. Each part says so when it
+ * they started (with Stop), the open releases, and first the open alerts of
+ * the channels they are in. Each part says so when it
  * is empty, so an empty Home tab still tells the person what it would show.
  */
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import type { ChangeStatus } from '../../store/types.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
-import { LIMITS } from '../render/limits.js';
+import { alertLine } from '../render/watches.js';
 import type { HomeData } from './home-data.js';
 
 /** Where a request stands, in the words its change message uses. */
@@ -25,20 +28,39 @@ const STANDING: Record<ChangeStatus, string> = {
   expired: ':zzz: expired',
 };
 
+/** Where a succeeded change stands once its follow-up ended, as its change message's header says. */
+const FOLLOWED: Record<ReturnType<typeof outcomeKey>, string> = {
+  done: ':white_check_mark: done',
+  synced: ':large_blue_circle: synced, progress not reported',
+  timeout: ':warning: applied, outcome not seen',
+  failed: ':x: applied, then failed',
+};
+
 /** Where `c` stands; a rejected change is closed as cancelled in the store but is not the requester's doing. */
 function standing(c: Change): string {
   if (c.status === 'cancelled' && c.error?.kind === 'rejected') return ':no_entry: rejected';
+  const outcome = c.status === 'succeeded' ? storedOutcome(c.result?.facts) : undefined;
+  if (outcome) return FOLLOWED[outcomeKey(outcome)];
+  if (c.status === 'succeeded' && c.result?.facts.following === 'rollout')
+    return ':gear: applied, rollout followed';
   return STANDING[c.status];
 }
 
 // Each part at most this many entries: the Home tab holds 100 blocks and a person scans, not scrolls.
 const SHOWN = 10;
 
-/** The Home tab view for `data`. */
-export function renderHome(data: HomeData, now: number): HomeView {
+/** The Home tab view for `data`; `notice` (the answer to a click made there) sits on top. */
+export function renderHome(data: HomeData, now: number, notice?: string): HomeView {
   const waiting =
     data.waiting.length > 0 ? (renderApprovals(data.waiting.slice(0, SHOWN), now).blocks ?? []) : [];
   const blocks: KnownBlock[] = [
+    // The notice is a click's answer, already mrkdwn (mentions of who can help).
+    ...(notice ? [section(notice), divider()] : []),
+    header('Open alerts'),
+    ...(data.alerts.length > 0
+      ? data.alerts.slice(0, SHOWN).map((a) => section(`:rotating_light: ${alertLine(a)} in <#${a.channel}>`))
+      : [section('No open alerts in your channels.')]),
+    divider(),
     header('Waiting for you'),
     ...(waiting.length > 0 ? (waiting as KnownBlock[]) : [section('Nothing needs your approval right now.')]),
     divider(),

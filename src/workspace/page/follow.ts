@@ -5,6 +5,10 @@
  * they are following is decided by their scrolling (the scroll event), not
  * measured at redraw time, so content that grew since (a longer tail, a late
  * image) does not make the pane let go.
+ *
+ * A message that arrives below while the person reads further up (the
+ * answer to a click on an older message) shows a "New messages below" button
+ * after the pane, as Slack does, instead of landing out of sight unannounced.
  */
 const NEAR_BOTTOM_PX = 40;
 
@@ -13,9 +17,13 @@ export class Follow {
   /** Where the last redraw left the pane; anything else means the person scrolled since. */
   private leftAt = 0;
 
+  /** The "New messages below" button, made on first need and placed right after the pane. */
+  private pill: HTMLButtonElement | undefined;
+
   constructor(private readonly pane: HTMLElement) {
     pane.addEventListener('scroll', () => {
       this.following = this.atBottom();
+      if (this.following) this.showPill(false);
     });
   }
 
@@ -32,12 +40,33 @@ export class Follow {
     draw();
     const newest = this.pane.lastElementChild;
     const arrived = newest instanceof HTMLElement && this.newestKey() !== newestBefore;
-    if (this.following && arrived && newest.offsetHeight > this.pane.clientHeight) {
-      this.pane.scrollTop += newest.getBoundingClientRect().top - this.pane.getBoundingClientRect().top;
-    } else {
-      this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    if (this.following && arrived) {
+      // At the bottom, a newest message that does not fit (padding and margins
+      // included) would start above the pane: bring its first line into view.
+      const hidden = this.pane.getBoundingClientRect().top - newest.getBoundingClientRect().top;
+      // Rounded up: scrollTop moves in whole pixels, and a pane may start at a fraction of one.
+      if (hidden > 0) this.pane.scrollTop -= Math.ceil(hidden);
     }
+    if (arrived && !this.following) this.showPill(true);
     this.leftAt = this.pane.scrollTop;
+  }
+
+  private showPill(show: boolean): void {
+    if (!show) {
+      if (this.pill) this.pill.hidden = true;
+      return;
+    }
+    if (!this.pill) {
+      const pill = document.createElement('button');
+      pill.type = 'button';
+      pill.className = 'new-below';
+      pill.textContent = 'New messages below ↓';
+      pill.addEventListener('click', () => this.toNewest());
+      this.pane.after(pill);
+      this.pill = pill;
+    }
+    this.pill.hidden = false;
   }
 
   /** Which message is the newest (its Slack ts), to tell a new one from a redraw of the same. */
@@ -50,6 +79,7 @@ export class Follow {
     this.following = true;
     this.pane.scrollTop = this.pane.scrollHeight;
     this.leftAt = this.pane.scrollTop;
+    this.showPill(false);
   }
 
   private atBottom(): boolean {

@@ -150,10 +150,14 @@ export async function startBotHarness(
   options: {
     policy?: string;
     logReplay?: boolean;
+    /** Armada status with replica counts (the simulator's default) or without (the public shape). */
+    fleetCounts?: boolean;
     clock?: Clock;
     /** Slack plays an org-wide Enterprise Grid install (org token: group lookups need team_id). */
     enterpriseInstall?: boolean;
     simClock?: Clock;
+    /** The Slack stand-in's time (call records, rate windows), for tests that count calls a minute. */
+    slackClock?: Clock;
     /** PostgreSQL instead of the embedded store (e.g. through a TCP proxy a test can break). */
     databaseUrl?: string;
     databaseTimeoutMs?: number;
@@ -162,6 +166,8 @@ export async function startBotHarness(
     /** Work pieces that may run at once behind acks, and how many more may wait (overload tests). */
     workConcurrency?: number;
     queueLimit?: number;
+    /** The watch loop's clock and whether it is left for the test to tick (watches). */
+    watch?: { clock?: Clock; manual?: boolean };
   } = {},
 ): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
@@ -175,12 +181,14 @@ export async function startBotHarness(
     terminationMs: 5,
     data,
     logReplay: options.logReplay ?? false,
+    ...(options.fleetCounts !== undefined ? { fleetCounts: options.fleetCounts } : {}),
     // A test that holds a write (a latency fault) moves the simulator's time itself.
     ...(options.simClock ? { clock: options.simClock } : {}),
   });
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
+    ...(options.slackClock ? { clock: options.slackClock } : {}),
     ...(options.enterpriseInstall ? { enterpriseInstall: true } : {}),
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'harbor-e2e-'));
@@ -201,6 +209,7 @@ export async function startBotHarness(
       follow: { pollMs: 10, timeoutMs: 10_000 },
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
       ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
+      ...(options.watch ? { watch: options.watch } : {}),
     });
   // A bot that cannot start (a bad policy, say) must not leave the stand-ins listening: jest would never exit.
   let running = await boot().catch(async (err: unknown) => {

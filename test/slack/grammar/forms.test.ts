@@ -44,6 +44,7 @@ describe('the forms table', () => {
         'armadaset',
         'formation',
         'formations',
+        'gameserver',
         'help',
         'history',
         'images',
@@ -54,6 +55,9 @@ describe('the forms table', () => {
         'release',
         'vessel',
         'vessels',
+        'watch',
+        'watches',
+        'unwatch',
       ].sort(),
     );
     expect(subCommands('formation')).toEqual(['show', 'add', 'remove']);
