@@ -18,6 +18,7 @@
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -124,6 +125,13 @@ async function bundleSupport(): Promise<{ bare: string; probe: string }> {
   return { bare, probe };
 }
 
+/** Node's flags in `npm start` (`node <flags> dist/main.js`), so the bench runs the bot as production does. */
+function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = pkg.scripts.start.split(/\s+/);
+  return words.slice(1, words.indexOf('dist/main.js'));
+}
+
 /** The production build, as `npm start` makes it (only when a source changed). */
 function buildHarbormaster(): string {
   const run = spawnSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: ROOT, stdio: 'inherit' });
@@ -134,6 +142,9 @@ function buildHarbormaster(): string {
 interface Memory {
   rss: number;
   heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
 }
 
 interface Running {
@@ -150,13 +161,14 @@ async function launch(
   probe: string,
   env: Record<string, string>,
   firstCommand: () => Promise<string>,
+  nodeFlags: string[] = [],
 ): Promise<Running> {
   const port = Number(env.PORT);
   const url = `http://127.0.0.1:${port}/slack/events`;
   const body = await firstCommand();
   const started = performance.now();
   const proc = fork(entry, [], {
-    execArgv: ['--expose-gc', '--import', pathToFileURL(probe).href],
+    execArgv: [...nodeFlags, '--expose-gc', '--import', pathToFileURL(probe).href],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -295,6 +307,13 @@ function report(bare: Figures, harbor: Figures, o: Options): boolean {
     `\n${o.rounds} rounds of ${o.commands} signed commands and ${o.clicks} clicks, ${o.concurrency} at a time; memory after a GC\n\n`,
   );
   process.stdout.write(`${table(rows)}\n\n`);
+  // Where RSS is that the JS heap does not explain: V8's reserved heap, Buffers and native allocations.
+  for (const [app, f] of [['bare bolt', bare], ['harbormaster', harbor]] as const) {
+    const m = f.rounds.at(-1) ?? f.idle;
+    process.stdout.write(
+      `${app} after load: heap total ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)} MB), outside the V8 heap ${mb(m.rss - m.heapTotal - m.external)} MB\n`,
+    );
+  }
   process.stdout.write(
     `start to a signed request answered: bare bolt ${bare.startSeconds.toFixed(2)} s, harbormaster ${harbor.startSeconds.toFixed(2)} s (${ratio(harbor.startSeconds, bare.startSeconds)})\n`,
   );
@@ -352,6 +371,7 @@ try {
           HARBOR_LOG_LEVEL: 'warn',
         },
         help,
+        startFlags(),
       ),
     standIns,
     options,
