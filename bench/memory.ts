@@ -308,7 +308,10 @@ function report(bare: Figures, harbor: Figures, o: Options): boolean {
   );
   process.stdout.write(`${table(rows)}\n\n`);
   // Where RSS is that the JS heap does not explain: V8's reserved heap, Buffers and native allocations.
-  for (const [app, f] of [['bare bolt', bare], ['harbormaster', harbor]] as const) {
+  for (const [app, f] of [
+    ['bare bolt', bare],
+    ['harbormaster', harbor],
+  ] as const) {
     const m = f.rounds.at(-1) ?? f.idle;
     process.stdout.write(
       `${app} after load: heap total ${mb(m.heapTotal)} MB, external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)} MB), outside the V8 heap ${mb(m.rss - m.heapTotal - m.external)} MB\n`,
