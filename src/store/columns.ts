@@ -53,7 +53,14 @@ function insertRow<T extends TableName, O extends ColumnOf<T> = never>(
 export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
   return insertRow<
     'changes',
-    'drawn_status' | 'ask_ts' | 'reminded_at' | 'expiry_told_at' | 'undo' | 'applied_at' | 'rolled_back_by' | 'rolled_back_at'
+    | 'drawn_status'
+    | 'ask_ts'
+    | 'reminded_at'
+    | 'expiry_told_at'
+    | 'undo'
+    | 'applied_at'
+    | 'rolled_back_by'
+    | 'rolled_back_at'
   >('changes', {
     id: c.id,
     operation: c.operation,
