@@ -9,6 +9,7 @@ import type { ApprovalRecord, ChangeOrigin, ChangeRecord, ChangeStatus } from '.
 import { decodeFailure } from './decode-failure.js';
 import type { ChangeFailure } from './failure.js';
 import type { Preview, Result } from './operation.js';
+import type { Undo } from './rollback/undo.js';
 import { whereToLook } from './where-to-look.js';
 
 /** What the engine stores in the record's `preview` column. */
@@ -16,6 +17,11 @@ export interface ChangePlan {
   preview: Preview;
   requirement: Requirement;
   target: Target;
+  /**
+   * The operation whose policy rule judges clicks on this change, when it is
+   * not the change's own (a rollback needing the approval its inverse's rule asks).
+   */
+  judgeBy?: ChangeOperation;
 }
 
 export type { ApiState, ChangeFailure } from './failure.js';
@@ -34,6 +40,8 @@ export interface Change {
   preview: Preview;
   requirement: Requirement;
   target: Target;
+  /** The operation clicks are judged as (see ChangePlan.judgeBy); the change's own when unset. */
+  judgeBy?: ChangeOperation;
   approvals: ApprovalRecord[];
   confirmedBy?: string;
   applyToken: string;
@@ -47,6 +55,13 @@ export interface Change {
   /** The status its message is known to show (recorded after a final rewrite). */
   drawnStatus?: ChangeStatus;
   recordPending?: true;
+  /** What a rollback needs, recorded when it applied. */
+  undo?: Undo;
+  /** When it applied. */
+  appliedAt?: number;
+  /** The rollback change that claimed it, and when. */
+  rolledBackBy?: string;
+  rolledBackAt?: number;
 }
 
 /** Turns a stored record (and its approvals) into a Change. */
@@ -65,12 +80,17 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     preview: plan.preview,
     requirement: plan.requirement,
     target: plan.target,
+    ...(plan.judgeBy ? { judgeBy: plan.judgeBy } : {}),
     approvals,
     confirmedBy: record.confirmedBy,
     applyToken: record.applyToken ?? record.id,
     result: record.result as Result | undefined,
     version: record.version,
     ...(record.drawnStatus ? { drawnStatus: record.drawnStatus } : {}),
+    ...(record.undo ? { undo: record.undo as Undo } : {}),
+    ...(record.appliedAt !== undefined ? { appliedAt: record.appliedAt } : {}),
+    ...(record.rolledBackBy ? { rolledBackBy: record.rolledBackBy } : {}),
+    ...(record.rolledBackAt !== undefined ? { rolledBackAt: record.rolledBackAt } : {}),
   };
   // Old rows may hold failures stored as words; they decode to the nearest kind.
   const error = decodeFailure(record.error, { where: whereToLook(change), since: record.updatedAt });

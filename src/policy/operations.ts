@@ -28,6 +28,7 @@ export const CHANGE_OPERATIONS = [
   'armadaset.scale',
   'armada.image',
   'armadaset.image',
+  'change.rollback',
 ] as const;
 
 /** Every operation id a policy rule can name. */

@@ -72,6 +72,8 @@ export function describeAction(operation: Operation, t: Target): string {
       return `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
     case 'region.scheduling':
       return `change the scheduling of ${t.region ? `region ${t.region}` : 'regions'}${inEnv}`;
+    case 'change.rollback':
+      return `roll back changes${inEnv}`;
   }
 }
 

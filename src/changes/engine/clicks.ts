@@ -223,7 +223,7 @@ export class Clicks {
       team: team ?? c.origin.workspace,
       workspace: c.origin.workspace,
       requester: c.requester,
-      operation: c.operation,
+      operation: c.judgeBy ?? c.operation,
       target: c.target,
       approvals: c.approvals,
       now: this.core.now(),
@@ -267,7 +267,7 @@ export class Clicks {
       channel: clicker.channel || c.origin.channel,
       workspace: c.origin.workspace,
       requester: c.requester,
-      operation: c.operation,
+      operation: c.judgeBy ?? c.operation,
       target: c.target,
     };
   }

@@ -1,6 +1,7 @@
 /** The registry of change operations, by policy operation id. */
 import type { ChangeOperation } from '../../policy/operations.js';
 import type { OperationModule } from '../operation.js';
+import { rollbackChange } from '../rollback/rollback-operation.js';
 import { addToFormation } from './add-to-formation.js';
 import { createRegion } from './create-region.js';
 import { createVessel } from './create-vessel.js';
@@ -23,6 +24,7 @@ const MODULES = {
   'armadaset.scale': scaleArmadaSet,
   'armada.image': imageArmada,
   'armadaset.image': imageArmadaSet,
+  'change.rollback': rollbackChange,
 } satisfies Record<ChangeOperation, unknown>;
 
 /** The module for an operation id. */

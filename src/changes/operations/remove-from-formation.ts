@@ -48,7 +48,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
 
   async apply(ctx, { request: r }) {
     try {
-      const { removedIndex, attempts } = await ctx.client.removeVesselFromFormation(
+      const { removedIndex, removed, attempts } = await ctx.client.removeVesselFromFormation(
         r.environment,
         r.formation,
         r.vessel,
@@ -65,6 +65,13 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
               ]
             : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
+        undo: {
+          kind: 'formation.remove',
+          environment: r.environment,
+          formation: r.formation,
+          vessel: removed,
+          index: removedIndex,
+        },
       };
     } catch (err) {
       if (err instanceof VesselNotInFormationError) {

@@ -174,6 +174,7 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           before: container.image ?? null,
           next,
           label: `${r.image}:${r.tag}`,
+          beforeLabel: before,
         },
       };
     },
@@ -200,6 +201,17 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
                 ]
               : [],
           facts: { container, next },
+          undo: {
+            kind: 'fleet.image',
+            fleet: kind,
+            environment: r.environment,
+            name: r.name,
+            container,
+            before: before ?? null,
+            after: next,
+            beforeLabel: String(preview.facts.beforeLabel ?? before ?? 'none'),
+            afterLabel: String(preview.facts.label),
+          },
         };
       } catch (err) {
         if (err instanceof ArmadaMovedError) {

@@ -16,6 +16,7 @@ import {
 import { addToFormationSchema, removeFromFormationSchema } from './formations.js';
 import { promoteImageSchema } from './images.js';
 import { createRegionSchema, setRegionSchedulingSchema } from './regions.js';
+import { rollbackSchema } from './rollback.js';
 import { createVesselSchema, deleteVesselSchema } from './vessels.js';
 
 export const REQUEST_SCHEMAS = {
@@ -30,6 +31,7 @@ export const REQUEST_SCHEMAS = {
   'armadaset.scale': scaleArmadaSetSchema,
   'armada.image': imageArmadaSchema,
   'armadaset.image': imageArmadaSetSchema,
+  'change.rollback': rollbackSchema,
 } satisfies Record<ChangeOperation, z.ZodType>;
 
 type Schemas = typeof REQUEST_SCHEMAS;
