@@ -1,8 +1,8 @@
 /** A change request: validated, authorized and planned, then stored pending (or awaiting approval). */
 import { randomUUID } from 'node:crypto';
+import { UserError } from '../../errors/user-error.js';
 import type { ChangeOperation, Target } from '../../policy/operations.js';
 import type { Policy, Requirement } from '../../policy/types.js';
-import { UserError } from '../../errors/user-error.js';
 import { judgeRequest } from '../authorize.js';
 import { type Change, type ChangePlan, toChange } from '../change.js';
 import { operationModule } from '../operations/index.js';

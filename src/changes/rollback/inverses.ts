@@ -8,6 +8,7 @@
  * change slipping in between the guard and the write is refused too.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { Armada, ArmadaSet } from '../../gamefabric/armada-resources.js';
 import {
   ApiError,
   ArmadaMovedError,
@@ -17,7 +18,6 @@ import {
   RegionTypeNotInDistributionError,
   VesselNotInFormationError,
 } from '../../gamefabric/client.js';
-import type { Armada, ArmadaSet } from '../../gamefabric/armada-resources.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import { schedulingOf } from '../../gamefabric/resources.js';
 import type { Target } from '../../policy/operations.js';
@@ -260,7 +260,10 @@ function specOf(spec: unknown): unknown {
   return { region: s.region, template: s.template };
 }
 
-function sameEntry(a: { region: string; override?: unknown }, b: { region: string; override?: unknown }): boolean {
+function sameEntry(
+  a: { region: string; override?: unknown },
+  b: { region: string; override?: unknown },
+): boolean {
   return a.region === b.region && isDeepStrictEqual(a.override ?? null, b.override ?? null);
 }
 
@@ -295,7 +298,13 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
       }
       case 'fleet.scale':
         await c.setDistribution(
-          { kind: u.fleet, env: u.environment, name: u.name, type: u.type, ...(u.region ? { region: u.region } : {}) },
+          {
+            kind: u.fleet,
+            env: u.environment,
+            name: u.name,
+            type: u.type,
+            ...(u.region ? { region: u.region } : {}),
+          },
           u.after,
           u.before,
           { maxAttempts: 1 },

@@ -88,7 +88,7 @@ async function movedReason(ledger: RollbackLedger, item: RollbackItem, now: stri
     .sort((a, b) => (b.appliedAt ?? 0) - (a.appliedAt ?? 0))[0];
   const by = later
     ? `set through Harbormaster by change ${later.id} at ${formatUtcMinute(later.appliedAt ?? 0)}: roll that one back first`
-    : `set outside Harbormaster after ${formatUtcMinute(item.appliedAt)}, when change ${item.changeId} applied`;
+    : `set outside Harbormaster since ${formatUtcMinute(item.appliedAt)}, when that change applied`;
   return `Cannot roll back change ${item.changeId}: ${now}, ${by}. Nothing was changed; there is no force option, so make the change you want as a new change.`;
 }
 
@@ -96,7 +96,8 @@ async function entries(ledger: RollbackLedger, ids: readonly string[]): Promise<
   const out: LedgerEntry[] = [];
   for (const id of ids) {
     const entry = await ledger.get(id);
-    if (!entry) throw new UserError(`There is no change ${id} (see /harbor history for change ids).`, 'not_found');
+    if (!entry)
+      throw new UserError(`There is no change ${id} (see /harbor history for change ids).`, 'not_found');
     out.push(entry);
   }
   return out;
@@ -193,13 +194,15 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
       lines,
       notes: [
         ...new Set(views.flatMap((v) => v.notes)),
-        ...(single
-          ? []
-          : ['They apply one by one in this order; the first that is refused stops the rest.']),
+        ...(single ? [] : ['They apply one by one in this order; the first that is refused stops the rest.']),
         ...items.flatMap((i) => (i.moved ? [i.moved] : [])),
       ],
       ...(skipped.length
-        ? { lists: [{ title: 'Not rolled back', items: skipped.map((s) => `change ${s.changeId}: ${s.reason}`) }] }
+        ? {
+            lists: [
+              { title: 'Not rolled back', items: skipped.map((s) => `change ${s.changeId}: ${s.reason}`) },
+            ],
+          }
         : {}),
       destructive: views.some((v) => v.destructive),
       warnings: views.flatMap((v) => v.warnings),
@@ -290,7 +293,8 @@ async function applyOne(
   } catch (err) {
     if (err instanceof InverseMovedError) return refuse(await movedReason(ledger, item, err.now));
     // A definite refusal by the API wrote nothing: the claim goes back. An unclear end keeps it.
-    if (err instanceof ApiError && err.status >= 400 && err.status < 500) await ledger.release(item.changeId, self);
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+      await ledger.release(item.changeId, self);
     throw err;
   }
   await ledger.noteRolledBack(item.changeId, self);
