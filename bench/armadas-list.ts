@@ -6,12 +6,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import type { Armada } from '../src/api-shapes/armada-resources.js';
 import { queryArmadas } from '../src/changes/armada-queries.js';
-import type { Armada } from '../src/gamefabric/armada-resources.js';
 import { createGameFabricClient } from '../src/gamefabric/client.js';
 import { demoData, internalImageName, startSimulator } from '../src/simulator/index.js';
+import { messageProblems } from '../src/slack/limits.js';
 import { renderArmadas } from '../src/slack/render/armadas.js';
-import { messageProblems } from '../src/slack/render/limits.js';
 
 const { values } = parseArgs({
   options: { armadas: { type: 'string', default: '200' }, runs: { type: 'string', default: '5' } },

@@ -16,7 +16,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { SharedSlots } from '../src/tails/shared-slots.js';
+import type { SharedSlots } from '../src/slack-budget/shared-slots.js';
 import {
   busiestMinute,
   type ReplicaStore,

@@ -13,13 +13,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { Vessel } from '../src/gamefabric/resources.js';
+import type { Vessel } from '../src/api-shapes/resources.js';
 import { ManualClock, systemClock } from '../src/runtime/clock.js';
 import { silentLogger } from '../src/runtime/logger.js';
 import type { SlackMessage } from '../src/slack/render/message.js';
 import { slackTailDrawing } from '../src/slack/tails/drawing.js';
 import type { TailSlack } from '../src/slack/tails/slack-calls.js';
-import { type BudgetOptions, MessageBudget } from '../src/tails/budget.js';
+import { type BudgetOptions, MessageBudget } from '../src/slack-budget/budget.js';
 import { initialProgress } from '../src/tails/progress.js';
 import { TailRunner } from '../src/tails/runner.js';
 import type { TailLimits } from '../src/tails/service-options.js';

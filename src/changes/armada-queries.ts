@@ -7,14 +7,17 @@ import {
   type Armada,
   type ArmadaSet,
   armadaSetOwner,
+  hasDynamicBuffer,
   type ImageUpdater,
   type ReplicaCounts,
   replicaCounts,
-} from '../gamefabric/armada-resources.js';
+} from '../api-shapes/armada-resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
+import { readSitesBehind, type SitesReading } from './fleet-sites.js';
+import { scaleToZeroStates } from './fleet-state.js';
 import { imageTags, tagOf } from './image-tags.js';
-import { missingEnvironment, missingIn } from './not-found.js';
+import { missingEnvironment, missingIn, NotFoundError, quote } from './not-found.js';
 
 /** One region type of one region: the settings and, where the status tells them, the counts. */
 export interface TypeRow extends ReplicaCounts {
@@ -24,6 +27,8 @@ export interface TypeRow extends ReplicaCounts {
   bufferSize: number;
   maxReplicas: number;
   dynamicBuffer: boolean;
+  /** The Scale to Zero state of this type, when the status reports one. */
+  scaleToZero?: string;
 }
 
 export interface ContainerView {
@@ -51,7 +56,9 @@ export interface FleetView {
   updaters?: string[];
   /** ArmadaSets only: the Armadas it owns, by region. */
   owned?: { region: string; name: string; state: string; reason?: string }[];
-  strategy?: { maxSurge?: string; maxUnavailable?: string };
+  strategy?: { recreate?: boolean; maxSurge?: string; maxUnavailable?: string };
+  /** Show answers of a Degraded fleet: the Sites behind it, or that they could not be read. */
+  sites?: SitesReading;
 }
 
 export interface ArmadasView {
@@ -59,6 +66,15 @@ export interface ArmadasView {
   fleets: FleetView[];
   /** False when the ImageUpdaters could not be read (say, no permission): "targeted" is then unknown. */
   updatersKnown: boolean;
+}
+
+/** The Sites behind a Degraded fleet (docs glossary "Degraded"); nothing to read for any other state. */
+async function sitesIfDegraded(
+  client: GameFabricClient,
+  environment: string,
+  fleet: Armada | ArmadaSet,
+): Promise<SitesReading | undefined> {
+  return fleet.status?.state === 'Degraded' ? readSitesBehind(client, environment, fleet) : undefined;
 }
 
 /** ImageUpdaters of the environment, or undefined when the API will not list them (403, or 404 for the path). */
@@ -75,18 +91,32 @@ async function readUpdaters(client: GameFabricClient, env: string): Promise<Imag
 export function updatersOf(updaters: readonly ImageUpdater[] | undefined, kind: string, name: string) {
   return updaters
     ?.filter((u) => u.spec.targetRef.kind === kind && u.spec.targetRef.name === name)
-    .map((u) => `${u.metadata.name} (${u.spec.imageName} in ${u.spec.branch})`);
+    .map((u) => `${u.metadata.name} (${u.spec.imageName} in ${u.spec.branch}${updaterStatus(u)})`);
+}
+
+/** "; Ready, last applied game-server:1.2.0 at 2026-…" from what the status holds; "" when it holds nothing. */
+function updaterStatus(u: ImageUpdater): string {
+  const s = u.status;
+  if (!s) return '';
+  const state = s.state ? `${s.state}${s.reason ? `: ${s.reason}` : ''}` : '';
+  const last = s.lastUpdate?.image
+    ? `last applied ${s.lastUpdate.image}${s.lastUpdate.time ? ` at ${s.lastUpdate.time}` : ''}`
+    : '';
+  const parts = [state, last].filter(Boolean);
+  return parts.length ? `; ${parts.join(', ')}` : '';
 }
 
 function typeRows(region: string, distribution: Armada['spec']['distribution'], status: unknown): TypeRow[] {
   const { byType } = replicaCounts(status);
+  const parked = scaleToZeroStates(status);
   return distribution.map((d) => ({
+    ...(parked.has(d.name) ? { scaleToZero: parked.get(d.name) } : {}),
     region,
     type: d.name,
     minReplicas: d.minReplicas ?? 0,
     bufferSize: d.bufferSize ?? 0,
     maxReplicas: d.maxReplicas ?? 0,
-    dynamicBuffer: d.dynamicBuffer?.enabled === true,
+    dynamicBuffer: hasDynamicBuffer(d),
     ...byType.get(d.name),
   }));
 }
@@ -101,6 +131,7 @@ function containersOf(fleet: Armada | ArmadaSet, tags: ReadonlyMap<string, strin
 }
 
 function strategyOf(fleet: Armada | ArmadaSet): FleetView['strategy'] {
+  if (fleet.spec.template.spec.strategy?.type === 'Recreate') return { recreate: true };
   const rolling = fleet.spec.template.spec.strategy?.rollingUpdate;
   if (!rolling) return undefined;
   return {
@@ -192,23 +223,36 @@ export async function queryArmadas(client: GameFabricClient, environment: string
   };
 }
 
-/** One Armada, the whole picture. NotFoundError with a did-you-mean when there is none. */
+/**
+ * One Armada, the whole picture. A name that is an ArmadaSet there (the
+ * `armadas` list shows both kinds) answers with the ArmadaSet; NotFoundError
+ * with a did-you-mean when there is neither.
+ */
 export async function queryArmada(
   client: GameFabricClient,
   environment: string,
   name: string,
 ): Promise<FleetView> {
-  const armada = await client.getArmada(environment, name).catch(async (err) => {
+  let armada: Armada;
+  try {
+    armada = await client.getArmada(environment, name);
+  } catch (err) {
     if (!isNotFound(err)) throw err;
+    const isSet = await client.getArmadaSet(environment, name).then(
+      () => true,
+      () => false,
+    );
+    if (isSet) return queryArmadaSet(client, environment, name);
     throw await missingIn('armada', name, environment, async () =>
       (await client.listArmadas(environment)).map((a) => a.metadata.name),
     );
-  });
-  const [tags, updaters] = await Promise.all([
+  }
+  const [tags, updaters, sites] = await Promise.all([
     imageTags(client, armada.spec.template.spec.containers),
     readUpdaters(client, environment),
+    sitesIfDegraded(client, environment, armada),
   ]);
-  return armadaView(armada, tags, updaters);
+  return { ...armadaView(armada, tags, updaters), ...(sites ? { sites } : {}) };
 }
 
 /** One ArmadaSet with the Armadas it owns. NotFoundError with a did-you-mean when there is none. */
@@ -219,14 +263,23 @@ export async function queryArmadaSet(
 ): Promise<FleetView> {
   const set = await client.getArmadaSet(environment, name).catch(async (err) => {
     if (!isNotFound(err)) throw err;
+    const armada = await client.getArmada(environment, name).catch(() => undefined);
+    if (armada) {
+      throw new NotFoundError(
+        'ArmadaSet',
+        name,
+        `No ArmadaSet ${quote(name)} in environment ${quote(environment)}: ${quote(name)} is an armada there (\`armada show ${environment} ${name}\`).`,
+      );
+    }
     throw await missingIn('ArmadaSet', name, environment, async () =>
       (await client.listArmadaSets(environment)).map((s) => s.metadata.name),
     );
   });
-  const [armadas, tags, updaters] = await Promise.all([
+  const [armadas, tags, updaters, sites] = await Promise.all([
     client.listArmadas(environment),
     imageTags(client, set.spec.template.spec.containers),
     readUpdaters(client, environment),
+    sitesIfDegraded(client, environment, set),
   ]);
-  return armadaSetView(set, armadas, tags, updaters);
+  return { ...armadaSetView(set, armadas, tags, updaters), ...(sites ? { sites } : {}) };
 }

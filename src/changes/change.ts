@@ -5,7 +5,7 @@
  */
 import type { ChangeOperation, Target } from '../policy/operations.js';
 import type { Requirement } from '../policy/types.js';
-import type { ApprovalRecord, ChangeOrigin, ChangeRecord, ChangeStatus } from '../store/types.js';
+import type { ApprovalRecord, ChangeRecord, ChangeStatus } from '../store/types.js';
 import { decodeFailure } from './decode-failure.js';
 import type { ChangeFailure } from './failure.js';
 import type { Preview, Result } from './operation.js';
@@ -27,33 +27,30 @@ export interface ChangePlan {
 export type { ApiState, ChangeFailure } from './failure.js';
 export { apiState, isUnconfirmed } from './failure.js';
 
-export interface Change {
-  id: string;
+/** What of the stored record a Change leaves out: the apply's holder, and when its once-only notices went. */
+type RecordOnly = 'applyingOwner' | 'applyingSince' | 'remindedAt' | 'expiryToldAt';
+
+/**
+ * The stored record's fields (declared once, in store/types.ts) with what
+ * the record keeps untyped typed: the operation, the plan, the result and
+ * the failure; and the change's approvals.
+ */
+export interface Change
+  extends Omit<ChangeRecord, RecordOnly | 'operation' | 'preview' | 'result' | 'error' | 'applyToken'> {
   operation: ChangeOperation;
-  request: unknown;
-  requester: string;
-  origin: ChangeOrigin;
-  status: ChangeStatus;
-  createdAt: number;
-  updatedAt: number;
-  expiresAt: number;
   preview: Preview;
   requirement: Requirement;
   target: Target;
   /** The operation clicks are judged as (see ChangePlan.judgeBy); the change's own when unset. */
   judgeBy?: ChangeOperation;
   approvals: ApprovalRecord[];
-  confirmedBy?: string;
   applyToken: string;
   result?: Result;
   error?: ChangeFailure;
-  version: number;
   /**
    * The status shown is this process's settlement, not yet stored: the bot's
    * database failed after the API answered. Housekeeping stores it when it can.
    */
-  /** The status its message is known to show (recorded after a final rewrite). */
-  drawnStatus?: ChangeStatus;
   recordPending?: true;
   /** What a rollback needs, recorded when it applied. */
   undo?: Undo;
@@ -66,34 +63,34 @@ export interface Change {
 
 /** Turns a stored record (and its approvals) into a Change. */
 export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Change {
-  const plan = record.preview as ChangePlan;
+  const {
+    applyingOwner: _owner,
+    applyingSince: _since,
+    remindedAt: _reminded,
+    expiryToldAt: _told,
+    operation,
+    preview,
+    result,
+    error: stored,
+    applyToken,
+    undo,
+    ...rest
+  } = record;
+  const plan = preview as ChangePlan;
   const change: Change = {
-    id: record.id,
-    operation: record.operation as ChangeOperation,
-    request: record.request,
-    requester: record.requester,
-    origin: record.origin,
-    status: record.status,
-    createdAt: record.createdAt,
-    updatedAt: record.updatedAt,
-    expiresAt: record.expiresAt,
+    ...rest,
+    operation: operation as ChangeOperation,
     preview: plan.preview,
     requirement: plan.requirement,
     target: plan.target,
     ...(plan.judgeBy ? { judgeBy: plan.judgeBy } : {}),
     approvals,
-    confirmedBy: record.confirmedBy,
-    applyToken: record.applyToken ?? record.id,
-    result: record.result as Result | undefined,
-    version: record.version,
-    ...(record.drawnStatus ? { drawnStatus: record.drawnStatus } : {}),
-    ...(record.undo ? { undo: record.undo as Undo } : {}),
-    ...(record.appliedAt !== undefined ? { appliedAt: record.appliedAt } : {}),
-    ...(record.rolledBackBy ? { rolledBackBy: record.rolledBackBy } : {}),
-    ...(record.rolledBackAt !== undefined ? { rolledBackAt: record.rolledBackAt } : {}),
+    applyToken: applyToken ?? record.id,
+    result: result as Result | undefined,
+    ...(undo ? { undo: undo as Undo } : {}),
   };
   // Old rows may hold failures stored as words; they decode to the nearest kind.
-  const error = decodeFailure(record.error, { where: whereToLook(change), since: record.updatedAt });
+  const error = decodeFailure(stored, { where: whereToLook(change), since: record.updatedAt });
   return error ? { ...change, error } : change;
 }
 

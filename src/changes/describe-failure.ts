@@ -5,9 +5,9 @@
  * full under an id, and the user is told the id, never a stack.
  */
 import { randomUUID } from 'node:crypto';
+import { requiredPermission } from '../api-shapes/permission-schema.js';
 import { UserError } from '../errors/user-error.js';
 import { ApiError, ConcurrentModificationError } from '../gamefabric/errors.js';
-import { requiredPermission } from '../gamefabric/permission-schema.js';
 import type { Logger } from '../runtime/logger.js';
 import { StoreError } from '../store/errors.js';
 import type { ApiDetail, ChangeFailure, FailedCall, NeededPermission } from './failure.js';

@@ -17,6 +17,7 @@ import { EngineCore } from './engine/core.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
+import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
 
@@ -58,22 +59,22 @@ export class ChangeEngine {
 
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
   confirm(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(this.clicks.confirm(click));
+    return this.announced(click, this.clicks.confirm(click));
   }
 
   /** An approver approves; when enough distinct approvers have, the change is applied at once. */
   approve(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(this.clicks.approve(click));
+    return this.announced(click, this.clicks.approve(click));
   }
 
   /** An approver rejects: the change is closed and will not be applied. */
   reject(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(this.clicks.reject(click));
+    return this.announced(click, this.clicks.reject(click));
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
   cancel(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(this.clicks.cancel(click));
+    return this.announced(click, this.clicks.cancel(click));
   }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
@@ -98,27 +99,67 @@ export class ChangeEngine {
     return this.recovery.recoverInterrupted();
   }
 
-  /** Records that the change's message now shows its status (the Slack layer calls it after a rewrite). */
-  async markDrawn(change: Change): Promise<void> {
-    await this.core.o.store.markDrawn(change.id, change.status);
-  }
-
-  /** Finished changes whose message does not show it; housekeeping redraws them. */
-  undrawnFinal(limit = 50): Promise<Change[]> {
-    return this.recovery.undrawnFinal(limit);
-  }
-
   /** Promotions applied but not yet visible, looked at again (housekeeping); returns those that moved. */
   recheckUnverified(limit = 50): Promise<Change[]> {
     return this.recovery.recheckUnverified(limit);
   }
 
   /**
-   * Records the state a follow-up saw as the result's State line, so the
-   * change's own message shows the last known state, not the one at apply.
-   * Returns the updated change, or undefined when nothing changed.
+   * Watches the aftermath of a succeeded change (vessel scheduled, gone, ...).
+   * Where a step ends (not each passing one), its state becomes the result's
+   * State line, and a `followed` event tells whoever shows the change before
+   * the step is yielded.
    */
-  async noteState(change: Change, state: string): Promise<Change | undefined> {
+  async *follow(change: Change, signal?: AbortSignal): AsyncIterable<FollowEvent> {
+    const module = operationModule(change.operation);
+    if (!module.follow || change.status !== 'succeeded' || !change.result) return;
+    let latest = change;
+    const steps = module.follow(
+      { ...this.core.context(), ...(signal ? { signal } : {}) },
+      this.core.applyInput(change),
+      change.result,
+    );
+    for await (const event of steps) {
+      // Where a step ends: its state, and the end itself, so a failed rollout does not stay "Done".
+      if (event.kind !== 'progress') {
+        const stated = event.state ? await this.recordState(latest, event.state) : undefined;
+        if (stated) latest = stated;
+        const ended = await this.recordFollowUp(latest, event);
+        if (ended) latest = ended;
+        if (stated || ended) await this.core.tell({ kind: 'followed', change: latest });
+      }
+      yield event;
+    }
+  }
+
+  /**
+   * Records where the follow-up ended (`result.facts.followUp`, the worse of
+   * what is stored and `event`: follow-outcome.ts), so the change's message
+   * and the requester's Home carry it. Undefined when nothing changed.
+   */
+  private async recordFollowUp(change: Change, event: FollowEvent): Promise<Change | undefined> {
+    const result = change.result;
+    const next = outcomeOf(event);
+    if (change.status !== 'succeeded' || !result || !next) return undefined;
+    const stored = storedOutcome(result.facts);
+    const kept = worseOutcome(stored, next);
+    if (stored && JSON.stringify(stored) === JSON.stringify(kept)) return undefined;
+    const updated = await this.core.o.store.transitionChange(
+      change.id,
+      ['succeeded'],
+      'succeeded',
+      { result: { ...result, facts: { ...result.facts, followUp: kept } } },
+      { now: change.updatedAt },
+    );
+    return updated ? toChange(updated, change.approvals) : undefined;
+  }
+
+  /**
+   * Records the state a follow-up saw as the result's State line, so the
+   * change shows the last known state, not the one at apply. Returns the
+   * updated change, or undefined when nothing changed.
+   */
+  private async recordState(change: Change, state: string): Promise<Change | undefined> {
     const result = change.result;
     if (change.status !== 'succeeded' || !result) return undefined;
     const line = { label: 'State', value: state };
@@ -135,30 +176,25 @@ export class ChangeEngine {
     return updated ? toChange(updated, change.approvals) : undefined;
   }
 
-  /** Watches the aftermath of a succeeded change (vessel scheduled, gone, ...). */
-  follow(change: Change, signal?: AbortSignal): AsyncIterable<FollowEvent> {
-    const module = operationModule(change.operation);
-    if (!module.follow || change.status !== 'succeeded' || !change.result) return emptyFollow();
-    return module.follow(
-      { ...this.core.context(), ...(signal ? { signal } : {}) },
-      this.core.applyInput(change),
-      change.result,
-    );
-  }
-
   /**
-   * Announces a click's change unless the click moved nothing: a refused click,
-   * or a stale one on a change still applying (a redraw then could land after
-   * the applying click's own). A stale click on a finished change is announced,
-   * which repairs a release message an outage left behind.
+   * Announces a click's change to its release unless the click moved nothing:
+   * a refused click, or a stale one on a change still applying (a redraw then
+   * could land after the applying click's own). A stale click on a finished
+   * change is announced, which repairs a release message an outage left
+   * behind. Then tells whoever shows the change what the click did (every
+   * outcome: what is worth a redraw is theirs to judge).
    */
-  private async announced(click: Promise<ClickOutcome>): Promise<ClickOutcome> {
+  private async announced(input: ClickInput, click: Promise<ClickOutcome>): Promise<ClickOutcome> {
     const outcome = await click;
     const moved =
       outcome.kind === 'stale' ? FINAL_STATUSES.includes(outcome.change.status) : outcome.kind !== 'refused';
     if (moved) await this.core.announce([outcome.change]);
+    await this.core.tell({
+      kind: 'clicked',
+      outcome,
+      by: input.user,
+      ...(input.releaseEnd ? { releaseEnd: true } : {}),
+    });
     return outcome;
   }
 }
-
-async function* emptyFollow(): AsyncIterable<FollowEvent> {}

@@ -1,38 +1,56 @@
 /**
  * Polling follow-ups for Armadas and ArmadaSets after a scale or a rollout:
- * each change of state or counts is posted once; the verdict decides when it
- * is over. Polls with the injected clock, like the Vessel follow-ups.
+ * each change of what the status says is posted once; the verdict decides
+ * when it is over. Polls with the injected clock, like the Vessel follow-ups.
+ *
+ * `status.state` is a sync state (fleet-state.ts): Degraded means a Site could
+ * not take the configuration, not that the build is bad, so it is explained
+ * with the Sites behind it and watched, never called a stuck rollout. Where
+ * the status reports counts, a rollout whose counts stop moving is a stall;
+ * where it reports none, the follow-up ends on what it can see (Synced) and
+ * says that progress is not reported.
  */
 import { formatSpan } from '../format/duration.js';
-import { type Armada, type ArmadaSet, replicaCounts } from '../gamefabric/armada-resources.js';
 import type { FleetKind } from '../gamefabric/client.js';
+import { readSitesBehind, type SitesReading, sitesNote } from './fleet-sites.js';
+import {
+  countsText,
+  describeFleetState,
+  type Fleet,
+  fleetState,
+  isDegraded,
+  PROGRESS_NOT_REPORTED,
+  readRollout,
+} from './fleet-state.js';
 import type { FollowEvent, OperationContext } from './operation.js';
-
-type Fleet = Armada | ArmadaSet;
 
 /** The follow is over (an event to post last) or goes on (undefined). */
 export type FleetVerdict = (fleet: Fleet) => FollowEvent | undefined;
 
-/** "Synced · 5 up, 4 ready, 1 allocated, 5 updated" or "Degraded (reason) · …". */
-export function describeFleet(fleet: Fleet): string {
-  const state = fleet.status?.state ?? 'Unknown';
-  const { total } = replicaCounts(fleet.status);
-  const counts = [
-    total.replicas !== undefined ? `${total.replicas} up` : '',
-    total.readyReplicas !== undefined ? `${total.readyReplicas} ready` : '',
-    total.allocatedReplicas !== undefined ? `${total.allocatedReplicas} allocated` : '',
-    total.updatedReplicas !== undefined ? `${total.updatedReplicas} updated` : '',
-  ].filter(Boolean);
-  const head = fleet.status?.reason ? `${state} (${fleet.status.reason})` : state;
-  return counts.length ? `${head} · ${counts.join(', ')}` : head;
+/**
+ * Progress a follow-up expects to see move: a key that changes while it
+ * moves (undefined: nothing to expect now), and the words for a stall.
+ */
+export interface FleetProgress {
+  key(fleet: Fleet): string | undefined;
+  stalled(fleet: Fleet, span: string): string;
+}
+
+/** "Synced (configuration on every site) · 5 up, 4 ready" or "Degraded (reason; site x: Error)". */
+export function describeFleet(fleet: Fleet, sites?: SitesReading): string {
+  const state = fleetState(fleet);
+  const text = describeFleetState(state, sites?.kind === 'read' ? sites.problems : []);
+  const note = isDegraded(state) ? sitesNote(sites) : '';
+  return note ? `${text}; ${note}` : text;
 }
 
 /**
- * Polls `kind` `name` until `verdict` ends it or the timeout passes. A fleet
- * that stays Degraded without any change for `stallPolls` polls and at least
- * a fifth of the follow time (at most a minute) is reported failed with its
- * reason: a missing image or a failing container does not heal by waiting,
- * while a slow rollout wave between two polls must not be called stuck.
+ * Polls `kind` `name` until `verdict` ends it or the timeout passes. While
+ * Degraded, the Sites behind it are read (once per change) to say why. When
+ * `progress` is given and its key stays the same for `stallPolls` polls and at
+ * least a fifth of the follow time (at most a minute), the follow-up ends
+ * failed with the stall's words: a build that never becomes Ready does not
+ * heal by waiting, while a slow wave between two polls must not be called stuck.
  */
 export async function* watchFleet(
   ctx: OperationContext,
@@ -40,14 +58,17 @@ export async function* watchFleet(
   environment: string,
   name: string,
   verdict: FleetVerdict,
+  progress?: FleetProgress,
   stallPolls = 5,
 ): AsyncIterable<FollowEvent> {
   const deadline = ctx.clock.now() + ctx.follow.timeoutMs;
   const label = `${kind === 'Armada' ? 'Armada' : 'ArmadaSet'} ${name}`;
   let last: string | undefined;
+  let lastKey: string | undefined;
   let unchanged = 0;
-  let changedAt = ctx.clock.now();
+  let keyAt = ctx.clock.now();
   const stallMs = Math.min(60_000, ctx.follow.timeoutMs / 5);
+  let sitesFor: { status: string; reading: SitesReading } | undefined;
   for (;;) {
     if (ctx.signal?.aborted) return;
     let fleet: Fleet;
@@ -69,20 +90,33 @@ export async function* watchFleet(
       yield final;
       return;
     }
-    const now = describeFleet(fleet);
+    const state = fleetState(fleet);
+    const statusKey = `${state.sync}|${state.reason ?? ''}`;
+    if (isDegraded(state) && sitesFor?.status !== statusKey) {
+      try {
+        sitesFor = { status: statusKey, reading: await readSitesBehind(ctx.client, environment, fleet) };
+      } catch (err) {
+        ctx.logger.warn('a follow-up could not read the Sites', { fleet: label, error: err });
+        sitesFor = undefined;
+      }
+    }
+    const now = describeFleet(fleet, isDegraded(state) ? sitesFor?.reading : undefined);
     if (now !== last) {
       last = now;
+      yield {
+        kind: 'progress',
+        message: `${label}: ${now}${isDegraded(state) ? '; still watching, the platform keeps syncing' : ''}`,
+      };
+    }
+    const key = progress?.key(fleet);
+    if (key === undefined || key !== lastKey) {
+      lastKey = key;
       unchanged = 0;
-      changedAt = ctx.clock.now();
-      yield { kind: 'progress', message: `${label}: ${now}` };
-    } else if (
-      fleet.status?.state === 'Degraded' &&
-      ++unchanged >= stallPolls &&
-      ctx.clock.now() - changedAt >= stallMs
-    ) {
+      keyAt = ctx.clock.now();
+    } else if (progress && ++unchanged >= stallPolls && ctx.clock.now() - keyAt >= stallMs) {
       yield {
         kind: 'failed',
-        message: `${label} is Degraded and has not moved for ${formatSpan(ctx.clock.now() - changedAt)}: ${now}`,
+        message: `${label}: ${progress.stalled(fleet, formatSpan(ctx.clock.now() - keyAt))}`,
       };
       return;
     }
@@ -102,10 +136,11 @@ export async function* watchFleet(
 }
 
 /**
- * Follows a rollout of `kind` `name` to `label` (`image:tag`) until its
- * template runs `internalName` (an ImageUpdater may switch it a moment after
- * the promotion) and it is Synced with every game server updated; a Degraded
- * fleet that stalls ends it with the reason (watchFleet).
+ * Follows a rollout of `kind` `name` to `label` (`image:tag`): first until
+ * its template runs `internalName` (an ImageUpdater may switch it a moment
+ * after the promotion), then on what the status shows. With counts: until
+ * every game server is updated and Ready or Allocated; counts that stop moving
+ * end it failed. Without counts: Synced ends it, saying only what is known.
  */
 export function watchRollout(
   ctx: OperationContext,
@@ -115,14 +150,40 @@ export function watchRollout(
   label: string,
   internalName: string,
 ): AsyncIterable<FollowEvent> {
-  return watchFleet(ctx, kind, environment, name, (fleet) => {
-    if (!fleet.spec.template.spec.containers.some((c) => c.image === internalName)) return undefined;
-    if (fleet.status?.state !== 'Synced') return undefined;
-    const { total } = replicaCounts(fleet.status);
-    if ((total.updatedReplicas ?? total.replicas ?? 0) < (total.replicas ?? 0)) return undefined;
-    return {
-      kind: 'done',
-      message: `${kind} ${name} (${environment}) rolled out to ${label}: ${describeFleet(fleet)}`,
-    };
-  });
+  const what = `${kind} ${name} (${environment})`;
+  return watchFleet(
+    ctx,
+    kind,
+    environment,
+    name,
+    (fleet) => {
+      const reading = readRollout(fleet, internalName);
+      if (reading.kind === 'complete') {
+        return {
+          kind: 'done',
+          message: `${what}: every game server runs ${label}: ${describeFleet(fleet)}`,
+        };
+      }
+      if (reading.kind === 'synced') {
+        return {
+          kind: 'done',
+          evidence: 'synced',
+          message: `${what} runs ${label} in its template: ${PROGRESS_NOT_REPORTED}.`,
+        };
+      }
+      return undefined;
+    },
+    {
+      key: (fleet) => {
+        const r = readRollout(fleet, internalName);
+        if (r.kind !== 'replacing') return undefined;
+        return `${r.updated}/${r.total}/${countsText(r.state.counts ?? {})}`;
+      },
+      stalled: (fleet, span) => {
+        const r = readRollout(fleet, internalName);
+        const done = r.kind === 'replacing' ? `${r.updated} of ${r.total}` : 'not all';
+        return `the rollout to ${label} has not moved for ${span}: ${done} game servers run it (${describeFleet(fleet)}). New game servers are not becoming Ready: the build may fail to start. Servers on the old build keep running.`;
+      },
+    },
+  );
 }

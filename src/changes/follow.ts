@@ -3,9 +3,10 @@
  * worth reporting, emitting each state change once. Polls with the injected
  * clock, so tests drive it with a ManualClock.
  */
+
+import { SCHEDULED_STATES, type Vessel, type VesselState } from '../api-shapes/resources.js';
 import { formatSpan } from '../format/duration.js';
 import { isNotFound } from '../gamefabric/errors.js';
-import { SCHEDULED_STATES, type Vessel, type VesselState } from '../gamefabric/resources.js';
 import type { FollowEvent, OperationContext } from './operation.js';
 
 /** Decides, from the Vessel as read now (undefined = gone), whether the follow is over. */

@@ -4,10 +4,11 @@
  * not an error, because the person can fix it in the form's environment field.
  * Forms get this object, never the API client.
  */
-import type { Armada, ArmadaSet } from '../gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
+import type { Formation, Image, Region, Vessel } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
-import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
+import type { ReadBudget } from '../read-budget/read-budget.js';
 import { type BranchInfo, listBranchInfo } from './branches.js';
 import { candidateNames, firstNamed, type NamedResource } from './named-in-text.js';
 import {
@@ -51,8 +52,16 @@ export interface FormQueries {
   namedIn(text: string, environments: readonly string[]): Promise<NamedResource | undefined>;
 }
 
-/** Form queries over `client`, with `restriction` (HARBOR_BRANCHES) narrowing the branches. */
-export function formQueries(client: GameFabricClient, restriction?: readonly string[]): FormQueries {
+/**
+ * Form queries over `client`, with `restriction` (HARBOR_BRANCHES) narrowing
+ * the branches. Type-ahead reads its lists through `budget` (coalesced,
+ * cached for seconds, bounded): it asks for a whole list on every keystroke.
+ */
+export function formQueries(
+  client: GameFabricClient,
+  budget: ReadBudget,
+  restriction?: readonly string[],
+): FormQueries {
   const unlessMissing = async <T>(read: Promise<T>): Promise<T | undefined> =>
     read.catch((err: unknown) => {
       if (isNotFound(err)) return undefined;
@@ -83,17 +92,20 @@ export function formQueries(client: GameFabricClient, restriction?: readonly str
         (err: unknown) => (isNotFound(err) ? ('missing' as const) : ('unknown' as const)),
       ),
     suggest: async (source, scope, query, limit) => {
+      // One list read per scope, whatever was typed: the filtering is ours, on the list.
+      const list = <T>(read: () => Promise<T[]>): Promise<T[]> =>
+        unlessMissing(budget.read(`${source}:${scope}`, read)).then((found) => found ?? []);
       switch (source) {
         case 'images':
-          return imageSuggestions((await unlessMissing(client.listImages(scope))) ?? [], query, limit);
+          return imageSuggestions(await list(() => client.listImages(scope)), query, limit);
         case 'vessels':
-          return vesselSuggestions((await unlessMissing(client.listVessels(scope))) ?? [], query, limit);
+          return vesselSuggestions(await list(() => client.listVessels(scope)), query, limit);
         case 'formations':
-          return namedSuggestions((await unlessMissing(client.listFormations(scope))) ?? [], query, limit);
+          return namedSuggestions(await list(() => client.listFormations(scope)), query, limit);
         case 'armadas':
-          return namedSuggestions((await unlessMissing(client.listArmadas(scope))) ?? [], query, limit);
+          return namedSuggestions(await list(() => client.listArmadas(scope)), query, limit);
         case 'armadasets':
-          return namedSuggestions((await unlessMissing(client.listArmadaSets(scope))) ?? [], query, limit);
+          return namedSuggestions(await list(() => client.listArmadaSets(scope)), query, limit);
       }
     },
     namedIn: async (text, environments) => {

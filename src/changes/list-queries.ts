@@ -4,9 +4,10 @@
  * functions over the client returning neutral data; a missing environment or
  * vessel is a UserError naming what exists.
  */
+
+import { schedulingOf } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
-import { schedulingOf } from '../gamefabric/resources.js';
 import { imageTags, tagOf } from './image-tags.js';
 import { missingEnvironment, missingIn } from './not-found.js';
 import { rethrowNotFound, summarizeVessel, type VesselSummary } from './queries.js';

@@ -4,8 +4,8 @@
  * checked against what the API lists, in the order they appear, so the first
  * thing the message names is the one it is about.
  */
-import type { Armada } from '../gamefabric/armada-resources.js';
-import type { Vessel } from '../gamefabric/resources.js';
+import type { Armada } from '../api-shapes/armada-resources.js';
+import type { Vessel } from '../api-shapes/resources.js';
 
 /** A vessel or armada a message names, and where it lives. */
 export interface NamedResource {

@@ -62,6 +62,12 @@ export interface FollowEvent {
   vessel?: { environment: string; name: string };
   /** The state the follow-up saw ("Scheduled", "gone"): the change's own message shows the latest. */
   state?: string;
+  /**
+   * On a final `done`: what it rests on. Absent: the API showed the change
+   * complete. `synced`: the configuration reached every Site, and the API
+   * reports no progress beyond that (Armadas and ArmadaSets without counts).
+   */
+  evidence?: 'synced';
 }
 
 export interface OperationContext {
@@ -89,7 +95,6 @@ interface ApplyInput<Req> {
 }
 
 export interface OperationModule<Req = unknown> {
-  id: ChangeOperation;
   /** Validates untrusted input into a typed request; throws ValidationError listing every problem. */
   parse(input: unknown): Req;
   /** What the policy should judge this request by. */

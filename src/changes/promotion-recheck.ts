@@ -5,6 +5,7 @@
  * the settle window has passed. Until then the change stays as it is.
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
+import { describe } from '../operations/index.js';
 import type { Change } from './change.js';
 import type { Result } from './operation.js';
 import { promotionLanded } from './operations/promotion-visible.js';
@@ -19,10 +20,10 @@ interface PromotionRequest {
   targetBranch: string;
 }
 
-/** Whether `record` is a promotion recorded as requested but not yet visible. */
+/** Whether `record` is a promotion (the one operation that lands later) recorded as requested but not yet visible. */
 export function awaitsVisibility(change: Change): boolean {
   return (
-    change.operation === 'image.promote' &&
+    describe(change.operation).landsLater === true &&
     change.status === 'succeeded' &&
     change.result?.facts.visible === false
   );

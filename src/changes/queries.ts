@@ -3,9 +3,9 @@
  * for renderers and UserErrors (naming what was not found) for users.
  */
 
+import { type Formation, type Region, schedulingOf, type Vessel } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
-import { type Formation, type Region, schedulingOf, type Vessel } from '../gamefabric/resources.js';
 import { describeState } from './follow.js';
 import { imageTags, tagOf } from './image-tags.js';
 import { missingBranch, missingEnvironment, missingIn } from './not-found.js';

@@ -6,7 +6,9 @@
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { isNotFound } from '../gamefabric/errors.js';
+import type { Operation, Target } from '../policy/operations.js';
 import type { Policy } from '../policy/types.js';
+import type { ReadBudget } from '../read-budget/read-budget.js';
 import {
   type ArmadasView,
   type FleetView,
@@ -14,9 +16,10 @@ import {
   queryArmadaSet,
   queryArmadas,
 } from './armada-queries.js';
-import { type Asker, authorizeRequest } from './authorize.js';
+import { type Asker, authorizeForm, authorizeRequest, judgeRequest } from './authorize.js';
 import { resolveBranch } from './branches.js';
 import { type FormQueries, formQueries } from './form-queries.js';
+import { authorizedFormQueries, type ListAuthority } from './form-reads.js';
 import {
   type FormationSummary,
   queryFormations,
@@ -42,6 +45,8 @@ export interface ReadsOptions {
   policy: Policy;
   /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
   branches?: readonly string[] | undefined;
+  /** Bounds, coalesces and briefly caches the lists type-ahead reads. */
+  budget: ReadBudget;
 }
 
 /** A live tail's subject, checked: the asker may read its logs and the Vessel exists. */
@@ -51,11 +56,41 @@ export interface TailSubject {
 }
 
 export class Reads {
-  /** What forms read to offer choices (lists of branches, images, regions, ...). */
-  readonly forms: FormQueries;
+  // What forms read to offer choices; handed out only through formsFor, so every list read is authorized.
+  private readonly forms: FormQueries;
 
   constructor(private readonly o: ReadsOptions) {
-    this.forms = formQueries(o.api, o.branches);
+    this.forms = formQueries(o.api, o.budget, o.branches);
+  }
+
+  /** What forms and type-ahead read to offer `asker` choices, each list judged as its read command. */
+  formsFor(asker: Asker): FormQueries {
+    return authorizedFormQueries(this.forms, this.listAuthority(asker));
+  }
+
+  /**
+   * Each form list judged as the read command showing it. A list not scoped
+   * to one place (branches, environments) is refused only when no place
+   * would be allowed (authorizeForm with an empty target).
+   */
+  private listAuthority(asker: Asker): ListAuthority {
+    const { policy } = this.o;
+    const may = (operation: Operation, target: Target) =>
+      Object.keys(target).length > 0
+        ? authorizeRequest(policy, asker, operation, target)
+        : authorizeForm(policy, asker, operation, target);
+    const allowed = async (operation: Operation, target: Target) =>
+      (await judgeRequest(policy, asker, operation, target)).allowed;
+    return {
+      images: (branch) => may('images.list', branch ? { branch } : {}),
+      vessels: (environment) => may('vessels.list', environment ? { environment } : {}),
+      formations: (environment, formation) =>
+        may('formation.show', { environment, ...(formation ? { formation } : {}) }),
+      regions: (environment) => may('region.show', { environment }),
+      armadas: (environment) => may('armadas.list', { environment }),
+      canName: async (environment) =>
+        (await allowed('vessels.list', { environment })) && (await allowed('armadas.list', { environment })),
+    };
   }
 
   /** Images of a branch (typed by name or display name), grouped by image; narrowed by `image[:tag]`. */

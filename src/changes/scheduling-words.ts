@@ -3,7 +3,7 @@
  * reference (seed: "Scheduling strategy values"), so the preview, the help
  * and the forms say the same accurate thing.
  */
-import type { SchedulingStrategy } from '../gamefabric/resources.js';
+import type { SchedulingStrategy } from '../api-shapes/resources.js';
 
 /** What each strategy does, and what it is for. */
 export const SCHEDULING_EFFECT: Record<SchedulingStrategy, string> = {

@@ -3,7 +3,7 @@
  * entries of one list matching what the person typed, newest first, at
  * most `limit`. Platform-neutral: a renderer turns them into options.
  */
-import type { Image, Vessel } from '../gamefabric/resources.js';
+import type { Image, Vessel } from '../api-shapes/resources.js';
 
 /** What every named API object has that orders and labels it. */
 interface Named {

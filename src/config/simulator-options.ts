@@ -14,6 +14,8 @@ interface SimulatorCliOptions {
   dataFile?: string;
   /** `--real-shapes`: serve the looser shapes the real API returns (see docs/gamefabric-compatibility.md). */
   realShapes: boolean;
+  /** `--fleet-counts` / `--no-fleet-counts`: Armada status with or without replica counts (default: the simulator's). */
+  fleetCounts?: boolean;
   /** `--log-replay`: log requests ignore `tailLines` and replay the whole log, as the real API may. */
   logReplay: boolean;
   /** `--ignore-override-images`: Formation override entries lose their `image`, as the provider's type has none. */
@@ -32,7 +34,12 @@ Options:
   --real-shapes  serve the looser shapes the real API returns (ports without
                  containerPort, branches with display names, duplicate images,
                  a refused Vessel apiVersion, a redirecting token endpoint,
-                 Formation overrides applied by position)
+                 Formation overrides applied by position, Armada status
+                 without replica counts)
+  --fleet-counts / --no-fleet-counts
+                 Armada status with / without replica counts (default:
+                 with, without under --real-shapes; no public source
+                 names them)
   --log-replay   ignore tailLines on vessel logs and replay the whole log
   --ignore-override-images
                  drop the image of Formation override entries (the
@@ -52,7 +59,13 @@ export class SimulatorOptionsError extends Error {
 }
 
 const FLAGS = new Set(['--port', '--rate', '--step-ms', '--data']);
-const SWITCHES = new Set(['--real-shapes', '--log-replay', '--ignore-override-images']);
+const SWITCHES = new Set([
+  '--real-shapes',
+  '--log-replay',
+  '--ignore-override-images',
+  '--fleet-counts',
+  '--no-fleet-counts',
+]);
 
 function integer(value: string, min: number, max: number): number | undefined {
   if (!/^\d+$/.test(value.trim())) return undefined;
@@ -105,6 +118,8 @@ export function readSimulatorOptions(
     port: 0,
     help,
     realShapes: switches.has('--real-shapes'),
+    ...(switches.has('--fleet-counts') ? { fleetCounts: true } : {}),
+    ...(switches.has('--no-fleet-counts') ? { fleetCounts: false } : {}),
     logReplay: switches.has('--log-replay'),
     ignoreOverrideImages: switches.has('--ignore-override-images'),
   };

@@ -7,21 +7,21 @@
  */
 
 import {
-  ArmadaMovedError,
-  ContainerNotInTemplateError,
-  RegionNotInArmadaSetError,
-  RegionTypeNotInDistributionError,
-} from './armada-errors.js';
-import {
   type Armada,
   ArmadaSchema,
   type ArmadaSet,
   ArmadaSetSchema,
   type Distribution,
-} from './armada-resources.js';
+} from '../api-shapes/armada-resources.js';
+import { listOf } from '../api-shapes/resources.js';
+import {
+  ArmadaMovedError,
+  ContainerNotInTemplateError,
+  RegionNotInArmadaSetError,
+  RegionTypeNotInDistributionError,
+} from './armada-errors.js';
 import { patchWithGuard } from './guarded-patch.js';
 import { apiPath, type Requester } from './request.js';
-import { type JsonPatchOperation, listOf } from './resources.js';
 
 export type FleetKind = 'Armada' | 'ArmadaSet';
 
@@ -62,20 +62,33 @@ export async function getFleet<K extends FleetKind>(
   return fleet as FleetOf<K>;
 }
 
-/** Raw JSON Patch (application/json-patch+json); not retried except on 429. */
+/**
+ * Merge patch (RFC 7386) of an Armada or ArmadaSet, as the provider writes
+ * them (internal/resource/armada/armada.go, armadaset.go). The object's
+ * `metadata.revision`, when it has one, rides along as the precondition: the
+ * service refuses the patch with a 409 Conflict when the object moved since
+ * it was read (Kubernetes' optimistic concurrency; inferred for GameFabric).
+ */
 export async function patchFleet<K extends FleetKind>(
   http: Requester,
   kind: K,
   env: string,
   name: string,
-  ops: readonly JsonPatchOperation[],
+  revision: string | undefined,
+  spec: Record<string, unknown>,
 ): Promise<FleetOf<K>> {
+  const mergePatch = { ...(revision !== undefined ? { metadata: { revision } } : {}), spec };
   const fleet = await http.json(
-    { method: 'PATCH', path: itemPath(kind, env, name), body: { patch: ops }, retry: 'refused-only' },
+    { method: 'PATCH', path: itemPath(kind, env, name), body: { mergePatch }, retry: 'refused-only' },
     SCHEMAS[kind],
     kind,
   );
   return fleet as FleetOf<K>;
+}
+
+/** The fields of `v` that are set. */
+function definedOnly(v: ReplicaSettings): ReplicaSettings {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
 }
 
 /** Replica settings of one region type; a field left out keeps its value. */
@@ -137,10 +150,10 @@ const sameSettings = (a: ReplicaSettings, b: ReplicaSettings) =>
   (a.bufferSize ?? 0) === (b.bufferSize ?? 0);
 
 /**
- * Sets the replica settings of one region type and nothing else: `test` of
- * the whole entry as read (which must still equal `expected`, the values the
- * preview showed), then `add` of each changed field. ArmadaMovedError when
- * the entry no longer holds `expected`.
+ * Sets the replica settings of one region type: the entry must still hold
+ * `expected` (the values the preview showed), else ArmadaMovedError. A merge
+ * patch replaces a list whole, so the distribution (an ArmadaSet's regions)
+ * is sent as read with only that entry changed, guarded by the revision read.
  */
 export async function setDistribution(
   http: Requester,
@@ -155,7 +168,7 @@ export async function setDistribution(
     maxAttempts: opts.maxAttempts,
     prepare: async () => {
       const current = await getFleet(http, t.kind, t.env, t.name);
-      const { entries, pointer } = distributionOf(current, t);
+      const { entries } = distributionOf(current, t);
       const index = entries.findIndex((e) => e.name === t.type);
       const entry = findDistribution(current, t);
       if (!sameSettings(entry, expected)) {
@@ -166,15 +179,19 @@ export async function setDistribution(
           settingsText(entry),
         );
       }
-      const at = `${pointer}/${index}`;
-      const ops: JsonPatchOperation[] = [{ op: 'test', path: at, value: entry }];
-      for (const field of ['minReplicas', 'maxReplicas', 'bufferSize'] as const) {
-        const value = next[field];
-        if (value !== undefined) ops.push({ op: 'add', path: `${at}/${field}`, value });
-      }
+      const changed = entries.map((e, i) => (i === index ? { ...e, ...definedOnly(next) } : e));
+      const spec =
+        t.kind === 'Armada'
+          ? { distribution: changed }
+          : {
+              armadas: (current as ArmadaSet).spec.armadas.map((r) =>
+                r.region === t.region ? { ...r, distribution: changed } : r,
+              ),
+            };
+      const revision = current.metadata.revision;
       return {
-        guard: JSON.stringify(entry),
-        apply: () => patchFleet(http, t.kind, t.env, t.name, ops),
+        guard: `${revision ?? ''}|${JSON.stringify(entry)}`,
+        apply: () => patchFleet(http, t.kind, t.env, t.name, revision, spec),
       };
     },
   });
@@ -190,9 +207,10 @@ export interface ImageTarget {
 }
 
 /**
- * Sets one template container's (internal) image name: `test` of the
- * container's name and of the image the preview showed, then `replace`.
- * ArmadaMovedError when it runs another image now.
+ * Sets one template container's (internal) image name: the container must
+ * still run the image the preview showed, else ArmadaMovedError. The
+ * containers are sent whole (a merge patch replaces lists), guarded by the
+ * revision read.
  */
 export async function setTemplateImage(
   http: Requester,
@@ -225,17 +243,14 @@ export async function setTemplateImage(
           container.image ?? 'none',
         );
       }
-      const at = `/spec/template/spec/containers/${index}`;
-      const ops: JsonPatchOperation[] = [
-        { op: 'test', path: `${at}/name`, value: t.container },
-        ...(expectedImage === undefined
-          ? []
-          : [{ op: 'test' as const, path: `${at}/image`, value: expectedImage }]),
-        { op: 'add', path: `${at}/image`, value: image },
-      ];
+      const containersNext = containers.map((c, i) => (i === index ? { ...c, image } : c));
+      const revision = current.metadata.revision;
       return {
-        guard: `${index}:${container.image ?? ''}`,
-        apply: () => patchFleet(http, t.kind, t.env, t.name, ops),
+        guard: `${revision ?? ''}|${index}:${container.image ?? ''}`,
+        apply: () =>
+          patchFleet(http, t.kind, t.env, t.name, revision, {
+            template: { spec: { containers: containersNext } },
+          }),
       };
     },
   });

@@ -3,8 +3,9 @@
  * provider lists them through its typed client (ContainerV1().Branches()), so
  * the path follows the Kubernetes convention for a cluster-scoped resource.
  */
+
+import { type Branch, BranchSchema, listOf } from '../api-shapes/resources.js';
 import { apiPath, type Requester } from './request.js';
-import { type Branch, BranchSchema, listOf } from './resources.js';
 
 const BranchListSchema = listOf(BranchSchema);
 

@@ -5,9 +5,21 @@
  * comes in through the options.
  */
 import fetch from 'node-fetch';
+import type { Armada, ArmadaSet, Environment, ImageUpdater, Site } from '../api-shapes/armada-resources.js';
+import {
+  API_VERSIONS,
+  type Branch,
+  type Formation,
+  type FormationVessel,
+  type Image,
+  type ImagePromotion,
+  type JsonPatchOperation,
+  type Region,
+  type SchedulingStrategy,
+  type Vessel,
+} from '../api-shapes/resources.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { type Logger, silentLogger } from '../runtime/logger.js';
-import type { Armada, ArmadaSet, Environment, ImageUpdater } from './armada-resources.js';
 import {
   type DistributionTarget,
   type FleetKind,
@@ -55,20 +67,9 @@ import {
   setRegionTypeScheduling,
 } from './regions.js';
 import { createRequester, type FetchLike, type Requester } from './request.js';
-import {
-  API_VERSIONS,
-  type Branch,
-  type Formation,
-  type FormationVessel,
-  type Image,
-  type ImagePromotion,
-  type JsonPatchOperation,
-  type Region,
-  type SchedulingStrategy,
-  type Vessel,
-} from './resources.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
+import { listGameServerNames, listSites, terminateGameServer } from './sites.js';
 import {
   createVesselWithFallback,
   deleteVessel,
@@ -204,12 +205,16 @@ export interface GameFabricClient {
   listArmadaSets(env: string): Promise<ArmadaSet[]>;
   /** One ArmadaSet; ApiError 404 when there is none. */
   getArmadaSet(env: string, name: string): Promise<ArmadaSet>;
-  /** Raw JSON Patch on an Armada or ArmadaSet; not retried except on 429. */
+  /**
+   * Merge patch of an Armada's or ArmadaSet's `spec`, guarded by `revision`
+   * when given (409 Conflict when the object moved); not retried except on 429.
+   */
   patchFleet(
     kind: FleetKind,
     env: string,
     name: string,
-    ops: JsonPatchOperation[],
+    revision: string | undefined,
+    spec: Record<string, unknown>,
   ): Promise<Armada | ArmadaSet>;
   /** Guarded change of one region type's replicas; ArmadaMovedError, RegionTypeNotInDistributionError, ConcurrentModificationError. */
   setDistribution(
@@ -229,6 +234,12 @@ export interface GameFabricClient {
   listImageUpdaters(env: string): Promise<ImageUpdater[]>;
   /** Every Environment (name and display name). */
   listEnvironments(): Promise<Environment[]>;
+  /** Every Site (capacity cluster) the account may see: what explains a Degraded fleet. */
+  listSites(): Promise<Site[]>;
+  /** Terminates a game server on a Site; ApiError 404 when there is none. */
+  terminateGameServer(site: string, name: string): Promise<void>;
+  /** The names of the game servers on a Site (path inferred). */
+  listGameServerNames(site: string): Promise<string[]>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */
@@ -313,11 +324,14 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     getArmada: (env, name) => getFleet(http, 'Armada', env, name),
     listArmadaSets: (env) => listFleets(http, 'ArmadaSet', env),
     getArmadaSet: (env, name) => getFleet(http, 'ArmadaSet', env, name),
-    patchFleet: (kind, env, name, ops) => patchFleet(http, kind, env, name, ops),
+    patchFleet: (kind, env, name, revision, spec) => patchFleet(http, kind, env, name, revision, spec),
     setDistribution: (target, expected, next, opts) => setDistribution(http, target, expected, next, opts),
     setTemplateImage: (target, expectedImage, image, opts) =>
       setTemplateImage(http, target, expectedImage, image, opts),
     listImageUpdaters: (env) => listImageUpdaters(http, env),
     listEnvironments: () => listEnvironments(http),
+    listSites: () => listSites(http),
+    terminateGameServer: (site, name) => terminateGameServer(http, site, name),
+    listGameServerNames: (site) => listGameServerNames(http, site),
   };
 }

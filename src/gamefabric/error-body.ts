@@ -4,8 +4,8 @@
  * and everything it keeps passes through the client's redactor first.
  */
 import type { z } from 'zod';
+import { StatusSchema } from '../api-shapes/resources.js';
 import { ApiError, type ApiRequestInfo } from './errors.js';
-import { StatusSchema } from './resources.js';
 
 /** Bodies kept on errors are cut to this many characters (after redaction, so no secret is cut in half unnoticed). */
 const MAX_ERROR_BODY_CHARS = 2048;

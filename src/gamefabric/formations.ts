@@ -3,9 +3,6 @@
  * list and create, and the guarded helpers that add or remove one Vessel.
  */
 import { z } from 'zod';
-import { DuplicateVesselError, VesselNotInFormationError } from './errors.js';
-import { patchWithGuard } from './guarded-patch.js';
-import { apiPath, type Requester } from './request.js';
 import {
   API_VERSIONS,
   type Formation,
@@ -14,7 +11,10 @@ import {
   FormationVesselSchema,
   type JsonPatchOperation,
   listOf,
-} from './resources.js';
+} from '../api-shapes/resources.js';
+import { DuplicateVesselError, VesselNotInFormationError } from './errors.js';
+import { patchWithGuard } from './guarded-patch.js';
+import { apiPath, type Requester } from './request.js';
 
 /** A Formation to create: kind and apiVersion may be left out (the client fills them). */
 export type FormationCreate = z.input<typeof FormationSchema>;

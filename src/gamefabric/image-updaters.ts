@@ -8,9 +8,9 @@ import {
   EnvironmentSchema,
   type ImageUpdater,
   ImageUpdaterSchema,
-} from './armada-resources.js';
+} from '../api-shapes/armada-resources.js';
+import { listOf } from '../api-shapes/resources.js';
 import { apiPath, type Requester } from './request.js';
-import { listOf } from './resources.js';
 
 /** Every ImageUpdater in the environment. */
 export async function listImageUpdaters(http: Requester, env: string): Promise<ImageUpdater[]> {

@@ -2,8 +2,7 @@
  * Images and image promotion (container group, branch-scoped): seed endpoints
  * 1 and 2, and the promotion recipe of seed rule 4.
  */
-import { ApiError, GameFabricError, ImageNotFoundError } from './errors.js';
-import { apiPath, type Requester } from './request.js';
+
 import {
   API_VERSIONS,
   type Image,
@@ -11,7 +10,9 @@ import {
   ImagePromotionSchema,
   ImageSchema,
   listOf,
-} from './resources.js';
+} from '../api-shapes/resources.js';
+import { ApiError, GameFabricError, ImageNotFoundError } from './errors.js';
+import { apiPath, type Requester } from './request.js';
 
 interface ImageFilter {
   image?: string;

@@ -4,9 +4,6 @@
  * Type's scheduling strategy.
  */
 import type { z } from 'zod';
-import { GameFabricError, RegionTypeNotFoundError } from './errors.js';
-import { patchWithGuard } from './guarded-patch.js';
-import { apiPath, type Requester } from './request.js';
 import {
   API_VERSIONS,
   type JsonPatchOperation,
@@ -16,7 +13,10 @@ import {
   SCHEDULING_STRATEGIES,
   type SchedulingStrategy,
   schedulingOf,
-} from './resources.js';
+} from '../api-shapes/resources.js';
+import { GameFabricError, RegionTypeNotFoundError } from './errors.js';
+import { patchWithGuard } from './guarded-patch.js';
+import { apiPath, type Requester } from './request.js';
 
 /** A Region to create: kind and apiVersion may be left out (the client fills them). */
 export type RegionCreate = z.input<typeof RegionSchema>;

@@ -1,10 +1,12 @@
 /**
  * What a request is, before it is sent: method, encoded path, query, body and
  * the headers the seed asks for (`Accept: application/json`, and
- * `Content-Type` by body kind, `application/json-patch+json` for JSON Patch).
+ * `Content-Type` by body kind, `application/json-patch+json` for JSON Patch,
+ * `application/merge-patch+json` for a merge patch).
  */
+
+import type { JsonPatchOperation } from '../api-shapes/resources.js';
 import { GameFabricError } from './errors.js';
-import type { JsonPatchOperation } from './resources.js';
 import type { RetryMode } from './retry.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,6 +14,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RequestBody =
   | { json: unknown }
   | { patch: readonly JsonPatchOperation[] }
+  /** RFC 7386 merge patch, as the provider writes Armadas and ArmadaSets. */
+  | { mergePatch: Record<string, unknown> }
   | { form: Record<string, string> };
 
 export interface RequestSpec {
@@ -63,6 +67,7 @@ export function headersFor(spec: RequestSpec, token: string | undefined): Record
   if (token !== undefined) headers.Authorization = `Bearer ${token}`;
   if (spec.body && 'json' in spec.body) headers['Content-Type'] = 'application/json';
   if (spec.body && 'patch' in spec.body) headers['Content-Type'] = 'application/json-patch+json';
+  if (spec.body && 'mergePatch' in spec.body) headers['Content-Type'] = 'application/merge-patch+json';
   if (spec.body && 'form' in spec.body) headers['Content-Type'] = 'application/x-www-form-urlencoded';
   return { ...headers, ...spec.headers };
 }
@@ -72,5 +77,6 @@ export function bodyOf(body: RequestBody | undefined): string | undefined {
   if (!body) return undefined;
   if ('json' in body) return JSON.stringify(body.json);
   if ('patch' in body) return JSON.stringify(body.patch);
+  if ('mergePatch' in body) return JSON.stringify(body.mergePatch);
   return new URLSearchParams(body.form).toString();
 }

@@ -3,9 +3,9 @@
  * plus the Kubernetes-style GET of one Vessel.
  */
 import type { z } from 'zod';
+import { FORMATION_API_VERSIONS, listOf, type Vessel, VesselSchema } from '../api-shapes/resources.js';
 import { ApiError } from './errors.js';
 import { apiPath, type Requester } from './request.js';
-import { FORMATION_API_VERSIONS, listOf, type Vessel, VesselSchema } from './resources.js';
 
 /** A Vessel to create: kind and apiVersion may be left out (the client fills them), status is the service's. */
 export type VesselCreate = z.input<typeof VesselSchema>;

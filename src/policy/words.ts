@@ -6,8 +6,8 @@
  * nothing of Slack, so PolicyContext may pass PolicyNames.
  */
 import { formatUtcMinute } from '../format/time.js';
+import { describe, type Operation, type Target } from '../operations/index.js';
 import type { Audience } from './evaluate.js';
-import type { Operation, Target } from './operations.js';
 import { isChannelId } from './schema.js';
 
 /** How ids and instants are written in refusals. */
@@ -32,49 +32,7 @@ const MAX_NAMED = 8;
 
 /** `operation` on `target` as a verb phrase: "promote images from dev into branch prod". */
 export function describeAction(operation: Operation, t: Target): string {
-  const inEnv = t.environment ? ` in environment ${t.environment}` : '';
-  switch (operation) {
-    case 'images.list':
-      return `list images${t.branch ? ` on branch ${t.branch}` : ''}`;
-    case 'vessels.list':
-      return `list vessels${inEnv}`;
-    case 'formation.show':
-      return `show ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv}`;
-    case 'region.show':
-      return `show ${t.region ? `region ${t.region}` : 'regions'}${inEnv}`;
-    case 'logs.read':
-      return `read the logs of ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv}`;
-    case 'armadas.list':
-      return `list armadas${inEnv}`;
-    case 'armada.show':
-      return `show ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
-    case 'armadaset.show':
-      return `show ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
-    case 'image.promote':
-      return `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`;
-    case 'vessel.create':
-      return `create vessels${inEnv}`;
-    case 'vessel.delete':
-      return `delete ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv}`;
-    case 'formation.add':
-      return `add vessels to ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv}`;
-    case 'formation.remove':
-      return `remove vessels from ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv}`;
-    case 'region.create':
-      return `create regions${inEnv}`;
-    case 'armada.scale':
-      return `scale ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
-    case 'armadaset.scale':
-      return `scale ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
-    case 'armada.image':
-      return `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv}`;
-    case 'armadaset.image':
-      return `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv}`;
-    case 'region.scheduling':
-      return `change the scheduling of ${t.region ? `region ${t.region}` : 'regions'}${inEnv}`;
-    case 'change.rollback':
-      return `roll back changes${inEnv}`;
-  }
+  return describe(operation).action(t);
 }
 
 /** Who is in a list, by name: "anyone", or "<!subteam^S1> or <@U2>". */

@@ -13,11 +13,18 @@ import {
   type ArmadaSet,
   armadaSetOwner,
   type ImageUpdater,
-} from '../gamefabric/armada-resources.js';
-import type { Container } from '../gamefabric/resources.js';
-import { type ArmadaRecord, armadaStatus, newArmadaRecord, updateArmada } from './armada-lifecycle.js';
+} from '../api-shapes/armada-resources.js';
+import type { Container } from '../api-shapes/resources.js';
+import {
+  type ArmadaRecord,
+  armadaStatus,
+  newArmadaRecord,
+  publicStatus,
+  updateArmada,
+} from './armada-lifecycle.js';
 import { deepClone, stableStringify } from './json.js';
 import type { LifecycleSettings } from './lifecycle.js';
+import { blockedSites } from './sites.js';
 import type { EnvironmentState, SimStore } from './store.js';
 
 /** The name of the Armada an ArmadaSet runs in `region`. */
@@ -82,12 +89,16 @@ function specDiffers(current: Armada, desired: Armada): boolean {
   return stableStringify(current.spec) !== stableStringify(desired.spec);
 }
 
-/** Synced when every region's Armada exists, is owned by the set and is Synced; the sums of their counts. */
+/**
+ * Synced when every region's Armada exists, is owned by the set and is
+ * Synced, else Degraded with the first reason; with counts, their sums (the
+ * simulator's; the real ArmadaSet status is read as it is, not summed).
+ */
 export function armadaSetWithStatus(
   env: EnvironmentState,
   set: ArmadaSet,
   now: number,
-  s: LifecycleSettings,
+  s: LifecycleSettings & { fleetCounts: boolean },
   store: SimStore,
 ): ArmadaSet {
   const copy = deepClone(set);
@@ -102,11 +113,14 @@ export function armadaSetWithStatus(
         : `armada "${name}" is missing`;
       continue;
     }
-    const status = armadaStatus(rec, now, s, store);
+    const status = armadaStatus(rec, now, s, store, blockedSites(store, env.name, rec.armada));
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += status[key];
     if (status.state !== 'Synced') reason ??= `armada "${name}": ${status.reason ?? status.state}`;
   }
-  copy.status = { state: reason ? 'Degraded' : 'Synced', ...(reason ? { reason } : {}), ...totals };
+  copy.status = publicStatus(
+    { state: reason ? 'Degraded' : 'Synced', ...(reason ? { reason } : {}), ...totals },
+    s.fleetCounts,
+  );
   return copy;
 }
 
@@ -144,6 +158,15 @@ export function runImageUpdaters(store: SimStore, memory: UpdaterMemory, now: nu
       if (!newest || newest.revision <= (memory.get(key) ?? 0)) continue;
       memory.set(key, newest.revision);
       rollOut(store, env, u, newest.name, now);
+      // What it applied, as the status shows it (field names inferred; see docs/gamefabric-compatibility.md).
+      const image = store.branches.get(u.spec.branch)?.get(newest.name);
+      u.status = {
+        state: 'Ready',
+        lastUpdate: {
+          image: image ? `${image.spec.image}:${image.spec.tag}` : newest.name,
+          time: new Date(now).toISOString(),
+        },
+      };
     }
   }
 }

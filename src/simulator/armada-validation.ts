@@ -9,9 +9,9 @@ import {
   type Armada,
   type ArmadaSet,
   type ImageUpdater,
-} from '../gamefabric/armada-resources.js';
-import { replicaRuleProblems } from '../gamefabric/replica-rules.js';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+} from '../api-shapes/armada-resources.js';
+import { replicaRuleProblems } from '../api-shapes/replica-rules.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { checkContainers, type ImageLookup } from './containers.js';
 import { deepClone, isRecord, type JsonObject } from './json.js';
 import type { EnvironmentState } from './store.js';

@@ -3,23 +3,30 @@
  * validated whole after the patch (all or nothing, like Formations) and
  * followed by a sync, so the controllers act before the answer is sent.
  */
-import { ARMADA_API_VERSION, type Armada, type ArmadaSet } from '../gamefabric/armada-resources.js';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import { ARMADA_API_VERSION, type Armada, type ArmadaSet } from '../api-shapes/armada-resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { armadaSetWithStatus } from './armada-controller.js';
 import { armadaWithStatus, newArmadaRecord, updateArmada } from './armada-lifecycle.js';
 import { validateArmada, validateArmadaSet } from './armada-validation.js';
 import { readObjectBody } from './http-utils/body.js';
-import { alreadyExists, notFound } from './http-utils/status.js';
+import { alreadyExists, notFound, SimError } from './http-utils/status.js';
 import { deepClone, type JsonObject, sortedByName } from './json.js';
 import { patchedCopy } from './patch.js';
 import type { Handler, SimServices } from './services.js';
+import { blockedSites } from './sites.js';
 import type { EnvironmentState } from './store.js';
 import { checkImmutableMetadata, Problems, requireObjectBody } from './validation.js';
 
 function armadaView(svc: SimServices, env: EnvironmentState, name: string): Armada {
   const rec = env.armadas.get(name);
   if (!rec) throw notFound('Armada', name, `environment "${env.name}"`);
-  return armadaWithStatus(rec, svc.clock.now(), svc.settings, svc.store);
+  return armadaWithStatus(
+    rec,
+    svc.clock.now(),
+    svc.settings,
+    svc.store,
+    blockedSites(svc.store, env.name, rec.armada),
+  );
 }
 
 function setView(svc: SimServices, env: EnvironmentState, set: ArmadaSet): ArmadaSet {
@@ -30,6 +37,22 @@ function findSet(env: EnvironmentState, name: string): ArmadaSet {
   const set = env.armadaSets.get(name);
   if (!set) throw notFound('ArmadaSet', name, `environment "${env.name}"`);
   return set;
+}
+
+/**
+ * A patch that carries another `metadata.revision` than the stored one was
+ * built on an older read: 409 Conflict, as Kubernetes answers a stale
+ * resourceVersion (the precondition a merge patch can carry; inferred).
+ */
+function checkRevision(kind: string, name: string, stored: string | undefined, patched: JsonObject): void {
+  const meta = patched.metadata as { revision?: unknown } | undefined;
+  if (meta?.revision !== undefined && meta.revision !== stored) {
+    throw new SimError(
+      409,
+      'Conflict',
+      `Operation cannot be fulfilled on ${kind} "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    );
+  }
 }
 
 /** Stores a new standalone Armada (uid and revision set here). */
@@ -74,6 +97,7 @@ export const patchArmada: Handler = async (ctx, { env = '', name = '' }, svc) =>
   const rec = environment.armadas.get(name);
   if (!rec) throw notFound('Armada', name, `environment "${env}"`);
   const patched = await patchedCopy(ctx.req, 'Armada', rec.armada as unknown as JsonObject);
+  checkRevision('Armada', name, rec.armada.metadata.revision, patched);
   const p = new Problems();
   checkImmutableMetadata(p, rec.armada as unknown as JsonObject, patched);
   p.throwIfAny('Armada', name);
@@ -124,6 +148,7 @@ export const patchArmadaSet: Handler = async (ctx, { env = '', name = '' }, svc)
   const environment = svc.store.environment(env);
   const current = findSet(environment, name);
   const patched = await patchedCopy(ctx.req, 'ArmadaSet', current as unknown as JsonObject);
+  checkRevision('ArmadaSet', name, current.metadata.revision, patched);
   const p = new Problems();
   checkImmutableMetadata(p, current as unknown as JsonObject, patched);
   p.throwIfAny('ArmadaSet', name);

@@ -4,7 +4,7 @@
  * tokens expiring on the injected clock.
  */
 import { z } from 'zod';
-import { requiredPermission } from '../gamefabric/permission-schema.js';
+import { requiredPermission } from '../api-shapes/permission-schema.js';
 import type { Clock } from '../runtime/clock.js';
 import { mediaType, readBody } from './http-utils/body.js';
 import type { RequestContext } from './http-utils/context.js';

@@ -3,7 +3,7 @@
  * `metadata.name` and `spec.displayName` (the Terraform provider lists them
  * through its typed client; the path follows the Kubernetes convention).
  */
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { notFound } from './http-utils/status.js';
 import type { Handler } from './services.js';
 import type { SimStore } from './store.js';

@@ -36,6 +36,7 @@ async function main(): Promise<void> {
     ...(options.logLinesPerSecond !== undefined ? { logLinesPerSecond: options.logLinesPerSecond } : {}),
     ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}),
     realShapes: options.realShapes,
+    ...(options.fleetCounts !== undefined ? { fleetCounts: options.fleetCounts } : {}),
     ignoreOverrideImages: options.ignoreOverrideImages,
     logReplay: options.logReplay,
     ...(data ? { data } : {}),

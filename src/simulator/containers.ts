@@ -3,7 +3,7 @@
  * templates: names, the image existing (by internal name) in the container's
  * branch, port enums and resource quantities.
  */
-import { PORT_POLICIES, PORT_PROTOCOLS } from '../gamefabric/resources.js';
+import { PORT_POLICIES, PORT_PROTOCOLS } from '../api-shapes/resources.js';
 import { isRecord } from './json.js';
 import {
   checkName,

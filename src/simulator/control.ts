@@ -38,6 +38,21 @@ export async function handleControl(ctx: RequestContext, svc: SimServices, emit:
     else svc.store.crashingImages.delete(key);
     return ctx.json(200, Object.fromEntries(svc.store.crashingImages));
   }
+  const site = /^\/_sim\/sites\/([^/]+)$/.exec(path);
+  if (site && method === 'POST') {
+    // {state, reason, cordoned}: that Site's status from now on; {}: Connected again.
+    const body = parseJson(await readBody(ctx.req));
+    if (!isRecord(body)) throw badRequest('expected {"state": "Error", "reason": "...", "cordoned": false}');
+    const name = decodeURIComponent(site[1] ?? '');
+    const o = {
+      ...(typeof body.state === 'string' ? { state: body.state } : {}),
+      ...(typeof body.reason === 'string' ? { reason: body.reason } : {}),
+      ...(typeof body.cordoned === 'boolean' ? { cordoned: body.cordoned } : {}),
+    };
+    if (Object.keys(o).length > 0) svc.store.siteOverrides.set(name, o);
+    else svc.store.siteOverrides.delete(name);
+    return ctx.json(200, Object.fromEntries(svc.store.siteOverrides));
+  }
   if (path === '/_sim/requests') {
     if (method === 'GET') return ctx.json(200, svc.requests.entries);
     if (method === 'DELETE') {

@@ -12,7 +12,7 @@ import type {
   FormationVessel,
   Vessel,
   VesselTemplate,
-} from '../gamefabric/resources.js';
+} from '../api-shapes/resources.js';
 import { deepClone, stableStringify } from './json.js';
 import {
   formationOwner,

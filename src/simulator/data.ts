@@ -4,8 +4,8 @@
  * and field.
  */
 import { z } from 'zod';
-import { nameProblem } from '../gamefabric/names.js';
-import { API_VERSIONS, type Image } from '../gamefabric/resources.js';
+import { nameProblem } from '../api-shapes/names.js';
+import { API_VERSIONS, type Image } from '../api-shapes/resources.js';
 import { validateArmada, validateArmadaSet, validateImageUpdater } from './armada-validation.js';
 import { storeArmadaSet, storeNewArmada } from './armadas.js';
 import { siteProblem } from './controller.js';

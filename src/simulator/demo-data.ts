@@ -9,8 +9,8 @@
  * images,
  * and service accounts. Internal image names are stable (see image-names.ts).
  */
-import type { Armada, ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
-import type { Formation, Region, VesselTemplate } from '../gamefabric/resources.js';
+import type { Armada, ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Formation, Region, VesselTemplate } from '../api-shapes/resources.js';
 import { demoAccount } from './auth.js';
 import { internalImageName } from './image-names.js';
 import { makeImage } from './images.js';
@@ -223,6 +223,8 @@ export function demoData(): SimulatorData {
           ARMADASETS: ['GET'],
           IMAGEUPDATERS: ['GET'],
           ENVIRONMENTS: ['GET'],
+          SITES: ['GET'],
+          GAMESERVERS: ['GET'],
         },
       },
     ],

@@ -4,7 +4,7 @@
  * names must exist in the template and whose images must exist in that
  * container's branch.
  */
-import { FORMATION_API_VERSIONS, type Formation } from '../gamefabric/resources.js';
+import { FORMATION_API_VERSIONS, type Formation } from '../api-shapes/resources.js';
 import { checkContainers, checkImageRef, type ImageLookup } from './containers.js';
 import { deepClone, isRecord, type JsonObject } from './json.js';
 import { dropOverrideImages, type OverrideSettings, SEED_OVERRIDES } from './overrides.js';

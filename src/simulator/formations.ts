@@ -1,6 +1,6 @@
 /** Formation endpoints: list, create, get (seed 7) and PATCH (seed 8), each followed by a reconcile. */
-import type { Formation } from '../gamefabric/resources.js';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import type { Formation } from '../api-shapes/resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { formationWithStatus } from './controller.js';
 import { validateFormation } from './formation-validation.js';
 import { readObjectBody } from './http-utils/body.js';

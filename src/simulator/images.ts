@@ -2,7 +2,7 @@
  * Images per branch (list with fieldSelector) and ImagePromotions, which copy
  * an image into the target branch under a new internal name.
  */
-import { API_VERSIONS, type Image, type ImagePromotion } from '../gamefabric/resources.js';
+import { API_VERSIONS, type Image, type ImagePromotion } from '../api-shapes/resources.js';
 import { readObjectBody } from './http-utils/body.js';
 import { alreadyExists, notFound } from './http-utils/status.js';
 import { imageDigest, internalImageName } from './image-names.js';

@@ -4,7 +4,7 @@
  * `startSimulator({ port: 0, clock })` runs it in-process.
  */
 import type { Server } from 'node:http';
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { systemClock } from '../runtime/clock.js';
 import { silentLogger } from '../runtime/logger.js';
 import {
@@ -30,6 +30,7 @@ import { realShapesData } from './real-shapes-data.js';
 import { RequestLog } from './request-log.js';
 import { listen } from './server.js';
 import type { SimServices, SimSettings } from './services.js';
+import { blockedSites } from './sites.js';
 import { SimStore } from './store.js';
 import type { Simulator, SimulatorOptions, SimulatorStateView } from './types.js';
 
@@ -48,6 +49,8 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     tokenTtlSeconds: options.tokenTtlSeconds ?? 86400,
     realShapes: options.realShapes ?? false,
     logReplay: options.logReplay ?? false,
+    // No public source names replica counts: the real shapes leave them out.
+    fleetCounts: options.fleetCounts ?? !options.realShapes,
     // The provider's override type has no container name: the real API applies entries by position.
     overrideMatching: options.realShapes ? 'position' : 'name',
     ignoreOverrideImages: options.ignoreOverrideImages ?? false,
@@ -126,6 +129,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     setFaults: (rules) => svc.faults.set(rules),
     clearFaults: () => svc.faults.clear(),
     setCrashingImage: (branch, internalName, reason) => setCrashing(store, branch, internalName, reason),
+    setSite: (name, site) => {
+      if (site) store.siteOverrides.set(name, site);
+      else store.siteOverrides.delete(name);
+    },
     emitLogLines: emit,
     openLogStreams: () => logStreams.count,
     whenLogStreams: (count) => logStreams.whenCount(count),
@@ -166,7 +173,9 @@ function stateView(svc: SimServices): SimulatorStateView {
     getArmada(env, name) {
       svc.sync();
       const rec = store.environment(env).armadas.get(name);
-      return rec ? armadaWithStatus(rec, clock.now(), settings, store) : undefined;
+      return rec
+        ? armadaWithStatus(rec, clock.now(), settings, store, blockedSites(store, env, rec.armada))
+        : undefined;
     },
     getArmadaSet(env, name) {
       svc.sync();

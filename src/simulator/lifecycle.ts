@@ -3,7 +3,7 @@
  * stores when it (re)started and when it was deleted; its state at any moment
  * follows from those times, so a ManualClock drives it deterministically.
  */
-import type { Vessel, VesselState } from '../gamefabric/resources.js';
+import type { Vessel, VesselState } from '../api-shapes/resources.js';
 import { deepClone } from './json.js';
 import type { LogBuffer } from './log-lines.js';
 

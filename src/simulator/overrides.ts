@@ -6,7 +6,7 @@
  * entries apply by position and an image in them is dropped. The simulator
  * can play each reading so the bot is tested against all of them.
  */
-import type { Container, ContainerOverride, Formation } from '../gamefabric/resources.js';
+import type { Container, ContainerOverride, Formation } from '../api-shapes/resources.js';
 
 export interface OverrideSettings {
   /**

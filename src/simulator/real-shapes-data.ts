@@ -4,7 +4,7 @@
  * commands work against both. What each oddity models and where it comes from
  * is listed in docs/gamefabric-compatibility.md.
  */
-import type { Image, Region } from '../gamefabric/resources.js';
+import type { Image, Region } from '../api-shapes/resources.js';
 import { demoData } from './demo-data.js';
 import { makeImage } from './images.js';
 import type { SimulatorData } from './types.js';

@@ -3,8 +3,8 @@
  * most 24 characters; each Region Type's `template.scheduling` defaults to
  * Packed and accepts only Packed or Distributed.
  */
-import { MAX_REGION_NAME_LENGTH } from '../gamefabric/names.js';
-import { API_VERSIONS, type Region, SCHEDULING_STRATEGIES } from '../gamefabric/resources.js';
+import { MAX_REGION_NAME_LENGTH } from '../api-shapes/names.js';
+import { API_VERSIONS, type Region, SCHEDULING_STRATEGIES } from '../api-shapes/resources.js';
 import { checkEnum } from './containers.js';
 import { readObjectBody } from './http-utils/body.js';
 import { alreadyExists, notFound } from './http-utils/status.js';

@@ -15,10 +15,12 @@ import {
 } from './armadas.js';
 import { getBranch, listBranches } from './branches.js';
 import { createFormation, getFormation, listFormations, patchFormation } from './formations.js';
+import { listGameServers, terminateGameServer } from './game-servers.js';
 import { createPromotion, getPromotion, listImages, listPromotions } from './images.js';
 import { getVesselLogs } from './logs.js';
 import { createRegion, getRegion, listRegions, patchRegion } from './regions.js';
 import type { Handler } from './services.js';
+import { listSites } from './sites.js';
 import type { SimMethod, SimResource } from './types.js';
 import { createVessel, deleteVessel, getVessel, listVessels } from './vessels.js';
 
@@ -70,6 +72,17 @@ const ROUTES: readonly Route[] = [
   { pattern: `${CORE}/regions`, resource: 'REGIONS', handlers: { GET: listRegions, POST: createRegion } },
   { pattern: `${CORE}/regions/:name`, resource: 'REGIONS', handlers: { GET: getRegion, PATCH: patchRegion } },
   { pattern: '/api/core/v1/environments', resource: 'ENVIRONMENTS', handlers: { GET: listEnvironments } },
+  { pattern: '/api/core/v1/sites', resource: 'SITES', handlers: { GET: listSites } },
+  {
+    pattern: '/api/core/v1/sites/:site/gameservers',
+    resource: 'GAMESERVERS',
+    handlers: { GET: listGameServers },
+  },
+  {
+    pattern: '/api/core/v1/sites/:site/gameservers/:name',
+    resource: 'GAMESERVERS',
+    handlers: { DELETE: terminateGameServer },
+  },
   {
     pattern: `${ARMADA}/armadas`,
     resource: 'ARMADAS',

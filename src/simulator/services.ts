@@ -14,6 +14,8 @@ export interface SimSettings extends LifecycleSettings, OverrideSettings {
   logLinesPerSecond: number;
   tokenTtlSeconds: number;
   realShapes: boolean;
+  /** Armada and ArmadaSet status carries replica counts (not public; off by default under realShapes). */
+  fleetCounts: boolean;
   logReplay: boolean;
   refusedVesselApiVersions: readonly string[];
 }

@@ -3,14 +3,15 @@
  * Regions, Formations and Vessel records per environment. Unknown branches
  * and environments are 404s, as on the real service.
  */
-import type { ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
-import type { Formation, Image, ImagePromotion, Region, Vessel } from '../gamefabric/resources.js';
+import type { ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Formation, Image, ImagePromotion, Region, Vessel } from '../api-shapes/resources.js';
 import type { ArmadaRecord } from './armada-lifecycle.js';
 import type { ImageLookup } from './containers.js';
 import { notFound } from './http-utils/status.js';
 import { isGone, type LifecycleSettings, type VesselRecord } from './lifecycle.js';
 import { bootLines, LogBuffer } from './log-lines.js';
 import { randomUuid } from './random.js';
+import type { SiteOverride } from './types.js';
 
 export interface EnvironmentState {
   name: string;
@@ -43,6 +44,8 @@ export class SimStore implements ImageLookup {
   readonly environmentDisplayNames = new Map<string, string>();
   /** Images whose game servers crash on start (a simulated bad build), keyed `branch/internalName`: the reason. */
   readonly crashingImages = new Map<string, string>();
+  /** Site states set by tests and demos (every Site is Connected otherwise), by Site name. */
+  readonly siteOverrides = new Map<string, SiteOverride>();
   private revision = 0;
 
   constructor(private readonly random: () => number) {}

@@ -2,10 +2,17 @@
  * Public types of the GameFabric API simulator: its options, the handle tests
  * hold, and the shapes of its initial data, fault rules and request log.
  */
-import type { Armada, ArmadaSet, ImageUpdater } from '../gamefabric/armada-resources.js';
-import type { Formation, Image, Region, Vessel } from '../gamefabric/resources.js';
+import type { Armada, ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Formation, Image, Region, Vessel } from '../api-shapes/resources.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
+
+/** What a test set on a Site; absent fields keep their defaults (Connected, not cordoned). */
+export interface SiteOverride {
+  state?: string;
+  reason?: string;
+  cordoned?: boolean;
+}
 
 /** Resources a service account holds permissions on (logs count as GET on VESSELS). */
 export const SIM_RESOURCES = [
@@ -19,6 +26,8 @@ export const SIM_RESOURCES = [
   'ARMADASETS',
   'IMAGEUPDATERS',
   'ENVIRONMENTS',
+  'SITES',
+  'GAMESERVERS',
 ] as const;
 export type SimResource = (typeof SIM_RESOURCES)[number];
 
@@ -177,6 +186,12 @@ export interface SimulatorOptions {
    * and Formation override entries applied by position rather than by name.
    */
   realShapes?: boolean;
+  /**
+   * Armada and ArmadaSet status carries replica counts (`replicas`,
+   * `readyReplicas`, `allocatedReplicas`, `updatedReplicas`, per region type).
+   * No public source names them: default true, false with realShapes.
+   */
+  fleetCounts?: boolean;
   /** Log requests ignore `tailLines` and replay the whole log (default false). */
   logReplay?: boolean;
   /**
@@ -206,6 +221,8 @@ export interface Simulator {
   clearFaults(): void;
   /** Makes game servers of image `internalName` in `branch` crash on start with `reason` (undefined: they run again). */
   setCrashingImage(branch: string, internalName: string, reason: string | undefined): void;
+  /** Sets a Site's state, reason or cordon (`POST /_sim/sites/{name}`); every Site is Connected otherwise. */
+  setSite(name: string, site: SiteOverride | undefined): void;
   /** Appends lines to a Vessel container's recent buffer and to its open follow streams. */
   emitLogLines(env: string, vessel: string, lines: string[], container?: string): void;
   /** Number of log follow streams currently open. */

@@ -3,7 +3,7 @@
  * collected (not thrown one at a time) so a 422 names every bad field at
  * once, in Kubernetes' `field: message` style.
  */
-import { MAX_NAME_LENGTH, nameProblem } from '../gamefabric/names.js';
+import { MAX_NAME_LENGTH, nameProblem } from '../api-shapes/names.js';
 import { badRequest, invalid, type StatusCause } from './http-utils/status.js';
 import { isRecord, type JsonObject } from './json.js';
 

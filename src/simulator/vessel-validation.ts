@@ -3,7 +3,7 @@
  * apiVersion, names, the path's environment, the region existing there, and
  * containers whose images exist in their branches.
  */
-import { FORMATION_API_VERSIONS, type Vessel } from '../gamefabric/resources.js';
+import { FORMATION_API_VERSIONS, type Vessel } from '../api-shapes/resources.js';
 import { checkContainers, type ImageLookup } from './containers.js';
 import { deepClone, isRecord, type JsonObject } from './json.js';
 import type { EnvironmentState } from './store.js';

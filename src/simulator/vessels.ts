@@ -1,6 +1,6 @@
 /** Vessel endpoints: create (seed 3), list (seed 4), get, delete (seed 6). */
 
-import { API_VERSIONS } from '../gamefabric/resources.js';
+import { API_VERSIONS } from '../api-shapes/resources.js';
 import { siteProblem } from './controller.js';
 import { readObjectBody } from './http-utils/body.js';
 import { alreadyExists, notFound, SimError } from './http-utils/status.js';

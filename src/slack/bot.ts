@@ -4,10 +4,10 @@
  * listeners live in listeners/, the flows in handlers/.
  */
 import { App, type CustomRoute } from '@slack/bolt';
-import type { WebClientOptions } from '@slack/web-api';
-import type { Change } from '../changes/change.js';
+import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { ClaimedNotices } from '../changes/change-notices.js';
 import type { ChangeEngine } from '../changes/engine.js';
+import type { ChangeEvents } from '../changes/events.js';
 import type { Reads } from '../changes/reads.js';
 import type { SlackConfig } from '../config/config.js';
 import type { Policy } from '../policy/types.js';
@@ -18,10 +18,8 @@ import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
-import { markAskAnswered } from './handlers/ask-reply.js';
-import { rewriteChangeMessage } from './handlers/change-message.js';
+import { ChangeMessages } from './change-messages/owner.js';
 import type { BotContext } from './handlers/context.js';
-import { sendClaimedNotices } from './handlers/notify.js';
 import { homePublisher, registerHome } from './home/listeners.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
@@ -49,6 +47,8 @@ interface SlackBotOptions {
   tails: TailService & { startScanning(): Promise<void> };
   /** What the engine and the tails announce about releases; release messages redraw on it. */
   releaseEvents: ReleaseEvents;
+  /** What the engine tells about changes; their messages redraw on it (slack/change-messages). */
+  changeEvents: ChangeEvents;
   policy: Policy;
   reads: Reads;
   pingStore(): Promise<void>;
@@ -91,8 +91,8 @@ export interface SlackBot {
   app: App;
   /** Checks the bot token (auth.test) and starts the receiver; returns the HTTP port. */
   start(): Promise<number | undefined>;
-  /** Rewrites the messages of changes housekeeping closed (expired, recovered). */
-  changesClosed(changes: Change[]): Promise<void>;
+  /** Redraws finished changes whose message does not show it (a rewrite lost to a Slack outage). */
+  repairChangeMessages(): Promise<void>;
   /** Sends the reminders and expiry notices housekeeping claimed (given back when Slack refuses one). */
   changeNotices(notices: ClaimedNotices): Promise<void>;
   /** Channel names learnt from payloads, for policy rules that name channels. */
@@ -169,8 +169,22 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   });
   // Redraws of one release run one at a time, newest state last (slack/runtime/serial.ts).
   const stopRedrawing = o.releaseEvents.on(({ releaseId }) => releases.refresh(releaseId));
+  const changeMessages = new ChangeMessages({
+    slack: app.client,
+    clock: o.clock,
+    logger,
+    store: o.store,
+    engine: o.engine,
+    commandName: o.slack.command,
+    followUps,
+    stopping: stopping.signal,
+    releaseEvents: o.releaseEvents,
+  });
+  // Change messages redraw on the engine's events alone (slack/change-messages/owner.ts).
+  const stopChangeRedraws = changeMessages.listen(o.changeEvents);
   const ctx: BotContext = {
     engine: o.engine,
+    changeMessages,
     store: o.store,
     tails: o.tails,
     releases,
@@ -187,8 +201,17 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     commandName: o.slack.command,
     ...(o.branches ? { branches: o.branches } : {}),
     environments: o.environments,
+    // The publisher is built from this context; a notice is only asked for once a click runs.
+    homeNotices: { tell: (user, team, m) => home.notify(user, team, m.text) },
   };
-  const home = homePublisher(ctx);
+  // Home redraws' own client: a 429 must reach the views.publish gate, not pause every call of Bolt's client.
+  const homeClient = new WebClient(o.slack.botToken, {
+    ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
+    retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
+    ...clientOptions,
+    rejectRateLimitedCalls: true,
+  });
+  const home = homePublisher(ctx, homeClient);
   const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
   const listen = createListen(
     ctx,
@@ -198,9 +221,9 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   );
   registerCommand(app, ctx, listen);
   registerInteractions(app, ctx, listen);
-  registerOptions(app, ctx);
+  registerOptions(app, ctx, listen);
   registerShortcuts(app, ctx, listen);
-  registerHome(app, home);
+  registerHome(app, home, listen);
   // A tail starts, or stops behind its Stop click or on its own: Home tabs listing live tails redraw.
   const stopTailRedraws = o.tails.onChanged((record) => home.stale(record.workspace));
   app.error(async (err) => {
@@ -228,13 +251,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       await o.tails.startScanning();
       return port;
     },
-    changesClosed: async (changes) => {
-      for (const change of changes) {
-        await rewriteChangeMessage(ctx, change);
-        await markAskAnswered(ctx, change);
-      }
-    },
-    changeNotices: (notices) => sendClaimedNotices(ctx, notices),
+    repairChangeMessages: () => changeMessages.repair(),
+    changeNotices: (notices) => changeMessages.notices(notices),
     idle: async () => {
       await tasks.idle();
       await home.idle();
@@ -257,6 +275,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       stopping.abort();
       await followUps.idle();
       stopRedrawing();
+      stopChangeRedraws();
       stopTailRedraws();
       heartbeat.stop();
       // Last: the probes answer (503) for as long as anything above takes.

@@ -5,6 +5,7 @@
  * under Slack's 2000-character limit); all state lives in the store.
  */
 import type { SuggestionSource } from '../changes/form-queries.js';
+import { FORM_KINDS } from '../operations/index.js';
 import type { ModalKind } from './grammar/command.js';
 
 /** Buttons on a change message (and in the approvals list). Their `value` is the change id. */
@@ -32,20 +33,9 @@ export interface RejectMetadata {
 }
 
 /** Modal submission callback ids, one per modal kind. */
-export const MODAL_CALLBACKS: Record<ModalKind, string> = {
-  promote: 'modal.promote',
-  'vessel.create': 'modal.vessel.create',
-  'vessel.delete': 'modal.vessel.delete',
-  'formation.add': 'modal.formation.add',
-  'formation.remove': 'modal.formation.remove',
-  'region.create': 'modal.region.create',
-  'region.scheduling': 'modal.region.scheduling',
-  'armada.scale': 'modal.armada.scale',
-  'armadaset.scale': 'modal.armadaset.scale',
-  'armada.image': 'modal.armada.image',
-  'armadaset.image': 'modal.armadaset.image',
-  'logs.follow': 'modal.logs.follow',
-};
+export const MODAL_CALLBACKS = Object.fromEntries(
+  FORM_KINDS.map((kind) => [kind, `modal.${kind}`]),
+) as Record<ModalKind, string>;
 
 /**
  * Inputs inside a modal whose change reloads the modal's choices (e.g. picking

@@ -3,9 +3,9 @@
  * from the config, and runs its housekeeping: recovering changes a crashed
  * process left applying, and expiring changes nobody acted on.
  */
-import type { Change } from '../changes/change.js';
 import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.js';
 import { ChangeEngine } from '../changes/engine.js';
+import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
 import { loadPolicy } from '../policy/index.js';
 import type { Policy, PolicyContext } from '../policy/types.js';
@@ -26,14 +26,15 @@ export interface Core {
   /**
    * Runs housekeeping now and 30 s after each pass ends (passes never
    * overlap): recovers changes a crashed process left applying and expires
-   * the overdue. `onClosed` gets the changes it
-   * resolved, so the Slack layer can rewrite their messages (started after
-   * Slack is up, so none are missed). `onNotices` gets the approval reminders
+   * the overdue; the engine tells what moved as change events, which the
+   * Slack layer redraws (started after Slack is up, so none are missed).
+   * `repair` first redraws finished changes whose message does not show it
+   * (a rewrite lost to a Slack outage). `onNotices` gets the approval reminders
    * and expiry notices the pass claimed (changes/change-notices.ts); without it
    * none are claimed.
    */
   startHousekeeping(
-    onClosed: (changes: Change[]) => Promise<void>,
+    repair: () => Promise<void>,
     onNotices?: (notices: ClaimedNotices) => Promise<void>,
   ): Promise<void>;
   /** Runs one housekeeping pass (after startHousekeeping; after the one under way, if any); resolves when it is done. */
@@ -54,6 +55,8 @@ interface CoreOptions {
   follow?: { pollMs?: number; timeoutMs?: number };
   /** Where the engine announces that a release's changes moved. */
   releaseEvents?: ReleaseEvents;
+  /** Where the engine tells that a change moved (its message's owner redraws). */
+  changeEvents?: ChangeEvents;
 }
 
 /** Opens every part and starts housekeeping. */
@@ -65,6 +68,7 @@ export async function startCore({
   metrics,
   follow,
   releaseEvents,
+  changeEvents,
 }: CoreOptions): Promise<Core> {
   const api = await connectHostingApi(config.gamefabric, logger, metrics);
   const store = await openStore({
@@ -89,23 +93,22 @@ export async function startCore({
     environments: config.environments,
     ...(follow ? { follow } : {}),
     ...(releaseEvents ? { releaseEvents } : {}),
+    ...(changeEvents ? { changeEvents } : {}),
   });
 
   const housekeepingPass = async (
-    onClosed: (changes: Change[]) => Promise<void>,
+    repair: () => Promise<void>,
     onNotices: ((notices: ClaimedNotices) => Promise<void>) | undefined,
   ) => {
+    // Messages a Slack outage left behind first: what this pass moves is drawn by its own events.
+    await repair();
+    // Each tells what it moved (change events), drawn before it returns.
     const recovered = await engine.recoverInterrupted();
     for (const c of recovered)
       logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
-    const expired = await engine.expireDue();
-    // Finished changes whose message still shows buttons: the rewrite was lost (a Slack outage).
-    const seen = new Set([...recovered, ...expired].map((c) => c.id));
-    const undrawn = (await engine.undrawnFinal()).filter((c) => !seen.has(c.id));
+    await engine.expireDue();
     // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
-    const rechecked = await engine.recheckUnverified();
-    const closed = [...recovered, ...expired, ...undrawn, ...rechecked];
-    if (closed.length > 0) await onClosed(closed);
+    await engine.recheckUnverified();
     // After the redraws, so an expired change's message says so before its requester is told.
     if (!onNotices) return;
     const notices = await claimDueNotices(store, clock.now());
@@ -118,9 +121,9 @@ export async function startCore({
     store,
     engine,
     policy,
-    startHousekeeping: async (onClosed, onNotices) => {
+    startHousekeeping: async (repair, onNotices) => {
       housekeeping ??= new Housekeeping({
-        pass: () => housekeepingPass(onClosed, onNotices),
+        pass: () => housekeepingPass(repair, onNotices),
         intervalMs: HOUSEKEEPING_MS,
         clock: backgroundClock,
         onError: (err) => logger.error('housekeeping failed', { error: err }),

@@ -7,8 +7,10 @@
 
 import type { CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
+import { createChangeEvents } from '../changes/events.js';
 import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
+import { READ_BUDGET_DEFAULTS, ReadBudget } from '../read-budget/read-budget.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
@@ -20,8 +22,8 @@ import { countedFetch } from '../slack/runtime/counted-fetch.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
+import { type SharedSlots, StoreSlots } from '../slack-budget/shared-slots.js';
 import type { ReplicaTailService } from '../tails/service.js';
-import { type SharedSlots, StoreSlots } from '../tails/shared-slots.js';
 import { buildInfo } from './build-info.js';
 import { type Core, startCore } from './core.js';
 
@@ -78,12 +80,15 @@ export async function startBot(
   let channelName: (channelId: string) => Promise<string | undefined> = async () => undefined;
   // The engine and the tails announce what moved in a release; the bot's release threads redraw.
   const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
+  // The engine tells what moved about a change; its message's owner in the bot redraws.
+  const changeEvents = createChangeEvents(logger.child({ component: 'change-events' }));
   const core = await startCore({
     config,
     logger,
     clock,
     metrics,
     releaseEvents,
+    changeEvents,
     ...(options.follow ? { follow: options.follow } : {}),
     groups: {
       resolveGroup: (id, workspace) => resolveGroup(id, workspace),
@@ -93,7 +98,7 @@ export async function startBot(
     },
   });
   // Slack's limits are the workspace's, whatever the number of replicas: tails and the bot's own
-  // messages draw from gates in the store every replica uses (tails/shared-slots.ts), on the tails' clock.
+  // messages draw from gates in the store every replica uses (slack-budget/shared-slots.ts), on the tails' clock.
   const budgetClock = options.tails?.clock ?? clock;
   const workspaceSlots = new Map<string, StoreSlots>();
   const sharedSlots = (workspace: string): SharedSlots => {
@@ -152,8 +157,19 @@ export async function startBot(
     store: core.store,
     tails,
     releaseEvents,
+    changeEvents,
     policy: core.policy,
-    reads: new Reads({ api: core.api.client, policy: core.policy, branches: config.branches }),
+    reads: new Reads({
+      api: core.api.client,
+      policy: core.policy,
+      branches: config.branches,
+      // Type-ahead's list reads: a refused one is answered with no options and counted as shed.
+      budget: new ReadBudget({
+        clock,
+        ...READ_BUDGET_DEFAULTS,
+        onShed: () => metrics.shed.inc({ kind: 'api-read' }),
+      }),
+    }),
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,
@@ -180,7 +196,7 @@ export async function startBot(
     throw err;
   }
   await core.startHousekeeping(
-    (changes) => bot.changesClosed(changes),
+    () => bot.repairChangeMessages(),
     (notices) => bot.changeNotices(notices),
   );
   return {

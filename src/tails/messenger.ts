@@ -6,7 +6,7 @@
  * MessageBudget must hear about; `budgetedCall` waits for a slot and tries
  * a rate-limited call again.
  */
-import type { MessageBudget, MessageMethod } from './budget.js';
+import type { MessageBudget, MessageMethod } from '../slack-budget/budget.js';
 import type { RingLine } from './ring-buffer.js';
 import type { TailStopReason } from './stop-reason.js';
 

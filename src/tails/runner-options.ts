@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
-import type { MessageBudget } from './budget.js';
+import type { MessageBudget } from '../slack-budget/budget.js';
 import type { TailDrawing, TailMessenger, TailSubject } from './messenger.js';
 import type { TailHooks } from './owned-tail.js';
 import type { TailProgress } from './progress.js';

@@ -6,11 +6,11 @@
 import type { Clock } from '../runtime/clock.js';
 import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
+import type { BudgetOptions, MessageBudget } from '../slack-budget/budget.js';
+import type { SharedSlots } from '../slack-budget/shared-slots.js';
 import type { LeaseStore, TailRecord, TailStore } from '../store/types.js';
-import type { BudgetOptions, MessageBudget } from './budget.js';
 import type { TailHooks, TailWorker } from './owned-tail.js';
 import type { TailProgress } from './progress.js';
-import type { SharedSlots } from './shared-slots.js';
 import type { TailStopReason } from './stop-reason.js';
 import type { TailStartInput } from './types.js';
 

@@ -14,8 +14,8 @@ import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { BudgetSnapshot } from '../runtime/tail-budget-metrics.js';
+import { MessageBudget } from '../slack-budget/budget.js';
 import type { TailRecord } from '../store/types.js';
-import { MessageBudget } from './budget.js';
 import { type LeaseSettings, TailLease } from './leases.js';
 import { abortFor, OwnedTail, requestStop } from './owned-tail.js';
 import {

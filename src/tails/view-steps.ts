@@ -6,7 +6,7 @@
  * action needs is named after Slack's methods, as the budget counts them.
  */
 import { formatSpan } from '../format/duration.js';
-import type { MessageMethod } from './budget.js';
+import type { MessageMethod } from '../slack-budget/budget.js';
 import type { ShownLine } from './progress.js';
 import type { ReplayVerdict } from './replay-filter.js';
 import { type LineRing, RING_START } from './ring-buffer.js';

@@ -126,6 +126,30 @@ describe(`${DOC} names only paths that exist`, () => {
   });
 });
 
+/** The recipes (a new API operation, Slack surface, store table): each lists the files to touch, and each of them exists. */
+describe(`${DOC}'s recipes name files that exist`, () => {
+  const text = readFileSync(join(ROOT, DOC), 'utf8');
+  const all = mentions(text);
+  const lines = text.split('\n');
+  const RECIPES = ['### A new API operation', '### A new Slack surface', '### A new store table'];
+
+  it.each(RECIPES.map((r) => [r]))('%s', (heading) => {
+    const start = lines.indexOf(heading);
+    expect(start).toBeGreaterThan(0);
+    const next = lines.findIndex((line, i) => i > start && /^#{2,3} /.test(line));
+    const end = next < 0 ? lines.length : next;
+    // Mentions carry 1-based line numbers; the heading is line start + 1.
+    const named = all.filter((m) => m.line > start + 1 && m.line <= end);
+    expect(named.length).toBeGreaterThanOrEqual(8);
+    const missing = named.filter((m) => !m.bases.some((base) => exists(base, m.path))).map((m) => m.path);
+    expect(missing).toEqual([]);
+  });
+
+  it('says that migration numbers differ per database', () => {
+    expect(text).toMatch(/Migration\s+numbers differ per database/);
+  });
+});
+
 describe('the path finder', () => {
   it('resolves from src/, the root, a table row and a paragraph, and catches what is not there', () => {
     const doc = [

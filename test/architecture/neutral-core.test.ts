@@ -8,7 +8,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, it } from '@jest/globals';
 
-const CORE = ['changes', 'releases', 'policy', 'store', 'tails', 'gamefabric', 'errors'];
+const CORE = [
+  'changes',
+  'releases',
+  'policy',
+  'store',
+  'tails',
+  'slack-budget',
+  'gamefabric',
+  'api-shapes',
+  'errors',
+];
 const MARKUP = /<[@#!][^>\s]*/;
 
 /** The code without comments: an example in a doc comment is not output. */

@@ -1,12 +1,17 @@
 /**
  * The engine reads a list of changes with their approvals in a fixed number
  * of store calls, not one query per change: the approvals list
- * (`approvableBy`), expiry (`expireDue`) and the housekeeping redraw
- * (`undrawnFinal`) cost the same for 2 changes as for 8.
+ * (`approvableBy`), expiry (`expireDue`) and the housekeeping repair of
+ * change messages (`ChangeMessages.repair`, which reads the store itself)
+ * cost the same for 2 changes as for 8.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ChangeEngine } from '../../src/changes/engine.js';
+import { Events } from '../../src/runtime/events.js';
 import { silentLogger } from '../../src/runtime/logger.js';
+import type { ChangeMessageDeps } from '../../src/slack/change-messages/deps.js';
+import { ChangeMessages } from '../../src/slack/change-messages/owner.js';
+import { Tasks } from '../../src/slack/runtime/tasks.js';
 import { countingStore } from '../support/counting-store.js';
 import { type Harness, origin, startHarness, storeKinds } from './harness.js';
 
@@ -87,17 +92,35 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     });
   });
 
-  it('undrawnFinal reads the approvals of all undrawn changes at once', async () => {
+  it('the repair of change messages reads the approvals of all undrawn changes at once', async () => {
     h = await startHarness({ store: kind });
-    const { engine, counted } = countedEngine();
+    const counted = countingStore(h.store);
     const ids = await awaiting(4);
     for (const id of ids) {
       await h.engine.setOrigin(id, { messageTs: `1700000000.${id.slice(0, 6)}` });
       await h.engine.cancel({ changeId: id, user: 'U1', channel: 'C1', team: 'T1' });
     }
+    // Slack as far as the redraws need it: each rewrite is recorded with the approvals it drew.
+    const drawn: string[] = [];
+    const slack = { chat: { update: async (args: { ts: string }) => void drawn.push(args.ts) } };
+    const messages = new ChangeMessages({
+      slack: slack as unknown as ChangeMessageDeps['slack'],
+      clock: h.clock,
+      logger: silentLogger,
+      store: counted.store,
+      engine: h.engine,
+      commandName: '/harbor',
+      followUps: new Tasks(silentLogger),
+      stopping: new AbortController().signal,
+      releaseEvents: new Events(),
+    });
     counted.reset();
-    const undrawn = await engine.undrawnFinal();
-    expect(undrawn.map((c) => [c.id, c.approvals.length])).toEqual(ids.map((id) => [id, 1]));
-    expect(Object.fromEntries(counted.calls)).toEqual({ listChanges: 1, listApprovalsFor: 1 });
+    await messages.repair();
+    expect(drawn).toHaveLength(4);
+    expect(Object.fromEntries(counted.calls)).toEqual({ listChanges: 1, listApprovalsFor: 1, markDrawn: 4 });
+    // Drawn: the next pass finds nothing to repair.
+    counted.reset();
+    await messages.repair();
+    expect(drawn).toHaveLength(4);
   });
 });

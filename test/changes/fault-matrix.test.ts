@@ -286,7 +286,10 @@ describe('fault matrix: write operations x faults before and after the write', (
       const text = messageText(current, h.clock.now());
       if (applied) {
         expect(current.status).toBe('succeeded');
-        expect(text).toMatch(/^Done: /);
+        // A rollout is applied, not Done, until its follow-up has seen it.
+        expect(text).toMatch(
+          /image$/.test(op.request.operation) ? /^(Applied, rollout followed|Done): / : /^Done: /,
+        );
       } else {
         expect(current.status).toBe('failed');
         expect(text).toMatch(/nothing was changed/i);

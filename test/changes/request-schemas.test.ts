@@ -7,11 +7,12 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ZodType } from 'zod';
 import { ValidationError } from '../../src/changes/errors.js';
-import { type ChangeInput, REQUEST_SCHEMAS } from '../../src/changes/requests/index.js';
+import { CHANGE_TABLE } from '../../src/changes/operations/index.js';
+import type { ChangeInput } from '../../src/changes/requests/index.js';
 import { parseRequest } from '../../src/changes/requests/vocabulary.js';
 
-function problems(operation: keyof typeof REQUEST_SCHEMAS, input: unknown) {
-  const schema: ZodType = REQUEST_SCHEMAS[operation];
+function problems(operation: keyof typeof CHANGE_TABLE, input: unknown) {
+  const schema: ZodType = CHANGE_TABLE[operation].schema;
   try {
     parseRequest(schema, input);
   } catch (err) {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Formation, Image, Region, Vessel } from '../../src/gamefabric/resources.js';
+import type { Formation, Image, Region, Vessel } from '../../src/api-shapes/resources.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 

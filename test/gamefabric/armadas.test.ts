@@ -1,11 +1,12 @@
 /**
  * Armadas, ArmadaSets, ImageUpdaters and Environments in the client: paths,
  * liberal reads of the undocumented status counts, and the guarded writes
- * that touch one distribution entry or one container image only.
+ * that change one distribution entry or one container image only: merge
+ * patches, as the provider sends them, guarded by the revision read.
  */
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
-import { type Armada, type ArmadaSet, replicaCounts } from '../../src/gamefabric/armada-resources.js';
+import { type Armada, type ArmadaSet, replicaCounts } from '../../src/api-shapes/armada-resources.js';
 import {
   ArmadaMovedError,
   ConcurrentModificationError,
@@ -24,7 +25,7 @@ function armada(name = 'duel'): Armada {
   return {
     apiVersion: 'armada/v1',
     kind: 'Armada',
-    metadata: { name, environment: 'dev' },
+    metadata: { name, environment: 'dev', revision: '7' },
     spec: {
       region: 'eu-central',
       distribution: [
@@ -40,7 +41,7 @@ function armadaSet(): ArmadaSet {
   return {
     apiVersion: 'armada/v1',
     kind: 'ArmadaSet',
-    metadata: { name: 'arena', environment: 'dev' },
+    metadata: { name: 'arena', environment: 'dev', revision: '9' },
     spec: {
       armadas: [
         {
@@ -58,7 +59,7 @@ function armadaSet(): ArmadaSet {
 }
 
 function patchApi() {
-  return nock(BASE, { reqheaders: { 'content-type': 'application/json-patch+json' } });
+  return nock(BASE, { reqheaders: { 'content-type': 'application/merge-patch+json' } });
 }
 
 describe('reads', () => {
@@ -139,16 +140,20 @@ describe('setDistribution', () => {
   const target = { kind: 'Armada' as const, env: 'dev', name: 'duel', type: 'cloud' };
   const cloud = { minReplicas: 0, maxReplicas: 5, bufferSize: 1 };
 
-  it('tests the entry as read and changes only its given fields', async () => {
+  it('sends a merge patch of the distribution as read with that entry changed, guarded by the revision', async () => {
     api().get(`${ARMADAS}/duel`).reply(200, armada());
     const scope = patchApi()
       .patch(
         `${ARMADAS}/duel`,
-        exactly([
-          { op: 'test', path: '/spec/distribution/1', value: { name: 'cloud', ...cloud } },
-          { op: 'add', path: '/spec/distribution/1/maxReplicas', value: 8 },
-          { op: 'add', path: '/spec/distribution/1/bufferSize', value: 2 },
-        ]),
+        exactly({
+          metadata: { revision: '7' },
+          spec: {
+            distribution: [
+              { name: 'baremetal', minReplicas: 2, maxReplicas: 10, bufferSize: 2 },
+              { name: 'cloud', minReplicas: 0, maxReplicas: 8, bufferSize: 2 },
+            ],
+          },
+        }),
       )
       .reply(200, armada());
     const { client } = testClient();
@@ -156,19 +161,26 @@ describe('setDistribution', () => {
     scope.done();
   });
 
-  it('addresses the region of an ArmadaSet by its index', async () => {
+  it('sends the regions of an ArmadaSet as read with that region changed', async () => {
     api().get(`${SETS}/arena`).reply(200, armadaSet());
     const scope = patchApi()
       .patch(
         `${SETS}/arena`,
-        exactly([
-          {
-            op: 'test',
-            path: '/spec/armadas/1/distribution/0',
-            value: { name: 'cloud', minReplicas: 1, maxReplicas: 4, bufferSize: 1 },
+        exactly({
+          metadata: { revision: '9' },
+          spec: {
+            armadas: [
+              {
+                region: 'eu-central',
+                distribution: [{ name: 'baremetal', minReplicas: 1, maxReplicas: 4, bufferSize: 1 }],
+              },
+              {
+                region: 'us-east',
+                distribution: [{ name: 'cloud', minReplicas: 2, maxReplicas: 4, bufferSize: 1 }],
+              },
+            ],
           },
-          { op: 'add', path: '/spec/armadas/1/distribution/0/minReplicas', value: 2 },
-        ]),
+        }),
       )
       .reply(200, armadaSet());
     const { client } = testClient();
@@ -209,7 +221,24 @@ describe('setDistribution', () => {
     expect(noRegion).toBeInstanceOf(RegionNotInArmadaSetError);
   });
 
-  it('re-reads after a failed test, and passes a refusal on when the entry did not move', async () => {
+  it('re-reads after a 409 Conflict and patches again on the new revision', async () => {
+    api().get(`${ARMADAS}/duel`).reply(200, armada());
+    api()
+      .get(`${ARMADAS}/duel`)
+      .reply(200, { ...armada(), metadata: { name: 'duel', environment: 'dev', revision: '8' } });
+    patchApi()
+      .patch(`${ARMADAS}/duel`, (b: { metadata?: { revision?: string } }) => b.metadata?.revision === '7')
+      .reply(409, status(409, 'Conflict', 'the object has been modified'));
+    const scope = patchApi()
+      .patch(`${ARMADAS}/duel`, (b: { metadata?: { revision?: string } }) => b.metadata?.revision === '8')
+      .reply(200, armada());
+    const { client } = testClient();
+    const { attempts } = await client.setDistribution(target, cloud, { maxReplicas: 8 });
+    expect(attempts).toBe(2);
+    scope.done();
+  });
+
+  it('passes a refusal on when neither the entry nor the revision moved', async () => {
     const moving = armada();
     api().get(`${ARMADAS}/duel`).times(2).reply(200, moving);
     patchApi()
@@ -227,16 +256,17 @@ describe('setDistribution', () => {
 });
 
 describe('setTemplateImage', () => {
-  it('tests the container name and previous image, then replaces the image', async () => {
+  it('sends the containers as read with that image replaced, guarded by the revision', async () => {
     api().get(`${ARMADAS}/duel`).reply(200, armada());
     const scope = patchApi()
       .patch(
         `${ARMADAS}/duel`,
-        exactly([
-          { op: 'test', path: '/spec/template/spec/containers/0/name', value: 'game-server' },
-          { op: 'test', path: '/spec/template/spec/containers/0/image', value: 'img-1' },
-          { op: 'add', path: '/spec/template/spec/containers/0/image', value: 'img-2' },
-        ]),
+        exactly({
+          metadata: { revision: '7' },
+          spec: {
+            template: { spec: { containers: [{ name: 'game-server', branch: 'dev', image: 'img-2' }] } },
+          },
+        }),
       )
       .reply(200, armada());
     const { client } = testClient();

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import jsonpatch from 'fast-json-patch';
 import nock from 'nock';
+import type { Formation, JsonPatchOperation } from '../../src/api-shapes/resources.js';
 import {
   ApiError,
   ConcurrentModificationError,
   DuplicateVesselError,
   VesselNotInFormationError,
 } from '../../src/gamefabric/client.js';
-import type { Formation, JsonPatchOperation } from '../../src/gamefabric/resources.js';
 import { api, BASE, exactly, formation, member, status, TOKEN, testClient, useNock } from './helpers.js';
 
 const FORMATIONS = '/api/formation/v1/environments/dev/formations';

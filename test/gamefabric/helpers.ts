@@ -1,12 +1,12 @@
 /** Shared fixtures for the GameFabric client tests: a base URL, a recording clock, resource builders. */
 import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import nock from 'nock';
+import type { Formation, FormationVessel, Region, Vessel } from '../../src/api-shapes/resources.js';
 import {
   createGameFabricClient,
   type GameFabricClient,
   type GameFabricClientOptions,
 } from '../../src/gamefabric/client.js';
-import type { Formation, FormationVessel, Region, Vessel } from '../../src/gamefabric/resources.js';
 import type { Clock } from '../../src/runtime/clock.js';
 
 export const BASE = 'http://gamefabric.test';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
+import type { Image, ImagePromotion } from '../../src/api-shapes/resources.js';
 import { ApiError, ImageNotFoundError } from '../../src/gamefabric/client.js';
 import { escapeSelectorValue } from '../../src/gamefabric/images.js';
-import type { Image, ImagePromotion } from '../../src/gamefabric/resources.js';
 import { api, BASE, exactly, status, TOKEN, testClient, useNock } from './helpers.js';
 
 const IMAGES = '/api/container/v1/images/scopes';

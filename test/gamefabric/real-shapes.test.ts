@@ -5,7 +5,7 @@
  * stay on the parsed object.
  */
 import { describe, expect, it } from '@jest/globals';
-import { schedulingOf } from '../../src/gamefabric/resources.js';
+import { schedulingOf } from '../../src/api-shapes/resources.js';
 import { api, testClient, useNock } from './helpers.js';
 
 useNock();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
+import type { JsonPatchOperation } from '../../src/api-shapes/resources.js';
 import { ConcurrentModificationError, RegionTypeNotFoundError } from '../../src/gamefabric/client.js';
-import type { JsonPatchOperation } from '../../src/gamefabric/resources.js';
 import { api, BASE, exactly, region, status, testClient, useNock } from './helpers.js';
 
 const REGIONS = '/api/core/v1/environments/dev/regions';

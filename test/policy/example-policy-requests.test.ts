@@ -41,6 +41,26 @@ describe('examples/policy.yml: who may request what', () => {
     [DEV1, GENERAL_CHANNEL, 'formation.show', { environment: 'prod', formation: 'eu' }, { rule: 'reads' }],
     [OUTSIDER, PROD_CHANNEL, 'region.show', { environment: 'staging', region: 'eu' }, { rule: 'reads' }],
     [DEV2, GENERAL_CHANNEL, 'logs.read', { environment: 'prod', vessel: 'web-1' }, { rule: 'reads' }],
+    // Fleets are read by everyone who reads vessels, prod included.
+    [OUTSIDER, GENERAL_CHANNEL, 'armadas.list', prodEnv, { rule: 'reads' }],
+    [DEV1, GENERAL_CHANNEL, 'armada.show', { environment: 'prod', armada: 'duel' }, { rule: 'reads' }],
+    [DEV1, GENERAL_CHANNEL, 'armadaset.show', { environment: 'prod', armadaSet: 'arena' }, { rule: 'reads' }],
+    // Prod fleet changes: the team may request them, an SRE approves.
+    [DEV1, GENERAL_CHANNEL, 'armada.scale', { environment: 'prod', armada: 'duel' }, { rule: 'prod-fleets' }],
+    [
+      DEV2,
+      GENERAL_CHANNEL,
+      'armadaset.image',
+      { environment: 'prod', armadaSet: 'arena' },
+      { rule: 'prod-fleets' },
+    ],
+    [
+      OUTSIDER,
+      GENERAL_CHANNEL,
+      'armada.image',
+      { environment: 'prod', armada: 'duel' },
+      { deny: /policy rule `prod-fleets` lets only group S01TEAMDEV or group S02SRE do it/ },
+    ],
     // Dev is open to the team (and SREs), and no one else.
     [DEV1, GENERAL_CHANNEL, 'vessel.create', devEnv, { rule: 'dev-open' }],
     [DEV2, GENERAL_CHANNEL, 'vessel.delete', { environment: 'dev-eu', vessel: 'x' }, { rule: 'dev-open' }],

@@ -7,7 +7,7 @@
  * new paths, and the environment list.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../../src/gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../../src/api-shapes/armada-resources.js';
 import { callJson, img, type List, type StatusBody, startTestSim, type TestSim } from './helpers.js';
 
 /** The simulator's fleet status: the counts it chose names for (docs/gamefabric-compatibility.md). */
@@ -72,7 +72,11 @@ describe('replica rules', () => {
     ['max below buffer', { minReplicas: 0, maxReplicas: 2, bufferSize: 3 }, 'max (2) must be >= buffer (3)'],
     ['no buffer with max', { minReplicas: 0, maxReplicas: 2, bufferSize: 0 }, 'buffer must be > 0'],
     ['min below buffer', { minReplicas: 1, maxReplicas: 5, bufferSize: 2 }, 'min (1) must be >= buffer (2)'],
-    ['a negative value', { minReplicas: -1, maxReplicas: 5, bufferSize: 1 }, 'must be a whole number >= 0'],
+    [
+      'a negative value',
+      { minReplicas: -1, maxReplicas: 5, bufferSize: 1 },
+      'min must be a whole number from 0 to 2147483647 (got -1)',
+    ],
   ];
   it.each(cases)('refuses %s with a 422 naming the rule, changing nothing', async (_label, values, rule) => {
     const res = await callJson<StatusBody>(
@@ -86,7 +90,7 @@ describe('replica rules', () => {
     expect(t.sim.state.getArmada('dev', 'duel')?.spec.distribution[0]?.maxReplicas).toBe(10);
   });
 
-  it('accepts 0, 0, 0 (a drain) and ends the allocated matches', async () => {
+  it('accepts 0, 0, 0 (a drain): unallocated servers stop, allocated ones keep running', async () => {
     await callJson(
       t.sim,
       `${ARMADAS}/duel`,
@@ -100,11 +104,12 @@ describe('replica rules', () => {
       ]),
     );
     const status = t.sim.state.getArmada('dev', 'duel')?.status as SimFleetStatus | undefined;
+    // docs armada-replicas-and-buffer.md "Scaling down": Allocated servers run until they shut down.
     expect(status?.regionTypes[0]).toEqual({
       name: 'baremetal',
-      replicas: 0,
+      replicas: 1,
       readyReplicas: 0,
-      allocatedReplicas: 0,
+      allocatedReplicas: 1,
     });
   });
 
@@ -140,7 +145,7 @@ describe('scaling and rolling updates take simulated time', () => {
     expect(cloud()).toEqual({ name: 'cloud', replicas: 6, readyReplicas: 6, allocatedReplicas: 0 });
   });
 
-  it('rolls a new image out in waves of maxSurge + maxUnavailable, two steps each, then Synced', async () => {
+  it('rolls a new image out in waves of maxSurge + maxUnavailable, two steps each, Synced throughout', async () => {
     // 5 servers, maxSurge 25% (2, rounded up), maxUnavailable 0: waves of 2.
     await callJson(
       t.sim,
@@ -155,12 +160,13 @@ describe('scaling and rolling updates take simulated time', () => {
       ]),
     );
     const status = () => t.sim.state.getArmada('dev', 'duel')?.status as SimFleetStatus | undefined;
-    expect(status()).toMatchObject({ state: 'Degraded', updatedReplicas: 0, replicas: 7 });
-    expect(status()?.reason).toBe('rolling update: 0 of 5 game servers updated');
+    // A sync state: the configuration reached every Site, however far the servers are replaced.
+    expect(status()).toMatchObject({ state: 'Synced', updatedReplicas: 0, replicas: 7 });
+    expect(status()?.reason).toBeUndefined();
     t.clock.advance(2000);
-    expect(status()).toMatchObject({ state: 'Degraded', updatedReplicas: 2 });
+    expect(status()).toMatchObject({ state: 'Synced', updatedReplicas: 2 });
     t.clock.advance(2000);
-    expect(status()).toMatchObject({ state: 'Degraded', updatedReplicas: 4 });
+    expect(status()).toMatchObject({ state: 'Synced', updatedReplicas: 4 });
     t.clock.advance(2000);
     expect(status()).toMatchObject({ state: 'Synced', updatedReplicas: 5, replicas: 5 });
   });
@@ -185,14 +191,14 @@ describe('scaling and rolling updates take simulated time', () => {
     );
     t.clock.advance(2000 * 4);
     expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
-      state: 'Degraded',
+      state: 'Synced',
       updatedReplicas: 4,
     });
     t.clock.advance(2000);
     expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({ state: 'Synced' });
   });
 
-  it('is Degraded with the reason while an image is missing from its branch; old servers keep running', async () => {
+  it('an image missing from its branch: new servers never Ready, 0 updated, old ones keep running, still Synced', async () => {
     await callJson(
       t.sim,
       `${ARMADAS}/duel`,
@@ -201,14 +207,15 @@ describe('scaling and rolling updates take simulated time', () => {
     );
     t.clock.advance(20_000);
     expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
-      state: 'Degraded',
-      reason: 'container "game-server": image "no-such-image" not found in branch "dev"',
+      state: 'Synced',
+      replicas: 7,
       updatedReplicas: 0,
       readyReplicas: 4,
+      allocatedReplicas: 1,
     });
   });
 
-  it('holds a rollout to a build whose servers crash on start, Degraded with the container and reason', async () => {
+  it('holds a rollout to a build whose servers crash on start: never Ready, 0 updated, not Degraded', async () => {
     const crashing = img('dev', 'game-server', '1.0.0');
     await callJson(t.sim, '/_sim/crashing-images', 200, {
       method: 'POST',
@@ -221,11 +228,9 @@ describe('scaling and rolling updates take simulated time', () => {
       jsonPatch([{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: crashing }]),
     );
     t.clock.advance(20_000);
-    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
-      state: 'Degraded',
-      reason: 'container "game-server" fails: exit code 137 (OOMKilled)',
-      updatedReplicas: 0,
-    });
+    const held = t.sim.state.getArmada('dev', 'duel')?.status as SimFleetStatus & Record<string, unknown>;
+    expect(held).toMatchObject({ state: 'Synced', updatedReplicas: 0, replicas: 7, readyReplicas: 4 });
+    expect(held.reason).toBeUndefined();
     // The build is fixed (the crash cleared): the held rollout goes through.
     await callJson(t.sim, '/_sim/crashing-images', 200, {
       method: 'POST',
@@ -249,6 +254,169 @@ describe('scaling and rolling updates take simulated time', () => {
   });
 });
 
+describe('sync state from Sites; Recreate; counts absent', () => {
+  it('lists one Connected Site per Location', async () => {
+    const sites = await callJson<
+      List<{ metadata: { name: string }; spec: { location: string }; status: { state: string } }>
+    >(t.sim, '/api/core/v1/sites', 200);
+    expect(sites.items.find((s) => s.metadata.name === 'sfo-bm-1-01')).toMatchObject({
+      spec: { location: 'sfo-bm-1' },
+      status: { state: 'Connected' },
+    });
+  });
+
+  it('is Degraded with the Site as the reason while a Site of its region is unavailable, Synced again after', async () => {
+    const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    const region = t.sim.state.getRegion('dev', duel.spec.region);
+    const location = region?.spec.types[0]?.locations[0] ?? 'sfo-bm-1';
+    await callJson(t.sim, `/_sim/sites/${location}-01`, 200, {
+      method: 'POST',
+      body: { state: 'Error', reason: 'connection lost' },
+    });
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      state: 'Degraded',
+      reason: `could not sync to site ${location}-01 (Error: connection lost)`,
+    });
+    t.sim.setSite(`${location}-01`, undefined);
+    expect(t.sim.state.getArmada('dev', 'duel')?.status?.state).toBe('Synced');
+  });
+
+  it('Recreate replaces every unallocated server at once: none Ready until the new ones are up', async () => {
+    await callJson(
+      t.sim,
+      `${ARMADAS}/duel`,
+      200,
+      jsonPatch([
+        { op: 'replace', path: '/spec/template/spec/strategy', value: { type: 'Recreate' } },
+        {
+          op: 'replace',
+          path: '/spec/template/spec/containers/0/image',
+          value: img('dev', 'game-server', '1.1.0'),
+        },
+      ]),
+    );
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      state: 'Synced',
+      readyReplicas: 0,
+      allocatedReplicas: 1,
+      updatedReplicas: 0,
+    });
+    t.clock.advance(2000);
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      readyReplicas: 4,
+      updatedReplicas: 5,
+    });
+  });
+
+  it('serves only state and reason without counts (fleetCounts false, the default under realShapes)', async () => {
+    const bare = await startTestSim({ stepMs: 1000, fleetCounts: false });
+    try {
+      const duel = await callJson<Armada>(bare.sim, `${ARMADAS}/duel`, 200);
+      expect(duel.status).toEqual({ state: 'Synced' });
+      const set = await callJson<ArmadaSet>(bare.sim, `${SETS}/arena`, 200);
+      expect(set.status).toEqual({ state: 'Synced' });
+    } finally {
+      await bare.sim.stop();
+    }
+    const real = await startTestSim({ realShapes: true });
+    try {
+      const list = await callJson<List<Armada>>(real.sim, ARMADAS, 200);
+      for (const a of list.items) expect(Object.keys(a.status ?? {}).sort()).toEqual(['state']);
+    } finally {
+      await real.sim.stop();
+    }
+  });
+});
+
+describe('terminating a game server (DELETE /api/core/v1/sites/{site}/gameservers/{name})', () => {
+  it('stops the server; an allocated one ends its match; the name is not reused; an unknown one is a 404', async () => {
+    // dev duel: baremetal in eu-central, first Location fra-bm-1, 3 servers with 1 allocated.
+    const list = () =>
+      callJson<List<{ metadata: { name: string }; status: { state: string } }>>(
+        t.sim,
+        '/api/core/v1/sites/fra-bm-1-01/gameservers',
+        200,
+      );
+    const before = (await list()).items.filter((g) => g.metadata.name.startsWith('duel-'));
+    expect(before.map((g) => [g.metadata.name, g.status.state])).toEqual([
+      ['duel-baremetal-0', 'Allocated'],
+      ['duel-baremetal-1', 'Ready'],
+      ['duel-baremetal-2', 'Ready'],
+    ]);
+    await callJson(t.sim, '/api/core/v1/sites/fra-bm-1-01/gameservers/duel-baremetal-0', 200, {
+      method: 'DELETE',
+    });
+    const after = (await list()).items
+      .filter((g) => g.metadata.name.startsWith('duel-'))
+      .map((g) => g.metadata.name);
+    expect(after).not.toContain('duel-baremetal-0');
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({ allocatedReplicas: 0 });
+    await callJson(t.sim, '/api/core/v1/sites/fra-bm-1-01/gameservers/duel-baremetal-0', 404, {
+      method: 'DELETE',
+    });
+  });
+});
+
+describe('Scale to Zero', () => {
+  it('parks lower-priority types at zero while the first has Ready servers, and panics up when it has none', async () => {
+    const merge = (body: unknown) => ({ method: 'PATCH', contentType: 'application/merge-patch+json', body });
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, merge({ spec: { autoscaling: { scaleToZero: {} } } }));
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      scaleToZero: [
+        { regionType: 'baremetal', state: 'ScaledUpLocked' },
+        { regionType: 'cloud', state: 'ScaledToZero' },
+      ],
+      regionTypes: [{ name: 'baremetal' }, { name: 'cloud', replicas: 0 }],
+    });
+    // No Ready server left in the first type (a build that never starts): the cloud type is scaled up in a panic.
+    t.sim.setCrashingImage('dev', img('dev', 'game-server', '1.1.0'), 'exit 1');
+    await callJson(
+      t.sim,
+      `${ARMADAS}/duel`,
+      200,
+      merge({ spec: { template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } } } }),
+    );
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, {
+      method: 'PATCH',
+      contentType: 'application/json-patch+json',
+      body: [
+        {
+          op: 'replace',
+          path: '/spec/template/spec/containers/0/image',
+          value: img('dev', 'game-server', '1.1.0'),
+        },
+      ],
+    });
+    expect(t.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
+      scaleToZero: [
+        { regionType: 'baremetal', state: 'ScaledUpLocked' },
+        { regionType: 'cloud', state: 'ScaleUpPanicked' },
+      ],
+    });
+  });
+});
+
+describe('merge patch guarded by the revision', () => {
+  it('applies a merge patch carrying the current revision and refuses a stale one with 409 Conflict', async () => {
+    const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    const revision = duel.metadata.revision;
+    const body = (rev: string | undefined, max: number) => ({
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: {
+        metadata: { revision: rev },
+        spec: {
+          distribution: [duel.spec.distribution[0], { ...duel.spec.distribution[1], maxReplicas: max }],
+        },
+      },
+    });
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, body(revision, 21));
+    const stale = await callJson<StatusBody>(t.sim, `${ARMADAS}/duel`, 409, body(revision, 22));
+    expect(stale.reason).toBe('Conflict');
+    expect(t.sim.state.getArmada('dev', 'duel')?.spec.distribution[1]?.maxReplicas).toBe(21);
+  });
+});
+
 describe('ArmadaSets', () => {
   it('puts its template and distribution into each owned Armada, which rolls out', async () => {
     await callJson(
@@ -267,8 +435,10 @@ describe('ArmadaSets', () => {
     const us = t.sim.state.getArmada('dev', 'arena-us-west');
     expect(us?.spec.template.spec.containers[0]?.image).toBe(img('dev', 'game-server', '1.2.0'));
     expect(us?.spec.distribution[0]?.maxReplicas).toBe(9);
-    expect(t.sim.state.getArmadaSet('dev', 'arena')?.status?.state).toBe('Degraded');
-    expect(t.sim.state.getArmadaSet('dev', 'arena')?.status?.reason).toContain('rolling update');
+    expect(t.sim.state.getArmadaSet('dev', 'arena')?.status).toMatchObject({
+      state: 'Synced',
+      updatedReplicas: 0,
+    });
     t.clock.advance(20_000);
     expect(t.sim.state.getArmadaSet('dev', 'arena')?.status?.state).toBe('Synced');
   });
@@ -317,7 +487,7 @@ describe('ImageUpdaters', () => {
     });
     const after = t.sim.state.getArmadaSet('prod', 'arena');
     expect(after?.spec.template.spec.containers[0]?.image).toBe(img('prod', 'game-server', '1.2.0'));
-    expect(after?.status?.state).toBe('Degraded');
+    expect(after?.status?.state).toBe('Synced');
     expect(t.sim.state.getArmada('prod', 'arena-eu-central')?.spec.template.spec.containers[0]?.image).toBe(
       img('prod', 'game-server', '1.2.0'),
     );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { Image } from '../../src/gamefabric/resources.js';
+import type { Image } from '../../src/api-shapes/resources.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import {
   demoData,

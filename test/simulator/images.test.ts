@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Image, ImagePromotion } from '../../src/gamefabric/resources.js';
+import type { Image, ImagePromotion } from '../../src/api-shapes/resources.js';
 import {
   call,
   callJson,

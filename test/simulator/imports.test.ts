@@ -12,11 +12,11 @@ const SIMULATOR = join(SRC, 'simulator');
 
 /** What the simulator may import from outside src/simulator (paths under src/). */
 const ALLOWED = new Set([
-  'gamefabric/resources.ts',
-  'gamefabric/armada-resources.ts',
-  'gamefabric/replica-rules.ts',
-  'gamefabric/names.ts',
-  'gamefabric/permission-schema.ts',
+  'api-shapes/resources.ts',
+  'api-shapes/armada-resources.ts',
+  'api-shapes/replica-rules.ts',
+  'api-shapes/names.ts',
+  'api-shapes/permission-schema.ts',
   'config/simulator-options.ts',
   'runtime/clock.ts',
   'runtime/logger.ts',
@@ -40,5 +40,5 @@ it('imports nothing of the client but the API model', async () => {
     }
   }
   expect([...outside].filter((p) => !ALLOWED.has(p)).sort()).toEqual([]);
-  expect(outside.has('gamefabric/permission-schema.ts')).toBe(true);
+  expect(outside.has('api-shapes/permission-schema.ts')).toBe(true);
 });

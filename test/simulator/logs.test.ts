@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { Vessel } from '../../src/gamefabric/resources.js';
+import type { Vessel } from '../../src/api-shapes/resources.js';
 import {
   call,
   callJson,

@@ -4,7 +4,7 @@
  * name), and with images dropped (the provider's type has no image).
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import type { Formation } from '../../src/gamefabric/resources.js';
+import type { Formation } from '../../src/api-shapes/resources.js';
 import type { SimulatorOptions } from '../../src/simulator/index.js';
 import { callJson, FORMATIONS, img, type StatusBody, startTestSim, type TestSim } from './helpers.js';
 

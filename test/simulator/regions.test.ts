@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Region } from '../../src/gamefabric/resources.js';
+import type { Region } from '../../src/api-shapes/resources.js';
 import {
   callJson,
   type InvalidBody,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Vessel } from '../../src/gamefabric/resources.js';
+import type { Vessel } from '../../src/api-shapes/resources.js';
 import { matchRoute } from '../../src/simulator/routes.js';
 import {
   call,

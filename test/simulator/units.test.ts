@@ -1,6 +1,6 @@
 /** Unit tests of the simulator's pure parts: lifecycle, log lines, selectors, patches, overrides. */
 import { describe, expect, it } from '@jest/globals';
-import type { Formation } from '../../src/gamefabric/resources.js';
+import type { Formation } from '../../src/api-shapes/resources.js';
 import { applyOverrides, desiredVessel } from '../../src/simulator/controller.js';
 import { SimError } from '../../src/simulator/http-utils/status.js';
 import { type VesselRecord, vesselPhase } from '../../src/simulator/lifecycle.js';

@@ -8,7 +8,7 @@ import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import type { SlackMessage } from '../../src/slack/render/message.js';
 import { slackTailDrawing } from '../../src/slack/tails/drawing.js';
-import { MessageBudget } from '../../src/tails/budget.js';
+import { MessageBudget } from '../../src/slack-budget/budget.js';
 import { initialProgress, type TailProgress } from '../../src/tails/progress.js';
 import { TailRunner } from '../../src/tails/runner.js';
 import type { TailRunnerOptions } from '../../src/tails/runner-options.js';

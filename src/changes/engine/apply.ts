@@ -25,9 +25,8 @@ export class Applier {
     from: readonly ChangeStatus[],
     action: 'confirm' | 'approve',
     team?: string,
-    onClaimed?: (change: Change) => void,
   ): Promise<ClickOutcome> {
-    const { store, replicaId, logger } = this.core.o;
+    const { store, replicaId } = this.core.o;
     // The lease comes first: once the change reads `applying`, its lease is already held, so a
     // recovery sweep listing it can never take it from a live apply.
     const owner = uniqueOwner(replicaId, 'apply');
@@ -63,11 +62,8 @@ export class Applier {
       });
     }
     const applying = toChange(claimed, c.approvals);
-    try {
-      onClaimed?.(applying);
-    } catch (err) {
-      logger.warn('could not announce an apply', { changeId: c.id, error: err });
-    }
+    // Told, not awaited: its message shows "Applying…" while the write runs, which must not wait for Slack.
+    void this.core.tell({ kind: 'claimed', change: applying });
     try {
       return await this.run(applying, user);
     } finally {

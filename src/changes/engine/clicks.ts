@@ -21,7 +21,7 @@ export class Clicks {
     private readonly applier: Applier,
   ) {}
 
-  async confirm({ changeId, user, channel, team, onClaimed }: ClickInput): Promise<ClickOutcome> {
+  async confirm({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -35,10 +35,10 @@ export class Clicks {
       const stillApproved = await this.recountApproved(c, user, team);
       if (stillApproved) return stillApproved;
     }
-    return this.applier.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team, onClaimed);
+    return this.applier.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
   }
 
-  async approve({ changeId, user, channel, team, onClaimed }: ClickInput): Promise<ClickOutcome> {
+  async approve({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
     const { store } = this.core.o;
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
@@ -87,7 +87,6 @@ export class Clicks {
       ['approved'],
       'approve',
       team,
-      onClaimed,
     );
   }
 

@@ -1,7 +1,8 @@
 /**
  * What every part of the change engine shares: its options, reading a change
  * with its approvals, the audit, the context operations run in, the answers
- * for a click that comes too late, and telling releases that a change moved.
+ * for a click that comes too late, and telling releases and whoever shows
+ * changes that a change moved.
  */
 import { randomUUID } from 'node:crypto';
 import { Events, type ReleaseEvents } from '../../runtime/events.js';
@@ -9,6 +10,7 @@ import { type ChangeOrigin, type ChangeRecord, EXPIRABLE_STATUSES } from '../../
 import { DEFAULT_APPLY_LEASE_MS } from '../apply-lease.js';
 import { auditedClient } from '../audited-client.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
+import { type ChangeEvent, type ChangeEvents, createChangeEvents } from '../events.js';
 import type { OperationContext } from '../operation.js';
 import { PendingRecords } from '../pending-records.js';
 import { DEFAULT_ROLLBACK_WINDOW_MS, storeLedger } from '../rollback/store-ledger.js';
@@ -38,10 +40,12 @@ export class EngineCore {
   /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
   readonly pendingRecords = new PendingRecords();
   private readonly releaseEvents: ReleaseEvents;
+  private readonly changeEvents: ChangeEvents;
 
   constructor(readonly o: ChangeEngineOptions) {
     this.newId = o.newId ?? randomUUID;
     this.releaseEvents = o.releaseEvents ?? new Events();
+    this.changeEvents = o.changeEvents ?? createChangeEvents();
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.rollbackWindowMs = o.rollbackWindowMs ?? DEFAULT_ROLLBACK_WINDOW_MS;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
@@ -68,6 +72,15 @@ export class EngineCore {
   async announce(changes: readonly Change[]): Promise<void> {
     const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
     for (const releaseId of releaseIds) await this.releaseEvents.emit({ releaseId });
+  }
+
+  /**
+   * Tells whoever shows changes that one moved (src/changes/events.ts);
+   * resolves once they have shown it, so a click is answered after its
+   * change's message says what it did.
+   */
+  tell(event: ChangeEvent): Promise<void> {
+    return this.changeEvents.emit(event);
   }
 
   async audit(entry: AuditEntry): Promise<void> {

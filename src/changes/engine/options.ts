@@ -5,7 +5,7 @@ import type { Clock } from '../../runtime/clock.js';
 import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { ApprovalStore, AuditStore, ChangeOrigin, ChangeStore, LeaseStore } from '../../store/types.js';
-import type { Change } from '../change.js';
+import type { ChangeEvents } from '../events.js';
 import type { ChangeInput } from '../requests/index.js';
 
 /** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
@@ -29,6 +29,8 @@ export interface ChangeEngineOptions {
   releaseEvents?: ReleaseEvents;
   /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS; default 7 days). */
   rollbackWindowMs?: number;
+  /** Told when a change moves or a follow-up learns something, so what shows the change can redraw. */
+  changeEvents?: ChangeEvents;
 }
 
 /** A change to request: the operation and its input (validated again by the operation's schema before any API call), who asks, from where. */
@@ -45,10 +47,6 @@ export interface ClickInput {
   reason?: string;
   /** The clicker's workspace (Slack team id), judged by the policy and written to the audit. */
   team: string;
-  /**
-   * Told (not awaited) the moment this click has claimed the change, before
-   * the API is called, so its message can show "Applying…" instead of live
-   * buttons for as long as the write takes.
-   */
-  onClaimed?: (change: Change) => void;
+  /** The click is the end of the change's release withdrawing it (told with the click's event). */
+  releaseEnd?: true;
 }

@@ -1,12 +1,12 @@
 /**
  * What housekeeping asks of the engine: expire what is past its deadline,
  * resolve applies a dead process left behind (reading the API, never
- * re-applying), look again at promotions not yet visible, and find finished
- * changes whose message does not show it.
+ * re-applying), and look again at promotions not yet visible. Each tells
+ * what it moved (a `closed` change event) before it returns.
  */
 import type { ChangeRecord } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
-import { type Change, FINAL_STATUSES, isUnconfirmed, toChange } from '../change.js';
+import { type Change, isUnconfirmed, toChange } from '../change.js';
 import { operationModule } from '../operations/index.js';
 import { awaitsVisibility, PROMOTION_SETTLE_MS, recheckPromotion } from '../promotion-recheck.js';
 import { settleInterruptedApply } from '../settle-interrupted.js';
@@ -19,6 +19,12 @@ export class Recovery {
     private readonly core: EngineCore,
     private readonly applier: Applier,
   ) {}
+
+  /** Tells the releases and whoever shows changes what housekeeping moved. */
+  private async moved(changes: Change[]): Promise<void> {
+    await this.core.announce(changes);
+    if (changes.length > 0) await this.core.tell({ kind: 'closed', changes });
+  }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
   async expireDue(): Promise<Change[]> {
@@ -35,7 +41,7 @@ export class Recovery {
       });
     }
     const out = await this.core.withApprovals(expired);
-    await this.core.announce(out);
+    await this.moved(out);
     return out;
   }
 
@@ -67,20 +73,7 @@ export class Recovery {
         await lease.release();
       }
     }
-    await this.core.announce(out);
-    return out;
-  }
-
-  /**
-   * Finished changes whose message does not show it (a rewrite lost to a
-   * Slack outage left live buttons): housekeeping redraws them. Their
-   * releases are announced again, as the same outage may have left a release
-   * message behind too.
-   */
-  async undrawnFinal(limit: number): Promise<Change[]> {
-    const records = await this.core.o.store.listChanges({ status: FINAL_STATUSES, undrawn: true, limit });
-    const out = await this.core.withApprovals(records);
-    await this.core.announce(out);
+    await this.moved(out);
     return out;
   }
 
@@ -114,6 +107,7 @@ export class Recovery {
       );
       if (updated) out.push(toChange(updated, change.approvals));
     }
+    if (out.length > 0) await this.core.tell({ kind: 'closed', changes: out });
     return out;
   }
 

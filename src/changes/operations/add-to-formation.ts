@@ -3,9 +3,9 @@
  * by creating an owned Vessel), optionally overriding container images/args.
  */
 
+import type { Container, ContainerOverride, Formation, FormationVessel } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
-import type { Container, ContainerOverride, Formation, FormationVessel } from '../../gamefabric/resources.js';
 import { argsText } from '../args-text.js';
 import { NameTakenError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
@@ -23,8 +23,6 @@ import { type ExpectedOverride, overrideOutcome } from './override-check.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
 export const addToFormation: OperationModule<AddToFormationRequest> = {
-  id: 'formation.add',
-
   parse: (input) => parseRequest(addToFormationSchema, input),
 
   target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel, region: r.region }),

@@ -7,8 +7,6 @@ import { type CreateRegionRequest, createRegionSchema } from '../requests/region
 import { parseRequest } from '../requests/vocabulary.js';
 
 export const createRegion: OperationModule<CreateRegionRequest> = {
-  id: 'region.create',
-
   parse: (input) => parseRequest(createRegionSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.name }),

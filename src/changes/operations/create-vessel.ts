@@ -3,9 +3,9 @@
  * (`image:tag`) and resolved to internal names before the preview (seed rule 5).
  */
 
+import type { Container } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import type { Container } from '../../gamefabric/resources.js';
 import { argsText } from '../args-text.js';
 import { NameTakenError, WorldMovedError } from '../errors.js';
 import { untilScheduled, watchVessel } from '../follow.js';
@@ -16,8 +16,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 import { imageLabel, resolveImage } from './resolve-image.js';
 
 export const createVessel: OperationModule<CreateVesselRequest> = {
-  id: 'vessel.create',
-
   parse: (input) => parseRequest(createVesselSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.region, vessel: r.name }),

@@ -4,10 +4,10 @@
  * the message points to the Formation removal instead.
  */
 
+import type { Vessel } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient, VesselCreate } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import type { Vessel } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
 import { describeState, untilGone, watchVessel } from '../follow.js';
 import { imageTags, tagOf } from '../image-tags.js';
@@ -17,8 +17,6 @@ import { type DeleteVesselRequest, deleteVesselSchema } from '../requests/vessel
 import { parseRequest } from '../requests/vocabulary.js';
 
 export const deleteVessel: OperationModule<DeleteVesselRequest> = {
-  id: 'vessel.delete',
-
   parse: (input) => parseRequest(deleteVesselSchema, input),
 
   target: (r) => ({ environment: r.environment, vessel: r.vessel }),

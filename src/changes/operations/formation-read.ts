@@ -1,8 +1,8 @@
 /** Shared Formation reads for the formation operations. */
 
+import type { Formation } from '../../api-shapes/resources.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import type { Formation } from '../../gamefabric/resources.js';
 import { missingIn } from '../not-found.js';
 
 /** The Formation, or a UserError naming what was not found. */

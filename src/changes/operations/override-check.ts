@@ -5,7 +5,7 @@
  * so the bot never takes an override on trust: it reads the Vessel back and
  * says what it runs.
  */
-import type { Container, Vessel } from '../../gamefabric/resources.js';
+import type { Container, Vessel } from '../../api-shapes/resources.js';
 import { argsText } from '../args-text.js';
 import type { FollowEvent } from '../operation.js';
 

@@ -12,12 +12,10 @@ import { missingBranch } from '../not-found.js';
 import type { FollowEvent, OperationModule, Preview } from '../operation.js';
 import { type PromoteImageRequest, promoteImageSchema } from '../requests/images.js';
 import { parseRequest } from '../requests/vocabulary.js';
-import { followRollouts, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
+import { followRollouts, isDowngrade, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
 import { waitForPromotion } from './promotion-visible.js';
 
 export const promoteImage: OperationModule<PromoteImageRequest> = {
-  id: 'image.promote',
-
   parse: (input) => parseRequest(promoteImageSchema, input),
 
   target: (r) => ({ branch: r.targetBranch, sourceBranch: r.sourceBranch }),
@@ -41,6 +39,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       );
     }
     const { rollouts, unread } = await rolloutsOf(ctx, r.targetBranch, r.image);
+    const downgrades = rollouts.filter((x) => isDowngrade(x, `${r.image}:${r.tag}`));
     const preview: Preview = {
       summary: `Promote ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch}`,
       lines: [
@@ -78,9 +77,24 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
           : []),
       ],
       ...(rollouts.length > 0
-        ? { lists: [{ title: 'Rolls out (ImageUpdaters)', items: rollouts.map(rolloutText) }] }
+        ? {
+            lists: [
+              {
+                title: 'Rolls out (ImageUpdaters)',
+                items: rollouts.map((x) => rolloutText(x, `${r.image}:${r.tag}`)),
+              },
+            ],
+          }
         : {}),
       destructive: false,
+      ...(downgrades.length > 0
+        ? {
+            warnings: downgrades.map(
+              (x) =>
+                `This is a downgrade for ${x.kind} ${x.name} (${x.environment}): it runs ${x.runs} now, and ImageUpdater ${x.updater} will roll it back to ${r.image}:${r.tag}.`,
+            ),
+          }
+        : {}),
       facts: { imageName: source.metadata.name, targetHad: existing[0]?.metadata.name ?? null, rollouts },
     };
     return preview;

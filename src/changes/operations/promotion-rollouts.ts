@@ -7,6 +7,7 @@
  */
 import { ApiError } from '../../gamefabric/errors.js';
 import { watchRollout } from '../fleet-follow.js';
+import { compareTags, splitRef } from '../image-change.js';
 import type { FollowEvent, OperationContext } from '../operation.js';
 
 /** One target an ImageUpdater will roll out. */
@@ -15,6 +16,8 @@ export interface Rollout {
   kind: string;
   name: string;
   updater: string;
+  /** The `image:tag` the target's container of that image runs now (Armadas and ArmadaSets, when readable). */
+  runs?: string;
 }
 
 /** What the promotion preview says about rollouts. */
@@ -54,14 +57,53 @@ export async function rolloutsOf(ctx: OperationContext, branch: string, image: s
       }
     }),
   );
+  await noteWhatTheyRun(ctx, branch, image, rollouts);
   const key = (r: Rollout) => `${r.environment}/${r.kind}/${r.name}`;
   rollouts.sort((a, b) => key(a).localeCompare(key(b)));
   return { rollouts, unread: unread.sort() };
 }
 
-/** "will roll out to ArmadaSet arena (prod), by ImageUpdater arena-game-server" */
-export function rolloutText(r: Rollout): string {
-  return `will roll out to ${r.kind} ${r.name} (${r.environment}), by ImageUpdater ${r.updater}`;
+/**
+ * What each Armada/ArmadaSet target runs now, so the preview can say when a
+ * promotion rolls it back to an older build; a target that cannot be read is
+ * left without (the preview then says nothing about it).
+ */
+async function noteWhatTheyRun(
+  ctx: OperationContext,
+  branch: string,
+  image: string,
+  rollouts: Rollout[],
+): Promise<void> {
+  const fleets = rollouts.filter((r) => r.kind === 'Armada' || r.kind === 'ArmadaSet');
+  if (fleets.length === 0) return;
+  const tags = new Map(
+    (await ctx.client.listImages(branch).catch(() => [])).map((i) => [i.metadata.name, i.spec]),
+  );
+  await Promise.all(
+    fleets.map(async (r) => {
+      const fleet = await (r.kind === 'Armada'
+        ? ctx.client.getArmada(r.environment, r.name)
+        : ctx.client.getArmadaSet(r.environment, r.name)
+      ).catch(() => undefined);
+      for (const c of fleet?.spec.template.spec.containers ?? []) {
+        const spec = c.branch === branch && c.image ? tags.get(c.image) : undefined;
+        if (spec?.image === image) r.runs = `${spec.image}:${spec.tag}`;
+      }
+    }),
+  );
+}
+
+/** Whether rolling `promoted` (`image:tag`) out to `r` takes it back to an older build. */
+export function isDowngrade(r: Rollout, promoted: string): boolean {
+  const now = r.runs ? splitRef(r.runs) : undefined;
+  const next = splitRef(promoted);
+  return !!now && !!next && compareTags(next.tag, now.tag) === -1;
+}
+
+/** "will roll out to ArmadaSet arena (prod), by ImageUpdater arena-game-server", and whether that is a downgrade. */
+export function rolloutText(r: Rollout, promoted: string): string {
+  const base = `will roll out to ${r.kind} ${r.name} (${r.environment}), by ImageUpdater ${r.updater}`;
+  return isDowngrade(r, promoted) ? `${base}: a downgrade, it runs ${r.runs} now` : base;
 }
 
 /**

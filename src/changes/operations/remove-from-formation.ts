@@ -4,10 +4,10 @@
  * changed underneath never loses the wrong Vessel.
  */
 
+import type { Formation } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import { rereads } from '../../format/english.js';
 import { VesselNotInFormationError } from '../../gamefabric/errors.js';
-import type { Formation } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
 import { untilGone, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
@@ -16,8 +16,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 import { formationVesselList, readFormation } from './formation-read.js';
 
 export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
-  id: 'formation.remove',
-
   parse: (input) => parseRequest(removeFromFormationSchema, input),
 
   target: (r) => ({ environment: r.environment, formation: r.formation, vessel: r.vessel }),

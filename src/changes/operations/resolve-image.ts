@@ -4,10 +4,10 @@
  * that say where we looked.
  */
 
+import type { Image } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { ImageNotFoundError } from '../../gamefabric/errors.js';
-import type { Image } from '../../gamefabric/resources.js';
 
 /** Resolves `image:tag` or an internal image name in `branch` to the Image. */
 export async function resolveImage(

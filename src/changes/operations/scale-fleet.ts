@@ -5,19 +5,23 @@
  * and on the merged values in plan, before any preview, naming the rule. An
  * Armada owned by an ArmadaSet is refused with a pointer to its ArmadaSet
  * (the set would put it back). The write touches that distribution entry only,
- * guarded by a `test` of the entry the preview showed. Max 0 drains the region
- * type: destructive, with a warning that allocated matches end.
+ * guarded against state that moved. Max 0 drains the region type: unallocated
+ * game servers stop, allocated ones run until their match ends (docs
+ * armada-replicas-and-buffer.md "Scaling down"), so it is not destructive;
+ * the preview says what stops and what keeps running.
  */
 
-import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
   armadaSetOwner,
   type Distribution,
+  hasDynamicBuffer,
   replicaCounts,
-} from '../../gamefabric/armada-resources.js';
+} from '../../api-shapes/armada-resources.js';
+import { type ReplicaValues, replicaRuleProblems } from '../../api-shapes/replica-rules.js';
+import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   ArmadaMovedError,
   type FleetKind,
@@ -26,10 +30,10 @@ import {
   RegionTypeNotInDistributionError,
   type ReplicaSettings,
 } from '../../gamefabric/client.js';
-import { type ReplicaValues, replicaRuleProblems } from '../../gamefabric/replica-rules.js';
 import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchFleet } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
+import { fleetState, isSynced, scaleToZeroStates } from '../fleet-state.js';
 import type { OperationModule, Preview } from '../operation.js';
 import {
   COUNT_FIELDS,
@@ -59,6 +63,19 @@ function checkRules(where: string, next: ReplicaValues): void {
       'validation',
     );
   }
+}
+
+/**
+ * An Armada its ArmadaSet owns is scaled through the set, which would put
+ * the replicas back: the command and the form (before it opens) refuse it alike.
+ */
+export function refuseOwnedArmada(armada: Armada, environment: string): void {
+  const owner = armadaSetOwner(armada);
+  if (!owner) return;
+  throw new UserError(
+    `Armada ${armada.metadata.name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${environment} ${owner} --region ${armada.spec.region} ...).`,
+    'refused',
+  );
 }
 
 interface Located {
@@ -91,14 +108,7 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
       entries = region.distribution;
       where = `ArmadaSet ${r.name} in ${r.region}`;
     } else {
-      const owner = armadaSetOwner(fleet as Armada);
-      if (owner) {
-        const region = (fleet as Armada).spec.region;
-        throw new UserError(
-          `Armada ${r.name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${r.environment} ${owner} --region ${region} ...).`,
-          'refused',
-        );
-      }
+      refuseOwnedArmada(fleet as Armada, r.environment);
       entries = (fleet as Armada).spec.distribution;
     }
     const types = entries.map((e) => e.name);
@@ -127,8 +137,6 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
   });
 
   return {
-    id: isSet ? 'armadaset.scale' : 'armada.scale',
-
     parse: (input) => parseRequest(isSet ? scaleArmadaSetSchema : scaleArmadaSchema, input),
 
     target: (r) => ({
@@ -148,11 +156,24 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
       const counts = isSet ? undefined : replicaCounts(fleet.status).byType.get(type);
       const notes = [
         'The autoscaler keeps between min and max game servers, with buffer of them Ready for new matches.',
-        ...(entry.dynamicBuffer?.enabled && r.bufferSize !== undefined
-          ? ['Dynamic buffer is on for this region type: the buffer you set is overwritten by it.']
-          : []),
       ];
       const allocated = counts?.allocatedReplicas;
+      const warnings = [
+        ...(hasDynamicBuffer(entry) && r.bufferSize !== undefined
+          ? [
+              `Dynamic buffer is on for region type ${type}: the platform sets its buffer size and will override the ${r.bufferSize} you set. Min and max still apply.`,
+            ]
+          : []),
+        ...(drain
+          ? [
+              `Max 0 drains region type ${type} of ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`}: no new game servers start there and unallocated ones stop${
+                allocated !== undefined
+                  ? `; the ${allocated} allocated ${allocated === 1 ? 'one keeps' : 'ones keep'} running until ${allocated === 1 ? 'its match ends' : 'their matches end'}`
+                  : '; allocated ones keep running until their match ends'
+              }. Scaling it up again undoes it.`,
+            ]
+          : []),
+      ];
       return {
         summary: `Scale ${where} (${r.environment}): ${text(before)} → ${text(next)}`,
         lines: [
@@ -166,18 +187,8 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
           { label: 'Now', value: describeFleet(fleet) },
         ],
         notes,
-        destructive: drain,
-        ...(drain
-          ? {
-              warnings: [
-                `Max 0 drains region type ${type} of ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`}: every game server there stops${
-                  allocated
-                    ? `, and the ${allocated} allocated ${allocated === 1 ? 'match ends' : 'matches end'}`
-                    : ', and allocated matches end'
-                }. Scaling it up again undoes it.`,
-              ],
-            }
-          : {}),
+        destructive: false,
+        ...(warnings.length > 0 ? { warnings } : {}),
         facts: { before, next, type },
       };
     },
@@ -238,18 +249,39 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
     follow(ctx, { request: r, preview }) {
       const type = String(preview.facts.type);
       const next = preview.facts.next as ReplicaValues;
-      // The scaled type's servers within min..max and all started; an ArmadaSet reports only totals: Synced.
+      const what = isSet ? `ArmadaSet ${r.name}` : `Armada ${r.name}`;
+      // With counts, the scaled type's servers within min..max and all started (a drain: only the
+      // allocated ones left, which run until their match ends). Without counts, or for an ArmadaSet
+      // (its status has no per-type counts), Synced is all the API shows.
       return watchFleet(ctx, kind, r.environment, r.name, (fleet) => {
-        if (fleet.status?.state !== 'Synced') return undefined;
-        const c = replicaCounts(fleet.status).byType.get(type);
-        if (!isSet && c?.replicas !== undefined) {
-          const started = (c.readyReplicas ?? 0) + (c.allocatedReplicas ?? 0) >= c.replicas;
-          if (c.replicas < next.minReplicas || c.replicas > next.maxReplicas || !started) return undefined;
+        const state = fleetState(fleet);
+        if (!isSynced(state)) return undefined;
+        // Parked by Scale to Zero: no servers to count until it is scaled up, and that is not an outage.
+        if (scaleToZeroStates(fleet.status).get(type) === 'ScaledToZero') {
+          return {
+            kind: 'done',
+            evidence: 'synced',
+            message: `${what} (${r.environment}), region type ${type}: configuration synced to every site; the type is parked at zero by Scale to Zero, and the new values apply when it is scaled up.`,
+          };
         }
-        return {
-          kind: 'done',
-          message: `${isSet ? 'ArmadaSet' : 'Armada'} ${r.name} scaled: ${describeFleet(fleet)}`,
-        };
+        const c = state.byType.get(type);
+        if (isSet || c?.replicas === undefined) {
+          return {
+            kind: 'done',
+            evidence: 'synced',
+            message: `${what} (${r.environment}), region type ${type}: configuration synced to every site; the API does not report how many game servers run.`,
+          };
+        }
+        const allocated = c.allocatedReplicas ?? 0;
+        const started = (c.readyReplicas ?? 0) + allocated >= c.replicas;
+        const floor = Math.min(next.minReplicas, next.maxReplicas);
+        const ceiling = Math.max(next.maxReplicas, allocated);
+        if (c.replicas < floor || c.replicas > ceiling || !started) return undefined;
+        const kept =
+          next.maxReplicas === 0 && allocated > 0
+            ? `; ${allocated} allocated keep running until their matches end`
+            : '';
+        return { kind: 'done', message: `${what} scaled: ${describeFleet(fleet)}${kept}` };
       });
     },
   };

@@ -8,14 +8,14 @@
  * overrides the one set by hand.
  */
 
-import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   type Armada,
   type ArmadaSet,
   armadaSetOwner,
   type ImageUpdater,
-} from '../../gamefabric/armada-resources.js';
+} from '../../api-shapes/armada-resources.js';
+import { UserError } from '../../errors/user-error.js';
+import { rereads } from '../../format/english.js';
 import {
   ApiError,
   ArmadaMovedError,
@@ -26,6 +26,7 @@ import {
 import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchRollout } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
+import { imageChangeWarnings } from '../image-change.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import type { OperationModule, Preview } from '../operation.js';
 import { imageArmadaSchema, imageArmadaSetSchema, type SetFleetImageRequest } from '../requests/fleets.js';
@@ -103,8 +104,6 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
   const noun = isSet ? 'ArmadaSet' : 'armada';
 
   return {
-    id: isSet ? 'armadaset.image' : 'armada.image',
-
     parse: (input) => parseRequest(isSet ? imageArmadaSetSchema : imageArmadaSchema, input),
 
     target: (r) => ({ environment: r.environment, ...(isSet ? { armadaSet: r.name } : { armada: r.name }) }),
@@ -136,7 +135,22 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
         );
       }
       const updaters = await targetingUpdaters(ctx.client, kind, r.environment, r.name);
-      const strategy = fleet.spec.template.spec.strategy?.rollingUpdate;
+      const strategy = fleet.spec.template.spec.strategy;
+      // Recreate replaces every unallocated server at once (the provider's schema): a dip in free capacity.
+      const recreate = strategy?.type === 'Recreate';
+      const rolling = strategy?.rollingUpdate;
+      const warnings = [
+        ...imageChangeWarnings(before, `${r.image}:${r.tag}`, `Container ${container.name} of ${where}`),
+        ...(recreate
+          ? [
+              `${where} uses the Recreate strategy: every unallocated game server is replaced at once, so none is free for new matches until the new ones are Ready.`,
+            ]
+          : []),
+        ...(updaters ?? []).map(
+          (u) =>
+            `ImageUpdater ${u.metadata.name} rolls ${where} out whenever a ${u.spec.imageName} image appears in branch ${u.spec.branch}: it will override this image then.`,
+        ),
+      ];
       return {
         summary: `Roll out ${where} (${r.environment}), container ${container.name}: ${before} → ${r.image}:${r.tag}`,
         lines: [
@@ -144,31 +158,24 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           { label: 'Container', value: `${container.name} (branch ${container.branch})` },
           { label: 'Image', value: `${before} → ${r.image}:${r.tag}` },
           { label: 'Internal name', value: `${container.image ?? 'none'} → ${next}`, secondary: true },
-          ...(strategy
-            ? [
-                {
-                  label: 'Rolling update',
-                  value: `max surge ${strategy.maxSurge ?? 'default'}, max unavailable ${strategy.maxUnavailable ?? 'default'}`,
-                },
-              ]
-            : []),
+          recreate
+            ? { label: 'Strategy', value: 'Recreate: all unallocated game servers at once' }
+            : {
+                label: 'Strategy',
+                value: `rolling update, max surge ${rolling?.maxSurge ?? '25% (default)'}, max unavailable ${rolling?.maxUnavailable ?? '25% (default)'}`,
+              },
           { label: 'Now', value: describeFleet(fleet) },
         ],
         notes: [
-          'Game servers are replaced in a rolling update; allocated ones finish their match on the old build.',
+          recreate
+            ? 'Allocated game servers finish their match on the old build and are replaced as they come free.'
+            : 'Game servers are replaced a few at a time; allocated ones finish their match on the old build and are replaced as they come free.',
           ...(updaters === undefined
             ? ['Could not read the ImageUpdaters of this environment: one may override this image.']
             : []),
         ],
         destructive: false,
-        ...(updaters && updaters.length > 0
-          ? {
-              warnings: updaters.map(
-                (u) =>
-                  `ImageUpdater ${u.metadata.name} rolls ${where} out whenever a ${u.spec.imageName} image appears in branch ${u.spec.branch}: it will override this image then.`,
-              ),
-            }
-          : {}),
+        ...(warnings.length > 0 ? { warnings } : {}),
         facts: {
           container: container.name,
           before: container.image ?? null,
@@ -200,7 +207,8 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
                   },
                 ]
               : [],
-          facts: { container, next },
+          // The message says Done only once the follow-up has seen the rollout (follow-outcome.ts).
+          facts: { container, next, following: 'rollout' },
           undo: {
             kind: 'fleet.image',
             fleet: kind,

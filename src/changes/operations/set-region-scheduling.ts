@@ -4,10 +4,10 @@
  * an immediate reshuffle otherwise.
  */
 
+import { type Region, schedulingOf } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
-import { type Region, schedulingOf } from '../../gamefabric/resources.js';
 import { WorldMovedError } from '../errors.js';
 import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
@@ -16,8 +16,6 @@ import { parseRequest } from '../requests/vocabulary.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
-  id: 'region.scheduling',
-
   parse: (input) => parseRequest(setRegionSchedulingSchema, input),
 
   target: (r) => ({ environment: r.environment, region: r.region }),

@@ -1,25 +1,30 @@
 /** The requests of armada/armadaset scale and image. */
 import { z } from 'zod';
-import { replicaRuleProblems } from '../../gamefabric/replica-rules.js';
+import {
+  countRangeText,
+  isReplicaCount,
+  REPLICA_WORDS,
+  replicaRuleProblems,
+} from '../../api-shapes/replica-rules.js';
 import { environmentName, imageName, name, optionalName, record, regionName, tag } from './vocabulary.js';
 
 /** How people say each count (flags --min, --max, --buffer). */
-export const COUNT_WORDS = { minReplicas: 'min', maxReplicas: 'max', bufferSize: 'buffer' } as const;
+export const COUNT_WORDS = REPLICA_WORDS;
+
+/** For the command grammar: the same limit and words as the request schema. */
+export { countRangeText, isReplicaCount };
 export const COUNT_FIELDS = ['minReplicas', 'maxReplicas', 'bufferSize'] as const;
 
-/** A whole number >= 0, given as a number or as digits (from a command or a form); empty is absent. */
+/** A whole number from 0 to the platform's limit, as a number or as digits (a command or a form); empty is absent. */
 function count(field: keyof typeof COUNT_WORDS) {
   return z
     .union([z.number(), z.string()])
     .nullish()
     .transform((v, ctx) => {
       if (v === undefined || v === null || v === '') return undefined;
-      const n = typeof v === 'string' && /^\d{1,6}$/.test(v.trim()) ? Number(v) : v;
-      if (typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 100_000) return n;
-      ctx.addIssue({
-        code: 'custom',
-        message: `${COUNT_WORDS[field]} must be a whole number >= 0, e.g. 4 (got ${JSON.stringify(v)})`,
-      });
+      const n = typeof v === 'string' && /^\d{1,12}$/.test(v.trim()) ? Number(v) : v;
+      if (isReplicaCount(n)) return n;
+      ctx.addIssue({ code: 'custom', message: `${countRangeText(field)} (got ${JSON.stringify(v)})` });
       return z.NEVER;
     });
 }
@@ -86,3 +91,9 @@ export const imageArmadaSetSchema = record({
 });
 
 export type SetFleetImageRequest = z.output<typeof imageArmadaSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type ScaleArmadaInput = z.input<typeof scaleArmadaSchema>;
+export type ScaleArmadaSetInput = z.input<typeof scaleArmadaSetSchema>;
+export type ImageArmadaInput = z.input<typeof imageArmadaSchema>;
+export type ImageArmadaSetInput = z.input<typeof imageArmadaSetSchema>;

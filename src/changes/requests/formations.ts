@@ -95,3 +95,7 @@ export const removeFromFormationSchema = record({
 });
 
 export type RemoveFromFormationRequest = z.output<typeof removeFromFormationSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type AddToFormationInput = z.input<typeof addToFormationSchema>;
+export type RemoveFromFormationInput = z.input<typeof removeFromFormationSchema>;

@@ -18,3 +18,6 @@ export const promoteImageSchema = record({
 });
 
 export type PromoteImageRequest = z.output<typeof promoteImageSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type PromoteImageInput = z.input<typeof promoteImageSchema>;

@@ -1,6 +1,6 @@
 /** The requests of region.create and region.scheduling. */
 import type { z } from 'zod';
-import { SCHEDULING_STRATEGIES } from '../../gamefabric/resources.js';
+import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
 import {
   environmentName,
   firstDuplicate,
@@ -53,3 +53,7 @@ export const setRegionSchedulingSchema = record({
 });
 
 export type SetRegionSchedulingRequest = z.output<typeof setRegionSchedulingSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type CreateRegionInput = z.input<typeof createRegionSchema>;
+export type SetRegionSchedulingInput = z.input<typeof setRegionSchedulingSchema>;

@@ -1,6 +1,6 @@
 /** The requests of vessel.create and vessel.delete. */
 import type { z } from 'zod';
-import { PORT_POLICIES, PORT_PROTOCOLS } from '../../gamefabric/resources.js';
+import { PORT_POLICIES, PORT_PROTOCOLS } from '../../api-shapes/resources.js';
 import {
   cpu,
   environmentName,
@@ -65,3 +65,7 @@ export const deleteVesselSchema = record({
 });
 
 export type DeleteVesselRequest = z.output<typeof deleteVesselSchema>;
+
+/** What a command or a form gives for it (before the schema fills defaults). */
+export type CreateVesselInput = z.input<typeof createVesselSchema>;
+export type DeleteVesselInput = z.input<typeof deleteVesselSchema>;

@@ -7,7 +7,7 @@
  * happens before a request validates.
  */
 import { z } from 'zod';
-import { MAX_ENVIRONMENT_NAME_LENGTH, MAX_REGION_NAME_LENGTH, nameProblem } from '../../gamefabric/names.js';
+import { MAX_ENVIRONMENT_NAME_LENGTH, MAX_REGION_NAME_LENGTH, nameProblem } from '../../api-shapes/names.js';
 import { type FieldProblem, ValidationError } from '../errors.js';
 
 const TAG = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;

@@ -8,7 +8,8 @@
  * change slipping in between the guard and the write is refused too.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Armada, ArmadaSet } from '../../gamefabric/armada-resources.js';
+import type { Armada, ArmadaSet } from '../../api-shapes/armada-resources.js';
+import { schedulingOf } from '../../api-shapes/resources.js';
 import {
   ApiError,
   ArmadaMovedError,
@@ -19,7 +20,6 @@ import {
   VesselNotInFormationError,
 } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import { schedulingOf } from '../../gamefabric/resources.js';
 import type { Target } from '../../policy/operations.js';
 import { readFleet } from '../fleet-read.js';
 import type { Line, OperationContext } from '../operation.js';

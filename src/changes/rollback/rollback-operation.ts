@@ -136,8 +136,6 @@ function itemOf(entry: LedgerEntry): RollbackItem {
 }
 
 export const rollbackChange: OperationModule<RollbackRequest> = {
-  id: 'change.rollback',
-
   parse: (input) => parseRequest(rollbackSchema, input),
 
   // The targets are the originals' (read from the store): the engine asks `judgements` instead.

@@ -5,9 +5,10 @@
  * `after` is what the change left: the rollback's guard compares the world
  * with it and refuses when anything moved since.
  */
+
+import type { ReplicaValues } from '../../api-shapes/replica-rules.js';
+import type { FormationVessel } from '../../api-shapes/resources.js';
 import type { FleetKind, VesselCreate } from '../../gamefabric/client.js';
-import type { ReplicaValues } from '../../gamefabric/replica-rules.js';
-import type { FormationVessel } from '../../gamefabric/resources.js';
 
 export type Undo =
   | {

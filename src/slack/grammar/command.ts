@@ -5,28 +5,18 @@
  * the listeners decide what each one does.
  */
 import type { ChangeInput } from '../../changes/requests/index.js';
+import type { ChangeFormKind, FormKind } from '../../operations/index.js';
 import type { ReleaseOption } from '../../releases/releases.js';
 
-/** Modals whose submission becomes a change through the engine. */
-export type ChangeModalKind =
-  | 'promote'
-  | 'vessel.create'
-  | 'vessel.delete'
-  | 'formation.add'
-  | 'formation.remove'
-  | 'region.create'
-  | 'region.scheduling'
-  | 'armada.scale'
-  | 'armadaset.scale'
-  | 'armada.image'
-  | 'armadaset.image';
+/** Modals whose submission becomes a change through the engine (src/operations/catalogue.ts). */
+export type ChangeModalKind = ChangeFormKind;
 
 /**
  * Modals a command or a release thread's button can open: the change modals,
  * and `logs.follow`, which starts a live tail. `environment`, `formation`,
  * `region` and `regionType` prefill what the command named.
  */
-export type ModalKind = ChangeModalKind | 'logs.follow';
+export type ModalKind = FormKind;
 
 export type Command =
   | { kind: 'help'; topic?: string }

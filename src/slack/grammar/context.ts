@@ -4,7 +4,7 @@
  * the closest form and an example.
  */
 
-import { truncate } from '../render/limits.js';
+import { truncate } from '../limits.js';
 import type { Command, Usage } from './command.js';
 import { type FormId, formsOfWord, getForm, renderExample, renderForm } from './forms.js';
 import { argumentNameProblem } from './names.js';

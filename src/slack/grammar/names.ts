@@ -1,10 +1,10 @@
 /**
  * Names typed as command arguments are checked here, before any API call, by
- * the platform's naming rule (gamefabric/names.ts). A name such as `.` or `..`
+ * the platform's naming rule (api-shapes/names.ts). A name such as `.` or `..`
  * would otherwise reach the request path, where URL parsing resolves it to a
  * different resource, and the user would get "internal error".
  */
-import { MAX_REGION_NAME_LENGTH, nameProblem } from '../../gamefabric/names.js';
+import { MAX_REGION_NAME_LENGTH, nameProblem } from '../../api-shapes/names.js';
 
 interface NameRule {
   what: string;

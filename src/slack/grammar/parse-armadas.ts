@@ -3,6 +3,7 @@
  * the reads of Armadas and ArmadaSets, their scales and image rollouts. Names are checked by the platform's
  * rule here (names.ts); whether they exist is the query's business.
  */
+import { countRangeText, isReplicaCount } from '../../changes/requests/fleets.js';
 import type { OperationInput } from '../../changes/requests/index.js';
 import { type Context, code, type Outcome } from './context.js';
 import { flagPositionals, type SplitFlags, splitFlags } from './flags.js';
@@ -15,6 +16,27 @@ export function parseArmadas(ctx: Context, rest: readonly Token[]): Outcome {
   const args = simplePositionals(ctx, 'armadas', rest);
   if (!Array.isArray(args)) return args;
   return ctx.ok({ kind: 'armadas', environment: args[0] as string });
+}
+
+/** `gameserver terminate <site> <game-server>`, or the form when nothing is named. */
+export function parseGameServer(ctx: Context, rest: readonly Token[]): Outcome {
+  return ctx.subCommand('gameserver', rest, {
+    terminate: (words) => {
+      // Nothing named: the form asks for the Site and the game server.
+      if (words.length === 0) return ctx.ok({ kind: 'modal', modal: 'gameserver.terminate' });
+      const args = simplePositionals(ctx, 'gameserver.terminate', words);
+      if (!Array.isArray(args)) return args;
+      const [site, name] = args as [string, string];
+      return ctx.ok({ kind: 'change', operation: 'gameserver.terminate', input: { site, name } });
+    },
+  });
+}
+
+/** `rollback <change-id>`: the rollback of one applied change. */
+export function parseRollback(ctx: Context, rest: readonly Token[]): Outcome {
+  const args = simplePositionals(ctx, 'change.rollback', rest);
+  if (!Array.isArray(args)) return args;
+  return ctx.ok({ kind: 'change', operation: 'change.rollback', input: { changeIds: [args[0] as string] } });
 }
 
 /** `armada show <env> <armada>`. */
@@ -73,8 +95,8 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
     const value = flag.value ?? '';
     const field = SCALE_FLAGS[flag.name];
     if (field) {
-      if (!/^\d{1,6}$/.test(value)) {
-        return ctx.fail(`\`${flag.name}\` must be a whole number >= 0, not ${code(value)}.`, [id]);
+      if (!/^\d{1,12}$/.test(value) || !isReplicaCount(Number(value))) {
+        return ctx.fail(`\`${flag.name}\`: ${countRangeText(field)}, not ${code(value)}.`, [id]);
       }
       input[field] = Number(value);
       continue;

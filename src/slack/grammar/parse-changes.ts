@@ -3,7 +3,7 @@
  * Each produces the change engine's request shape (or opens a modal); names
  * and branches are checked by the engine, which explains them better.
  */
-import { truncate } from '../render/limits.js';
+import { truncate } from '../limits.js';
 import { type Context, code, type Outcome } from './context.js';
 import { type FlagUse, flagPositionals, splitFlags } from './flags.js';
 import { simplePositionals } from './parse-reads.js';

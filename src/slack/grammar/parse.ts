@@ -7,7 +7,13 @@
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
-import { parseArmada, parseArmadaSet, parseArmadas } from './parse-armadas.js';
+import {
+  parseArmada,
+  parseArmadaSet,
+  parseArmadas,
+  parseGameServer,
+  parseRollback,
+} from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
@@ -37,8 +43,12 @@ const COMMANDS: Record<string, Parser> = {
   regions: parseRegions,
   region: parseRegion,
   armadas: parseArmadas,
+  // The list holds both kinds: `armadasets <env>` is the same answer, not a dead end.
+  armadasets: parseArmadas,
   armada: parseArmada,
   armadaset: parseArmadaSet,
+  gameserver: parseGameServer,
+  rollback: parseRollback,
   approvals: parseApprovals,
   history: parseHistory,
   logs: parseLogs,

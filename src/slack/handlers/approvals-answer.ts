@@ -6,17 +6,13 @@
 import type { Change } from '../../changes/change.js';
 import { renderApprovals } from '../render/approvals.js';
 import type { SlackMessage } from '../render/message.js';
-import type { Actor, BotContext } from './context.js';
+import type { Actor, ChangeCtx } from './context.js';
 
 /** How many of the asker's newest requests are looked through for those still waiting. */
 const OWN_REQUESTS_READ = 200;
 
 /** The approvals answer for `actor`; `notice` says what their last click in the list did. */
-export async function approvalsAnswer(
-  ctx: Pick<BotContext, 'clock' | 'engine'>,
-  actor: Actor,
-  notice?: string,
-): Promise<SlackMessage> {
+export async function approvalsAnswer(ctx: ChangeCtx, actor: Actor, notice?: string): Promise<SlackMessage> {
   const [actionable, own] = await Promise.all([
     ctx.engine.approvableBy(actor.user, actor.channel, actor.team),
     ctx.engine.requestsOf(actor.user, OWN_REQUESTS_READ),

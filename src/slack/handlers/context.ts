@@ -4,18 +4,35 @@
  * background tasks). Handlers take plain data, not Bolt's argument bags, so
  * they read as the flow they implement.
  */
+
 import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Reads } from '../../changes/reads.js';
 import type { Policy } from '../../policy/types.js';
+import type { EndResult, ReleaseOption } from '../../releases/releases.js';
+import type { EndChoice } from '../../releases/types.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
-import type { Store } from '../../store/types.js';
+import type { ReleaseRecord, Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
-import type { ReleaseThreads } from '../releases/threads.js';
+import type { ChangeMessages } from '../change-messages/owner.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
+import type { Actor, HomeNotices } from './actor.js';
+
+/**
+ * What flows ask of release threads. `slack/releases/threads.ts`
+ * (`ReleaseThreads`) is the one implementation, handed in by bot.ts; the
+ * flows name only this, so handlers/ need not import the room above them.
+ */
+export interface ReleaseFlows {
+  start(actor: Actor, rawTitle: string): Promise<ReleaseRecord>;
+  end(actor: Actor, ref: string, choice?: EndChoice): Promise<EndResult>;
+  refresh(releaseId: string): Promise<void>;
+  openRelease(releaseId: string): Promise<ReleaseRecord>;
+  forChange(actor: Actor, option: ReleaseOption | undefined): Promise<ReleaseRecord | undefined>;
+}
 
 export interface BotContext {
   engine: ChangeEngine;
@@ -23,8 +40,10 @@ export interface BotContext {
   store: Store;
   /** Live log tails: started by `logs --follow` and the "Tail logs" button, stopped by Stop. */
   tails: TailService;
+  /** The one owner of change messages: posts them; redraws them on the engine's events. */
+  changeMessages: ChangeMessages;
   /** Release threads: start and end; their messages redraw on release events, not on calls from flows. */
-  releases: ReleaseThreads;
+  releases: ReleaseFlows;
   /** Read commands, live tails' checks and form choices: authorized and answered by the domain, never the API client. */
   reads: Reads;
   /** For clicks outside the change engine (a tail's Stop), judged by the same policy. */
@@ -45,7 +64,71 @@ export interface BotContext {
   branches?: readonly string[];
   /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */
   environments: readonly string[];
+  /** Answers a person on their Home tab (a click there has no response_url and no channel). */
+  homeNotices: HomeNotices;
 }
 
 // Actor and PrivateReply live in a leaf (actor.ts) so release threads need not import this file.
-export type { Actor, PrivateReply } from './actor.js';
+export type { Actor, HomeNotices, PrivateReply } from './actor.js';
+
+/*
+ * The named narrow contexts: what a kind of flow reads of BotContext. A flow
+ * takes the one that fits its job (issue 25, 7), not a Pick of its own.
+ */
+
+/** Posts to Slack and logs what could not be posted. */
+export type SlackCtx = Pick<BotContext, 'logger' | 'slack'>;
+
+/** Words an error for a person (environments for suggestions), logged and counted. */
+export type ErrorCtx = Pick<BotContext, 'environments' | 'logger' | 'metrics'>;
+
+/** Opens and updates views; the store remembers which views we opened. */
+export type ViewCtx = Pick<BotContext, 'clock' | 'slack' | 'store'>;
+
+/** Asks the change engine and answers in Slack. */
+export type ChangeCtx = Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>;
+
+/** Follows a change after its apply (minutes long, ended by stopping). */
+export type FollowCtx = Pick<
+  BotContext,
+  'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'
+>;
+
+/** Starts and stops live tails: authorized by the reads, run by the tail service. */
+export type TailCtx = Pick<BotContext, 'policy' | 'reads' | 'releases' | 'store' | 'tails'>;
+
+/** Opens and fills forms; their choices come through the domain's form queries. */
+export type FormCtx = Pick<BotContext, 'clock' | 'environments' | 'logger' | 'reads' | 'slack' | 'store'>;
+
+/** Asks for a change and posts its preview (or the form again). */
+export type RequestCtx = Pick<
+  BotContext,
+  | 'changeMessages'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'reads'
+  | 'slack'
+  | 'store'
+>;
+
+/** Checks and runs any form's submission: a change, a tail, a reload. */
+export type SubmitCtx = Pick<
+  BotContext,
+  | 'branches'
+  | 'changeMessages'
+  | 'clock'
+  | 'commandName'
+  | 'engine'
+  | 'environments'
+  | 'logger'
+  | 'metrics'
+  | 'policy'
+  | 'reads'
+  | 'releases'
+  | 'slack'
+  | 'store'
+  | 'tails'
+>;

@@ -5,26 +5,10 @@
  * a field the form asks for, the form opens and the submission is judged.
  */
 import { authorizeForm } from '../../changes/authorize.js';
-import type { Operation, Target } from '../../policy/operations.js';
-import type { ModalKind } from '../grammar/command.js';
+import { operationOfForm, type Target } from '../../operations/index.js';
 import type { ModalMetadata } from '../ids.js';
 import type { Actor } from './actor.js';
 import type { BotContext } from './context.js';
-
-const OPERATION_OF: Record<ModalKind, Operation> = {
-  promote: 'image.promote',
-  'vessel.create': 'vessel.create',
-  'vessel.delete': 'vessel.delete',
-  'formation.add': 'formation.add',
-  'formation.remove': 'formation.remove',
-  'region.create': 'region.create',
-  'region.scheduling': 'region.scheduling',
-  'armada.scale': 'armada.scale',
-  'armadaset.scale': 'armadaset.scale',
-  'armada.image': 'armada.image',
-  'armadaset.image': 'armadaset.image',
-  'logs.follow': 'logs.read',
-};
 
 // The trigger id lasts 3 s: a policy that can not answer in this long (a slow group lookup) lets the form open.
 const FORM_JUDGE_MS = 1200;
@@ -42,7 +26,7 @@ export async function refuseFormEarly(
   };
   const timeout = new AbortController();
   await Promise.race([
-    authorizeForm(ctx.policy, actor, OPERATION_OF[meta.kind], partial),
+    authorizeForm(ctx.policy, actor, operationOfForm(meta.kind), partial),
     ctx.clock.sleep(FORM_JUDGE_MS, timeout.signal),
   ]).finally(() => timeout.abort());
 }

@@ -4,10 +4,10 @@
  * name and the whole list, so the user's next command can be right.
  */
 import { NotFoundError, whatExists } from '../../changes/not-found.js';
-import type { BotContext } from './context.js';
+import type { ErrorCtx } from './context.js';
 
 /** `err` with the configured environments added when it says an environment is missing; else `err` itself. */
-export function withKnownNames(ctx: Pick<BotContext, 'environments'>, err: unknown): unknown {
+export function withKnownNames(ctx: Pick<ErrorCtx, 'environments'>, err: unknown): unknown {
   if (!(err instanceof NotFoundError)) return err;
   if (err.missing === 'environment') {
     return new NotFoundError(

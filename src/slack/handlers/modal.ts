@@ -8,17 +8,25 @@
  * (preview-submission.ts).
  */
 
+import type { Asker } from '../../changes/authorize.js';
 import { missingEnvironment } from '../../changes/not-found.js';
-import type { ModalKind } from '../grammar/command.js';
+import { UserError } from '../../errors/user-error.js';
+import { describe, type OperationDescriptor, operationOfForm } from '../../operations/index.js';
 import type { ModalMetadata } from '../ids.js';
-import { loadedView, openingView, placeMissing, readSubmission } from '../modals/index.js';
+import {
+  loadedView,
+  openingView,
+  placeMissing,
+  readSubmission,
+  refuseBeforeOpening,
+} from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
-import { checkTailSubmission } from '../releases/tail-modal.js';
-import type { Actor } from './actor.js';
-import type { BotContext } from './context.js';
+import { type Actor, formAsker } from './actor.js';
+import type { FormCtx, SubmitCtx } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 import { previewAfterClose } from './preview-submission.js';
 import type { CheckedSubmission, SubmitStrategy } from './submission.js';
+import { checkTailSubmission } from './tail-submission.js';
 
 /**
  * Opens the loading view now (the trigger expires 3 s after the click);
@@ -27,22 +35,27 @@ import type { CheckedSubmission, SubmitStrategy } from './submission.js';
  * is answered in text instead of a form that cannot load.
  */
 export async function openModal(
-  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
+  ctx: FormCtx,
   triggerId: string,
   meta: ModalMetadata,
+  asker: Pick<Asker, 'user' | 'team'>,
 ): Promise<() => Promise<void>> {
-  if (meta.environment) await ensureEnvironment(ctx, meta.environment);
+  await Promise.all([
+    meta.environment ? ensureEnvironment(ctx, formAsker(asker, meta), meta.environment) : undefined,
+    refuseEarly(ctx, formAsker(asker, meta), meta),
+  ]);
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
   return async () => {
     await rememberOpenedView(ctx, view);
-    if (view?.id) await fillModal(ctx, meta, view.id, view.hash);
+    if (view?.id) await fillModal(ctx, asker, meta, view.id, view.hash);
   };
 }
 
 /** Reads the API and replaces the view with the loaded one (keeping what the user chose in `values`). */
 export async function fillModal(
-  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'slack' | 'store'>,
+  ctx: FormCtx,
+  person: Pick<Asker, 'user' | 'team'>,
   meta: ModalMetadata,
   viewId: string,
   hash: string | undefined,
@@ -50,7 +63,7 @@ export async function fillModal(
 ): Promise<void> {
   const loaded = await loadedView(
     meta,
-    { queries: ctx.reads.forms, environments: ctx.environments },
+    { queries: ctx.reads.formsFor(formAsker(person, meta)), environments: ctx.environments },
     ctx.logger,
     values,
   );
@@ -67,37 +80,43 @@ export async function fillModal(
 const ENVIRONMENT_CHECK_MS = 1500;
 
 // Throws a NotFoundError when the hosting API says `environment` does not exist; configured ones cost no call.
-async function ensureEnvironment(
-  ctx: Pick<BotContext, 'reads' | 'clock' | 'environments'>,
-  environment: string,
-): Promise<void> {
+async function ensureEnvironment(ctx: FormCtx, asker: Asker, environment: string): Promise<void> {
   if (ctx.environments.includes(environment)) return;
   const timeout = new AbortController();
   const verdict = await Promise.race([
-    ctx.reads.forms.environmentExists(environment),
+    ctx.reads.formsFor(asker).environmentExists(environment),
     ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal).then(() => 'unknown' as const),
   ]).finally(() => timeout.abort());
   if (verdict === 'missing') throw missingEnvironment(environment);
 }
 
 /**
- * How each modal's submission is checked and what it starts: most preview a
- * change; the "Tail logs" modal starts a live tail. One entry per kind, so a
- * new modal must say which it is.
+ * A form its command named something for that can never be submitted (an
+ * Armada its ArmadaSet owns, for its scale form) is refused before it opens,
+ * as the typed command is; within the environment check's time budget, after
+ * which the form opens and its submission refuses it.
  */
-const SUBMIT_STRATEGIES: Record<ModalKind, SubmitStrategy> = {
-  promote: checkChangeSubmission,
-  'vessel.create': checkChangeSubmission,
-  'vessel.delete': checkChangeSubmission,
-  'formation.add': checkChangeSubmission,
-  'formation.remove': checkChangeSubmission,
-  'region.create': checkChangeSubmission,
-  'region.scheduling': checkChangeSubmission,
-  'armada.scale': checkChangeSubmission,
-  'armadaset.scale': checkChangeSubmission,
-  'armada.image': checkChangeSubmission,
-  'armadaset.image': checkChangeSubmission,
-  'logs.follow': checkTailSubmission,
+async function refuseEarly(ctx: FormCtx, asker: Asker, meta: ModalMetadata): Promise<void> {
+  const timeout = new AbortController();
+  await Promise.race([
+    // Only a refusal stops the form: a read that fails leaves the judgement to the submission.
+    refuseBeforeOpening(meta, { queries: ctx.reads.formsFor(asker), environments: ctx.environments }).catch(
+      (err) => {
+        if (err instanceof UserError) throw err;
+      },
+    ),
+    ctx.clock.sleep(ENVIRONMENT_CHECK_MS, timeout.signal),
+  ]).finally(() => timeout.abort());
+}
+
+/**
+ * How each modal's submission is checked and what it starts: a change's form
+ * previews the change; the one read with a form ("Tail logs") starts a live
+ * tail. Chosen by the kind of operation the form asks for.
+ */
+const SUBMIT_STRATEGIES: Record<OperationDescriptor['kind'], SubmitStrategy> = {
+  change: checkChangeSubmission,
+  read: checkTailSubmission,
 };
 
 /**
@@ -109,10 +128,17 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
   if (placeMissing(meta, values)) {
     return {
       ack: { response_action: 'update', view: openingView(meta) },
-      afterAck: () => fillModal(ctx, meta, viewId, undefined, values),
+      afterAck: () => fillModal(ctx, actor, meta, viewId, undefined, values),
     };
   }
-  return SUBMIT_STRATEGIES[meta.kind](ctx, meta, values, viewId, actor, triggerId);
+  return SUBMIT_STRATEGIES[describe(operationOfForm(meta.kind)).kind](
+    ctx,
+    meta,
+    values,
+    viewId,
+    actor,
+    triggerId,
+  );
 };
 
 /**
@@ -121,10 +147,7 @@ export const checkSubmission: SubmitStrategy = (ctx, meta, values, viewId, actor
  * the preview is built behind the ack (preview-submission.ts).
  */
 function checkChangeSubmission(
-  ctx: Pick<
-    BotContext,
-    'reads' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'metrics' | 'slack' | 'store'
-  >,
+  ctx: SubmitCtx,
   meta: ModalMetadata,
   values: ViewStateValues,
   _viewId: string,

@@ -8,14 +8,14 @@
  */
 import type { ViewsUpdateArguments } from '@slack/web-api';
 import { UserError } from '../../errors/user-error.js';
-import type { BotContext } from './context.js';
+import type { ViewCtx } from './context.js';
 
 /** How long an opened modal may be submitted; Slack keeps a modal open no longer than a working day. */
 export const OPENED_VIEW_TTL_MS = 24 * 60 * 60_000;
 
 /** Records a view Slack says the bot opened (views.open's answer). */
 export async function rememberOpenedView(
-  ctx: Pick<BotContext, 'clock' | 'store'>,
+  ctx: ViewCtx,
   view: { id?: string; hash?: string } | undefined,
 ): Promise<void> {
   if (!view?.id) return;
@@ -23,20 +23,13 @@ export async function rememberOpenedView(
 }
 
 /** Replaces an opened view's content (views.update) and stores the hash Slack gives it now. */
-export async function updateOpenedView(
-  ctx: Pick<BotContext, 'clock' | 'slack' | 'store'>,
-  args: ViewsUpdateArguments,
-): Promise<void> {
+export async function updateOpenedView(ctx: ViewCtx, args: ViewsUpdateArguments): Promise<void> {
   const answer = await ctx.slack.views.update(args);
   await rememberOpenedView(ctx, answer.view);
 }
 
 /** Throws a UserError unless the bot opened `viewId` (within the last day) and `hash` is its latest. */
-export async function assertOpenedView(
-  ctx: Pick<BotContext, 'clock' | 'store'>,
-  viewId: string,
-  hash: string,
-): Promise<void> {
+export async function assertOpenedView(ctx: ViewCtx, viewId: string, hash: string): Promise<void> {
   const stored = await ctx.store.openedViewHash(viewId, ctx.clock.now());
   // A view opened without a hash in Slack's answer (never seen from Slack) is judged on its id alone.
   if (stored !== undefined && (stored === '' || stored === hash)) return;
@@ -44,4 +37,18 @@ export async function assertOpenedView(
     'That submission is not a form Harbormaster opened (or the form is more than a day old), so nothing was done. Open the form again with `/harbor`.',
     'refused',
   );
+}
+
+/**
+ * Claims one submission of view `viewId` showing `hash`, on every replica at
+ * once (the store decides): true the first time, false for the same
+ * submission delivered again (Slack's retry, another replica, a replay). A
+ * form the bot redraws gets a new hash, so its next submission is a new one.
+ */
+export function claimSubmission(
+  ctx: Pick<ViewCtx, 'clock' | 'store'>,
+  viewId: string,
+  hash: string,
+): Promise<boolean> {
+  return ctx.store.rememberRequest(`submission:${viewId}:${hash}`, OPENED_VIEW_TTL_MS, ctx.clock.now());
 }

@@ -10,23 +10,23 @@
  * (valid 3 s). When that has expired, the problem goes to them privately in
  * the channel instead.
  */
+import type { Change } from '../../changes/change.js';
 import { NameTakenError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
 import type { ModalMetadata } from '../ids.js';
-import { ephemeralReplyTo } from '../listeners/private-reply.js';
 import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
-import type { Actor, BotContext } from './context.js';
+import { renderJoinedRelease } from '../render/joined-release.js';
+import { formAsker } from './actor.js';
+import type { Actor, RequestCtx } from './context.js';
 import { withKnownNames } from './known-names.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
+import { ephemeralReplyTo } from './private-reply.js';
 import { requestChange } from './request-change.js';
 
-type PreviewDeps = Pick<
-  BotContext,
-  'reads' | 'clock' | 'commandName' | 'engine' | 'environments' | 'logger' | 'slack' | 'store'
->;
+type PreviewDeps = RequestCtx;
 
 /**
  * Behind the ack that closed the form: asks for the change and posts its
@@ -41,13 +41,14 @@ export async function previewAfterClose(
   actor: Actor,
   triggerId: string | undefined,
 ): Promise<void> {
+  let change: Change;
   try {
-    await requestChange(ctx, actor, requested, meta.releaseId);
+    change = await requestChange(ctx, actor, requested, meta.releaseId);
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
     const problem = renderError(withKnownNames(ctx, err), ctx.logger).text;
     const field = err instanceof NameTakenError ? fieldBlock(meta, err.field, values) : undefined;
-    if (triggerId && (await reopenForm(ctx, triggerId, meta, values, problem, field))) return;
+    if (triggerId && (await reopenForm(ctx, actor, triggerId, meta, values, problem, field))) return;
     await ephemeralReplyTo(
       ctx.slack,
       actor,
@@ -63,12 +64,19 @@ export async function previewAfterClose(
         },
       ],
     });
+    return;
+  }
+  // The preview went into the release thread, maybe out of view: the person hears where, with a link.
+  if (meta.releaseId) {
+    const release = await ctx.store.getRelease(meta.releaseId);
+    if (release) await ephemeralReplyTo(ctx.slack, actor)(renderJoinedRelease(release.title, change));
   }
 }
 
 /** Opens the form again with `values` and the problem; false when the trigger could not open it (expired). */
 async function reopenForm(
   ctx: PreviewDeps,
+  actor: Actor,
   triggerId: string,
   meta: ModalMetadata,
   values: ViewStateValues,
@@ -86,7 +94,7 @@ async function reopenForm(
   await rememberOpenedView(ctx, view);
   const form = await loadedView(
     meta,
-    { queries: ctx.reads.forms, environments: ctx.environments },
+    { queries: ctx.reads.formsFor(formAsker(actor, meta)), environments: ctx.environments },
     ctx.logger,
     values,
     problem,

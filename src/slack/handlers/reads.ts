@@ -10,7 +10,7 @@ import { renderLogSnapshot } from '../render/logs.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
 import { approvalsAnswer } from './approvals-answer.js';
-import type { Actor, BotContext } from './context.js';
+import type { Actor, RequestCtx } from './context.js';
 
 /** A command whose answer is a private message that can be shared: every read but a live tail. */
 type ReadCommand = Extract<
@@ -53,12 +53,18 @@ export function shareableRead(command: Command): ReadCommand | undefined {
   return command as ReadCommand;
 }
 
-/** The answer to a read, authorized for `actor` by the domain (changes/reads.ts); throws UserError when refused or not found. */
-export async function answerRead(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'reads'>,
-  command: ReadCommand,
+/** An armada shown (the `armada show` answer, and the message shortcut's on a message naming one). */
+export async function answerArmada(
+  ctx: RequestCtx,
   actor: Actor,
+  environment: string,
+  armada: string,
 ): Promise<SlackMessage> {
+  return renderFleet(environment, await ctx.reads.armada(actor, environment, armada), ctx.commandName);
+}
+
+/** The answer to a read, authorized for `actor` by the domain (changes/reads.ts); throws UserError when refused or not found. */
+export async function answerRead(ctx: RequestCtx, command: ReadCommand, actor: Actor): Promise<SlackMessage> {
   switch (command.kind) {
     case 'images': {
       const { branch, groups } = await ctx.reads.images(actor, command.branch, command.ref);
@@ -88,11 +94,7 @@ export async function answerRead(
     case 'armadas':
       return renderArmadas(await ctx.reads.armadas(actor, command.environment));
     case 'armada.show':
-      return renderFleet(
-        command.environment,
-        await ctx.reads.armada(actor, command.environment, command.armada),
-        ctx.commandName,
-      );
+      return answerArmada(ctx, actor, command.environment, command.armada);
     case 'armadaset.show':
       return renderFleet(
         command.environment,

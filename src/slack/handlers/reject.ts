@@ -9,13 +9,13 @@ import type { Change } from '../../changes/change.js';
 import { staleReason } from '../../changes/stale-reason.js';
 import { UserError } from '../../errors/user-error.js';
 import { REJECT_REASON_INPUT, type RejectMetadata } from '../ids.js';
-import { escapeMrkdwn } from '../render/limits.js';
+import { escapeMrkdwn } from '../limits.js';
 import type { SlackMessage } from '../render/message.js';
 import { REASON_MAX, renderRejectModal } from '../render/reject-modal.js';
 import { renderStaleReason } from '../render/stale-reply.js';
 import { statusView } from '../render/status-view.js';
 import { handleClick } from './click.js';
-import type { Actor, BotContext, PrivateReply } from './context.js';
+import type { Actor, BotContext, FollowCtx, PrivateReply } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
 
 /**
@@ -99,7 +99,7 @@ export function readReason(
 
 /** Rejects with the reason from the modal, answering where the Reject button was (list or message). */
 export async function submitReject(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'>,
+  ctx: FollowCtx,
   meta: RejectMetadata,
   reason: string,
   actor: Actor,

@@ -4,18 +4,24 @@
  * id and the user told so. Never a stack trace, never silence.
  */
 
+import { UserError } from '../../errors/user-error.js';
 import { renderError } from '../render/errors.js';
-import type { BotContext, PrivateReply } from './context.js';
+import type { ErrorCtx, PrivateReply } from './context.js';
 import { withKnownNames } from './known-names.js';
 
-/** Tells the user what went wrong (privately) and counts it; never throws. */
+/**
+ * Tells the user what went wrong (privately); never throws. Only faults count
+ * in `harbor_errors_total` (which pages on-call): a UserError (a refusal, a
+ * name that is not there, a button that is stale) is an answer, counted by
+ * the caller under its kind.
+ */
 export async function reportError(
-  ctx: Pick<BotContext, 'environments' | 'logger' | 'metrics'>,
+  ctx: ErrorCtx,
   reply: PrivateReply,
   err: unknown,
   where: string,
 ): Promise<void> {
-  ctx.metrics.errors.inc({ where });
+  if (!(err instanceof UserError)) ctx.metrics.errors.inc({ where });
   try {
     await reply(renderError(withKnownNames(ctx, err), ctx.logger.child({ where })));
   } catch (replyErr) {

@@ -5,14 +5,12 @@
  */
 import type { Change } from '../../changes/change.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
-import { postChangeMessage } from './change-message.js';
-import type { Actor, BotContext } from './context.js';
-import { notifyApprovers } from './notify.js';
+import type { Actor, RequestCtx } from './context.js';
 import { postFailure } from './post-errors.js';
 
 /** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack' | 'store'>,
+  ctx: RequestCtx,
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,
@@ -29,8 +27,8 @@ export async function requestChange(
   });
   let posted: Change;
   try {
-    const ts = await postChangeMessage(ctx, change);
-    posted = { ...change, origin: { ...change.origin, messageTs: ts } };
+    // Its message's owner posts it, then asks the approvers the policy names in its thread.
+    posted = await ctx.changeMessages.post(change);
   } catch (err) {
     // Without a message nobody can confirm it: withdraw it rather than leave it pending unseen.
     await ctx.engine
@@ -38,7 +36,5 @@ export async function requestChange(
       .catch((cancelErr) => ctx.logger.warn('could not withdraw an unposted change', { error: cancelErr }));
     throw postFailure(err, 'nobody could confirm the change; nothing was changed');
   }
-  // The approvers the policy names learn that something waits for them.
-  await notifyApprovers(ctx, posted);
   return posted;
 }

@@ -7,9 +7,11 @@
  * the typed command.
  */
 
+import { nameProblem } from '../../api-shapes/names.js';
 import { UserError } from '../../errors/user-error.js';
-import { nameProblem } from '../../gamefabric/names.js';
+import { describe, type Operation } from '../../operations/index.js';
 import type { Command } from '../grammar/command.js';
+import { FORM_IDS, getForm } from '../grammar/forms.js';
 import { parseCommand } from '../grammar/parse.js';
 import type { RowAction } from '../ids.js';
 import { splitImageRef } from '../modals/parse-text.js';
@@ -19,13 +21,16 @@ export type RowCommand =
   | { kind: 'run'; command: Exclude<Command, { kind: 'modal' }>; text: string }
   | { kind: 'promote'; branch: string; image: string };
 
-const SHOW_KINDS = new Set<Command['kind']>([
-  'vessel.show',
-  'formation.show',
-  'region.show',
-  'armada.show',
-  'armadaset.show',
-]);
+/** The commands a Show button may run: those whose form is `<noun> show ...` (vessel, formation, region, armada, ArmadaSet). */
+const SHOW_KINDS: ReadonlySet<string> = new Set(FORM_IDS.filter((id) => getForm(id).words[1] === 'show'));
+
+/** The words of the change each row button may run: Delete deletes a vessel, Remove takes one out of a formation. */
+const ROW_CHANGE_WORDS = { delete: 'vessel delete', remove: 'formation remove' } as const;
+
+/** Whether `operation` is the one the command words `words` run (its descriptor lists that form). */
+function hasForm(operation: Operation, words: string): boolean {
+  return Object.values(describe(operation).help).some((form) => form.words.join(' ') === words);
+}
 
 const WHAT: Record<RowAction, string> = {
   show: 'a show command',
@@ -45,8 +50,9 @@ export function readRowCommand(action: RowAction, value: string, commandName: st
     command !== undefined &&
     ((action === 'show' && SHOW_KINDS.has(command.kind)) ||
       (action === 'logs' && command.kind === 'logs' && !command.follow) ||
-      (action === 'delete' && command.kind === 'change' && command.operation === 'vessel.delete') ||
-      (action === 'remove' && command.kind === 'change' && command.operation === 'formation.remove'));
+      ((action === 'delete' || action === 'remove') &&
+        command.kind === 'change' &&
+        hasForm(command.operation, ROW_CHANGE_WORDS[action])));
   if (!fits || command.kind === 'modal') throw refused(action);
   return { kind: 'run', command, text };
 }

@@ -11,7 +11,7 @@ import { UserError } from '../../errors/user-error.js';
 import { parseCommand } from '../grammar/parse.js';
 import type { SlackMessage } from '../render/message.js';
 import { sharedMessage, sharedNotice } from '../render/share.js';
-import type { Actor, BotContext, PrivateReply } from './context.js';
+import type { Actor, BotContext, PrivateReply, RequestCtx } from './context.js';
 import { notInChannel } from './post-errors.js';
 import { answerRead, shareableRead } from './reads.js';
 
@@ -35,10 +35,7 @@ type ShareOutcome = 'shared' | 'duplicate';
  * UserError (reported privately) when it cannot be shared.
  */
 export async function shareRead(
-  ctx: Pick<
-    BotContext,
-    'reads' | 'clock' | 'commandName' | 'engine' | 'logger' | 'policy' | 'slack' | 'store'
-  >,
+  ctx: RequestCtx & Pick<BotContext, 'policy'>,
   commandText: string,
   actor: Actor,
   click: ShareClick,

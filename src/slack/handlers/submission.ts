@@ -11,7 +11,7 @@ import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
 import { statusView } from '../render/status-view.js';
 import type { Actor } from './actor.js';
-import type { BotContext } from './context.js';
+import type { BotContext, SubmitCtx } from './context.js';
 import { withKnownNames } from './known-names.js';
 import { updateOpenedView } from './opened-views.js';
 
@@ -30,22 +30,7 @@ export interface CheckedSubmission {
 }
 
 /** What the modal kinds' checks read between them (a change preview, a live tail, reloading the form). */
-type SubmitDeps = Pick<
-  BotContext,
-  | 'reads'
-  | 'branches'
-  | 'clock'
-  | 'commandName'
-  | 'engine'
-  | 'environments'
-  | 'logger'
-  | 'metrics'
-  | 'policy'
-  | 'releases'
-  | 'slack'
-  | 'store'
-  | 'tails'
->;
+type SubmitDeps = SubmitCtx;
 
 /** How one kind of modal checks its submission (no API call: the ack carries the answer). */
 export type SubmitStrategy = (

@@ -1,29 +1,30 @@
 /** The history answer's "Older" button: replaces the private list with the next page. */
+
+import { historyPage } from '../../changes/history-query.js';
 import type { BotContext } from '../handlers/context.js';
+import { privateReplyVia } from '../handlers/private-reply.js';
 import { HISTORY_ACTIONS, type HistoryCursor } from '../ids.js';
-import type { ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
-import { clickActor } from '../listeners/actor.js';
-import { privateReplyVia } from '../listeners/private-reply.js';
 import { renderHistory } from '../render/history.js';
-import { historyPage } from './query.js';
+import type { ActionRoutes, ClickArgs } from '../routes/action-routes.js';
+import { clickActor } from '../routes/actor.js';
+import { slotted } from '../routes/work.js';
 
 /** The route of the history paging button. */
 export function historyActionRoutes(ctx: Pick<BotContext, 'metrics' | 'store'>): ActionRoutes {
   return {
     [HISTORY_ACTIONS.older]: ({ body, action, respond }: ClickArgs) => ({
-      job: () => {
+      work: () => {
         const actor = clickActor(body);
         return {
           name: `click ${HISTORY_ACTIONS.older}`,
           actor,
           reply: privateReplyVia(respond),
-          run: async () => {
+          steps: slotted(async () => {
             const cursor = readCursor(action.value ?? '');
             const page = await historyPage(ctx.store, { workspace: actor.team, ...cursor });
             await privateReplyVia(respond, { replace: true })(renderHistory(page, cursor.filter, true));
-            return undefined;
-          },
-          count: (outcome) => ctx.metrics.interactions.inc({ action: HISTORY_ACTIONS.older, outcome }),
+          }),
+          tally: { counter: 'interactions', action: HISTORY_ACTIONS.older },
         };
       },
     }),

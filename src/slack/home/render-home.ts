@@ -6,11 +6,12 @@
  */
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import type { ChangeStatus } from '../../store/types.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
-import { LIMITS } from '../render/limits.js';
 import type { HomeData } from './home-data.js';
 
 /** Where a request stands, in the words its change message uses. */
@@ -25,20 +26,34 @@ const STANDING: Record<ChangeStatus, string> = {
   expired: ':zzz: expired',
 };
 
+/** Where a succeeded change stands once its follow-up ended, as its change message's header says. */
+const FOLLOWED: Record<ReturnType<typeof outcomeKey>, string> = {
+  done: ':white_check_mark: done',
+  synced: ':large_blue_circle: synced, progress not reported',
+  timeout: ':warning: applied, outcome not seen',
+  failed: ':x: applied, then failed',
+};
+
 /** Where `c` stands; a rejected change is closed as cancelled in the store but is not the requester's doing. */
 function standing(c: Change): string {
   if (c.status === 'cancelled' && c.error?.kind === 'rejected') return ':no_entry: rejected';
+  const outcome = c.status === 'succeeded' ? storedOutcome(c.result?.facts) : undefined;
+  if (outcome) return FOLLOWED[outcomeKey(outcome)];
+  if (c.status === 'succeeded' && c.result?.facts.following === 'rollout')
+    return ':gear: applied, rollout followed';
   return STANDING[c.status];
 }
 
 // Each part at most this many entries: the Home tab holds 100 blocks and a person scans, not scrolls.
 const SHOWN = 10;
 
-/** The Home tab view for `data`. */
-export function renderHome(data: HomeData, now: number): HomeView {
+/** The Home tab view for `data`; `notice` (the answer to a click made there) sits on top. */
+export function renderHome(data: HomeData, now: number, notice?: string): HomeView {
   const waiting =
     data.waiting.length > 0 ? (renderApprovals(data.waiting.slice(0, SHOWN), now).blocks ?? []) : [];
   const blocks: KnownBlock[] = [
+    // The notice is a click's answer, already mrkdwn (mentions of who can help).
+    ...(notice ? [section(notice), divider()] : []),
     header('Waiting for you'),
     ...(waiting.length > 0 ? (waiting as KnownBlock[]) : [section('Nothing needs your approval right now.')]),
     divider(),

@@ -9,7 +9,8 @@ import type { App, BlockAction, ButtonAction, SlackViewAction, ViewOutput } from
 import { handleClick } from '../handlers/click.js';
 import type { BotContext } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
-import { assertOpenedView } from '../handlers/opened-views.js';
+import { assertOpenedView, claimSubmission } from '../handlers/opened-views.js';
+import { clickReplyVia, ephemeralReplyTo, privateReplyVia } from '../handlers/private-reply.js';
 import { openRejectModal } from '../handlers/reject.js';
 import { historyActionRoutes } from '../history/listeners.js';
 import {
@@ -23,11 +24,11 @@ import {
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { releaseActionRoutes } from '../releases/listeners.js';
+import { type ActionRoutes, type ClickArgs, routeAction } from '../routes/action-routes.js';
+import { clickActor, submitActor } from '../routes/actor.js';
+import { before, slotted } from '../routes/work.js';
 import { tailActionRoutes } from '../tails/listeners.js';
-import { type ActionRoutes, type ClickArgs, routeAction } from './action-routes.js';
-import { clickActor, submitActor } from './actor.js';
 import type { Listen } from './listen.js';
-import { ephemeralReplyTo, privateReplyVia } from './private-reply.js';
 import { rejectSubmissionRoute } from './reject.js';
 import { rowActionRoutes } from './row-actions.js';
 import { shareActionRoutes } from './share.js';
@@ -76,14 +77,17 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
       // in a burst, queued jobs would otherwise each hold the click's whole payload, with the
       // message it sits on, until their turn, and the garbage collector would pay for it.
       const actor = clickActor(body);
-      // A click in an ephemeral message (the approvals list) cannot see the change message it rewrites.
-      const privateOrigin = (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
+      // A click in an ephemeral message (the approvals list) or on the Home tab cannot see the change
+      // message it rewrites, so the clicker is told every outcome.
+      const fromHome = (body.view as { type?: string } | undefined)?.type === 'home';
+      const privateOrigin =
+        fromHome || (body.container as { is_ephemeral?: boolean } | undefined)?.is_ephemeral === true;
       const changeId = button.value ?? '';
       const triggerId = body.trigger_id;
       const listResponseUrl = privateOrigin ? body.response_url : undefined;
       return {
-        job: () => {
-          const reply = privateReplyVia(respond);
+        work: () => {
+          const reply = clickReplyVia(ctx, body, respond);
           if (action === 'reject') {
             // Reject asks for the reason first (its modal's submission rejects: listeners/reject.ts).
             const meta = {
@@ -96,35 +100,33 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
               name: 'click reject',
               actor,
               reply,
-              // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
-              now: async () => {
-                check = await openRejectModal(ctx, triggerId, meta, actor, reply);
-              },
-              run: async () => {
-                await check?.();
-                return undefined;
-              },
-              count: (outcome) => {
-                if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
-              },
+              tally: { counter: 'interactions', action: 'change.reject', errorsOnly: true },
+              steps: [
+                // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
+                before(async () => {
+                  check = await openRejectModal(ctx, triggerId, meta, actor, reply);
+                }),
+                ...slotted(async () => {
+                  await check?.();
+                }),
+              ],
             };
           }
           return {
             name: `click ${action}`,
             actor,
             reply,
-            run: async () => {
+            // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.
+            tally: { counter: 'interactions', action: `change.${action}`, errorsOnly: true },
+            steps: slotted(async () => {
               await handleClick(ctx, action, changeId, actor, reply, {
                 privateOrigin,
                 // A click in the approvals list replaces that list with a fresh one.
-                ...(privateOrigin ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
+                ...(privateOrigin && !fromHome
+                  ? { replaceList: privateReplyVia(respond, { replace: true }) }
+                  : {}),
               });
-              return undefined;
-            },
-            // The engine's outcome (applied, stale, refused...) is counted by handleClick itself.
-            count: (outcome) => {
-              if (outcome === 'error') ctx.metrics.interactions.inc({ action: `change.${action}`, outcome });
-            },
+            }),
           };
         },
       };
@@ -136,18 +138,23 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
 /** A modal input that reloads the modal's choices (a dispatched action, not a button). */
 function modalReloadRoute(ctx: BotContext): ActionRoutes[string] {
   return ({ body }: { body: BlockAction }) => ({
-    job: () => {
+    work: () => {
       const view = body.view;
       const meta = view && readMetadata(view.private_metadata);
       if (!view || !meta) return undefined;
       return {
         // No reply: a failed reload leaves the modal as it was, which the user sees.
         name: 'modal reload',
-        run: async () => {
-          await fillModal(ctx, meta, view.id, view.hash, view.state.values as ViewStateValues);
-          return undefined;
-        },
-        count: () => {},
+        steps: slotted(async () => {
+          await fillModal(
+            ctx,
+            submitActor(body.user, body.team?.id, meta),
+            meta,
+            view.id,
+            view.hash,
+            view.state.values as ViewStateValues,
+          );
+        }),
       };
     },
   });
@@ -167,8 +174,6 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
       const actor = submitActor(body.user, body.team?.id, meta);
       // The modal is gone once acked without a view (or closed): problems reach the user in the channel.
       const reply = ephemeralReplyTo(ctx.slack, actor);
-      const count = (outcome: string) =>
-        ctx.metrics.interactions.inc({ action: `submit.${meta.kind}`, outcome });
       let checked: ReturnType<typeof checkSubmission>;
       try {
         // Checks the fields only (no API call): the ack must carry field errors or the next view.
@@ -183,31 +188,34 @@ function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
         );
       } catch (err) {
         return {
-          job: () => ({
+          work: () => ({
             name: `submit ${meta.kind}`,
             actor,
             reply,
-            run: () => Promise.reject(err),
-            count: () => {},
+            steps: slotted(() => Promise.reject(err)),
           }),
         };
       }
       const invalid = checked.ack.response_action === 'errors';
+      // A good change form closes with its ack and its preview follows: that is the submission to do once.
+      const previews = checked.ack.response_action === 'clear';
       const afterAck = checked.afterAck;
       return {
         ack: checked.ack,
-        job: () => ({
+        work: () => ({
           name: `submit ${meta.kind}`,
           actor,
           reply,
-          run: async () => {
+          // Counted as the ack answered: invalid (field errors) or ok; the work reports its own failures.
+          tally: { counter: 'interactions', action: `submit.${meta.kind}`, errorAs: 'ok' },
+          steps: slotted(async () => {
             // Checked behind the ack (a store read): a forged view's work never starts.
             await assertOpenedView(ctx, view.id, view.hash);
+            // The same submission delivered again (a retry, another replica, a replay) previews nothing more.
+            if (previews && !(await claimSubmission(ctx, view.id, view.hash))) return 'duplicate';
             if (afterAck) await afterAck();
             return invalid ? 'invalid' : 'ok';
-          },
-          // Counted as the ack answered: invalid (field errors) or ok; the work reports its own failures.
-          count: (outcome) => count(outcome === 'error' ? 'ok' : outcome),
+          }),
         }),
       };
     }),

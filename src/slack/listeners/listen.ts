@@ -1,52 +1,27 @@
 /**
- * The one path every Bolt listener takes. A listener only routes: from the
- * payload it says what Slack's ack carries (view submissions) and, behind
- * the ack, which job to run. This file does the rest once for all of them:
- * ack first and time it; learn the channel's name; run the job as a tracked
- * task that starts only after the ack is written, with its slow part in a
- * bounded slot so a burst cannot starve later acks; time it, count its
- * outcome, and tell the acting user about any error. Past the backlog's
- * bound a request is not queued at all: the user hears "busy" at once.
+ * The one listener path, as small filters composed per surface (hono's
+ * `compose`, bolt-js's middleware). A listener only routes: from the payload
+ * it says what Slack's ack carries (view submissions) and the work behind the
+ * ack (routes/work.ts). In front of every route: shed past the backlog's
+ * bound ("busy" at once, nothing of the payload kept), ack first and time it,
+ * then hand the work to a tracked task that starts only after the ack is
+ * written. The work's own chain: time it, count it (labels as data), tell
+ * the acting user about any error, then the route's filters, whose slow part
+ * waits for a bounded slot. Type-ahead options answer in the ack; Home
+ * events have no ack to send and go straight behind it.
  */
-import type { Actor, BotContext, PrivateReply } from '../handlers/context.js';
+import { UserError } from '../../errors/user-error.js';
+import type { Actor } from '../handlers/actor.js';
+import type { BotContext } from '../handlers/context.js';
 import { reportError } from '../handlers/report-error.js';
+import { compose, type Filter } from '../routes/compose.js';
+import type { Job, Routed, Step } from '../routes/work.js';
 import type { Backlog } from '../runtime/backlog.js';
 import type { Slots } from '../runtime/slots.js';
 import { BUSY_TEXT, busyAck } from './busy.js';
 
 /** Which kind of request, for the ack and handling timers. */
 export type Surface = 'command' | 'click' | 'submit';
-
-/** The work behind one ack. */
-interface Job {
-  /** Names the task, its timer and error report (`click confirm`); `run` may rename it once it knows more. */
-  name: string;
-  /** Who acted; their channel's name is learnt for policy rules that name channels. */
-  actor?: Actor;
-  /** Answers the acting user privately; errors are told here. Without it errors are logged and counted. */
-  reply?: PrivateReply;
-  /** What cannot wait for a slot (a trigger id expires 3 s after the click); may rename the job. */
-  now?(job: JobHandle): Promise<void>;
-  /** The work, in a slot; returns the outcome to count (default `ok`). */
-  run(job: JobHandle): Promise<string | undefined>;
-  /** Counts an outcome (`ok`, `error` or what `run` returned) under the job's name. */
-  count(outcome: string, name: string): void;
-  /** After the work, whatever its outcome (a command removes a "Working on it…" no answer replaced). */
-  done?(): Promise<void>;
-}
-
-/** Lets a job rename itself (a command knows its name once parsed). */
-interface JobHandle {
-  name: string;
-}
-
-/** What a listener's router returns: the ack's body, if any, and the job to run after it. */
-export interface Routed {
-  /** A view submission's answer (field errors or the next view); nothing for commands and clicks. */
-  ack?: object;
-  /** Built after the ack (so even building it never delays one); undefined when there is nothing to do. */
-  job?: () => Job | undefined;
-}
 
 /**
  * Bolt's ack, whatever the payload: commands and clicks take no body, view
@@ -63,94 +38,223 @@ interface Acked {
   view?: { blocks?: readonly unknown[] };
 }
 
+/** An ack that carries a body of type B (declared as a method, so Bolt's AckFn fits: see Acked). */
+interface AckedWith<B> {
+  ack(body?: B): Promise<void>;
+}
+
+/** One request as the ack's filters see it. */
+interface Request<A> {
+  args: A;
+  routed: Routed;
+  /** Gives the backlog's place back; the work behind the ack takes it over when there is work. */
+  giveBack(): void;
+  handedOver: boolean;
+}
+
+/** What the listener path reads of BotContext. */
+type ListenContext = Pick<BotContext, 'metrics' | 'logger' | 'tasks' | 'environments'>;
+
 /** "Busy" notes to clicks posted at once at most; past it a refused click is only counted (a note is a request too). */
 const MAX_BUSY_NOTES = 32;
 
-/** Builds Bolt listeners on one BotContext and one set of slots. */
-export type Listen = <A extends object>(
-  surface: Surface,
-  route: (args: A) => Routed,
-) => (args: A & Acked) => Promise<void>;
+/** Builds Bolt listeners on one BotContext, one set of slots and one backlog. */
+export interface Listen {
+  /** Commands, clicks, shortcuts and submissions: shed, route, ack, the work behind the ack. */
+  <A extends object>(surface: Surface, route: (args: A) => Routed): (args: A & Acked) => Promise<void>;
+  /** Type-ahead options: Slack shows what the ack carries, so the answer is the ack; a failure acks an empty list. */
+  options<A extends object, B>(
+    answer: (args: A) => Promise<B>,
+    empty: B,
+    where: (args: A) => Record<string, unknown>,
+  ): (args: A & AckedWith<B>) => Promise<void>;
+  /** Events (Home): Slack needs no ack body; the route's work runs behind it as any other. */
+  event<A extends object>(route: (args: A) => Routed): (args: A) => Promise<void>;
+}
 
 /**
  * The listener factory every listener file uses; `acted` hears of every job
  * with an actor once it has run, whatever its outcome (the Home tabs redraw).
  */
 export function createListen(
-  ctx: BotContext,
+  ctx: ListenContext,
   slots: Slots,
   backlog: Backlog,
   acted?: (actor: Actor) => void,
 ): Listen {
-  let busyNotes = 0;
-  return (surface, route) => async (args) => {
-    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
+  const busy = { notes: 0 };
+  const behind = behindAck(ctx, slots, acted);
+  const listen = <A extends object>(surface: Surface, route: (args: A) => Routed) =>
+    chain<A & Acked>([shed(ctx, backlog, surface, busy), routeBy(route), ack(ctx, surface), behind(surface)]);
+  return Object.assign(listen, {
+    options: <A extends object, B>(
+      answer: (args: A) => Promise<B>,
+      empty: B,
+      where: (args: A) => Record<string, unknown>,
+    ) => compose<A & AckedWith<B>>([answerInAck(ctx, answer, empty, where)]),
+    event: <A extends object>(route: (args: A) => Routed) =>
+      chain<A>([shed(ctx, backlog, 'event', undefined), routeBy(route), behind('home')]),
+  });
+}
+
+/** A Bolt listener from the request filters. */
+function chain<A>(filters: readonly Filter<Request<A>>[]): (args: A) => Promise<void> {
+  const composed = compose(filters);
+  return (args) => composed({ args, routed: {}, giveBack: () => {}, handedOver: false });
+}
+
+/** Past the backlog's bound a request is refused before routing: the user hears "busy", nothing is kept. */
+function shed<A>(
+  ctx: ListenContext,
+  backlog: Backlog,
+  surface: Surface | 'event',
+  busy: { notes: number } | undefined,
+): Filter<Request<A & Partial<Acked>>> {
+  return async (req, next) => {
     const giveBack = backlog.take();
     if (!giveBack) {
-      // Refused before routing: nothing of the payload is kept, whatever the flood.
-      await args.ack(busyAck(surface, args.view));
-      stopAck();
       ctx.metrics.shed.inc({ kind: surface });
-      if (surface === 'click' && args.respond && busyNotes < MAX_BUSY_NOTES) {
-        busyNotes += 1;
-        await args
-          .respond({ response_type: 'ephemeral', replace_original: false, text: BUSY_TEXT })
+      if (surface === 'event') return;
+      const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
+      await req.args.ack?.(busyAck(surface, req.args.view));
+      stopAck();
+      const respond = req.args.respond;
+      if (surface === 'click' && respond && busy && busy.notes < MAX_BUSY_NOTES) {
+        busy.notes += 1;
+        await respond({ response_type: 'ephemeral', replace_original: false, text: BUSY_TEXT })
           .catch((error: unknown) => ctx.logger.warn('could not send a "busy" note', { error }))
           .finally(() => {
-            busyNotes -= 1;
+            busy.notes -= 1;
           });
       }
       return;
     }
-    let routed: Routed;
+    req.giveBack = giveBack;
     try {
-      routed = route(args);
-    } catch (err) {
-      giveBack();
-      throw err;
-    }
-    const build = routed.job;
-    try {
-      await args.ack(routed.ack);
-    } catch (err) {
-      giveBack();
-      throw err;
+      await next();
     } finally {
-      stopAck();
+      if (!req.handedOver) giveBack();
     }
-    if (!build) {
-      giveBack();
-      return;
-    }
-    void ctx.tasks
-      .run(`${surface} work`, async () => {
-        const job = build();
-        if (!job) return;
-        await runJob(ctx, slots, surface, job);
-        if (job.actor) acted?.(job.actor);
-      })
-      .finally(giveBack);
   };
 }
 
-async function runJob(ctx: BotContext, slots: Slots, surface: Surface, job: Job): Promise<void> {
-  const handle: JobHandle = { name: job.name };
-  const stopHandle = ctx.metrics.handleSeconds.startTimer({ kind: surface });
-  try {
-    await job.now?.(handle);
-    const outcome = await slots.use(() => job.run(handle));
-    job.count(outcome ?? 'ok', handle.name);
-  } catch (err) {
-    job.count('error', handle.name);
-    if (job.reply) await reportError(ctx, job.reply, err, handle.name);
-    else {
-      ctx.metrics.errors.inc({ where: handle.name });
-      ctx.logger.warn(`${handle.name} failed`, { error: err });
+/** The listener's own routing: what the ack carries and the work behind it. */
+function routeBy<A>(route: (args: A) => Routed): Filter<Request<A>> {
+  return (req, next) => {
+    req.routed = route(req.args);
+    return next();
+  };
+}
+
+/** Acks with the route's body, timed. */
+function ack<A extends Acked>(ctx: ListenContext, surface: Surface): Filter<Request<A>> {
+  return async (req, next) => {
+    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
+    try {
+      await req.args.ack(req.routed.ack);
+    } finally {
+      stopAck();
     }
-  } finally {
-    stopHandle();
-    await job
-      .done?.()
-      .catch((error: unknown) => ctx.logger.warn(`${handle.name}: clean-up failed`, { error }));
-  }
+    await next();
+  };
+}
+
+/** Hands the work to a tracked task that starts after the ack; the task gives the backlog's place back. */
+function behindAck(
+  ctx: ListenContext,
+  slots: Slots,
+  acted: ((actor: Actor) => void) | undefined,
+): (kind: Surface | 'home') => Filter<Request<unknown>> {
+  const timed =
+    (kind: Surface | 'home'): Step =>
+    async (_job, next) => {
+      const stop = ctx.metrics.handleSeconds.startTimer({ kind });
+      try {
+        await next();
+      } finally {
+        stop();
+      }
+    };
+  const slot = (work: () => Promise<void>) => slots.use(work);
+  return (kind) => {
+    const front = [timed(kind), counted(ctx), reportErrors(ctx)];
+    return async (req) => {
+      const build = req.routed.work;
+      if (!build) return;
+      req.handedOver = true;
+      const giveBack = req.giveBack;
+      void ctx.tasks
+        .run(`${kind} work`, async () => {
+          const work = build();
+          if (!work) return;
+          const job: Job = {
+            name: work.name,
+            ...(work.actor ? { actor: work.actor } : {}),
+            ...(work.reply ? { reply: work.reply } : {}),
+            ...(work.tally ? { tally: { ...work.tally } } : {}),
+            outcome: 'ok',
+            slot,
+          };
+          await compose([...front, ...work.steps])(job);
+          if (job.actor) acted?.(job.actor);
+        })
+        .finally(giveBack);
+    };
+  };
+}
+
+/** Counts the job's outcome under its tally's labels (data the route and its filters set, never read back from a name). */
+function counted(ctx: ListenContext): Step {
+  return async (job, next) => {
+    try {
+      await next();
+    } finally {
+      const tally = job.tally;
+      if (tally?.counter === 'commands')
+        ctx.metrics.commands.inc({ command: tally.command, outcome: job.outcome });
+      else if (tally && (!tally.errorsOnly || job.outcome === 'error')) {
+        const outcome = job.outcome === 'error' && tally.errorAs ? tally.errorAs : job.outcome;
+        ctx.metrics.interactions.inc({ action: tally.action, outcome });
+      }
+    }
+  };
+}
+
+/** Tells the acting user about a failure once (or logs and counts it when there is no one to tell). */
+function reportErrors(ctx: ListenContext): Step {
+  return async (job, next) => {
+    try {
+      await next();
+    } catch (err) {
+      // A UserError is an answer (refused, not found, stale...), counted under its kind; only faults are errors.
+      const userError = err instanceof UserError;
+      job.outcome = userError ? err.kind : 'error';
+      if (job.reply) await reportError(ctx, job.reply, err, job.name);
+      else {
+        if (!userError) ctx.metrics.errors.inc({ where: job.name });
+        ctx.logger.warn(`${job.name} failed`, { error: err });
+      }
+    }
+  };
+}
+
+/** Answers in the ack, timed; a failure acks `empty` (Slack can show no message here) and is logged. */
+function answerInAck<A extends object, B>(
+  ctx: ListenContext,
+  answer: (args: A) => Promise<B>,
+  empty: B,
+  where: (args: A) => Record<string, unknown>,
+): Filter<A & AckedWith<B>> {
+  return async (args) => {
+    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'options' });
+    try {
+      await args.ack(await answer(args));
+    } catch (err) {
+      ctx.metrics.errors.inc({ where: 'options' });
+      ctx.logger.error('type-ahead options failed', { error: err, ...where(args) });
+      await args.ack(empty);
+    } finally {
+      stopAck();
+    }
+  };
 }

@@ -2,10 +2,10 @@
 import type { SlackViewAction, ViewOutput } from '@slack/bolt';
 import type { Actor, BotContext } from '../handlers/context.js';
 import { assertOpenedView } from '../handlers/opened-views.js';
+import { ephemeralReplyTo } from '../handlers/private-reply.js';
 import { readReason, readRejectMetadata, submitReject } from '../handlers/reject.js';
 import { REJECT_REASON_INPUT } from '../ids.js';
-import type { Routed } from './listen.js';
-import { ephemeralReplyTo } from './private-reply.js';
+import { type Routed, slotted } from '../routes/work.js';
 
 /** The Reject modal's submission, for the one view listener (interactions.ts). */
 export function rejectSubmissionRoute(
@@ -19,7 +19,7 @@ export function rejectSubmissionRoute(
       return { ack: { response_action: 'errors', errors: { [REJECT_REASON_INPUT]: error } } };
     }
     return {
-      job: () => {
+      work: () => {
         const actor: Actor = {
           user: body.user.id,
           // The rejecter's own workspace, as for clicks (clickActor): body.team may be the channel's host.
@@ -31,15 +31,13 @@ export function rejectSubmissionRoute(
           name: 'submit reject',
           actor,
           reply,
-          run: async () => {
+          steps: slotted(async () => {
             // Checked behind the ack (a store read), as for change forms: a forged view rejects nothing.
             await assertOpenedView(ctx, view.id, view.hash);
             await submitReject(ctx, meta, read.reason, actor);
-            return undefined;
-          },
-          count: (outcome) => {
-            if (outcome === 'error') ctx.metrics.interactions.inc({ action: 'change.reject', outcome });
-          },
+          }),
+          // The reject is counted by the engine as it settles; only a failure of the work is counted here.
+          tally: { counter: 'interactions', action: 'change.reject', errorsOnly: true },
         };
       },
     };

@@ -5,22 +5,24 @@
  * Confirm); Promote opens the promote form from the click's trigger at once
  * (it works once, within 3 s), with the row's branch and image chosen.
  */
+
 import type { BotContext } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';
 import { openModal } from '../handlers/modal.js';
+import { privateReplyVia } from '../handlers/private-reply.js';
 import { type RowCommand, readRowCommand } from '../handlers/row-command.js';
-import { runCommand } from '../handlers/run-command.js';
 import { type ModalMetadata, ROW_ACTIONS, type RowAction } from '../ids.js';
-import type { ActionRoutes, ClickArgs } from './action-routes.js';
-import { clickActor } from './actor.js';
-import { privateReplyVia } from './private-reply.js';
+import type { ActionRoutes, ClickArgs } from '../routes/action-routes.js';
+import { clickActor } from '../routes/actor.js';
+import { before, slotted } from '../routes/work.js';
+import { runCommand } from './run-command.js';
 
 /** The routes of the row buttons, by action id. */
 export function rowActionRoutes(ctx: BotContext): ActionRoutes {
   const routes: ActionRoutes = {};
   for (const [name, actionId] of Object.entries(ROW_ACTIONS) as [RowAction, string][]) {
     routes[actionId] = ({ body, action: button, respond }: ClickArgs) => ({
-      job: () => {
+      work: () => {
         const actor = clickActor(body);
         const reply = privateReplyVia(respond);
         let row: RowCommand | undefined;
@@ -29,25 +31,26 @@ export function rowActionRoutes(ctx: BotContext): ActionRoutes {
           name: `click ${actionId}`,
           actor,
           reply,
-          now: async () => {
-            row = readRowCommand(name, button.value ?? '', ctx.commandName);
-            if (row.kind !== 'promote') return;
-            const meta: ModalMetadata = {
-              kind: 'promote',
-              channel: actor.channel,
-              ...(body.channel?.name ? { channelName: body.channel.name } : {}),
-              branch: row.branch,
-              image: row.image,
-            };
-            await refuseFormEarly(ctx, actor, meta);
-            fill = await openModal(ctx, body.trigger_id, meta);
-          },
-          run: async () => {
-            if (row?.kind === 'run') await runCommand(ctx, row.command, actor, reply, row.text);
-            else await fill?.();
-            return undefined;
-          },
-          count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
+          steps: [
+            before(async () => {
+              row = readRowCommand(name, button.value ?? '', ctx.commandName);
+              if (row.kind !== 'promote') return;
+              const meta: ModalMetadata = {
+                kind: 'promote',
+                channel: actor.channel,
+                ...(body.channel?.name ? { channelName: body.channel.name } : {}),
+                branch: row.branch,
+                image: row.image,
+              };
+              await refuseFormEarly(ctx, actor, meta);
+              fill = await openModal(ctx, body.trigger_id, meta, actor);
+            }),
+            ...slotted(async () => {
+              if (row?.kind === 'run') await runCommand(ctx, row.command, actor, reply, row.text);
+              else await fill?.();
+            }),
+          ],
+          tally: { counter: 'interactions', action: actionId },
         };
       },
     });

@@ -1,16 +1,18 @@
 /** The "Share in channel" button of private read answers, on the one listener path. */
+
 import type { BotContext } from '../handlers/context.js';
+import { privateReplyVia } from '../handlers/private-reply.js';
 import { shareRead } from '../handlers/share.js';
 import { SHARE_ACTION } from '../ids.js';
-import type { ActionRoutes, ClickArgs } from './action-routes.js';
-import { clickActor } from './actor.js';
-import { privateReplyVia } from './private-reply.js';
+import type { ActionRoutes, ClickArgs } from '../routes/action-routes.js';
+import { clickActor } from '../routes/actor.js';
+import { slotted } from '../routes/work.js';
 
 /** The route of the share button. */
 export function shareActionRoutes(ctx: BotContext): ActionRoutes {
   return {
     [SHARE_ACTION]: ({ body, action: button, respond }: ClickArgs) => ({
-      job: () => {
+      work: () => {
         const actor = clickActor(body);
         const reply = privateReplyVia(respond);
         const container = body.container as { message_ts?: string } | undefined;
@@ -19,7 +21,7 @@ export function shareActionRoutes(ctx: BotContext): ActionRoutes {
           name: 'click share',
           actor,
           reply,
-          run: () =>
+          steps: slotted(() =>
             shareRead(
               ctx,
               button.value ?? '',
@@ -31,7 +33,8 @@ export function shareActionRoutes(ctx: BotContext): ActionRoutes {
                 await respond({ replace_original: true, text: m.text, blocks: m.blocks });
               },
             ),
-          count: (outcome) => ctx.metrics.interactions.inc({ action: 'read.share', outcome }),
+          ),
+          tally: { counter: 'interactions', action: 'read.share' },
         };
       },
     }),

@@ -11,10 +11,11 @@ import type { NamedResource } from '../../changes/form-queries.js';
 import { UserError } from '../../errors/user-error.js';
 import type { Actor, BotContext } from '../handlers/context.js';
 import { openModal } from '../handlers/modal.js';
-import { answerRead } from '../handlers/reads.js';
+import { privateReplyVia } from '../handlers/private-reply.js';
+import { answerArmada } from '../handlers/reads.js';
 import { LOGS_SHORTCUT_CALLBACK } from '../ids.js';
+import { before, slotted } from '../routes/work.js';
 import type { Listen } from './listen.js';
-import { privateReplyVia } from './private-reply.js';
 
 /** The person who used the shortcut, in the channel of the message. */
 function shortcutActor(body: MessageShortcut): Actor {
@@ -33,7 +34,7 @@ export function registerShortcuts(app: App, ctx: BotContext, listen: Listen): vo
     listen(
       'click',
       ({ shortcut, respond }: { shortcut: MessageShortcut; respond: MessageShortcutRespond }) => ({
-        job: () => {
+        work: () => {
           const actor = shortcutActor(shortcut);
           const reply = privateReplyVia(respond);
           const text = shortcut.message.text ?? '';
@@ -43,38 +44,41 @@ export function registerShortcuts(app: App, ctx: BotContext, listen: Listen): vo
             name: 'shortcut logs',
             actor,
             reply,
-            now: async () => {
-              named = await ctx.reads.forms.namedIn(text, ctx.environments);
-              if (named?.kind !== 'vessel') return;
-              fill = await openModal(ctx, shortcut.trigger_id, {
-                kind: 'logs.follow',
-                channel: actor.channel,
-                ...(actor.channelName ? { channelName: actor.channelName } : {}),
-                // The tail goes in the message's thread: beside the alert it is about.
-                threadTs: shortcut.message.thread_ts ?? shortcut.message.ts,
-                environment: named.environment,
-                vessel: named.name,
-              });
-            },
-            run: async () => {
-              if (!named) {
-                throw new UserError(
-                  `This message names no vessel or armada in ${ctx.environments.map((e) => `\`${e}\``).join(', ')}.`,
+            tally: { counter: 'interactions', action: 'shortcut.logs' },
+            steps: [
+              before(async () => {
+                named = await ctx.reads.formsFor(actor).namedIn(text, ctx.environments);
+                if (named?.kind !== 'vessel') return;
+                fill = await openModal(
+                  ctx,
+                  shortcut.trigger_id,
+                  {
+                    kind: 'logs.follow',
+                    channel: actor.channel,
+                    ...(actor.channelName ? { channelName: actor.channelName } : {}),
+                    // The tail goes in the message's thread: beside the alert it is about.
+                    threadTs: shortcut.message.thread_ts ?? shortcut.message.ts,
+                    environment: named.environment,
+                    vessel: named.name,
+                  },
+                  actor,
                 );
-              }
-              if (named.kind === 'vessel') {
-                await fill?.();
-                return 'vessel';
-              }
-              const answer = await answerRead(
-                ctx,
-                { kind: 'armada.show', environment: named.environment, armada: named.name },
-                actor,
-              );
-              await reply(answer);
-              return 'armada';
-            },
-            count: (outcome) => ctx.metrics.interactions.inc({ action: 'shortcut.logs', outcome }),
+              }),
+              ...slotted(async () => {
+                if (!named) {
+                  throw new UserError(
+                    `This message names no vessel or armada in ${ctx.environments.map((e) => `\`${e}\``).join(', ')}.`,
+                  );
+                }
+                if (named.kind === 'vessel') {
+                  await fill?.();
+                  return 'vessel';
+                }
+                const answer = await answerArmada(ctx, actor, named.environment, named.name);
+                await reply(answer);
+                return 'armada';
+              }),
+            ],
           };
         },
       }),

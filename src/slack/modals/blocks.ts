@@ -10,7 +10,7 @@ import type { ContextBlock, InputBlock, KnownBlock, PlainTextOption, SectionBloc
 import type { SuggestionSource } from '../../changes/form-queries.js';
 import { singularOf, withArticle } from '../../format/english.js';
 import { MODAL_RELOAD_ACTION, suggestActionId } from '../ids.js';
-import { LIMITS, truncate } from '../render/limits.js';
+import { LIMITS, truncate } from '../limits.js';
 import { TYPED_SUFFIX } from './state.js';
 
 /** The action id of plain inputs; blocks are read by block id, so one id serves all. */
@@ -183,10 +183,7 @@ function typeAhead(o: ChoiceOptions, suggest: { source: SuggestionSource; scope:
     element: {
       type: 'external_select',
       action_id: suggestActionId(suggest.source, suggest.scope, o.reload ?? false),
-      placeholder: plain(
-        `Type to find ${withArticle(singularOf(o.noun.split(' ')[0] ?? o.noun))}`,
-        LIMITS.placeholder,
-      ),
+      placeholder: plain(`Type to find ${oneOf(o.noun)}`, LIMITS.placeholder),
       min_query_length: SUGGEST_MIN_QUERY,
       ...(initial ? { initial_option: initial } : {}),
     },
@@ -210,8 +207,18 @@ export function blocks(...parts: (KnownBlock | KnownBlock[] | undefined)[]): Kno
 
 /** "Choose a branch" from a noun like "branches" or "regions in dev": one of them, with its article. */
 function choosePlaceholder(pluralNoun: string): string {
-  // "region types" -> "a region type": the last word carries the plural.
-  const words = pluralNoun.split(' ');
-  const last = words.pop() ?? pluralNoun;
-  return `Choose ${withArticle([...words, singularOf(last)].join(' '))}`;
+  return `Choose ${oneOf(pluralNoun)}`;
+}
+
+/**
+ * One of a plural noun phrase, with its article: "region types" -> "a region
+ * type", "regions in dev" -> "a region in dev", "ArmadaSets of arena" -> "an
+ * ArmadaSet of arena". The plural is the last word before the place ("in",
+ * "of"), which stays as it is.
+ */
+export function oneOf(pluralNoun: string): string {
+  const [, head = pluralNoun, place = ''] = /^(.*?)((?: (?:in|of) .*)?)$/.exec(pluralNoun) ?? [];
+  const words = head.split(' ');
+  const last = words.pop() ?? head;
+  return `${withArticle([...words, singularOf(last)].join(' '))}${place}`;
 }

@@ -2,8 +2,9 @@
  * The lists the modals offer, built from API objects: images as `image:tag`
  * (newest tags first), regions by name, branches as configured.
  */
+
+import type { Image, Region } from '../../api-shapes/resources.js';
 import { type BranchInfo, branchLabel } from '../../changes/branches.js';
-import type { Image, Region } from '../../gamefabric/resources.js';
 import type { Choice } from './blocks.js';
 
 /** "1.10.0" after "1.9.0": digit runs compare as numbers. One collator: building one per compare is slow. */

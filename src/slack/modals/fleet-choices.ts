@@ -2,8 +2,9 @@
  * The Armada or ArmadaSet a fleet modal works on: the list of the environment
  * as choices, and the one picked (or named by the command that opened it).
  */
+
+import { type Armada, type ArmadaSet, armadaSetOwner } from '../../api-shapes/armada-resources.js';
 import { UserError } from '../../errors/user-error.js';
-import { type Armada, type ArmadaSet, armadaSetOwner } from '../../gamefabric/armada-resources.js';
 import type { ModalMetadata } from '../ids.js';
 import type { Choice } from './blocks.js';
 import { readChoice } from './state.js';

@@ -4,8 +4,8 @@
  * container's branch, newest first, the image it runs now leading.
  */
 
-import type { ChangeOperation } from '../../policy/operations.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import type { ImageArmadaInput, ImageArmadaSetInput } from '../../changes/requests/fleets.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { imageChoices, imageRefByName } from './choices.js';
 import { needEnvironment } from './environment.js';
@@ -22,14 +22,16 @@ export const FLEET_IMAGE_BLOCKS = { fleet: FLEET_BLOCK, container: 'container', 
 const B = FLEET_IMAGE_BLOCKS;
 const IMAGE_HINT = 'image:tag (e.g. game-server:1.2.0)';
 
-/** The image modal of `kind`: `armada.image` or `armadaset.image`. */
-export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
+/** The image modal of `kind`: an armada's or an ArmadaSet's (the same fields). */
+export function fleetImageModal(kind: 'Armada'): ModalDefinition<ImageArmadaInput>;
+export function fleetImageModal(kind: 'ArmadaSet'): ModalDefinition<ImageArmadaSetInput>;
+export function fleetImageModal(
+  kind: 'Armada' | 'ArmadaSet',
+): ModalDefinition<ImageArmadaInput | ImageArmadaSetInput> {
   const isSet = kind === 'ArmadaSet';
-  const operation: ChangeOperation = isSet ? 'armadaset.image' : 'armada.image';
   const noun = isSet ? 'ArmadaSet' : 'armada';
   return {
     submit: 'Preview',
-    operation,
     fallbackBlock: B.image,
 
     async build(meta, deps, values) {
@@ -96,10 +98,7 @@ export function fleetImageModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       if (!name || !image) return { ok: false, errors, partial: { ...where, name, ...image } };
       // An environment the form lost reads as empty: the operation's schema names it missing.
       const input = { ...where, name, ...image };
-      // Two literal operations, so each input is checked against its own schema.
-      return isSet
-        ? { ok: true, operation: 'armadaset.image', input }
-        : { ok: true, operation: 'armada.image', input };
+      return { ok: true, input };
     },
 
     blockFor(field, values) {

@@ -5,9 +5,10 @@
  * rules are the operation's, which names the rule broken under the field.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Armada, ArmadaSet, Distribution } from '../../gamefabric/armada-resources.js';
-import type { ChangeOperation } from '../../policy/operations.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import type { Armada, ArmadaSet, Distribution } from '../../api-shapes/armada-resources.js';
+import { refuseOwnedArmada } from '../../changes/operations/scale-fleet.js';
+import type { ScaleArmadaInput, ScaleArmadaSetInput } from '../../changes/requests/fleets.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError, errorBlock } from './field-errors.js';
@@ -42,15 +43,26 @@ function entriesOf(fleet: Armada | ArmadaSet | undefined, region: string | undef
   return (fleet as Armada).spec.distribution;
 }
 
-/** The scale modal of `kind`: `armada.scale` or `armadaset.scale`. */
-export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
+/** The scale modal of `kind`: an armada's, or an ArmadaSet's (which also asks the region). */
+export function fleetScaleModal(kind: 'Armada'): ModalDefinition<ScaleArmadaInput>;
+export function fleetScaleModal(kind: 'ArmadaSet'): ModalDefinition<ScaleArmadaSetInput>;
+export function fleetScaleModal(
+  kind: 'Armada' | 'ArmadaSet',
+): ModalDefinition<ScaleArmadaInput | ScaleArmadaSetInput> {
   const isSet = kind === 'ArmadaSet';
-  const operation: ChangeOperation = isSet ? 'armadaset.scale' : 'armada.scale';
   const noun = isSet ? 'ArmadaSet' : 'armada';
   return {
     submit: 'Preview',
-    operation,
     fallbackBlock: B.max,
+
+    // Named by the command and owned by an ArmadaSet: refused before the form, as the typed command is.
+    async refuseBeforeOpening(meta, deps) {
+      if (isSet || !meta.environment || !meta.fleet) return;
+      const armada = (await deps.queries.armadasIn(meta.environment))?.find(
+        (a) => a.metadata.name === meta.fleet,
+      );
+      if (armada) refuseOwnedArmada(armada, meta.environment);
+    },
 
     async build(meta, deps, values) {
       const env = needEnvironment(meta);
@@ -142,8 +154,8 @@ export function fleetScaleModal(kind: 'Armada' | 'ArmadaSet'): ModalDefinition {
       };
       if (!name || (isSet && !region))
         return { ok: false, errors, partial: { ...input, ...(region ? { region } : {}) } };
-      if (operation === 'armada.scale') return { ok: true, operation, input };
-      return { ok: true, operation, input: { ...input, region: region ?? '' } };
+      if (!isSet) return { ok: true, input };
+      return { ok: true, input: { ...input, region: region ?? '' } };
     },
 
     blockFor(field, values?: ViewStateValues) {

@@ -9,10 +9,11 @@
  */
 
 import type { InputBlock, KnownBlock } from '@slack/types';
+import { nameRule } from '../../api-shapes/names.js';
+import type { Container, Image } from '../../api-shapes/resources.js';
 import type { FormQueries } from '../../changes/form-queries.js';
-import type { OperationInput } from '../../changes/requests/index.js';
-import type { Container, Image } from '../../gamefabric/resources.js';
-import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
+import type { AddToFormationInput } from '../../changes/requests/formations.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { freeName, imageChoices, imageRefByName, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment, needFormation } from './environment.js';
@@ -117,9 +118,8 @@ function containerBlocks(
   ];
 }
 
-export const formationAddModal: ModalDefinition = {
+export const formationAddModal: ModalDefinition<AddToFormationInput> = {
   submit: 'Preview',
-  operation: 'formation.add',
   fallbackBlock: B.vessel,
 
   async build(meta, deps, values) {
@@ -148,7 +148,7 @@ export const formationAddModal: ModalDefinition = {
         label: 'Vessel name',
         initial: textInitial(values, B.vessel),
         placeholder: freeName(truncate(formationName, 60), taken, formation.spec.vessels.length + 1),
-        hint: 'Lowercase letters, digits and dashes; unique in the formation.',
+        hint: `${nameRule()} Unique in the formation.`,
       }),
       ...choiceBlocks({
         blockId: B.region,
@@ -193,7 +193,7 @@ export const formationAddModal: ModalDefinition = {
     if (!vessel) addError(errors, B.vessel, 'Give the vessel a name, e.g. lobby-3.');
     const region = readChoice(values, B.region);
     if (!region) addError(errors, B.region, 'Choose a region.');
-    const overrides: NonNullable<OperationInput<'formation.add'>['overrides']> = [];
+    const overrides: NonNullable<AddToFormationInput['overrides']> = [];
     for (const c of changedContainers(values)) {
       const args = c.argsText === undefined ? undefined : splitArgs(c.argsText);
       if (args && !args.ok) {
@@ -207,7 +207,7 @@ export const formationAddModal: ModalDefinition = {
       });
     }
     // Anything missing is empty here and has its error above; the operation's schema also names it.
-    const input: OperationInput<'formation.add'> = {
+    const input: AddToFormationInput = {
       environment: meta.environment ?? '',
       formation: meta.formation ?? '',
       vessel: vessel ?? '',
@@ -216,7 +216,7 @@ export const formationAddModal: ModalDefinition = {
     };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'formation.add', input };
+    return { ok: true, input };
   },
 
   blockFor(field, values) {

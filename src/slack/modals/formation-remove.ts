@@ -4,8 +4,9 @@
  * formation (see where.ts); the preview that follows is destructive and asks
  * for a confirmation of its own.
  */
+import type { RemoveFromFormationInput } from '../../changes/requests/formations.js';
 import type { ModalMetadata } from '../ids.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { needEnvironment, needFormation } from './environment.js';
 import { addError, errorBlock, missingChoice } from './field-errors.js';
@@ -19,9 +20,8 @@ export const FORMATION_REMOVE_BLOCKS = { vessel: 'vessel' } as const;
 const B = FORMATION_REMOVE_BLOCKS;
 const VESSEL_HINT = 'a vessel name (e.g. lobby-2)';
 
-export const formationRemoveModal: ModalDefinition = {
+export const formationRemoveModal: ModalDefinition<RemoveFromFormationInput> = {
   submit: 'Preview',
-  operation: 'formation.remove',
   fallbackBlock: B.vessel,
 
   async build(meta, deps, values) {
@@ -63,7 +63,6 @@ export const formationRemoveModal: ModalDefinition = {
     if (!meta.environment || !meta.formation || !vessel) return { ok: false, errors, partial: input };
     return {
       ok: true,
-      operation: 'formation.remove',
       input: { environment: meta.environment, formation: meta.formation, vessel },
     };
   },

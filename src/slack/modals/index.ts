@@ -10,14 +10,17 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { operationModule } from '../../changes/operations/index.js';
+import type { OperationInput } from '../../changes/requests/index.js';
+import { type ChangeOperation, FORMS, isReadOperation, operationOfForm } from '../../operations/index.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { ChangeModalKind, ModalKind } from '../grammar/command.js';
-import type { ModalMetadata } from '../ids.js';
+import type { ModalKind } from '../grammar/command.js';
+import type { ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
 import { mapProblems } from './field-errors.js';
 import { fleetImageModal } from './fleet-image.js';
 import { fleetScaleModal } from './fleet-scale.js';
 import { formationAddModal } from './formation-add.js';
 import { formationRemoveModal } from './formation-remove.js';
+import { gameServerTerminateModal } from './gameserver-terminate.js';
 import { logsFollowModal } from './logs-follow.js';
 import { fieldProblemBlock, problemBlock } from './problem-block.js';
 import { promoteModal } from './promote.js';
@@ -40,6 +43,7 @@ export { FLEET_IMAGE_BLOCKS } from './fleet-image.js';
 export { FLEET_SCALE_BLOCKS } from './fleet-scale.js';
 export { FORMATION_BLOCKS, KEEP_TEMPLATE, overrideBlock } from './formation-add.js';
 export { FORMATION_REMOVE_BLOCKS } from './formation-remove.js';
+export { GAMESERVER_TERMINATE_BLOCKS } from './gameserver-terminate.js';
 export { LOGS_FOLLOW_BLOCKS } from './logs-follow.js';
 export { readMetadata, writeMetadata } from './metadata.js';
 export { PROMOTE_BLOCKS } from './promote.js';
@@ -60,8 +64,19 @@ export { VESSEL_DELETE_BLOCKS } from './vessel-delete.js';
 export { MODAL_TITLES, openingView } from './view.js';
 export { WHERE_BLOCKS } from './where.js';
 
-const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
-  promote: promoteModal,
+/**
+ * The change forms, by operation: the compiler checks that every change
+ * operation has one, and that what each reads is its operation's input.
+ * Kinds, titles and where each form works are in src/operations/catalogue.ts.
+ * A rollback has no form: its Roll back button and `rollback <change-id>` name the change.
+ */
+/** The change operations with a form. */
+type FormOperation = Exclude<ChangeOperation, 'change.rollback'>;
+
+const CHANGE_MODALS: {
+  [K in FormOperation]: ModalDefinition<OperationInput<K>>;
+} = {
+  'image.promote': promoteModal,
   'vessel.create': vesselCreateModal,
   'vessel.delete': vesselDeleteModal,
   'formation.add': formationAddModal,
@@ -72,24 +87,40 @@ const CHANGE_MODALS: Record<ChangeModalKind, ModalDefinition> = {
   'armadaset.scale': fleetScaleModal('ArmadaSet'),
   'armada.image': fleetImageModal('Armada'),
   'armadaset.image': fleetImageModal('ArmadaSet'),
+  'gameserver.terminate': gameServerTerminateModal,
 };
 
-const MODALS: Record<ModalKind, ModalShell> = { ...CHANGE_MODALS, 'logs.follow': logsFollowModal };
+/** The form each of a release thread's buttons opens (the other change forms are options of "Add a change…"). */
+export const RELEASE_BUTTON_FORMS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
+  promote: 'promote',
+  formationAdd: 'formation.add',
+  formationRemove: 'formation.remove',
+  tailLogs: 'logs.follow',
+};
+
+/** The operation the change form `kind` asks for. */
+function changeOperationOf(kind: ModalKind): ChangeOperation {
+  const operation = operationOfForm(kind);
+  if (isReadOperation(operation)) throw new Error(`the ${kind} modal starts a tail: use readTailSubmission`);
+  return operation;
+}
+
+/** The modal of `kind`: a change form, or the one read with a form (the tail). */
+function modalOf(kind: ModalKind): ModalShell {
+  const operation = operationOfForm(kind);
+  // A form kind never names change.rollback (it has no form).
+  return isReadOperation(operation) ? logsFollowModal : CHANGE_MODALS[operation as FormOperation];
+}
+
+/** Throws the refusal of a form that could never be submitted for what its command named (modal `refuseBeforeOpening`). */
+export async function refuseBeforeOpening(meta: ModalMetadata, deps: ModalDeps): Promise<void> {
+  await modalOf(meta.kind).refuseBeforeOpening?.(meta, deps);
+}
 
 /** The place each modal works in: its environment (a select in the form), and a formation there. */
-const WHERE: Partial<Record<ModalKind, WhereNeed>> = {
-  'vessel.create': 'environment',
-  'vessel.delete': 'environment',
-  'region.create': 'environment',
-  'region.scheduling': 'environment',
-  'armada.scale': 'environment',
-  'armadaset.scale': 'environment',
-  'armada.image': 'environment',
-  'armadaset.image': 'environment',
-  'formation.add': 'formation',
-  'formation.remove': 'formation',
-  'logs.follow': 'environment',
-};
+function whereOf(kind: ModalKind): WhereNeed | undefined {
+  return FORMS.find((f) => f.kind === kind)?.form.where;
+}
 
 /**
  * Reads the API and builds the full view; `values` (view.state.values) keeps what
@@ -106,9 +137,9 @@ export async function loadedView(
   /** The field's block id when the problem is about one field (a taken name): it is shown under it. */
   problemField?: string,
 ): Promise<ModalView> {
-  const def = MODALS[meta.kind];
+  const def = modalOf(meta.kind);
   try {
-    const where = await askWhere(meta, WHERE[meta.kind], deps, values);
+    const where = await askWhere(meta, whereOf(meta.kind), deps, values);
     // Slack wants a submit button beside input blocks; on the where step it loads the rest.
     if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
     const form = [...where.blocks, ...(await def.build(where.meta, deps, values))];
@@ -133,7 +164,7 @@ export async function loadedView(
  */
 export function placeMissing(meta: ModalMetadata, values: ViewStateValues): boolean {
   // A loaded form always holds its fallback block; the where step alone never does.
-  return asksWhere(meta, WHERE[meta.kind]) && !(MODALS[meta.kind].fallbackBlock in values);
+  return asksWhere(meta, whereOf(meta.kind)) && !(modalOf(meta.kind).fallbackBlock in values);
 }
 
 /**
@@ -142,22 +173,22 @@ export function placeMissing(meta: ModalMetadata, values: ViewStateValues): bool
  * operation's own parse, so what it accepts the engine accepts.
  */
 export function readSubmission(meta: ModalMetadata, values: ViewStateValues): SubmissionResult {
-  if (meta.kind === 'logs.follow')
-    throw new Error('the logs.follow modal starts a tail: use readTailSubmission');
-  const def = CHANGE_MODALS[meta.kind];
-  const read = def.read(placeOf(meta, WHERE[meta.kind], values), values);
+  const operation = changeOperationOf(meta.kind);
+  // Each form reads its own operation's input (the table's type says so); here they are one kind of value.
+  const def = CHANGE_MODALS[operation as FormOperation] as ModalDefinition;
+  const read = def.read(placeOf(meta, whereOf(meta.kind), values), values);
   const input = read.ok ? read.input : read.partial;
-  const problems = input ? validationProblems(def, input) : [];
-  if (read.ok && problems.length === 0) return read;
+  const problems = input ? validationProblems(operation, input) : [];
+  if (read.ok && problems.length === 0) return { ok: true, operation, input: read.input } as SubmissionResult;
   // Every problem at once: the modal's own, then the operation's on fields the modal found nothing wrong with.
   const errors = { ...mapProblems(def, problems, values), ...(read.ok ? {} : read.errors) };
   return { ok: false, errors };
 }
 
 // The operation's own validation problems for `input` (none when it parses).
-function validationProblems(def: ModalDefinition, input: Record<string, unknown>): FieldProblem[] {
+function validationProblems(operation: ChangeOperation, input: Record<string, unknown>): FieldProblem[] {
   try {
-    operationModule(def.operation).parse(input);
+    operationModule(operation).parse(input);
     return [];
   } catch (err) {
     if (err instanceof ValidationError) return err.problems;
@@ -167,7 +198,7 @@ function validationProblems(def: ModalDefinition, input: Record<string, unknown>
 
 /** Turns a "Tail logs" submission into the tail to start, or per-block errors; no API call. */
 export function readTailSubmission(meta: ModalMetadata, values: ViewStateValues): TailSubmission {
-  return logsFollowModal.read(placeOf(meta, WHERE[meta.kind], values), values);
+  return logsFollowModal.read(placeOf(meta, whereOf(meta.kind), values), values);
 }
 
 /**
@@ -181,12 +212,12 @@ export function fieldErrors(
   problems: FieldProblem[],
   values?: ViewStateValues,
 ): Record<string, string> {
-  return mapProblems(MODALS[meta.kind], problems, values);
+  return mapProblems(modalOf(meta.kind), problems, values);
 }
 
 /** The block of `meta`'s form that shows a problem with request `field`; undefined when none does. */
 export function fieldBlock(meta: ModalMetadata, field: string, values?: ViewStateValues): string | undefined {
-  return MODALS[meta.kind].blockFor(field, values);
+  return modalOf(meta.kind).blockFor(field, values);
 }
 
 function isInput(block: KnownBlock, blockId: string): boolean {

@@ -4,11 +4,12 @@
  * thread rather than a change, so it reads into a TailRequest, checked with
  * the same name rules the change operations use.
  */
+
+import type { Vessel } from '../../api-shapes/resources.js';
 import { ValidationError } from '../../changes/errors.js';
 import { type TailRequestInput, tailRequestSchema } from '../../changes/requests/tails.js';
 import { parseRequest } from '../../changes/requests/vocabulary.js';
-import type { Vessel } from '../../gamefabric/resources.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError, errorBlock, mapProblems, missingChoice } from './field-errors.js';

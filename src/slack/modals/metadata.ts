@@ -3,23 +3,11 @@
  * it is parsed with a schema; a string that is not our metadata is ignored.
  */
 import { z } from 'zod';
+import { FORM_KINDS, type FormKind } from '../../operations/index.js';
 import type { ModalMetadata } from '../ids.js';
 
 const ModalMetadataSchema = z.object({
-  kind: z.enum([
-    'promote',
-    'vessel.create',
-    'vessel.delete',
-    'formation.add',
-    'formation.remove',
-    'region.create',
-    'region.scheduling',
-    'armada.scale',
-    'armadaset.scale',
-    'armada.image',
-    'armadaset.image',
-    'logs.follow',
-  ]),
+  kind: z.enum(FORM_KINDS as [FormKind, ...FormKind[]]),
   channel: z.string().min(1),
   channelName: z.string().optional(),
   threadTs: z.string().optional(),

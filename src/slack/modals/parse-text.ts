@@ -3,7 +3,7 @@
  * (split like a shell would, so a quoted argument keeps its spaces), ports and
  * comma-separated lists. Each parser says what is wrong in words for the user.
  */
-import type { Port } from '../../gamefabric/resources.js';
+import type { Port } from '../../api-shapes/resources.js';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -3,7 +3,7 @@
  * could find: a banner on top, or a line right under the field it is about.
  */
 import type { KnownBlock } from '@slack/types';
-import { LIMITS, truncate } from '../render/limits.js';
+import { LIMITS, truncate } from '../limits.js';
 
 /** Block id of the banner, so tests and reloads can find it. */
 const PROBLEM_BLOCK = 'problem';

@@ -2,6 +2,7 @@
  * The promote modal: source branch (choosing one reloads its images), the
  * image as `image:tag` from that branch, and the target branch.
  */
+import type { PromoteImageInput } from '../../changes/requests/images.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { branchChoices, imageChoices } from './choices.js';
 import { addError, errorBlock, missingChoice } from './field-errors.js';
@@ -19,9 +20,8 @@ export const PROMOTE_BLOCKS = {
 const B = PROMOTE_BLOCKS;
 const IMAGE_HINT = 'image:tag (e.g. game-server:1.2.0)';
 
-export const promoteModal: ModalDefinition = {
+export const promoteModal: ModalDefinition<PromoteImageInput> = {
   submit: 'Preview',
-  operation: 'image.promote',
   fallbackBlock: B.image,
 
   async build(meta, deps, values) {
@@ -78,7 +78,7 @@ export const promoteModal: ModalDefinition = {
     const input = { image: image?.image, tag: image?.tag, sourceBranch, targetBranch };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (!sourceBranch || !image || !targetBranch) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'image.promote', input: { ...image, sourceBranch, targetBranch } };
+    return { ok: true, input: { ...image, sourceBranch, targetBranch } };
   },
 
   blockFor(field) {

@@ -5,10 +5,11 @@
  */
 
 import type { InputBlock } from '@slack/types';
-import type { OperationInput } from '../../changes/requests/index.js';
+import { MAX_REGION_NAME_LENGTH, nameRule } from '../../api-shapes/names.js';
+import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
+import type { CreateRegionInput } from '../../changes/requests/regions.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
-import { SCHEDULING_STRATEGIES } from '../../gamefabric/resources.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError } from './field-errors.js';
@@ -85,9 +86,8 @@ function typeRowBlocks(row: number, values: ViewStateValues): InputBlock[] {
   ];
 }
 
-export const regionCreateModal: ModalDefinition = {
+export const regionCreateModal: ModalDefinition<CreateRegionInput> = {
   submit: 'Preview',
-  operation: 'region.create',
   fallbackBlock: B.name,
 
   async build(meta, _deps, values) {
@@ -105,7 +105,7 @@ export const regionCreateModal: ModalDefinition = {
         label: 'Region name',
         initial: textInitial(values, B.name),
         placeholder: 'eu-west',
-        hint: 'Lowercase letters, digits and dashes; at most 24 characters.',
+        hint: nameRule(MAX_REGION_NAME_LENGTH),
       }),
       textInput({
         blockId: B.displayName,
@@ -140,7 +140,7 @@ export const regionCreateModal: ModalDefinition = {
     const displayName = readBlock(values, B.displayName);
     const description = readBlock(values, B.description);
     // Anything missing is empty here and has its error above; the operation's schema also names it.
-    const input: OperationInput<'region.create'> = {
+    const input: CreateRegionInput = {
       environment: meta.environment ?? '',
       name: name ?? '',
       ...(displayName ? { displayName } : {}),
@@ -149,7 +149,7 @@ export const regionCreateModal: ModalDefinition = {
     };
     // What could be read goes along, so the operation's own checks report their problems in the same answer.
     if (Object.keys(errors).length > 0) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'region.create', input };
+    return { ok: true, input };
   },
 
   blockFor(field, values) {

@@ -4,9 +4,10 @@
  * region's types; the strategy select says what each one does, in the one
  * sentence the preview and the help use too.
  */
+import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../api-shapes/resources.js';
+import type { SetRegionSchedulingInput } from '../../changes/requests/regions.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
-import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../gamefabric/resources.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';
@@ -28,9 +29,8 @@ const TYPE_HINT = 'a region type (e.g. baremetal)';
 
 const typed = (values: ViewStateValues, id: string) => readBlock(values, `${id}${TYPED_SUFFIX}`);
 
-export const regionSchedulingModal: ModalDefinition = {
+export const regionSchedulingModal: ModalDefinition<SetRegionSchedulingInput> = {
   submit: 'Preview',
-  operation: 'region.scheduling',
   fallbackBlock: B.scheduling,
 
   async build(meta, deps, values) {
@@ -98,7 +98,6 @@ export const regionSchedulingModal: ModalDefinition = {
     if (!meta.environment || !region || !type || !scheduling) return { ok: false, errors, partial: input };
     return {
       ok: true,
-      operation: 'region.scheduling',
       input: { environment: meta.environment, region, type, scheduling },
     };
   },

@@ -7,7 +7,6 @@ import type { KnownBlock, PlainTextElement } from '@slack/types';
 import type { FieldProblem } from '../../changes/errors.js';
 import type { FormQueries } from '../../changes/form-queries.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
-import type { ChangeOperation } from '../../policy/operations.js';
 import type { ModalMetadata } from '../ids.js';
 
 /** What a modal reads while loading: choices from the hosting API, through the domain's form queries. */
@@ -51,13 +50,31 @@ export interface ModalShell {
   blockFor(field: string, values?: ViewStateValues): string | undefined;
   /** An input block that always exists, for problems no other block owns. */
   fallbackBlock: string;
+  /**
+   * Throws a UserError when what the command named can never be submitted
+   * (the typed command would refuse it): checked before the form opens.
+   */
+  refuseBeforeOpening?(meta: ModalMetadata, deps: ModalDeps): Promise<void>;
 }
 
-/** A modal whose submission becomes a change through the engine. */
-export interface ModalDefinition extends ModalShell {
-  operation: ChangeOperation;
+/** What a change form reads from a submission: the operation's input, or messages keyed by block id. */
+export type ModalRead<I> =
+  | { ok: true; input: I }
+  | {
+      ok: false;
+      errors: Record<string, string>;
+      /** What could be read despite the errors, so the operation's own checks can report the rest at once. */
+      partial?: Record<string, unknown>;
+    };
+
+/**
+ * A modal whose submission becomes a change through the engine. Which
+ * operation is the table's (modals/index.ts), which checks that `I` is that
+ * operation's input.
+ */
+export interface ModalDefinition<I = Record<string, unknown>> extends ModalShell {
   /** The engine input from the submitted values, or errors for what is missing or malformed. */
-  read(meta: ModalMetadata, values: ViewStateValues): SubmissionResult;
+  read(meta: ModalMetadata, values: ViewStateValues): ModalRead<I>;
 }
 
 /** What a "Tail logs" submission asks for: which Vessel (and container) to follow. */

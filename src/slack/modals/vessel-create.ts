@@ -3,8 +3,9 @@
  * a branch (choosing the branch reloads the image list), ports and args typed
  * as text and turned into the engine's request shape.
  */
-import type { OperationInput } from '../../changes/requests/index.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { nameRule } from '../../api-shapes/names.js';
+import type { CreateVesselInput } from '../../changes/requests/vessels.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, sectionBlock, textInput } from './blocks.js';
 import { branchChoices, freeName, imageChoices, onlyChoice, regionChoices } from './choices.js';
 import { needEnvironment } from './environment.js';
@@ -42,9 +43,8 @@ const CONTAINER_FIELDS: Record<string, string> = {
 
 const typed = (values: ViewStateValues, id: string) => readBlock(values, `${id}${TYPED_SUFFIX}`);
 
-export const vesselCreateModal: ModalDefinition = {
+export const vesselCreateModal: ModalDefinition<CreateVesselInput> = {
   submit: 'Preview',
-  operation: 'vessel.create',
   fallbackBlock: B.name,
 
   async build(meta, deps, values) {
@@ -64,7 +64,7 @@ export const vesselCreateModal: ModalDefinition = {
         label: 'Vessel name',
         initial: textInitial(values, B.name),
         placeholder: freeName('vessel', taken, taken.length + 1),
-        hint: 'Lowercase letters, digits and dashes.',
+        hint: nameRule(),
       }),
       textInput({
         blockId: B.description,
@@ -164,7 +164,7 @@ export const vesselCreateModal: ModalDefinition = {
     const cpu = readBlock(values, B.cpu);
     const memory = readBlock(values, B.memory);
     // Anything missing is empty here and has its error above; the operation's schema also names it.
-    const input: OperationInput<'vessel.create'> = {
+    const input: CreateVesselInput = {
       environment: meta.environment ?? '',
       name: name ?? '',
       region: region ?? '',
@@ -182,7 +182,7 @@ export const vesselCreateModal: ModalDefinition = {
       ],
     };
     if (Object.keys(errors).length > 0 || !ports.ok || !args.ok) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'vessel.create', input };
+    return { ok: true, input };
   },
 
   blockFor(field) {

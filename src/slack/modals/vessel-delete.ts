@@ -5,8 +5,9 @@
  * recreate them; removing them is the formation's own form). The preview that
  * follows is destructive and asks for a confirmation of its own.
  */
-import type { Vessel } from '../../gamefabric/resources.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import type { Vessel } from '../../api-shapes/resources.js';
+import type { DeleteVesselInput } from '../../changes/requests/vessels.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { needEnvironment } from './environment.js';
 import { addError, errorBlock } from './field-errors.js';
@@ -24,9 +25,8 @@ function standalone(v: Vessel): boolean {
   return !(v.metadata.ownerReferences ?? []).some((o) => o.kind === 'Formation');
 }
 
-export const vesselDeleteModal: ModalDefinition = {
+export const vesselDeleteModal: ModalDefinition<DeleteVesselInput> = {
   submit: 'Preview',
-  operation: 'vessel.delete',
   fallbackBlock: B.vessel,
 
   async build(meta, deps, values) {
@@ -62,7 +62,7 @@ export const vesselDeleteModal: ModalDefinition = {
     if (!vessel) addError(errors, errorBlock(B.vessel, values), `Choose a vessel, or type ${VESSEL_HINT}.`);
     const input = { environment: meta.environment, vessel };
     if (!meta.environment || !vessel) return { ok: false, errors, partial: input };
-    return { ok: true, operation: 'vessel.delete', input: { environment: meta.environment, vessel } };
+    return { ok: true, input: { environment: meta.environment, vessel } };
   },
 
   blockFor(field, values) {

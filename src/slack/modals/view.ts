@@ -5,27 +5,18 @@
  */
 import type { KnownBlock, ModalView } from '@slack/types';
 import type { ChangeFailure } from '../../changes/change.js';
+import { FORMS } from '../../operations/index.js';
 import { MODAL_CALLBACKS, MODAL_RELOAD_ACTION, type ModalMetadata } from '../ids.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { failureText } from '../render/failure-text.js';
-import { escapeMrkdwn, LIMITS, truncate } from '../render/limits.js';
 import { contextBlock, sectionBlock } from './blocks.js';
 import { writeMetadata } from './metadata.js';
 
-/** Title text per modal kind, each ≤ 24 characters. */
-export const MODAL_TITLES: Record<ModalMetadata['kind'], string> = {
-  promote: 'Promote image',
-  'vessel.create': 'Create vessel',
-  'vessel.delete': 'Delete vessel',
-  'formation.add': 'Add to formation',
-  'formation.remove': 'Remove vessel',
-  'region.create': 'Create region',
-  'region.scheduling': 'Region scheduling',
-  'armada.scale': 'Scale armada',
-  'armadaset.scale': 'Scale ArmadaSet',
-  'armada.image': 'Roll out armada',
-  'armadaset.image': 'Roll out ArmadaSet',
-  'logs.follow': 'Tail logs',
-};
+/** Title text per modal kind, each ≤ 24 characters (src/operations/catalogue.ts). */
+export const MODAL_TITLES = Object.fromEntries(FORMS.map((f) => [f.kind, f.form.title])) as Record<
+  ModalMetadata['kind'],
+  string
+>;
 
 function label(text: string) {
   return { type: 'plain_text' as const, text: truncate(text, LIMITS.modalButton) };

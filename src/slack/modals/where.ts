@@ -8,7 +8,7 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { ModalMetadata } from '../ids.js';
-import { escapeMrkdwn, truncate } from '../render/limits.js';
+import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
 import { readBlock, readChoice, TYPED_SUFFIX } from './state.js';
 import type { ModalDeps, ViewStateValues } from './types.js';

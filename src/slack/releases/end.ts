@@ -2,17 +2,17 @@
  * Answering an end of a release, whichever way it was asked for (`release
  * end`, the End button, or the choice about its waiting changes): the
  * ambiguous titles, the question about what still waits, or the ended
- * release, with the messages of the changes the end cancelled redrawn.
+ * release. The messages of the changes the end cancelled are redrawn by
+ * their owner (slack/change-messages), told by the engine's cancel.
  */
 import type { EndResult } from '../../releases/releases.js';
-import { rewriteChangeMessage } from '../handlers/change-message.js';
-import type { BotContext, PrivateReply } from '../handlers/context.js';
+import type { PrivateReply, RequestCtx } from '../handlers/context.js';
 import { renderEndAnswer, renderEndChoice } from '../render/release-end.js';
 import { renderAmbiguousRelease } from '../render/release-message.js';
 
 /** Shows `outcome` to whoever ended (`ref`: what they typed, for the ambiguous answer). */
 export async function answerEnd(
-  ctx: Pick<BotContext, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack'>,
+  ctx: RequestCtx,
   outcome: EndResult,
   reply: PrivateReply,
   ref: string,
@@ -23,8 +23,6 @@ export async function answerEnd(
     case 'waiting':
       return reply(renderEndChoice(outcome.release, outcome.waiting, outcome.digest));
     case 'ended':
-      // A cancelled change's message must not keep its Confirm button.
-      for (const cancelled of outcome.cancelled) await rewriteChangeMessage(ctx, cancelled.change);
       return reply(renderEndAnswer(outcome));
   }
 }

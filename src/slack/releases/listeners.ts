@@ -5,14 +5,16 @@
  * the modal's metadata points the preview (or the tail) into the release
  * thread, so everything started there stays there.
  */
+
 import { UserError } from '../../errors/user-error.js';
 import type { EndChoice } from '../../releases/types.js';
 import type { ReleaseRecord } from '../../store/types.js';
 import type { ModalKind } from '../grammar/command.js';
-import type { BotContext } from '../handlers/context.js';
+import type { BotContext, SubmitCtx } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';
 import { fillModal } from '../handlers/modal.js';
 import { rememberOpenedView, updateOpenedView } from '../handlers/opened-views.js';
+import { privateReplyVia } from '../handlers/private-reply.js';
 import {
   type ModalMetadata,
   RELEASE_ACTIONS,
@@ -20,38 +22,17 @@ import {
   RELEASE_END_ACTION,
   RELEASE_END_CHOICE_ACTIONS,
 } from '../ids.js';
-import type { ActionRoute, ActionRoutes, ClickArgs } from '../listeners/action-routes.js';
-import { clickActor } from '../listeners/actor.js';
-import { privateReplyVia } from '../listeners/private-reply.js';
-import { openingView } from '../modals/index.js';
-import { escapeMrkdwn } from '../render/limits.js';
+import { escapeMrkdwn } from '../limits.js';
+import { openingView, RELEASE_BUTTON_FORMS } from '../modals/index.js';
 import { ADD_A_CHANGE } from '../render/release-message.js';
 import { statusView } from '../render/status-view.js';
+import type { ActionRoute, ActionRoutes, ClickArgs } from '../routes/action-routes.js';
+import { clickActor } from '../routes/actor.js';
+import { before, slotted } from '../routes/work.js';
 import { answerEnd } from './end.js';
 import { readEndValue } from './end-value.js';
 
-/** The modal each release button opens. */
-const RELEASE_MODALS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
-  promote: 'promote',
-  formationAdd: 'formation.add',
-  formationRemove: 'formation.remove',
-  tailLogs: 'logs.follow',
-};
-
-type RouteCtx = Pick<
-  BotContext,
-  | 'reads'
-  | 'clock'
-  | 'commandName'
-  | 'engine'
-  | 'environments'
-  | 'logger'
-  | 'metrics'
-  | 'policy'
-  | 'releases'
-  | 'slack'
-  | 'store'
->;
+type RouteCtx = SubmitCtx;
 
 /** The routes of the release message's buttons and select, and of the choice an end asks for, by action id. */
 export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
@@ -67,7 +48,7 @@ export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
     string,
   ][]) {
     routes[actionId] = openFormRoute(ctx, actionId, (button) => ({
-      kind: RELEASE_MODALS[name],
+      kind: RELEASE_BUTTON_FORMS[name],
       releaseId: button.value ?? '',
     }));
   }
@@ -81,7 +62,7 @@ function openFormRoute(
   formOf: (action: ClickArgs['action']) => { kind: ModalKind; releaseId: string } | undefined,
 ): ActionRoute {
   return ({ body, action, respond }: ClickArgs) => ({
-    job: () => {
+    work: () => {
       const form = formOf(action);
       const channel = body.channel?.id ?? '';
       const meta: ModalMetadata | undefined = form && {
@@ -97,17 +78,18 @@ function openFormRoute(
         actor: clickActor(body),
         reply: privateReplyVia(respond),
         // The trigger id works once, within 3 s: the modal opens before the click waits for a slot.
-        now: async () => {
-          if (!meta)
-            throw new UserError('That choice is not one this release offers; pick another.', 'validation');
-          await refuseFormEarly(ctx, clickActor(body), meta);
-          fill = await openReleaseModal(ctx, body.trigger_id, meta);
-        },
-        run: async () => {
-          await fill?.();
-          return undefined;
-        },
-        count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
+        steps: [
+          before(async () => {
+            if (!meta)
+              throw new UserError('That choice is not one this release offers; pick another.', 'validation');
+            await refuseFormEarly(ctx, clickActor(body), meta);
+            fill = await openReleaseModal(ctx, body.trigger_id, meta, clickActor(body));
+          }),
+          ...slotted(async () => {
+            await fill?.();
+          }),
+        ],
+        tally: { counter: 'interactions', action: actionId },
       };
     },
   });
@@ -134,6 +116,7 @@ async function openReleaseModal(
   ctx: Pick<BotContext, 'reads' | 'clock' | 'environments' | 'logger' | 'releases' | 'slack' | 'store'>,
   triggerId: string,
   meta: ModalMetadata,
+  person: { user: string; team: string },
 ): Promise<() => Promise<void>> {
   const opened = await ctx.slack.views.open({ trigger_id: triggerId, view: openingView(meta) });
   const view = opened.view;
@@ -156,14 +139,14 @@ async function openReleaseModal(
       channel: release.channel,
       ...(release.messageTs ? { threadTs: release.messageTs } : {}),
     };
-    await fillModal(ctx, where, view.id, view.hash);
+    await fillModal(ctx, person, where, view.id, view.hash);
   };
 }
 
 /** "End release": ends the release the button carries, as `release end <id>` would, and tells the clicker. */
 function endButtonRoute(ctx: RouteCtx): ActionRoute {
   return ({ body, action: button, respond }: ClickArgs) => ({
-    job: () => {
+    work: () => {
       const actor = clickActor(body);
       const reply = privateReplyVia(respond);
       const ref = button.value ?? '';
@@ -171,12 +154,11 @@ function endButtonRoute(ctx: RouteCtx): ActionRoute {
         name: `click ${RELEASE_END_ACTION}`,
         actor,
         reply,
-        run: async () => {
+        steps: slotted(async () => {
           // The button carries the id, so the release is found exactly (never "ambiguous").
           await answerEnd(ctx, await ctx.releases.end(actor, ref), reply, ref);
-          return undefined;
-        },
-        count: (outcome) => ctx.metrics.interactions.inc({ action: RELEASE_END_ACTION, outcome }),
+        }),
+        tally: { counter: 'interactions', action: RELEASE_END_ACTION },
       };
     },
   });
@@ -191,7 +173,7 @@ function endButtonRoute(ctx: RouteCtx): ActionRoute {
 function endChoiceRoute(ctx: RouteCtx, waiting: EndChoice['waiting']): ActionRoute {
   const actionId = RELEASE_END_CHOICE_ACTIONS[waiting];
   return ({ body, action: button, respond }: ClickArgs) => ({
-    job: () => {
+    work: () => {
       const actor = clickActor(body);
       // Errors (a second click: "already ended") are new notes; they never replace the answer to the first.
       const reply = privateReplyVia(respond);
@@ -202,13 +184,12 @@ function endChoiceRoute(ctx: RouteCtx, waiting: EndChoice['waiting']): ActionRou
         name: `click ${actionId}`,
         actor,
         reply,
-        run: async () => {
+        steps: slotted(async () => {
           if (!value) throw new UserError('This button does not name a release; end it again.', 'validation');
           const choice: EndChoice = { waiting, version: value.version, digest: value.digest };
           await answerEnd(ctx, await ctx.releases.end(actor, value.release, choice), answer, value.release);
-          return undefined;
-        },
-        count: (outcome) => ctx.metrics.interactions.inc({ action: actionId, outcome }),
+        }),
+        tally: { counter: 'interactions', action: actionId },
       };
     },
   });

@@ -24,6 +24,7 @@ import type { Actor } from '../handlers/actor.js';
 import { postFailure } from '../handlers/post-errors.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
 import { SerialByKey } from '../runtime/serial.js';
+import { inThread } from '../runtime/thread.js';
 
 interface ReleaseThreadsDeps {
   store: ReleaseStore &
@@ -51,7 +52,8 @@ export class ReleaseThreads {
       clock: d.clock,
       logger: d.logger,
       tails: d.tails,
-      cancel: (click) => d.engine.cancel(click),
+      // The change's message is redrawn by its owner (slack/change-messages), told by the engine.
+      cancel: (click) => d.engine.cancel({ ...click, releaseEnd: true }),
       ...(d.newId ? { newId: d.newId } : {}),
     });
   }
@@ -92,7 +94,7 @@ export class ReleaseThreads {
       const summary = renderReleaseSummary(outcome.summary);
       await this.d.slack.chat.postMessage({
         channel: ended.channel,
-        thread_ts: ended.messageTs,
+        ...inThread(ended.messageTs),
         text: summary.text,
         blocks: summary.blocks,
         unfurl_links: false,

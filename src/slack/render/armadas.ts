@@ -4,9 +4,11 @@
  * (never inside one), with "… and N more" and the counts of every fleet in the
  * summary, whatever the number of armadas.
  */
+
+import type { ReplicaCounts } from '../../api-shapes/armada-resources.js';
 import type { ArmadasView, FleetView, TypeRow } from '../../changes/armada-queries.js';
+import { describeSite } from '../../changes/fleet-state.js';
 import { count as countOf } from '../../format/english.js';
-import type { ReplicaCounts } from '../../gamefabric/armada-resources.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
 import { type RowActionSpec, rowsWithActions } from './row-actions.js';
@@ -20,18 +22,39 @@ const code = (text: string) => `\`${name(text.replace(/`/g, "'"))}\``;
 /** "5 up, 4 ready, 1 allocated"; a count the status does not give is "?". */
 export function countsText(c: ReplicaCounts): string {
   if (c.replicas === undefined && c.readyReplicas === undefined && c.allocatedReplicas === undefined) {
-    return 'counts unknown';
+    return 'counts not reported by the API';
   }
   const n = (v: number | undefined) => (v === undefined ? '?' : String(v));
   return `${n(c.replicas)} up, ${n(c.readyReplicas)} ready, ${n(c.allocatedReplicas)} allocated`;
 }
+
+/** Scale to Zero states (docs scale-to-zero.md), said so that a type parked at zero does not read as an outage. */
+const SCALE_TO_ZERO: Record<string, string> = {
+  ScaledToZero:
+    '_scaled to zero by Scale to Zero (parked while a higher-priority type has room; not an outage)_',
+  ScaledUp: 'scaled up by Scale to Zero',
+  ScaleUpPanicked: '*scaled up in a panic* by Scale to Zero (no Ready game servers for several checks)',
+  ScaledUpLocked: 'highest priority: never scaled to zero',
+};
 
 /** "eu-central/baremetal: min 4 · buffer 2 · max 12 · 4 up, 2 ready, 2 allocated". */
 function typeLine(t: TypeRow, withRegion: boolean): string {
   const where = withRegion ? `${name(t.region)}/${name(t.type)}` : name(t.type);
   const buffer = t.dynamicBuffer ? 'dynamic buffer' : `buffer ${t.bufferSize}`;
   const drained = t.maxReplicas === 0 ? ' · _drained_' : '';
-  return `\`${where}\` min ${t.minReplicas} · ${buffer} · max ${t.maxReplicas}${drained} · ${countsText(t)}`;
+  const parked = t.scaleToZero
+    ? ` · ${SCALE_TO_ZERO[t.scaleToZero] ?? `Scale to Zero: ${name(t.scaleToZero)}`}`
+    : '';
+  return `\`${where}\` min ${t.minReplicas} · ${buffer} · max ${t.maxReplicas}${drained}${parked} · ${countsText(t)}`;
+}
+
+/** The Sites behind a Degraded fleet, or that they could not be read; "" otherwise. */
+function sitesText(f: FleetView): string {
+  if (!f.sites) return '';
+  if (f.sites.kind === 'refused')
+    return `Sites: could not be read (HTTP ${f.sites.status}), so which Site is behind it is unknown.`;
+  if (f.sites.problems.length === 0) return 'Sites: every Site of its regions is Connected now.';
+  return `Sites behind it: ${joinMapped(f.sites.problems, (p) => name(describeSite(p)), 1000, '; ')}`;
 }
 
 function stateText(f: FleetView): string {
@@ -121,6 +144,7 @@ export function renderFleet(environment: string, f: FleetView, commandName = '/h
     `${kind} *${name(f.name)}* in environment *${name(environment)}*`,
     f.description ? escapeFit(f.description, 500) : '',
     `State: ${stateText(f)} · ${countsText(f.totals)}`,
+    sitesText(f),
     `Region${f.regions.length === 1 ? '' : 's'}: ${joinMapped(f.regions, (r) => `\`${name(r)}\``, 400, ', ')}`,
     f.owner
       ? `Owned by ArmadaSet \`${name(f.owner)}\`: change it there (\`${commandName} armadaset show ${name(environment)} ${name(f.owner)}\`), or the ArmadaSet puts this armada back.`
@@ -137,9 +161,11 @@ export function renderFleet(environment: string, f: FleetView, commandName = '/h
     `• \`${name(c.name)}\` image ${code(c.image)}${c.branch ? ` from branch \`${name(c.branch)}\`` : ''}${
       c.internalName ? ` _(internal ${code(c.internalName)})_` : ''
     }`;
-  const strategy = f.strategy
-    ? `Rolling update: max surge ${name(f.strategy.maxSurge ?? 'default')}, max unavailable ${name(f.strategy.maxUnavailable ?? 'default')}`
-    : '';
+  const strategy = f.strategy?.recreate
+    ? 'Recreate: an image change replaces every unallocated game server at once'
+    : f.strategy
+      ? `Rolling update: max surge ${name(f.strategy.maxSurge ?? 'default')}, max unavailable ${name(f.strategy.maxUnavailable ?? 'default')}`
+      : '';
   const template = [
     `*Template*\n${f.containers.length ? joinMapped(f.containers, container, 2400) : 'No containers.'}`,
     strategy,

@@ -5,7 +5,7 @@
  */
 import type { ContextBlock, DividerBlock, HeaderBlock, KnownBlock, SectionBlock } from '@slack/types';
 import { formatUtcMinute } from '../../format/time.js';
-import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from './limits.js';
+import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from '../limits.js';
 import type { SlackMessage } from './message.js';
 
 /**

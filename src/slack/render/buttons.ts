@@ -5,7 +5,7 @@
  */
 import type { ActionsBlock, Button, ConfirmationDialog } from '@slack/types';
 import { CHANGE_ACTIONS, type ChangeAction } from '../ids.js';
-import { LIMITS, truncate } from './limits.js';
+import { LIMITS, truncate } from '../limits.js';
 
 const LABELS: Record<ChangeAction, string> = {
   confirm: 'Confirm',

@@ -5,6 +5,8 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
+import { LIMITS } from '../limits.js';
 import {
   appliesDestructive,
   approvalProgress,
@@ -25,7 +27,6 @@ import {
 } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 
@@ -139,18 +140,40 @@ function unconfirmed(change: Change): SlackMessage {
 
 function succeeded(change: Change): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
-  const title = doneTitle(change.result?.facts.visible);
+  const outcome = storedOutcome(change.result?.facts);
+  const title = outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts);
+  // A follow-up that ended badly or without a verdict is the news: it leads, with the requester named.
+  const ending =
+    outcome && outcome.kind !== 'done'
+      ? [section(`${mention(change.requester)} ${escapeFit(outcome.message, ERROR_MAX)}`)]
+      : outcome?.evidence
+        ? [section(escapeFit(outcome.message, ERROR_MAX))]
+        : [];
   return finish(fallback(title, summary), [
     ...top(title, summary),
-    ...lineBlocks(change.result?.lines ?? []),
+    ...ending,
+    // Ids the API made (a promotion's name, an image's internal name) stay in the audit record:
+    // the result says what happened in the words people use.
+    ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
   ]);
 }
 
-// An accepted promotion is Done only once the target lists the copy (housekeeping keeps looking).
-function doneTitle(visible: unknown): string {
+/** The header once the follow-up ended: what it saw, not only that the apply went through. */
+const FOLLOW_TITLE: Record<ReturnType<typeof outcomeKey>, string> = {
+  done: 'Done',
+  synced: 'Synced, progress not reported',
+  timeout: 'Applied, outcome not seen',
+  failed: 'Applied, then failed',
+};
+
+// An accepted promotion is Done only once the target lists the copy (housekeeping keeps looking);
+// a rollout is not Done until its follow-up has seen it.
+function doneTitle(facts: Record<string, unknown> | undefined): string {
+  const visible = facts?.visible;
   if (visible === false) return 'Requested, not yet visible';
   if (visible === 'never') return 'Never appeared';
+  if (facts?.following === 'rollout') return 'Applied, rollout followed';
   return 'Done';
 }
 

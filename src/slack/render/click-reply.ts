@@ -3,9 +3,9 @@
  * the cases the rewritten change message does not explain on its own.
  */
 import type { ClickOutcome } from '../../changes/change.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { fitMrkdwn } from './blocks.js';
 import { failureText } from './failure-text.js';
-import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { renderStaleReason } from './stale-reply.js';
 
 const SUMMARY_MAX = 1000;

@@ -7,9 +7,9 @@ import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { UserError } from '../../errors/user-error.js';
 import type { Logger } from '../../runtime/logger.js';
+import { LIMITS } from '../limits.js';
 import { escapeFit, finish, joinMapped, section } from './blocks.js';
 import { failureText } from './failure-text.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** A message telling the user what went wrong with their command or change. */

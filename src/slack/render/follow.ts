@@ -6,15 +6,12 @@
 import type { KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import type { FollowEvent } from '../../changes/operation.js';
-import type { ChangeOperation } from '../../policy/operations.js';
+import { describe } from '../../operations/index.js';
 import { TAIL_ACTIONS, type TailStartValue } from '../ids.js';
-import { context, escapeFit, finish, section } from './blocks.js';
+import { LIMITS } from '../limits.js';
+import { context, escapeFit, finish, mention, section } from './blocks.js';
 import { actions } from './buttons.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
-
-/** Operations whose follow-up is about a Vessel they created, whose logs are worth a look. */
-const CREATES_VESSELS: ReadonlySet<ChangeOperation> = new Set(['vessel.create', 'formation.add']);
 
 const PREFIX: Record<FollowEvent['kind'], string> = {
   progress: ':hourglass_flowing_sand: Progress',
@@ -29,7 +26,7 @@ const PREFIX: Record<FollowEvent['kind'], string> = {
  * change's release thread if it has one. Undefined when there is nothing to tail.
  */
 export function tailOffer(change: Change, event: FollowEvent): TailStartValue | undefined {
-  if (!event.vessel || !CREATES_VESSELS.has(change.operation)) return undefined;
+  if (!event.vessel || describe(change.operation).createsVessels !== true) return undefined;
   if (event.kind !== 'done' && event.kind !== 'timeout') return undefined;
   return {
     environment: event.vessel.environment,
@@ -38,9 +35,21 @@ export function tailOffer(change: Change, event: FollowEvent): TailStartValue | 
   };
 }
 
-/** One follow-up step as a short thread message, naming the vessel it is about (and offering its logs). */
-export function renderFollowEvent(event: FollowEvent, tail?: TailStartValue): SlackMessage {
-  const text = `${PREFIX[event.kind]}: ${escapeFit(event.message, 2500)}`;
+/**
+ * One follow-up step as a short thread message, naming the vessel it is about
+ * (and offering its logs). A failed or inconclusive end @mentions `requester`:
+ * a thread reply alone notifies nobody.
+ */
+export function renderFollowEvent(
+  event: FollowEvent,
+  tail?: TailStartValue,
+  requester?: string,
+): SlackMessage {
+  const prefix =
+    event.kind === 'done' && event.evidence === 'synced' ? ':large_blue_circle: Synced' : PREFIX[event.kind];
+  const who =
+    requester && (event.kind === 'failed' || event.kind === 'timeout') ? `${mention(requester)} ` : '';
+  const text = `${who}${prefix}: ${escapeFit(event.message, 2500)}`;
   const blocks: KnownBlock[] = [section(text)];
   if (event.vessel) {
     blocks.push(

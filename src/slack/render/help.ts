@@ -17,7 +17,7 @@ import {
   renderForm,
 } from '../grammar/forms.js';
 import { closestWords } from '../grammar/suggest.js';
-import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from './limits.js';
+import { escapeMrkdwn, joinWithMore, LIMITS, truncate } from '../limits.js';
 import type { SlackMessage } from './message.js';
 
 interface TopicInfo {
@@ -88,6 +88,46 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
   },
 };
 
+/**
+ * The places that are not commands: the Home tab and the message shortcut.
+ * They have no forms, so they are not grammar topics, but `help home` and
+ * `help shortcut` answer them like one.
+ */
+const PLACES = {
+  home: {
+    title: 'The Home tab',
+    aliases: ['home', 'tab', 'app'],
+    notes:
+      'Open Harbormaster in the sidebar and pick *Home*: it lists the changes waiting for your approval (with Approve and Reject), your own requests and where each stands, the live tails you started (with Stop) and the open releases. It redraws itself when something there moves; the answer to a click there shows on top of it.',
+  },
+  shortcut: {
+    title: 'The message shortcut',
+    aliases: ['shortcut', 'shortcuts', 'message'],
+    notes:
+      'On any message, open *More actions* (⋯) and pick *Harbormaster: show / tail logs*: when the message names a vessel, a form to tail its logs opens (the tail goes in that message’s thread); when it names an armada, its status is shown to you.',
+  },
+} as const;
+
+type Place = keyof typeof PLACES;
+
+/** The place (Home tab, shortcut) `topic` names, if any. */
+function resolvePlace(topic: string): Place | undefined {
+  const word = topic.trim().toLowerCase().split(/\s+/)[0] ?? '';
+  return (Object.keys(PLACES) as Place[]).find((p) =>
+    (PLACES[p].aliases as readonly string[]).includes(word),
+  );
+}
+
+function placeHelp(commandName: string, place: Place): SlackMessage {
+  const info = PLACES[place];
+  const blocks: KnownBlock[] = [
+    header(`${commandName} help: ${info.title}`),
+    section(info.notes),
+    context(`Command topics: ${HELP_TOPICS.filter((t) => t !== 'help').join(', ')}.`),
+  ];
+  return { text: escapeMrkdwn(`${info.title}: ${info.notes}`), blocks };
+}
+
 const CHANGES_NOTE =
   'Changes show a preview first and happen only after you confirm; policy may also ask for an approval.';
 
@@ -106,9 +146,11 @@ export function renderHelp(commandName: string, topic?: string): SlackMessage {
   if (topic === undefined || topic.trim() === '') return overview(commandName);
   const resolved = resolveHelpTopic(topic);
   if (resolved) return topicHelp(commandName, resolved);
+  const place = resolvePlace(topic);
+  if (place) return placeHelp(commandName, place);
   const close = closestWords(topic.trim(), HELP_TOPICS);
   const guess = close[0] ? ` Did you mean \`${close[0]}\`?` : '';
-  const note = `There is no help topic \`${truncate(topic.trim(), 60).replace(/`/g, "'")}\`; topics are ${HELP_TOPICS.join(', ')}.${guess}`;
+  const note = `There is no help topic \`${truncate(topic.trim(), 60).replace(/`/g, "'")}\`; topics are ${HELP_TOPICS.join(', ')}, home, shortcut.${guess}`;
   return overview(commandName, note);
 }
 
@@ -145,7 +187,7 @@ function overview(commandName: string, note?: string): SlackMessage {
   }
   blocks.push(
     context(
-      `${CHANGES_NOTE}  \`${name} help &lt;topic&gt;\` shows examples; topics are ${groups.join(', ')}.`,
+      `${CHANGES_NOTE}  \`${name} help &lt;topic&gt;\` shows examples; topics are ${groups.join(', ')}. Besides commands: the Home tab (\`${name} help home\`) and the message shortcut (\`${name} help shortcut\`).`,
     ),
   );
   const text = [

@@ -4,7 +4,7 @@
  * that replaces the list with the next page.
  */
 import type { KnownBlock } from '@slack/types';
-import type { HistoryItem, HistoryPage } from '../history/query.js';
+import type { HistoryItem, HistoryPage } from '../../changes/history-query.js';
 import { HISTORY_ACTIONS, type HistoryCursor } from '../ids.js';
 import { context, escapeFit, finish, header, mention, section, slackDate, typedText } from './blocks.js';
 import { actions } from './buttons.js';

@@ -4,7 +4,7 @@
  * trimmed from the oldest end to a character budget. Shared by the one-shot
  * `logs` answer and live tails.
  */
-import { escapeMrkdwn } from './limits.js';
+import { escapeMrkdwn } from '../limits.js';
 
 const FENCE = '```';
 /** Longest line kept whole; longer lines are cut (a single line must never eat the message). */

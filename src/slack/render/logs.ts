@@ -3,8 +3,8 @@
 import type { KnownBlock } from '@slack/types';
 import { noun } from '../../format/english.js';
 import { TAIL_ACTIONS, type TailStartValue } from '../ids.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { actions } from './buttons.js';
-import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { codeBlock } from './log-lines.js';
 import type { SlackMessage } from './message.js';
 

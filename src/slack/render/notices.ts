@@ -117,7 +117,14 @@ export function renderExpiredNotice(change: Change): SlackMessage {
 export function renderAnsweredAsk(change: Change): SlackMessage {
   const summary = `*${escapeFit(change.preview.summary, SUMMARY_MAX)}*`;
   const asked = `${mention(change.requester)} asked for an approval of ${summary}`;
-  return notice(`:ballot_box_with_check: Answered: ${asked}; ${answerOf(change)}.`);
+  return notice(`${askLead(change)} ${asked}; ${answerOf(change)}.`);
+}
+
+// What became of the ask, first: nobody answered one that expired or that its requester withdrew.
+function askLead(change: Change): string {
+  if (change.status === 'expired') return ':hourglass: Not answered in time:';
+  if (change.status === 'cancelled' && change.error?.kind !== 'rejected') return ':no_entry_sign: Withdrawn:';
+  return ':ballot_box_with_check: Answered:';
 }
 
 // "<@B> approved it", "<@B> rejected it", "<@A> cancelled it", "it expired without the approvals it needed".

@@ -5,8 +5,8 @@
  */
 import type { KnownBlock } from '@slack/types';
 import type { Line, Preview } from '../../changes/operation.js';
+import { escapeMrkdwn, LIMITS } from '../limits.js';
 import { context, escapeFit, fieldsSection, joinMapped, packItems, section } from './blocks.js';
-import { escapeMrkdwn, LIMITS } from './limits.js';
 
 // Fields read well side by side only while values are short.
 const FIELD_VALUE_MAX = 200;

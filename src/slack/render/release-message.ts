@@ -9,10 +9,12 @@ import type { Button, KnownBlock, StaticSelect } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
+import { FORMS, isReadOperation, type Operation } from '../../operations/index.js';
 import type { ReleaseSnapshot, ReleaseSummary } from '../../releases/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { ChangeModalKind } from '../grammar/command.js';
 import { RELEASE_ACTIONS, RELEASE_ADD_ACTION, RELEASE_END_ACTION } from '../ids.js';
+import { LIMITS } from '../limits.js';
 import { appliesDestructive, approvalProgress, approvers, whoMayApprove } from './approval-status.js';
 import {
   context,
@@ -29,7 +31,6 @@ import {
 import { actions, approvalButtons, dangerDialog } from './buttons.js';
 import { closedBy, failureText } from './failure-text.js';
 import { renderUsage } from './help.js';
-import { LIMITS } from './limits.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked } from './permalink.js';
 
@@ -49,17 +50,17 @@ const BUTTONS: { action: keyof typeof RELEASE_ACTIONS; label: string }[] = [
   { action: 'tailLogs', label: 'Tail logs' },
 ];
 
-/** The "Add a change…" options: with the buttons, every change operation (src/changes/operations/index.ts). */
-export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] = [
-  { modal: 'vessel.create', label: 'Create vessel' },
-  { modal: 'vessel.delete', label: 'Delete vessel' },
-  { modal: 'region.create', label: 'Create region' },
-  { modal: 'region.scheduling', label: 'Set region scheduling' },
-  { modal: 'armada.scale', label: 'Scale armada' },
-  { modal: 'armadaset.scale', label: 'Scale ArmadaSet' },
-  { modal: 'armada.image', label: 'Roll out armada' },
-  { modal: 'armadaset.image', label: 'Roll out ArmadaSet' },
-];
+/** The "Add a change…" options: with the buttons, every change operation (`releaseOption` in src/operations/catalogue.ts). */
+export const ADD_A_CHANGE: readonly { modal: ChangeModalKind; label: string }[] = FORMS.flatMap((f) =>
+  f.form.releaseOption !== undefined && !isReadOperation(f.operation)
+    ? [{ modal: f.kind as ChangeModalKind, label: f.form.releaseOption }]
+    : [],
+);
+
+/** Change operations a release does not offer (`notInReleases`: incident actions on one server). */
+export const NOT_RELEASE_STEPS: readonly Operation[] = FORMS.filter((f) => f.form.notInReleases).map(
+  (f) => f.operation,
+);
 
 const WAITING = new Set<Change['status']>(['pending', 'awaiting_approval', 'approved', 'applying']);
 

@@ -8,9 +8,9 @@
  */
 import type { Button, KnownBlock } from '@slack/types';
 import { ROW_ACTIONS, type RowAction } from '../ids.js';
+import { LIMITS, truncate } from '../limits.js';
 import { section } from './blocks.js';
 import { actions } from './buttons.js';
-import { LIMITS, truncate } from './limits.js';
 
 /** Rows up to this many get their own buttons; more are listed as text. */
 export const ROWS_WITH_ACTIONS = 12;

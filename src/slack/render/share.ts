@@ -6,8 +6,8 @@
  */
 import type { KnownBlock } from '@slack/types';
 import { SHARE_ACTION } from '../ids.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { context, finish, mention } from './blocks.js';
-import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import type { SlackMessage } from './message.js';
 
 /** `answer` with a "Share in channel" button carrying `commandText`; unchanged when either would not fit. */

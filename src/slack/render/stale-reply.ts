@@ -1,8 +1,8 @@
 /** Polite answers, in Slack's words, for clicks on a change that can no longer be acted on. */
 import type { StaleReason } from '../../changes/change.js';
+import { escapeMrkdwn } from '../limits.js';
 import { mention, slackDate } from './blocks.js';
 import { failureText } from './failure-text.js';
-import { escapeMrkdwn } from './limits.js';
 
 /** Why nothing happened on this click, as mrkdwn (mentions, and the expiry in the reader's time zone). */
 export function renderStaleReason(reason: StaleReason): string {

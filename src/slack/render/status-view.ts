@@ -4,7 +4,7 @@
  * (A change form closes with its submission instead: its preview is the answer.)
  */
 import type { ModalView } from '@slack/types';
-import { LIMITS, truncate } from './limits.js';
+import { LIMITS, truncate } from '../limits.js';
 
 /** A closable modal showing one status text (mrkdwn). */
 export function statusView(title: string, text: string): ModalView {

@@ -12,8 +12,8 @@ import type { TailMessageInput, TailSubject } from '../../tails/messenger.js';
 import type { RingLine } from '../../tails/ring-buffer.js';
 import type { TailStopReason } from '../../tails/stop-reason.js';
 import { TAIL_ACTIONS } from '../ids.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import { slackDate } from './blocks.js';
-import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
 import { codeBlock, codeLine } from './log-lines.js';
 import type { SlackMessage } from './message.js';
 

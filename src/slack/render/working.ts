@@ -4,7 +4,7 @@
  * the user has typed something else is not read as that one's answer).
  */
 import type { KnownBlock } from '@slack/types';
-import { escapeMrkdwn, LIMITS, truncate } from './limits.js';
+import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
 import type { SlackMessage } from './message.js';
 
 /** The command as the user typed it, safe inside inline code. */

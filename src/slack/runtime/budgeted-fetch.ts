@@ -3,15 +3,16 @@
  * follow-ups) spend the workspace's Slack budget like the tails do: every
  * chat.postMessage and chat.update any of the bot's WebClients sends takes a
  * slot of the workspace's shared gates first, as a person's message, which
- * goes ahead of the tails' redraws (src/tails/shared-slots.ts). Wrapping the
+ * goes ahead of the tails' redraws (src/slack-budget/shared-slots.ts). Wrapping the
  * `fetch` the clients are given catches every such call, whatever code made
  * it, without touching the SDK. A 429 that reaches the bot anyway pauses the
  * method for every replica, as it does for the tails.
  */
 import type { FetchFunction } from '@slack/web-api';
 import type { Clock } from '../../runtime/clock.js';
-import type { MessageMethod } from '../../tails/budget-types.js';
-import type { SharedSlots } from '../../tails/shared-slots.js';
+import type { MessageMethod } from '../../slack-budget/budget-types.js';
+import type { SharedSlots } from '../../slack-budget/shared-slots.js';
+import { outsideSlot } from './slots.js';
 
 const BUDGETED: ReadonlySet<string> = new Set<MessageMethod>(['chat.update', 'chat.postMessage']);
 
@@ -50,15 +51,23 @@ async function waitForSlot(
   channel: string,
   o: BudgetedFetchOptions,
 ): Promise<void> {
-  while (!o.stopping?.aborted) {
-    const answer = await slots.take(method, channel, 'person');
-    if (answer.taken) return;
-    try {
-      await o.clock.sleep(Math.max(0, answer.retryAt - o.clock.now()), o.stopping);
-    } catch {
-      return;
+  const first = await slots.take(method, channel, 'person');
+  if (first.taken) return;
+  // The next slot may be minutes away (Tier 3 after a burst): the work slot is given back meanwhile,
+  // so work for another method, or for no Slack call at all, is not held up behind this one.
+  await outsideSlot(async () => {
+    let retryAt = first.retryAt;
+    while (!o.stopping?.aborted) {
+      try {
+        await o.clock.sleep(Math.max(0, retryAt - o.clock.now()), o.stopping);
+      } catch {
+        return;
+      }
+      const answer = await slots.take(method, channel, 'person');
+      if (answer.taken) return;
+      retryAt = answer.retryAt;
     }
-  }
+  });
 }
 
 /** The budgeted Web API method a request URL calls, if it is one. */

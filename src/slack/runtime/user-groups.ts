@@ -11,9 +11,26 @@
  * and Slack then needs `team_id`: the workspace to look the group up in (that
  * of the person being checked). Whether the install is org-wide is asked of
  * `auth.test` once, at the first lookup; a workspace install sends no team_id.
+ *
+ * One exception to "nothing is kept": a batch of Home tab redraws (one
+ * action redraws everyone's tab) reads each group once for the whole batch
+ * (withMembershipBatch). A Home tab only shows; every click on it is judged
+ * again, outside any batch, with a fresh read.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
+
+/** Group members read during the current redraw batch, by workspace and group. */
+const batch = new AsyncLocalStorage<Map<string, Promise<readonly string[]>>>();
+
+/**
+ * Runs `fn` as one batch of drawing (not deciding): each group's membership
+ * is read from Slack at most once within it.
+ */
+export function withMembershipBatch<T>(fn: () => Promise<T>): Promise<T> {
+  return batch.run(new Map(), fn);
+}
 
 /** A `resolveGroup` for the policy, backed by Slack, read for every decision. */
 export function slackGroupResolver(
@@ -24,8 +41,14 @@ export function slackGroupResolver(
   const orgInstall = orgInstallCheck(client);
   return async (groupId, workspace) => {
     const key = `${workspace ?? ''}/${groupId}`;
+    const read = batch.getStore();
+    const known = read?.get(key);
+    if (known) return known;
     const pending = inFlight.get(key);
-    if (pending) return pending;
+    if (pending) {
+      read?.set(key, pending);
+      return pending;
+    }
     const load = (async () => {
       try {
         const teamId = workspace && (await orgInstall()) ? workspace : undefined;
@@ -47,6 +70,7 @@ export function slackGroupResolver(
       }
     })();
     inFlight.set(key, load);
+    read?.set(key, load);
     return load;
   };
 }

@@ -6,10 +6,11 @@
  */
 import { type FetchFunction, WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
-import type { MessageMethod } from '../../tails/budget.js';
+import type { MessageMethod } from '../../slack-budget/budget.js';
 import { RateLimited, type TailMessenger } from '../../tails/messenger.js';
 import type { SlackMessage } from '../render/message.js';
 import { boltLogger } from '../runtime/bolt-logger.js';
+import { inThread } from '../runtime/thread.js';
 
 /** What a tail posts and edits in Slack. */
 export type TailSlack = TailMessenger<SlackMessage>;
@@ -40,7 +41,7 @@ export function webApiTailSlack(options: TailClientOptions): TailSlack {
           channel,
           text: message.text,
           blocks: message.blocks,
-          ...(threadTs ? { thread_ts: threadTs } : {}),
+          ...inThread(threadTs),
         }),
       );
       if (!res.ts) throw new Error('chat.postMessage answered without a ts');

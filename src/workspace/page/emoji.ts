@@ -107,6 +107,8 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   raised_hand: ['\u270B', 'warn'],
   point_right: ['\u261E', 'info'],
   scroll: ['\u2630', 'info'],
+  rocket: ['\u2191', 'info'],
+  zzz: ['\u25CC', 'wait'],
 };
 
 /**

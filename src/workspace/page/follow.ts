@@ -5,6 +5,10 @@
  * they are following is decided by their scrolling (the scroll event), not
  * measured at redraw time, so content that grew since (a longer tail, a late
  * image) does not make the pane let go.
+ *
+ * A message that arrives below while the person reads further up (the
+ * answer to a click on an older message) shows a "New messages below" button
+ * after the pane, as Slack does, instead of landing out of sight unannounced.
  */
 const NEAR_BOTTOM_PX = 40;
 
@@ -13,9 +17,13 @@ export class Follow {
   /** Where the last redraw left the pane; anything else means the person scrolled since. */
   private leftAt = 0;
 
+  /** The "New messages below" button, made on first need and placed right after the pane. */
+  private pill: HTMLButtonElement | undefined;
+
   constructor(private readonly pane: HTMLElement) {
     pane.addEventListener('scroll', () => {
       this.following = this.atBottom();
+      if (this.following) this.showPill(false);
     });
   }
 
@@ -37,7 +45,25 @@ export class Follow {
     } else {
       this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
     }
+    if (arrived && !this.following) this.showPill(true);
     this.leftAt = this.pane.scrollTop;
+  }
+
+  private showPill(show: boolean): void {
+    if (!show) {
+      if (this.pill) this.pill.hidden = true;
+      return;
+    }
+    if (!this.pill) {
+      const pill = document.createElement('button');
+      pill.type = 'button';
+      pill.className = 'new-below';
+      pill.textContent = 'New messages below ↓';
+      pill.addEventListener('click', () => this.toNewest());
+      this.pane.after(pill);
+      this.pill = pill;
+    }
+    this.pill.hidden = false;
   }
 
   /** Which message is the newest (its Slack ts), to tell a new one from a redraw of the same. */
@@ -50,6 +76,7 @@ export class Follow {
     this.following = true;
     this.pane.scrollTop = this.pane.scrollHeight;
     this.leftAt = this.pane.scrollTop;
+    this.showPill(false);
   }
 
   private atBottom(): boolean {

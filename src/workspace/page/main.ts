@@ -291,6 +291,8 @@ function render(): void {
           viewer = (event.target as HTMLSelectElement).value;
           keepTabChoice('as', viewer);
           void refresh();
+          // The Home tab in view is the new person's now: Slack tells the app, which draws theirs.
+          if (homeOpen) openHome();
         },
       },
       ...state.people.map((p) => {
@@ -391,6 +393,23 @@ async function refresh(): Promise<void> {
     fetching = false;
   }
 }
+
+// A permalink in any message or on the Home tab opens its channel (and thread) and shows the message.
+document.addEventListener('click', (event) => {
+  const link = (event.target as HTMLElement | null)?.closest?.('a.permalink') as HTMLAnchorElement | null;
+  if (!link) return;
+  event.preventDefault();
+  const { channelId, ts, threadTs } = link.dataset;
+  if (!channelId || !ts) return;
+  channel = channelId;
+  homeOpen = false;
+  thread = threadTs && threadTs !== ts ? threadTs : undefined;
+  keepTabChoice('channel', channel);
+  render();
+  const shown = document.querySelector(`.message[data-ts="${CSS.escape(ts)}"]`);
+  shown?.scrollIntoView({ block: 'center' });
+  shown?.classList.add('highlight');
+});
 
 const events = new EventSource('/workspace/stream');
 events.addEventListener('change', () => void refresh());

@@ -65,8 +65,24 @@ function token(inner: string, ctx: MrkdwnContext): string {
     return `<span class="mention special">@${escapeHtml(label ?? special)}</span>`;
   }
   const url = unescapeSlack(target);
+  const here = localPermalink(url);
+  if (here) {
+    // A message permalink leads to the message on this page: slack.com knows nothing of the local workspace.
+    const attrs = `data-channel-id="${escapeHtml(here.channel)}" data-ts="${escapeHtml(here.ts)}"${here.threadTs ? ` data-thread-ts="${escapeHtml(here.threadTs)}"` : ''}`;
+    return `<a class="permalink" href="#" ${attrs}>${escapeHtml(unescapeSlack(label ?? target))}</a>`;
+  }
   if (!SAFE_URL.test(url)) return escapeHtml(unescapeSlack(`<${inner}>`));
   return `<a href="${escapeHtml(url)}" target="_blank" rel="noopener">${escapeHtml(unescapeSlack(label ?? target))}</a>`;
+}
+
+/** The message a Slack permalink (`https://slack.com/archives/C123/p1700000000123456[?thread_ts=…]`) points at. */
+export function localPermalink(url: string): { channel: string; ts: string; threadTs?: string } | undefined {
+  const m =
+    /^https:\/\/[a-z0-9.-]*slack\.com\/archives\/([A-Z0-9]+)\/p(\d{10})(\d{6})(?:\?thread_ts=(\d+\.\d+))?/.exec(
+      url,
+    );
+  if (!m?.[1] || !m[2] || !m[3]) return undefined;
+  return { channel: m[1], ts: `${m[2]}.${m[3]}`, ...(m[4] ? { threadTs: m[4] } : {}) };
 }
 
 function splitLabel(inner: string): [string, string | undefined] {

@@ -69,6 +69,7 @@ describe('the ask for an approval is marked answered', () => {
     const before = threadLength(prod);
     await h.click(prod, CHANGE_ACTIONS.cancel, ALICE);
     expect(ask().text).toContain(`<@${ALICE.id}> cancelled it`);
+    expect(ask().text).toMatch(/^:no_entry_sign: Withdrawn: /);
     // The requester cancelled it themselves: nobody else needs a reply about it.
     expect(threadLength(prod)).toBe(before);
   });
@@ -82,5 +83,8 @@ describe('the ask for an approval is marked answered', () => {
     await h.settle();
     expect(ask().text).toContain('it expired');
     expect(ask().text).toContain('0 of 1 approval so far');
+    // Nobody answered it (issue 30.7): it does not say so.
+    expect(ask().text).toMatch(/^:hourglass: Not answered in time: /);
+    expect(ask().text).not.toMatch(/Answered:/);
   });
 });

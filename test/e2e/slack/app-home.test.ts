@@ -4,7 +4,10 @@
  * requests and where they stand, their live tails and the open releases;
  * the Messages tab publishes nothing.
  */
+
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { internalImageName } from '../../../src/simulator/image-names.js';
+import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { appHomeOpenedBody, blockActionsPayload, postSigned } from '../../../src/workspace/signing.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
@@ -40,6 +43,20 @@ it('shows the requester where their request stands, and the approver that it wai
   const bobs = h.slack.homeView(BOB.id);
   expect(shown(bobs)).toMatch(/1 change waiting for your approval/);
   expect(JSON.stringify(bobs?.blocks)).toContain('"action_id":"change.approve"');
+});
+
+it('lists a rollout whose follow-up failed as failed, not done (the change message says the same)', async () => {
+  h.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.1.0'), 'exit code 1');
+  await h.slash('armada image dev duel game-server:1.1.0', ALICE);
+  const message = h.lastMessage();
+  await h.click(message, CHANGE_ACTIONS.confirm, ALICE);
+  await openTab(ALICE.id);
+  expect(shown(h.slack.homeView(ALICE.id))).toMatch(/applied, rollout followed: \*Roll out armada duel/);
+  await h.running.bot.followUpsDone();
+  await openTab(ALICE.id);
+  const home = shown(h.slack.homeView(ALICE.id));
+  expect(home).toMatch(/:x: applied, then failed: \*Roll out armada duel/);
+  expect(home).not.toMatch(/done: \*Roll out armada duel/);
 });
 
 it('draws nothing for the Messages tab', async () => {

@@ -95,9 +95,11 @@ describe('approving from the list', () => {
     // CAROL's late click on the same change applies nothing twice.
     await clickEphemeral(h, list, CHANGE_ACTIONS.approve, CAROL);
     expect(promotions()).toBe(1);
-    expect(h.ephemeralTexts(CAROL).at(-1)).toBe(
-      `Already done (applied by <@${BOB.id}>); nothing more to do.`,
-    );
+    // The list she clicked in is replaced: the outcome on top, and the finished change no longer offered.
+    const answer = h.slack.callsTo('response_url').at(-1)?.body;
+    expect(String(answer?.text)).toContain(`Already done (applied by <@${BOB.id}>); nothing more to do.`);
+    expect(answer?.replace_original).toBe(true);
+    expect(JSON.stringify(answer?.blocks)).not.toContain(CHANGE_ACTIONS.approve);
   });
 
   it('Reject closes the change: the channel message says rejected by whom, nothing is promoted', async () => {

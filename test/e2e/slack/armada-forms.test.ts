@@ -99,6 +99,41 @@ describe('the armada scale form', () => {
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 
+  it('states the platform limit under the field, in the words of the field, as the flags do', async () => {
+    const viewId = await open('armada scale dev duel');
+    await choose(viewId, { [WHERE_BLOCKS.environment]: 'dev', [S.fleet]: 'duel', [S.type]: 'cloud' });
+    const res = await h.submit(
+      viewId,
+      answers(viewOf(viewId), {
+        [WHERE_BLOCKS.environment]: 'dev',
+        [S.fleet]: 'duel',
+        [S.type]: 'cloud',
+        [S.min]: '0',
+        [S.buffer]: '2',
+        [S.max]: '99999999999',
+      }),
+    );
+    const shownErrors = JSON.stringify(Object.values((res.body as { errors?: object }).errors ?? {}));
+    expect(shownErrors).toContain('max must be a whole number from 0 to 2147483647');
+    expect(shownErrors).not.toMatch(/--max|maxReplicas/);
+    await h.slash('armada scale dev duel --type cloud --max 99999999999');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      '`--max`: max must be a whole number from 0 to 2147483647, not `99999999999`.',
+    );
+    // A million is within the limit: it previews (the docs call max a budget guard, so it is the person's call).
+    await h.slash('armada scale dev duel --type cloud --max 1000000');
+    expect(h.lastMessage().text).toContain('max 20 → min 0, buffer 2, max 1000000');
+  });
+
+  it('refuses an armada its ArmadaSet owns before the form opens, as the typed command does', async () => {
+    await h.slash('armada scale dev arena-us-west');
+    await h.settle();
+    expect(h.slack.callsTo('views.open')).toHaveLength(0);
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      'Armada arena-us-west is owned by ArmadaSet arena, which puts its replicas back: scale the ArmadaSet instead',
+    );
+  });
+
   it('for an ArmadaSet asks the region, then its types, and previews the change', async () => {
     const viewId = await open('armadaset scale dev arena');
     expect(inputIds(viewOf(viewId))).toEqual([
@@ -173,7 +208,11 @@ describe('the armada image form', () => {
     const preview = h.lastMessage();
     expect(preview.text).toContain('game-server:1.2.0 → game-server:1.1.0');
     await h.click(preview, CHANGE_ACTIONS.confirm);
-    await waitForThreadReply(h, preview, /Armada duel \(dev\) rolled out to game-server:1.1.0: Synced/);
+    await waitForThreadReply(
+      h,
+      preview,
+      /Armada duel \(dev\): every game server runs game-server:1.1.0: Synced/,
+    );
   });
 
   it('says so when the chosen image:tag is no longer in the branch (a stale list)', async () => {

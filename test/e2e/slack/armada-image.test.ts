@@ -1,8 +1,13 @@
 /**
  * `armada image` and `armadaset image` end to end: the preview shows the old
  * and new image:tag, Confirm replaces that container's image only, and the
- * thread follows the rollout until Synced, or reports Degraded with the
- * reason (a missing image, or servers that crash on start); an image:tag missing from the container's branch is answered with
+ * thread follows the rollout on what the status shows. With counts: until
+ * every game server is updated, or failed when they stop moving (a build
+ * that never becomes Ready). Without counts (the public shape): Synced ends
+ * it saying progress is not reported, never "rolled out". Degraded is a Site
+ * that cannot take the configuration, explained and watched, never called a
+ * stuck rollout. The channel message carries where the follow-up ended, and a
+ * failed end @mentions the requester. An image:tag missing from the container's branch is answered with
  * the tags there; unknown names and containers with what exists; an owned
  * Armada points to its ArmadaSet; an ImageUpdater on the target is warned
  * about; prod waits for an approval; a preview the world outgrew writes nothing.
@@ -13,6 +18,8 @@ import { makeImage } from '../../../src/simulator/images.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, current, shown, waitForThreadReply } from './harness-extras.js';
+
+const waitForThreadReplyOf = waitForThreadReply;
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -28,7 +35,7 @@ const armadaImage = (env: string, name: string) =>
   h.sim.state.getArmada(env, name)?.spec.template.spec.containers[0]?.image;
 
 describe('armada image', () => {
-  it('previews old → new image:tag, rolls out on Confirm and follows the rollout to Synced', async () => {
+  it('previews old → new image:tag, rolls out on Confirm and follows until every game server runs it (counts present)', async () => {
     await h.slash('armada image dev duel game-server:1.1.0');
     const preview = h.lastMessage();
     expect(preview.text).toContain(
@@ -40,31 +47,38 @@ describe('armada image', () => {
     await h.click(preview, CHANGE_ACTIONS.confirm);
     expect(patches('dev')).toBe(1);
     expect(armadaImage('dev', 'duel')).toBe(internalImageName('dev', 'game-server', '1.1.0'));
+    // Not Done before anyone saw the servers replaced.
     expect(current(h, preview).text).toMatch(
-      /^Done: Set armada duel \(dev\), container game-server, to game-server:1\.1\.0; the rollout is followed in this thread/,
+      /^Applied, rollout followed: Set armada duel \(dev\), container game-server, to game-server:1\.1\.0; the rollout is followed in this thread/,
     );
-    await waitForThreadReply(h, preview, /Armada duel \(dev\) rolled out to game-server:1.1.0: Synced/);
+    await waitForThreadReply(
+      h,
+      preview,
+      /Done: Armada duel \(dev\): every game server runs game-server:1.1.0: Synced \(configuration on every site\) · 5 up/,
+    );
+    await h.running.bot.followUpsDone();
+    expect(current(h, preview).text).toMatch(/^Done: /);
   });
 
-  it('reports a rollout that goes Degraded, with the reason', async () => {
+  it('explains a Degraded fleet by the Site behind it and keeps watching, not calling it a stuck rollout', async () => {
+    h.sim.setSite('fra-bm-1-01', { state: 'Error', reason: 'connection lost' });
     await h.slash('armada image dev duel game-server:1.0.0');
     const preview = h.lastMessage();
-    // Someone points the container at another branch meanwhile (the guard pins name and image only):
-    // the image is not in staging, so the controller cannot pull it.
-    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json-patch+json' },
-      body: JSON.stringify([
-        { op: 'replace', path: '/spec/template/spec/containers/0/branch', value: 'staging' },
-      ]),
-    });
-    expect(res.status).toBe(200);
     await h.click(preview, CHANGE_ACTIONS.confirm);
-    const reply = await waitForThreadReply(h, preview, /Armada duel is Degraded and has not moved/);
-    expect(String(reply.body.text)).toContain('not found in branch "staging"');
+    const reply = await waitForThreadReply(h, preview, /Armada duel: Degraded/);
+    expect(String(reply.body.text)).toContain('site fra-bm-1-01: Error, connection lost');
+    expect(String(reply.body.text)).toContain('still watching');
+    expect(String(reply.body.text)).not.toMatch(/has not moved|stuck/);
+    // The Site comes back: the configuration syncs and the rollout is seen through.
+    h.sim.setSite('fra-bm-1-01', undefined);
+    await waitForThreadReply(
+      h,
+      preview,
+      /Done: Armada duel \(dev\): every game server runs game-server:1.0.0/,
+    );
   });
 
-  it('reports a build whose game servers crash on start as Degraded, with the container and the reason', async () => {
+  it('reports a build whose game servers never become Ready as a failed rollout, on the message too, naming the requester', async () => {
     // A bad build: the image exists, but its servers fail as they start.
     h.sim.setCrashingImage(
       'dev',
@@ -75,12 +89,42 @@ describe('armada image', () => {
     const preview = h.lastMessage();
     await h.click(preview, CHANGE_ACTIONS.confirm);
     expect(armadaImage('dev', 'duel')).toBe(internalImageName('dev', 'game-server', '1.0.0'));
-    const reply = await waitForThreadReply(h, preview, /Armada duel is Degraded and has not moved/);
-    expect(String(reply.body.text)).toContain('container "game-server" fails: exit code 137 (OOMKilled)');
-    expect(h.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({
-      state: 'Degraded',
-      reason: 'container "game-server" fails: exit code 137 (OOMKilled)',
+    // The platform reports no crash: it stays Synced, and the new servers never become Ready.
+    expect(h.sim.state.getArmada('dev', 'duel')?.status?.state).toBe('Synced');
+    const reply = await waitForThreadReply(h, preview, /rollout to game-server:1.0.0 has not moved/);
+    expect(String(reply.body.text)).toContain(`<@${ALICE.id}>`);
+    expect(String(reply.body.text)).toContain('0 of 7 game servers run it');
+    expect(String(reply.body.text)).toContain('not becoming Ready');
+    await h.running.bot.followUpsDone();
+    const top = current(h, preview);
+    expect(top.text).toMatch(/^Applied, then failed: /);
+    expect(shown(top)).toContain(`<@${ALICE.id}>`);
+    expect(shown(top)).toContain('has not moved');
+  });
+  it('warns about a downgrade, an image of another name in the container, and the Recreate dip', async () => {
+    await h.slash('armada image dev duel game-server:1.1.0');
+    expect(shown(h.lastMessage())).toContain(
+      'This is a downgrade: Container game-server of armada duel runs game-server:1.2.0, newer than game-server:1.1.0.',
+    );
+    await h.slash('armada image dev duel sidecar-metrics:0.3.0');
+    expect(shown(h.lastMessage())).toContain(
+      'Container game-server of armada duel runs game-server now, not sidecar-metrics: rolling out sidecar-metrics:0.3.0 puts an image of another name into it.',
+    );
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({
+        spec: { template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } } },
+      }),
     });
+    expect(res.status).toBe(200);
+    await h.slash('armada image dev duel game-server:1.0.0');
+    const recreate = shown(h.lastMessage());
+    expect(recreate).toContain('Recreate: all unallocated game servers at once');
+    expect(recreate).toContain(
+      'uses the Recreate strategy: every unallocated game server is replaced at once',
+    );
+    expect(recreate).not.toContain('rolling update');
   });
 
   it('answers an image:tag the branch lacks with the tags it has', async () => {
@@ -145,7 +189,7 @@ describe('armadaset image', () => {
     expect(h.sim.state.getArmadaSet('dev', 'arena')?.spec.template.spec.containers[0]?.image).toBe(
       internalImageName('dev', 'game-server', '1.2.0'),
     );
-    await waitForThreadReply(h, preview, /ArmadaSet arena \(dev\) rolled out to game-server:1.2.0: Synced/);
+    await waitForThreadReply(h, preview, /ArmadaSet arena \(dev\): every game server runs game-server:1.2.0/);
   });
 
   it('in prod warns about the ImageUpdater that targets it and waits for an approval', async () => {
@@ -165,5 +209,65 @@ describe('armadaset image', () => {
     ]);
     await h.click(preview, CHANGE_ACTIONS.approve, BOB);
     expect(patches('prod', 'armadasets')).toBe(1);
+  });
+});
+
+describe('without counts (the public shape)', () => {
+  let bare: BotHarness;
+  beforeEach(async () => {
+    bare = await startBotHarness({ fleetCounts: false });
+  });
+  afterEach(async () => {
+    await bare.stop();
+  });
+
+  it('ends on Synced saying what is known, never "rolled out", and the message and Home say Synced', async () => {
+    await bare.slash('armadaset image dev arena game-server:1.2.0');
+    const preview = bare.lastMessage();
+    await bare.click(preview, CHANGE_ACTIONS.confirm);
+    const reply = await waitForThreadReplyOf(
+      bare,
+      preview,
+      /Synced: ArmadaSet arena \(dev\) runs game-server:1.2.0 in its template: configuration synced to every site; servers are replaced as they come free; progress is not reported by the API/,
+    );
+    expect(String(reply.body.text)).not.toMatch(/rolled out|done rolling out/i);
+    await bare.running.bot.followUpsDone();
+    const top = current(bare, preview);
+    expect(top.text).toMatch(/^Synced, progress not reported: /);
+    expect(shown(top)).not.toMatch(/rolled out/i);
+  });
+
+  it('explains Degraded by the Site behind it here too, and ends on Synced once the Site is back', async () => {
+    bare.sim.setSite('fra-bm-1-01', { state: 'Error', reason: 'connection lost' });
+    await bare.slash('armada image dev duel game-server:1.0.0');
+    const preview = bare.lastMessage();
+    await bare.click(preview, CHANGE_ACTIONS.confirm);
+    const reply = await waitForThreadReplyOf(bare, preview, /Armada duel: Degraded/);
+    expect(String(reply.body.text)).toContain('site fra-bm-1-01: Error, connection lost');
+    bare.sim.setSite('fra-bm-1-01', undefined);
+    await waitForThreadReplyOf(
+      bare,
+      preview,
+      /Synced: Armada duel \(dev\) runs game-server:1.0.0 in its template/,
+    );
+  });
+
+  it('scales an armada and ends on Synced without claiming how many servers run', async () => {
+    await bare.slash('armada scale dev duel --type cloud --max 30');
+    const preview = bare.lastMessage();
+    await bare.click(preview, CHANGE_ACTIONS.confirm);
+    await waitForThreadReplyOf(
+      bare,
+      preview,
+      /Armada duel \(dev\), region type cloud: configuration synced to every site; the API does not report how many game servers run/,
+    );
+  });
+
+  it('a crashing build is invisible without counts: the follow-up claims no more than the sync', async () => {
+    bare.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.0.0'), 'exit code 1');
+    await bare.slash('armada image dev duel game-server:1.0.0');
+    const preview = bare.lastMessage();
+    await bare.click(preview, CHANGE_ACTIONS.confirm);
+    await waitForThreadReplyOf(bare, preview, /progress is not reported by the API/);
   });
 });

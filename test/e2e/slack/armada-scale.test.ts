@@ -3,7 +3,8 @@
  * before → after, Confirm writes that one distribution entry, the follow-up
  * reports the replicas in the thread; broken replica rules are named before
  * any preview; unknown names and types are answered with what exists; an owned
- * Armada points to its ArmadaSet; a drain is destructive; prod waits for an
+ * Armada points to its ArmadaSet; a drain stops only unallocated servers and
+ * is not destructive; a dynamic buffer is warned about; prod waits for an
  * approval; a preview the world outgrew writes nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
@@ -93,26 +94,78 @@ describe('armada scale', () => {
 
   it('answers a count that is not a number, and no values at all, with usage', async () => {
     await h.slash('armada scale dev duel --max lots');
-    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('`--max` must be a whole number &gt;= 0, not `lots`.');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      '`--max`: max must be a whole number from 0 to 2147483647, not `lots`.',
+    );
     await h.slash('armada scale dev duel --type cloud');
     expect(h.ephemeralTexts(ALICE).at(-1)).toContain('needs at least one of `--min`, `--max` and `--buffer`');
     expect(h.sim.requests).toHaveLength(0);
   });
 
-  it('treats a drain (max 0) as destructive: danger dialog and a warning that matches end', async () => {
+  it('a drain (max 0) is not destructive: unallocated servers stop, allocated ones keep running (docs "Scaling down")', async () => {
     await h.slash('armada scale dev duel --type baremetal --min 0 --buffer 0 --max 0');
     const preview = h.lastMessage();
     expect(shown(preview)).toContain(
-      'Max 0 drains region type baremetal of armada duel: every game server there stops, and the 1 allocated match ends',
+      'Max 0 drains region type baremetal of armada duel: no new game servers start there and unallocated ones stop; the 1 allocated one keeps running until its match ends',
     );
+    expect(shown(preview)).not.toMatch(/every game server there stops|matches? ends?\b(?! )/);
     const confirm = buttons(preview).find((b) => b.action_id === CHANGE_ACTIONS.confirm);
-    expect(confirm?.confirm?.style).toBe('danger');
+    expect(confirm?.confirm?.style).not.toBe('danger');
     await h.click(preview, CHANGE_ACTIONS.confirm);
     expect(entry('dev', 'duel', 'baremetal')).toMatchObject({
       minReplicas: 0,
       bufferSize: 0,
       maxReplicas: 0,
     });
+    await waitForThreadReply(h, preview, /1 allocated keep running until their matches end/);
+    expect(h.sim.state.getArmada('dev', 'duel')?.status).toMatchObject({ allocatedReplicas: 1 });
+  });
+
+  it('warns that a dynamic buffer overrides the buffer set (dynamicBuffer present, no enabled field)', async () => {
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({
+        spec: {
+          distribution: [
+            {
+              name: 'baremetal',
+              minReplicas: 2,
+              maxReplicas: 10,
+              bufferSize: 2,
+              dynamicBuffer: { maxBufferUtilization: 80 },
+            },
+            { name: 'cloud', minReplicas: 0, maxReplicas: 20, bufferSize: 2 },
+          ],
+        },
+      }),
+    });
+    expect(res.status).toBe(200);
+    // Reads answer privately: the list shows the buffer as dynamic, not as the fixed 2.
+    await h.slash('armada show dev duel');
+    const answers = h.slack.ephemerals().filter((e) => e.user === ALICE.id);
+    expect(shown(answers.at(-1))).toContain('`baremetal` min 2 · dynamic buffer · max 10');
+    await h.slash('armada scale dev duel --type baremetal --min 3 --buffer 3');
+    expect(shown(h.lastMessage())).toContain(
+      'Dynamic buffer is on for region type baremetal: the platform sets its buffer size and will override the 3 you set',
+    );
+  });
+
+  it('ends the follow-up of a type parked by Scale to Zero on what is known, not on a wait for servers', async () => {
+    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ spec: { autoscaling: { scaleToZero: {} } } }),
+    });
+    expect(res.status).toBe(200);
+    await h.slash('armada scale dev duel --type cloud --min 2 --max 30');
+    const preview = h.lastMessage();
+    await h.click(preview, CHANGE_ACTIONS.confirm);
+    await waitForThreadReply(
+      h,
+      preview,
+      /region type cloud: configuration synced to every site; the type is parked at zero by Scale to Zero/,
+    );
   });
 
   it('writes nothing when the region type changed between preview and Confirm', async () => {
@@ -156,7 +209,11 @@ describe('armadaset scale', () => {
     expect(entry('dev', 'arena-us-west', 'cloud')?.maxReplicas).toBe(9);
     // The other region is untouched.
     expect(entry('dev', 'arena-eu-central', 'baremetal')?.maxReplicas).toBe(12);
-    await waitForThreadReply(h, preview, /ArmadaSet arena scaled/);
+    await waitForThreadReply(
+      h,
+      preview,
+      /ArmadaSet arena \(dev\), region type cloud: configuration synced to every site; the API does not report how many game servers run/,
+    );
   });
 
   it('needs --region, and names the regions there are for an unknown one', async () => {

@@ -41,20 +41,13 @@ describe('armadas <env>', () => {
     expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
   });
 
-  it('puts a Degraded armada first, with its reason', async () => {
-    await h.sim.state.getArmada('dev', 'duel');
-    const res = await fetch(`${h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${h.sim.token}`, 'content-type': 'application/json-patch+json' },
-      body: JSON.stringify([
-        { op: 'replace', path: '/spec/template/spec/containers/0/image', value: 'gone-image' },
-      ]),
-    });
-    expect(res.status).toBe(200);
+  it('puts a Degraded armada first, with its reason (a Site of its region that cannot take the configuration)', async () => {
+    // Only duel has the cloud type in eu-central: its Site's outage degrades duel alone.
+    h.sim.setSite('fra-cloud-1-01', { state: 'Error', reason: 'connection lost' });
     await h.slash('armadas dev');
     const text = shown(answer());
     expect(text).toContain(
-      '*duel* · `eu-central` · *Degraded* (container \\"game-server\\": image \\"gone-image\\" not found in branch \\"dev\\")',
+      '*duel* · `eu-central` · *Degraded* (could not sync to site fra-cloud-1-01 (Error: connection lost))',
     );
     expect(text.indexOf('*duel*')).toBeLessThan(text.indexOf('*arena*'));
   });
@@ -99,6 +92,70 @@ describe('armada show / armadaset show', () => {
     expect(h.ephemeralTexts(ALICE)).toEqual([
       'No armada `dual` in environment `dev`. Did you mean `duel`? Armadas in dev: `arena-eu-central`, `arena-us-west`, `duel`.',
     ]);
+  });
+
+  it('armada show names the Site behind a Degraded armada, and says so when Sites cannot be read', async () => {
+    h.sim.setSite('fra-cloud-1-01', { state: 'Error', reason: 'connection lost' });
+    await h.slash('armada show dev duel');
+    expect(shown(answer())).toContain('Sites behind it: site fra-cloud-1-01: Error, connection lost');
+    h.sim.setFaults([{ method: 'GET', path: '/api/core/v1/sites', status: 403 }]);
+    await h.slash('armadaset show dev arena');
+    // arena is not behind that Site (its eu-central type is baremetal): Synced, no Sites read.
+    const set = h.slack
+      .ephemerals()
+      .filter((e) => e.user === ALICE.id)
+      .at(-1);
+    expect(shown(set)).not.toContain('Sites');
+    h.sim.setSite('fra-bm-1-01', { state: 'Pending' });
+    await h.slash('armadaset show dev arena');
+    const refused = h.slack
+      .ephemerals()
+      .filter((e) => e.user === ALICE.id)
+      .at(-1);
+    expect(shown(refused)).toContain('*Degraded*');
+    expect(shown(refused)).toContain('Sites: could not be read (HTTP 403)');
+  });
+
+  it.each([true, false])(
+    'shows a region type parked by Scale to Zero as such, not as an outage (counts %s)',
+    async (fleetCounts) => {
+      const t = fleetCounts ? h : await startBotHarness({ fleetCounts: false });
+      try {
+        const res = await fetch(`${t.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+          method: 'PATCH',
+          headers: { authorization: `Bearer ${t.sim.token}`, 'content-type': 'application/merge-patch+json' },
+          body: JSON.stringify({ spec: { autoscaling: { scaleToZero: {} } } }),
+        });
+        expect(res.status).toBe(200);
+        await t.slash('armada show dev duel');
+        const text = shown(
+          t.slack
+            .ephemerals()
+            .filter((e) => e.user === ALICE.id)
+            .at(-1),
+        );
+        expect(text).toContain(
+          'scaled to zero by Scale to Zero (parked while a higher-priority type has room; not an outage)',
+        );
+        expect(text).toContain('highest priority: never scaled to zero');
+      } finally {
+        if (t !== h) await t.stop();
+      }
+    },
+  );
+
+  it('names across both kinds: armada show on an ArmadaSet shows it, armadasets lists, a change points to the right kind', async () => {
+    await h.slash('armada show dev arena');
+    expect(answer()?.text).toMatch(/^ArmadaSet arena in dev/);
+    await h.slash('armadasets dev');
+    const listed = h.slack.ephemerals().filter((e) => e.user === ALICE.id);
+    expect(listed.at(-1)?.text).toContain('3 armadas and 1 ArmadaSet in environment *dev*');
+    await h.slash('armada scale dev arena --max 9');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain(
+      '`arena` in environment `dev` is an ArmadaSet, not an armada: use `armadaset …`',
+    );
+    await h.slash('armadaset show dev duel');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('`duel` is an armada there (`armada show dev duel`)');
   });
 
   it('answers an unknown ArmadaSet with a did-you-mean and the list', async () => {

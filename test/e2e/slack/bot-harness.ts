@@ -150,10 +150,14 @@ export async function startBotHarness(
   options: {
     policy?: string;
     logReplay?: boolean;
+    /** Armada status with replica counts (the simulator's default) or without (the public shape). */
+    fleetCounts?: boolean;
     clock?: Clock;
     /** Slack plays an org-wide Enterprise Grid install (org token: group lookups need team_id). */
     enterpriseInstall?: boolean;
     simClock?: Clock;
+    /** The Slack stand-in's time (call records, rate windows), for tests that count calls a minute. */
+    slackClock?: Clock;
     /** PostgreSQL instead of the embedded store (e.g. through a TCP proxy a test can break). */
     databaseUrl?: string;
     databaseTimeoutMs?: number;
@@ -175,12 +179,14 @@ export async function startBotHarness(
     terminationMs: 5,
     data,
     logReplay: options.logReplay ?? false,
+    ...(options.fleetCounts !== undefined ? { fleetCounts: options.fleetCounts } : {}),
     // A test that holds a write (a latency fault) moves the simulator's time itself.
     ...(options.simClock ? { clock: options.simClock } : {}),
   });
   const slack = await startSlackStandIn({
     token: TEST_BOT.token,
     usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] },
+    ...(options.slackClock ? { clock: options.slackClock } : {}),
     ...(options.enterpriseInstall ? { enterpriseInstall: true } : {}),
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'harbor-e2e-'));

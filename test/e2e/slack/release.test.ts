@@ -261,7 +261,11 @@ describe('release threads', () => {
     );
     expect(rollout.text).toContain('Roll out ArmadaSet arena (dev), container game-server');
     await h.click(rollout, CHANGE_ACTIONS.confirm);
-    await waitForThreadReply(h, release, /ArmadaSet arena \(dev\) rolled out to game-server:1.2.0: Synced/);
+    await waitForThreadReply(
+      h,
+      release,
+      /ArmadaSet arena \(dev\): every game server runs game-server:1.2.0: Synced/,
+    );
     const board = shown(current(h, release));
     expect(board).toContain('Steps done (2)');
     expect(board).toContain('Scaled armada duel');

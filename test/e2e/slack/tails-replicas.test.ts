@@ -77,7 +77,7 @@ describe.each(storeKinds)('tails over %s replicas share the workspace budget', (
     await second.click(preview, CHANGE_ACTIONS.confirm);
     await replicas.settle(second);
     // The preview and its rewrites went out through the same budget (and count in the minutes below);
-    // that a person goes ahead of waiting tails is shown at the budget's level (test/tails/shared-budget.test.ts).
+    // that a person goes ahead of waiting tails is shown at the budget's level (test/slack-budget/shared-budget.test.ts).
     const rewritten = replicas.slack.callsTo('chat.update').filter((c) => c.body.ts === preview.ts);
     expect(rewritten.length).toBeGreaterThan(0);
     expect(rewritten.every((c) => c.status === 200)).toBe(true);

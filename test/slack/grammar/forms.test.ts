@@ -44,6 +44,7 @@ describe('the forms table', () => {
         'armadaset',
         'formation',
         'formations',
+        'gameserver',
         'help',
         'history',
         'images',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { parseCommand } from '../../../src/slack/grammar/parse.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import { renderUsage } from '../../../src/slack/render/help.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
 
 // mulberry32: a small seeded generator, so every run tries the same strings.
 function random(seed: number): () => number {

@@ -4,7 +4,7 @@
  * read), not one change and one approvals query per audit entry.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { historyPage } from '../../../src/slack/history/query.js';
+import { historyPage } from '../../../src/changes/history-query.js';
 import { type Harness, origin, startHarness, storeKinds } from '../../changes/harness.js';
 import { countingStore } from '../../support/counting-store.js';
 

@@ -35,6 +35,9 @@ function gatedPublisher() {
       }),
     viewers: memoryViewers(),
     logger: silentLogger,
+    now: () => 0,
+    slot: async () => {},
+    batch: (fn) => fn(),
   });
   return {
     publisher,
@@ -106,6 +109,9 @@ it('keeps going after a failed publish', async () => {
     },
     viewers: memoryViewers(),
     logger: silentLogger,
+    now: () => 0,
+    slot: async () => {},
+    batch: (fn) => fn(),
   });
   await publisher.refresh('U1', 'T1');
   await publisher.refresh('U1', 'T1');
@@ -123,6 +129,9 @@ it('redraws, on a stale workspace, the tabs of those who opened theirs there (wh
       },
       viewers,
       logger: silentLogger,
+      now: () => 0,
+      slot: async () => {},
+      batch: (fn) => fn(),
     });
   const a = replica('a');
   const b = replica('b');
@@ -148,6 +157,9 @@ it('still draws an opened tab when who opened it cannot be noted', async () => {
       },
     },
     logger: silentLogger,
+    now: () => 0,
+    slot: async () => {},
+    batch: (fn) => fn(),
   });
   await publisher.opened('U1', 'T1');
   await publisher.stale('T1');

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createMemoryLogger, silentLogger } from '../../../src/runtime/logger.js';
 import { MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import { loadedView } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { meta, startWorld, type World } from './helpers.js';
 
 let world: World | undefined;

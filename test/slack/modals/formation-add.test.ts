@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { internalImageName } from '../../../src/simulator/index.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import {
   FORMATION_BLOCKS as B,
   fieldErrors,
@@ -12,7 +13,6 @@ import {
   overrideBlock,
   readSubmission,
 } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, initialOption, input, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

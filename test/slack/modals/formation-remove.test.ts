@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { internalImageName } from '../../../src/simulator/index.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import {
   FORMATION_REMOVE_BLOCKS as B,
   fieldErrors,
@@ -17,7 +18,6 @@ import {
   readSubmission,
   WHERE_BLOCKS as W,
 } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, inputs, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

@@ -7,6 +7,7 @@
 import type { InputBlock, ModalView, PlainTextOption } from '@slack/types';
 import { formQueries } from '../../../src/changes/form-queries.js';
 import { createGameFabricClient, type GameFabricClient } from '../../../src/gamefabric/client.js';
+import { READ_BUDGET_DEFAULTS, ReadBudget } from '../../../src/read-budget/read-budget.js';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { type Simulator, type SimulatorData, startSimulator } from '../../../src/simulator/index.js';
 import type { ModalMetadata } from '../../../src/slack/ids.js';
@@ -34,7 +35,13 @@ export async function startWorld(
     clock,
     retry: { maxAttempts: 1 },
   });
-  return { sim, client, deps: { queries: formQueries(client, branches) } };
+  return {
+    sim,
+    client,
+    deps: {
+      queries: formQueries(client, new ReadBudget({ clock, ...READ_BUDGET_DEFAULTS }), branches),
+    },
+  };
 }
 
 /** Metadata as the command listener would write it. */

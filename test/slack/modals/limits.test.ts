@@ -9,6 +9,7 @@ import { silentLogger } from '../../../src/runtime/logger.js';
 import { makeImage } from '../../../src/simulator/images.js';
 import { demoData, internalImageName } from '../../../src/simulator/index.js';
 import { type ModalMetadata, suggestActionId } from '../../../src/slack/ids.js';
+import { LIMITS, viewProblems } from '../../../src/slack/limits.js';
 import { SUGGEST_MIN_QUERY } from '../../../src/slack/modals/blocks.js';
 import {
   loadedView,
@@ -19,7 +20,6 @@ import {
   TYPED_SUFFIX,
   VESSEL_BLOCKS,
 } from '../../../src/slack/modals/index.js';
-import { LIMITS, viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, initialOption, input, meta, optionValues, startWorld, type World } from './helpers.js';
 
 const LONG = 'x'.repeat(300);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { silentLogger } from '../../../src/runtime/logger.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import {
   LOGS_FOLLOW_BLOCKS as B,
   loadedView,
@@ -13,7 +14,6 @@ import {
   readTailSubmission,
   WHERE_BLOCKS as W,
 } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, inputs, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

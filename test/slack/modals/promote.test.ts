@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { MODAL_CALLBACKS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import {
   fieldErrors,
   loadedView,
@@ -10,7 +11,6 @@ import {
   readMetadata,
   readSubmission,
 } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, initialOption, input, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import {
   REGION_BLOCKS as B,
   fieldErrors,
@@ -10,7 +11,6 @@ import {
   readSubmission,
   typeBlock,
 } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, initialOption, input, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

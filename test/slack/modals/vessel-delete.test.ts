@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
+import { viewProblems } from '../../../src/slack/limits.js';
 import {
   VESSEL_DELETE_BLOCKS as B,
   loadedView,
@@ -14,7 +15,6 @@ import {
   readSubmission,
   WHERE_BLOCKS as W,
 } from '../../../src/slack/modals/index.js';
-import { viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, inputs, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

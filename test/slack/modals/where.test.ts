@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { demoData, internalImageName } from '../../../src/simulator/index.js';
+import { LIMITS, viewProblems } from '../../../src/slack/limits.js';
 import {
   FORMATION_BLOCKS as B,
   loadedView,
@@ -14,7 +15,6 @@ import {
   readSubmission,
   WHERE_BLOCKS as W,
 } from '../../../src/slack/modals/index.js';
-import { LIMITS, viewProblems } from '../../../src/slack/render/limits.js';
 import { fill, inputs, meta, optionValues, startWorld, type World } from './helpers.js';
 
 let world: World;

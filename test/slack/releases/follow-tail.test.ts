@@ -6,8 +6,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FollowEvent } from '../../../src/changes/operation.js';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import { renderFollowEvent, tailOffer } from '../../../src/slack/render/follow.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
 import { buttonsOf, makeChange } from '../render/fixtures.js';
 
 const vessel = { environment: 'dev', name: 'lobby-3' };

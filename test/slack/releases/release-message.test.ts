@@ -16,11 +16,12 @@ import {
   RELEASE_ADD_ACTION,
   RELEASE_END_ACTION,
 } from '../../../src/slack/ids.js';
-import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
+import { LIMITS, messageProblems } from '../../../src/slack/limits.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
 import { renderEndAnswer, renderEndChoice } from '../../../src/slack/render/release-end.js';
 import {
   ADD_A_CHANGE,
+  NOT_RELEASE_STEPS,
   renderAmbiguousRelease,
   renderReleaseEnded,
   renderReleaseMessage,
@@ -126,6 +127,7 @@ describe('release message', () => {
       'image.promote',
       'formation.add',
       'formation.remove',
+      ...NOT_RELEASE_STEPS,
     ]);
     expect([...covered].sort()).toEqual([...CHANGE_OPERATIONS].sort());
     expect(messageProblems(msg)).toEqual([]);

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { Button } from '@slack/types';
+import { LIMITS, messageProblems } from '../../../src/slack/limits.js';
 import { renderApprovals } from '../../../src/slack/render/approvals.js';
 import { renderChange } from '../../../src/slack/render/change-message.js';
-import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
 import { renderLiveTail } from '../../../src/slack/render/tail-message.js';
 import { APPROVAL, buttonsOf, makeChange, NOW, PREVIEW } from './fixtures.js';
 

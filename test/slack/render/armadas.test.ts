@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals';
 import type { ArmadasView, FleetView } from '../../../src/changes/armada-queries.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import { renderArmadas, renderFleet } from '../../../src/slack/render/armadas.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
 
 function fleet(i: number, over: Partial<FleetView> = {}): FleetView {
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { KnownBlock } from '@slack/types';
+import { messageProblems } from '../../../src/slack/limits.js';
 import {
   context,
   finish,
@@ -11,7 +12,6 @@ import {
   slackDate,
 } from '../../../src/slack/render/blocks.js';
 import { actions, changeButton } from '../../../src/slack/render/buttons.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
 import { NOW } from './fixtures.js';
 
 describe('fitMrkdwn', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Change } from '../../../src/changes/change.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import { nothingChanged, renderChange } from '../../../src/slack/render/change-message.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
 import type { ChangeStatus } from '../../../src/store/types.js';
 import { APPROVAL, buttonsOf, MINUTE, makeChange, NOW, PREVIEW, textOf } from './fixtures.js';
 

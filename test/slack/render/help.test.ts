@@ -3,8 +3,8 @@ import type { KnownBlock } from '@slack/types';
 import type { Usage } from '../../../src/slack/grammar/command.js';
 import { FORM_IDS, HELP_TOPICS, renderForm } from '../../../src/slack/grammar/forms.js';
 import { parseCommand } from '../../../src/slack/grammar/parse.js';
+import { escapeMrkdwn, messageProblems } from '../../../src/slack/limits.js';
 import { renderHelp, renderUsage, resolveHelpTopic } from '../../../src/slack/render/help.js';
-import { escapeMrkdwn, messageProblems } from '../../../src/slack/render/limits.js';
 
 // All the mrkdwn and plain text in a message's blocks, for text assertions.
 function blockText(blocks: readonly KnownBlock[]): string {
@@ -75,7 +75,7 @@ describe('renderHelp', () => {
     expect(messageProblems(message)).toEqual([]);
     const text = blockText(message.blocks);
     expect(text).toContain(
-      'There is no help topic `deploy`; topics are images, vessels, formations, regions, armadas, logs, releases, approvals, history, help.',
+      'There is no help topic `deploy`; topics are images, vessels, formations, regions, armadas, logs, releases, approvals, history, help, home, shortcut.',
     );
     expect(text).toContain('*Formations*');
     expect(blockText(renderHelp('/harbor', 'fromations').blocks)).toContain('Did you mean `formations`?');

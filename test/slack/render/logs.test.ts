@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { messageProblems } from '../../../src/slack/render/limits.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import { codeBlock, codeLine } from '../../../src/slack/render/log-lines.js';
 import { renderLogSnapshot } from '../../../src/slack/render/logs.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { FormationView, RegionView } from '../../../src/changes/queries.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import {
   renderApprovals,
   renderFormation,

@@ -9,11 +9,11 @@ import type { FormationView, ImageGroup, RegionView, VesselSummary } from '../..
 import { UserError } from '../../../src/errors/user-error.js';
 import { ApiError } from '../../../src/gamefabric/errors.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
+import { LIMITS, messageProblems } from '../../../src/slack/limits.js';
 import { renderChange } from '../../../src/slack/render/change-message.js';
 import { renderClickReply } from '../../../src/slack/render/click-reply.js';
 import { renderError } from '../../../src/slack/render/errors.js';
 import { renderFollowEvent } from '../../../src/slack/render/follow.js';
-import { LIMITS, messageProblems } from '../../../src/slack/render/limits.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
 import {
   renderApprovals,

@@ -13,8 +13,8 @@ import type { FetchFunction } from '@slack/web-api';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { budgetedFetch } from '../../../src/slack/runtime/budgeted-fetch.js';
+import { StoreSlots } from '../../../src/slack-budget/shared-slots.js';
 import { openSqliteStore, type SqliteStore } from '../../../src/store/sqlite-store.js';
-import { StoreSlots } from '../../../src/tails/shared-slots.js';
 
 let store: SqliteStore | undefined;
 let dir: string | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { silentLogger } from '../../../src/runtime/logger.js';
-import { Slots } from '../../../src/slack/runtime/slots.js';
+import { outsideSlot, Slots } from '../../../src/slack/runtime/slots.js';
 import { Tasks } from '../../../src/slack/runtime/tasks.js';
 
 /** A promise with its resolve handle, to hold work open until a test lets it end. */
@@ -64,5 +64,44 @@ describe('tasks behind an ack', () => {
     await tasks.idle();
     expect(ran).toBe(true);
     expect(tasks.size).toBe(0);
+  });
+});
+
+describe('waiting outside a slot (issue 30.10)', () => {
+  it('gives the slot to queued work while waiting, and takes it back before anything queued later', async () => {
+    const slots = new Slots(1);
+    const rate = gate();
+    const order: string[] = [];
+    // The first piece waits for a Slack rate slot: minutes, in real life.
+    const waiting = slots.use(async () => {
+      order.push('A starts');
+      await outsideSlot(() => rate.promise);
+      order.push('A resumes');
+    });
+    const other = slots.use(async () => {
+      order.push('B runs');
+    });
+    await other;
+    // B needed no Slack call of that method: it ran while A waited, with A's slot.
+    expect(order).toEqual(['A starts', 'B runs']);
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+    const held = gate();
+    const c = slots.use(async () => {
+      order.push('C runs');
+      await held.promise;
+    });
+    const d = slots.use(async () => {
+      order.push('D runs');
+    });
+    rate.open();
+    held.open();
+    await Promise.all([waiting, c, d]);
+    // A takes the slot back ahead of D, which queued behind C.
+    expect(order).toEqual(['A starts', 'B runs', 'C runs', 'A resumes', 'D runs']);
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('only waits when called outside any slot', async () => {
+    expect(await outsideSlot(async () => 7)).toBe(7);
   });
 });

@@ -6,11 +6,11 @@
  * use the real simulator and Slack stand-in instead.
  */
 
+import type { Vessel } from '../../../src/api-shapes/resources.js';
 import { ApiError } from '../../../src/gamefabric/errors.js';
-import type { Vessel } from '../../../src/gamefabric/resources.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
 import type { TailSlack } from '../../../src/slack/tails/slack-calls.js';
-import type { MessageMethod } from '../../../src/tails/budget.js';
+import type { MessageMethod } from '../../../src/slack-budget/budget.js';
 import { RateLimited } from '../../../src/tails/messenger.js';
 import type { TailLogSource } from '../../../src/tails/tail-stream.js';
 

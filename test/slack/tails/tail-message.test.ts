@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { ActionsBlock, ContextBlock, MrkdwnElement, SectionBlock } from '@slack/types';
 import { TAIL_ACTIONS } from '../../../src/slack/ids.js';
-import { messageProblems } from '../../../src/slack/render/limits.js';
+import { messageProblems } from '../../../src/slack/limits.js';
 import {
   describeTailStop,
   renderFinalTail,

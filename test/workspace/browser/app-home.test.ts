@@ -39,4 +39,62 @@ maybe('the Home tab in the page', () => {
     await bob.close();
     await carol.close();
   });
+
+  it('switching "You are" while the Home tab is open draws the new person’s tab (issue 30.7)', async () => {
+    const page = await h.open('bob', 'prod');
+    await page.locator('.app-link').click();
+    await page.locator('.home-tab').waitFor();
+    const carol = await page.locator('#you-are option', { hasText: 'Carol' }).getAttribute('value');
+    await page.locator('#you-are').selectOption(carol ?? '');
+    await page.locator('.home-tab').getByText('Your requests').waitFor({ timeout: 5_000 });
+    expect(await page.locator('.home-empty').count()).toBe(0);
+    await page.close();
+  });
+
+  it('a change’s link on the Home tab opens its message in the local workspace, not slack.com (issue 30.7)', async () => {
+    const bob = await h.open('bob', 'prod');
+    await type(bob, '/harbor promote game-server:1.1.0 from dev to prod');
+    await message(bob, 'Waiting for approval').waitFor();
+    const carol = await h.open('carol', 'dev');
+    await carol.locator('.app-link').click();
+    const link = carol.locator('.home-tab a.permalink').first();
+    await link.waitFor();
+    expect(await link.getAttribute('href')).toBe('#');
+    await link.click();
+    // The channel the change was asked in is open, with its message in view.
+    await carol.locator('.channel-link.active[data-channel="harbor-prod"]').waitFor();
+    await carol.locator('.message.highlight').waitFor();
+    expect(await carol.locator('.message.highlight').textContent()).toContain('game-server:1.1.0');
+    await bob.close();
+    await carol.close();
+  });
+
+  it('an answer to a click on an older message, landing out of sight, shows "New messages below" (issue 30.7)', async () => {
+    const bob = await h.open('bob', 'prod');
+    await type(bob, '/harbor promote game-server:1.1.0 from dev to prod');
+    const preview = message(bob, 'Waiting for approval');
+    await preview.waitFor();
+    // Enough after it that it scrolls out of view.
+    for (let i = 0; i < 4; i++) {
+      await type(bob, '/harbor help');
+      await bob.locator('.messages > .message', { hasText: '/harbor commands' }).nth(i).waitFor();
+    }
+    // Scrolled up to read the preview (the first message), as a person would.
+    await bob.locator('.messages').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    expect(await bob.locator('.messages').evaluate((el) => el.scrollHeight > el.clientHeight + 200)).toBe(
+      true,
+    );
+    await preview.getByRole('button', { name: /^Approve/ }).click();
+    const pill = bob.locator('.new-below');
+    await pill.waitFor({ state: 'visible' });
+    await pill.click();
+    const answer = bob.locator('.messages > .message', { hasText: 'You requested this change' }).last();
+    await answer.waitFor();
+    // The pill took the person to the answer: it is inside the channel pane's visible part.
+    const [pane, shown] = await Promise.all([bob.locator('.messages').boundingBox(), answer.boundingBox()]);
+    expect(shown && pane && shown.y < pane.y + pane.height && shown.y + shown.height > pane.y).toBe(true);
+    await bob.close();
+  });
 });

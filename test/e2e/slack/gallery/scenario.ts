@@ -28,6 +28,8 @@ export interface ScenarioDriver {
 export interface Scenario {
   title: string;
   policy?: string;
+  /** Armada status with or without replica counts (default: with). */
+  fleetCounts?: boolean;
   run(d: ScenarioDriver): Promise<void>;
 }
 
@@ -37,7 +39,10 @@ const isProgress = (s: Surface) =>
 
 /** Runs one scenario on a fresh bot and returns its gallery entry. */
 export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
-  const h = await startBotHarness(scenario.policy ? { policy: scenario.policy } : {});
+  const h = await startBotHarness({
+    ...(scenario.policy ? { policy: scenario.policy } : {}),
+    ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
+  });
   const steps: string[] = [];
   const surfaces: Surface[] = [];
   let seen = 0;

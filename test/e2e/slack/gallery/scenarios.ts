@@ -4,6 +4,7 @@
  * Add a scenario here when you add a surface; `npm run gallery` rewrites the
  * gallery document.
  */
+import { internalImageName } from '../../../../src/simulator/image-names.js';
 import {
   CHANGE_ACTIONS,
   RELEASE_ACTIONS,
@@ -67,7 +68,7 @@ export const SCENARIOS: Scenario[] = [
     run: (d) => d.slash('armada scale dev duel --type cloud --max 1'),
   },
   {
-    title: 'Drain a region type: danger preview',
+    title: 'Drain a region type: allocated game servers keep running',
     run: (d) => d.slash('armada scale dev duel --type baremetal --min 0 --buffer 0 --max 0'),
   },
   {
@@ -76,6 +77,37 @@ export const SCENARIOS: Scenario[] = [
       await d.slash('armada image dev duel game-server:1.1.0');
       await d.click(CHANGE_ACTIONS.confirm);
     },
+  },
+  {
+    title: 'Roll out an armada: a build that never becomes Ready (the message says so, naming the requester)',
+    run: async (d) => {
+      d.h.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.1.0'), 'exit code 1');
+      await d.slash('armada image dev duel game-server:1.1.0');
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.threadReply(/has not moved/);
+      await d.h.running.bot.followUpsDone();
+    },
+  },
+  {
+    title: 'Roll out an ArmadaSet without counts (the public shape): synced, progress not reported',
+    fleetCounts: false,
+    run: async (d) => {
+      await d.slash('armadaset image dev arena game-server:1.2.0');
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.threadReply(/progress is not reported/);
+      await d.h.running.bot.followUpsDone();
+    },
+  },
+  {
+    title: 'An armada Degraded by a Site',
+    run: async (d) => {
+      d.h.sim.setSite('fra-cloud-1-01', { state: 'Error', reason: 'connection lost' });
+      await d.slash('armada show dev duel');
+    },
+  },
+  {
+    title: 'Terminate a stuck game server: danger preview',
+    run: (d) => d.slash('gameserver terminate fra-bm-1-01 duel-baremetal-0'),
   },
   {
     title: 'Roll out an ArmadaSet: it already runs that build',

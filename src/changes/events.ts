@@ -1,0 +1,35 @@
+/**
+ * What the change engine tells whoever shows changes: each event says that a
+ * change moved (or what a follow-up learned) as data. The engine knows
+ * nothing of who listens; the Slack layer's change-message owner
+ * (src/slack/change-messages) redraws the message, its thread replies and
+ * the ask for approval from these events alone.
+ */
+import { Events } from '../runtime/events.js';
+import type { Logger } from '../runtime/logger.js';
+import type { Change, ClickOutcome } from './change.js';
+
+export type ChangeEvent =
+  /** A click claimed the change and its apply starts: told before the API is called, not awaited. */
+  | { kind: 'claimed'; change: Change }
+  /**
+   * A click's outcome, whatever it was (refused and stale ones too: the
+   * listener decides what is worth a redraw). `by` clicked; `releaseEnd`
+   * when the click was the end of the change's release withdrawing it.
+   */
+  | { kind: 'clicked'; outcome: ClickOutcome; by: string; releaseEnd?: true }
+  /** A follow-up of an applied change saw a new state and recorded it on the result. */
+  | { kind: 'followed'; change: Change }
+  /**
+   * Housekeeping moved changes without a click: expired, recovered from a
+   * dead apply, a promotion that became visible (or never did), a
+   * settlement stored late.
+   */
+  | { kind: 'closed'; changes: Change[] };
+
+/** Where the change engine tells what moved. */
+export type ChangeEvents = Events<ChangeEvent>;
+
+export function createChangeEvents(logger?: Logger): ChangeEvents {
+  return new Events<ChangeEvent>(logger);
+}

@@ -1,0 +1,96 @@
+/**
+ * Posting and rewriting a change's message. The message lives where the change
+ * was requested (its origin: channel, thread, ts); every state change rewrites
+ * it in place, so it always shows the truth and never keeps a live button on a
+ * change that can no longer be acted on.
+ */
+import { type Change, FINAL_STATUSES } from '../../changes/change.js';
+import { renderChange } from '../render/change-message.js';
+import { SerialByKey } from '../runtime/serial.js';
+import { inThread } from '../runtime/thread.js';
+import type { ChangeMessageDeps } from './deps.js';
+
+/** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
+export async function postChangeMessage(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'engine' | 'slack'>,
+  change: Change,
+): Promise<string> {
+  const message = renderChange(change, ctx.clock.now());
+  const posted = await ctx.slack.chat.postMessage({
+    channel: change.origin.channel,
+    ...inThread(change.origin.threadTs),
+    text: message.text,
+    blocks: message.blocks,
+    unfurl_links: false,
+  });
+  const ts = posted.ts as string;
+  await ctx.engine.setOrigin(change.id, { messageTs: ts });
+  return ts;
+}
+
+/** Slack errors saying the message can never be updated again. */
+const GONE = new Set(['message_not_found', 'channel_not_found', 'cant_update_message', 'is_archived']);
+
+/**
+ * Redraws waiting for a message, per bot (its Slack client): one rewrite of a
+ * message at a time, and the requests that pile up meanwhile fold into one
+ * that draws the newest of the states asked for. A burst of late clicks on a
+ * finished change thus costs its message one more update, not one each, in a
+ * chat.update budget the workspace shares.
+ */
+const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, Change> }>();
+
+/**
+ * Rewrites the change's message to its current state; logs (does not throw)
+ * when Slack refuses. A final state that reached the message is recorded as
+ * drawn; one that did not (Slack down after the SDK's own retries) is redrawn
+ * by housekeeping, so a finished change never keeps live buttons. Resolves
+ * once a rewrite showing this state or a newer one has been tried.
+ */
+export function rewriteChangeMessage(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
+  const ts = change.origin.messageTs;
+  if (!ts) return Promise.resolve();
+  const own = redraws.get(ctx.slack) ?? { serial: new SerialByKey(), latest: new Map<string, Change>() };
+  redraws.set(ctx.slack, own);
+  const key = `${change.origin.channel}/${ts}`;
+  const held = own.latest.get(key);
+  // A state never gives way to an older one (a lower version) asked for later.
+  if (!held || change.version >= held.version) own.latest.set(key, change);
+  return own.serial.run(key, async () => {
+    const newest = own.latest.get(key) ?? change;
+    own.latest.delete(key);
+    await drawChange(ctx, newest);
+  });
+}
+
+async function drawChange(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
+  if (!change.origin.messageTs) return;
+  const message = renderChange(change, ctx.clock.now());
+  try {
+    await ctx.slack.chat.update({
+      channel: change.origin.channel,
+      ts: change.origin.messageTs,
+      text: message.text,
+      blocks: message.blocks,
+    });
+  } catch (err) {
+    // A message that is gone can not show buttons any more: nothing is left to repair.
+    const gone = GONE.has(String((err as { data?: { error?: unknown } }).data?.error));
+    ctx.logger.warn(
+      gone
+        ? 'a change message is gone; not redrawing it'
+        : 'could not rewrite a change message; housekeeping will redraw it',
+      { changeId: change.id, error: err },
+    );
+    if (!gone) return;
+  }
+  // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
+  if (FINAL_STATUSES.includes(change.status) && !change.recordPending)
+    await ctx.store.markDrawn(change.id, change.status);
+}

@@ -1,0 +1,116 @@
+/**
+ * Telling people, in the change message's thread: a rewritten message
+ * notifies nobody, a reply that mentions someone does. In a release thread
+ * the final outcome is also broadcast to the channel, where the people who
+ * follow the release read. Best effort: a reply Slack refuses is logged, and
+ * never turns a done change into a reported failure.
+ */
+import type { Change, ClickOutcome } from '../../changes/change.js';
+import type { ClaimedNotices } from '../../changes/change-notices.js';
+import type { ChangeNotice } from '../../store/types.js';
+import type { SlackMessage } from '../render/message.js';
+import {
+  renderApprovalReminder,
+  renderApprovalRequest,
+  renderExpiredNotice,
+  renderOutcomeNotice,
+} from '../render/notices.js';
+import { inThread } from '../runtime/thread.js';
+import type { ChangeMessageDeps } from './deps.js';
+import { changeThread } from './thread.js';
+
+const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
+
+/** Tells the requester what `actor`'s click did to their change (not when they clicked it themselves). */
+export async function notifyOutcome(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  outcome: ClickOutcome,
+  actor: string,
+): Promise<void> {
+  const change = outcome.change;
+  const final = FINAL_KINDS.has(outcome.kind);
+  const inRelease = final && change.origin.releaseId !== undefined;
+  // The requester who clicked sees the message change under their cursor; a release's readers do not.
+  if (actor === change.requester && !inRelease) return;
+  const message = renderOutcomeNotice(outcome, actor);
+  if (message) await reply(ctx, change, message, inRelease);
+}
+
+/**
+ * Asks the approvers the policy names to look at a change that waits for
+ * them, and keeps the ask's ts with the change, so the ask is marked answered
+ * when the change moves on (ask-reply.ts).
+ */
+export async function notifyApprovers(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
+  if (change.status !== 'awaiting_approval') return;
+  const message = renderApprovalRequest(change, ctx.commandName);
+  if (!message) return;
+  const { ts } = await reply(ctx, change, message, false);
+  if (!ts) return;
+  await ctx.store
+    .updateChangeOrigin(change.id, { askTs: ts }, ctx.clock.now())
+    .catch((err: unknown) =>
+      ctx.logger.warn('could not keep the ask reply', { changeId: change.id, error: err }),
+    );
+}
+
+/**
+ * Sends the notices housekeeping claimed (changes/change-notices.ts): the
+ * reminder to the approvers, the expiry to the requester, in the change's
+ * thread. A notice Slack refused is given back to the store, so the next pass
+ * sends it; one that was sent is never sent again.
+ */
+export async function sendClaimedNotices(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  notices: ClaimedNotices,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const sends: [Change, ChangeNotice, SlackMessage][] = [
+    ...notices.reminders.map((c): [Change, ChangeNotice, SlackMessage] => [
+      c,
+      'reminder',
+      renderApprovalReminder(c, now, ctx.commandName),
+    ]),
+    ...notices.expired.map((c): [Change, ChangeNotice, SlackMessage] => [
+      c,
+      'expiry',
+      renderExpiredNotice(c),
+    ]),
+  ];
+  for (const [change, kind, message] of sends) {
+    if ((await reply(ctx, change, message, false)).posted) continue;
+    await ctx.store
+      .releaseNotice(change.id, kind)
+      .catch((err: unknown) =>
+        ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
+      );
+  }
+}
+
+/** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
+async function reply(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  change: Change,
+  message: SlackMessage,
+  broadcast: boolean,
+): Promise<{ posted: boolean; ts?: string }> {
+  const threadTs = changeThread(change);
+  if (!threadTs) return { posted: true };
+  try {
+    const post = {
+      channel: change.origin.channel,
+      ...inThread(threadTs),
+      text: message.text,
+      blocks: message.blocks,
+      unfurl_links: false,
+    };
+    const res = await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
+    return { posted: true, ...(res.ts ? { ts: res.ts } : {}) };
+  } catch (err) {
+    ctx.logger.warn('could not post a notice about a change', { changeId: change.id, error: err });
+    return { posted: false };
+  }
+}
