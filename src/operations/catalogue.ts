@@ -30,6 +30,10 @@ export const OPERATION_DESCRIPTORS = {
   },
   'image.promote': {
     kind: 'change',
+    rollback: {
+      notOffered:
+        'the promoted image stays in the branch; roll back the fleets it rolled out through ImageUpdaters one by one (armada image) in this version',
+    },
     action: (t) =>
       `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`,
     form: { modal: 'promote', title: 'Promote image' },
@@ -81,6 +85,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'vessel.create': {
     kind: 'change',
+    rollback: { inverse: 'vessel.delete' },
     action: (t) => `create vessels${inEnv(t)}`,
     form: {
       modal: 'vessel.create',
@@ -104,6 +109,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'vessel.delete': {
     kind: 'change',
+    rollback: { inverse: 'vessel.create' },
     action: (t) => `delete ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv(t)}`,
     form: {
       modal: 'vessel.delete',
@@ -147,6 +153,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.add': {
     kind: 'change',
+    rollback: { inverse: 'formation.remove' },
     action: (t) => `add vessels to ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     form: { modal: 'formation.add', where: 'formation', title: 'Add to formation' },
     whereToLook: (s) => `formation ${s('formation')} in environment ${s('environment')}`,
@@ -185,6 +192,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.remove': {
     kind: 'change',
+    rollback: { inverse: 'formation.add' },
     action: (t) =>
       `remove vessels from ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     form: { modal: 'formation.remove', where: 'formation', title: 'Remove vessel' },
@@ -233,6 +241,10 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.create': {
     kind: 'change',
+    rollback: {
+      notOffered:
+        'Harbormaster does not delete regions (game servers may be scheduled there); delete it in the GameFabric console if it must go',
+    },
     action: (t) => `create regions${inEnv(t)}`,
     form: {
       modal: 'region.create',
@@ -255,6 +267,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.scheduling': {
     kind: 'change',
+    rollback: { inverse: 'region.scheduling' },
     action: (t) => `change the scheduling of ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
     form: {
       modal: 'region.scheduling',
@@ -342,6 +355,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.scale': {
     kind: 'change',
+    rollback: { inverse: 'armada.scale' },
     action: (t) => `scale ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
       modal: 'armada.scale',
@@ -380,6 +394,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.scale': {
     kind: 'change',
+    rollback: { inverse: 'armadaset.scale' },
     action: (t) => `scale ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
       modal: 'armadaset.scale',
@@ -419,6 +434,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.image': {
     kind: 'change',
+    rollback: { inverse: 'armada.image' },
     action: (t) => `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
       modal: 'armada.image',
@@ -455,6 +471,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.image': {
     kind: 'change',
+    rollback: { inverse: 'armadaset.image' },
     action: (t) => `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
       modal: 'armadaset.image',
@@ -491,6 +508,10 @@ export const OPERATION_DESCRIPTORS = {
   },
   'gameserver.terminate': {
     kind: 'change',
+    rollback: {
+      notOffered:
+        'a terminated game server cannot be brought back (its matches ended with it); start a new one instead',
+    },
     action: (t) =>
       `terminate ${t.gameServer ? `game server ${t.gameServer}` : 'game servers'}${t.site ? ` on site ${t.site}` : ''}`,
     whereToLook: (s) => `the game servers of site ${s('site')} (is ${s('name')} still listed?)`,
@@ -519,6 +540,9 @@ export const OPERATION_DESCRIPTORS = {
   },
   'change.rollback': {
     kind: 'change',
+    rollback: {
+      notOffered: 'it is itself a rollback, and a rollback is not rolled back: make the change again instead',
+    },
     // Judged on the target of the change it undoes (and, apart, as its inverse operation).
     action: (t) => `roll back changes${inEnv(t)}`,
     whereToLook: () => 'the target of the change it rolls back (does it show the state before that change?)',

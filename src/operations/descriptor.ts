@@ -118,6 +118,11 @@ export interface OperationDescriptor {
   branchFields?: readonly string[];
   /** The API accepts the change before it shows (an image copy): recovery rechecks what was applied. */
   landsLater?: boolean;
+  /**
+   * Its rollback (issue 28): the operation whose policy rules also judge the
+   * inverse, or why Roll back is never offered for it.
+   */
+  rollback?: { inverse: string } | { notOffered: string };
   /** The aftermath is about a Vessel the change created, whose logs are worth a look. */
   createsVessels?: boolean;
 }

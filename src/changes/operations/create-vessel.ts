@@ -88,7 +88,7 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
       lines: [{ label: 'State', value: vessel.status?.state ?? 'Pending' }],
       facts: { vessel: { environment: r.environment, name: r.name } },
       undo: {
-        kind: 'vessel.create',
+        kind: 'vessel.created',
         environment: r.environment,
         name: r.name,
         uid: vessel.metadata.uid ?? null,

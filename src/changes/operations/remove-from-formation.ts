@@ -64,7 +64,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
             : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
         undo: {
-          kind: 'formation.remove',
+          kind: 'vessel.removed',
           environment: r.environment,
           formation: r.formation,
           vessel: removed,

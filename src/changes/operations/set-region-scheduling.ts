@@ -61,7 +61,7 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         lines: [],
         facts: { previous },
         undo: {
-          kind: 'region.scheduling',
+          kind: 'scheduling',
           environment: r.environment,
           region: r.region,
           type: r.type,

@@ -5,26 +5,33 @@
  * already rolled back (by which change, when).
  */
 import { formatUtcMinute } from '../../format/time.js';
+import { type ChangeOperation, describe, isOperation } from '../../operations/index.js';
 import type { LedgerEntry } from './ledger.js';
 
-/** Operations Roll back is never offered for, and why. */
-const NOT_OFFERED: Record<string, string> = {
-  'change.rollback':
-    'it is itself a rollback, and a rollback is not rolled back: make the change again instead',
-  'gameserver.terminate':
-    'a terminated game server cannot be brought back (its matches ended with it); start a new one instead',
-  'region.create':
-    'Harbormaster does not delete regions (game servers may be scheduled there); delete it in the GameFabric console if it must go',
-  'image.promote':
-    'the promoted image stays in the branch, and the fleets it rolled out through ImageUpdaters are rolled back one by one (armada image) in this version',
-};
+/** Why Roll back is never offered for `operation` (its descriptor says), or undefined. */
+function notOffered(operation: string): string | undefined {
+  if (!isOperation(operation)) return 'Harbormaster does not know its operation any more';
+  const rollback = describe(operation).rollback;
+  return rollback && 'notOffered' in rollback
+    ? rollback.notOffered
+    : rollback
+      ? undefined
+      : 'it has no inverse';
+}
+
+/** The operation whose policy rules judge the inverse of `operation` (its descriptor's `rollback.inverse`). */
+export function inverseOperation(operation: string): ChangeOperation | undefined {
+  if (!isOperation(operation)) return undefined;
+  const rollback = describe(operation).rollback;
+  return rollback && 'inverse' in rollback ? (rollback.inverse as ChangeOperation) : undefined;
+}
 
 /** Statuses whose hold on a change's rollback claim is over: the claim may be taken again. */
 export const SPENT_ROLLBACK: readonly string[] = ['failed', 'cancelled', 'expired'];
 
 /** Why change `entry` cannot be rolled back now, or undefined when it can (its claim is checked apart). */
 export function ineligible(entry: LedgerEntry, now: number, windowMs: number): string | undefined {
-  const reason = NOT_OFFERED[entry.operation];
+  const reason = notOffered(entry.operation);
   if (reason) return `Change ${entry.id} cannot be rolled back: ${reason}.`;
   if (entry.status !== 'succeeded') {
     return `Change ${entry.id} was not applied (it is ${entry.status.replace('_', ' ')}), so there is nothing to roll back.`;

@@ -27,17 +27,6 @@ import type { Undo } from './undo.js';
 
 /** What an inverse will do, as a preview shows it. */
 export interface InverseView {
-  /** The operation whose policy rules also judge the rollback. */
-  operation:
-    | 'region.scheduling'
-    | 'armada.scale'
-    | 'armadaset.scale'
-    | 'armada.image'
-    | 'armadaset.image'
-    | 'formation.remove'
-    | 'formation.add'
-    | 'vessel.delete'
-    | 'vessel.create';
   target: Target;
   /** One sentence: what the rollback sets back. */
   summary: string;
@@ -61,12 +50,11 @@ const fleetWhere = (u: Extract<Undo, { kind: 'fleet.scale' | 'fleet.image' }>) =
 const vesselEntry = (v: { region: string; override?: unknown }) =>
   v.override ? `region ${v.region}, with its overrides` : `region ${v.region}`;
 
-/** The inverse of `u` in words, and the operation and target the policy judges it by. */
+/** The inverse of `u` in words, and the target the policy judges it on (the operation is the original's descriptor's `rollback.inverse`). */
 export function inverseView(u: Undo): InverseView {
   switch (u.kind) {
-    case 'region.scheduling':
+    case 'scheduling':
       return {
-        operation: 'region.scheduling',
         target: { environment: u.environment, region: u.region },
         summary: `Set scheduling of region type ${u.type} in ${u.region} (${u.environment}) back to ${u.before}`,
         lines: [{ label: 'Scheduling', value: `${u.after} → ${u.before}` }],
@@ -78,7 +66,6 @@ export function inverseView(u: Undo): InverseView {
     case 'fleet.scale': {
       const drain = u.before.maxReplicas === 0;
       return {
-        operation: u.fleet === 'ArmadaSet' ? 'armadaset.scale' : 'armada.scale',
         target:
           u.fleet === 'ArmadaSet'
             ? { environment: u.environment, armadaSet: u.name, ...(u.region ? { region: u.region } : {}) }
@@ -95,7 +82,6 @@ export function inverseView(u: Undo): InverseView {
     }
     case 'fleet.image':
       return {
-        operation: u.fleet === 'ArmadaSet' ? 'armadaset.image' : 'armada.image',
         target:
           u.fleet === 'ArmadaSet'
             ? { environment: u.environment, armadaSet: u.name }
@@ -110,9 +96,8 @@ export function inverseView(u: Undo): InverseView {
         notes: ['Game servers are replaced in a rolling update; allocated ones finish their match first.'],
         subject: `the image of container ${u.container} of ${fleetWhere(u)}`,
       };
-    case 'formation.add':
+    case 'vessel.added':
       return {
-        operation: 'formation.remove',
         target: { environment: u.environment, formation: u.formation, vessel: u.vessel.name },
         summary: `Remove vessel ${u.vessel.name} from formation ${u.formation} in ${u.environment} again`,
         lines: [{ label: 'Vessel', value: `${u.vessel.name} (${vesselEntry(u.vessel)}) → removed` }],
@@ -121,9 +106,8 @@ export function inverseView(u: Undo): InverseView {
         notes: [],
         subject: `vessel ${u.vessel.name} of formation ${u.formation}`,
       };
-    case 'formation.remove':
+    case 'vessel.removed':
       return {
-        operation: 'formation.add',
         target: {
           environment: u.environment,
           formation: u.formation,
@@ -139,9 +123,8 @@ export function inverseView(u: Undo): InverseView {
         notes: [],
         subject: `vessel ${u.vessel.name} of formation ${u.formation}`,
       };
-    case 'vessel.create':
+    case 'vessel.created':
       return {
-        operation: 'vessel.delete',
         target: { environment: u.environment, vessel: u.name },
         summary: `Delete vessel ${u.name} in ${u.environment} again`,
         lines: [{ label: 'Vessel', value: `${u.name} → deleted` }],
@@ -150,9 +133,8 @@ export function inverseView(u: Undo): InverseView {
         notes: [],
         subject: `vessel ${u.name}`,
       };
-    case 'vessel.delete':
+    case 'vessel.deleted':
       return {
-        operation: 'vessel.create',
         target: { environment: u.environment, vessel: u.name },
         summary: `Create vessel ${u.name} in ${u.environment} again, from the spec it had`,
         lines: [{ label: 'Vessel', value: `none → ${u.name} (region ${u.vessel.spec.region})` }],
@@ -176,7 +158,7 @@ const UNCHANGED: GuardFinding = { kind: 'unchanged' };
 export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFinding> {
   const c = ctx.client;
   switch (u.kind) {
-    case 'region.scheduling': {
+    case 'scheduling': {
       const region = await c.getRegion(u.environment, u.region).catch(gone);
       if (!region) return moved(`region ${u.region} no longer exists`);
       const type = region.spec.types.find((t) => t.name === u.type);
@@ -215,7 +197,7 @@ export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFindin
         ? UNCHANGED
         : moved(`container ${u.container} of ${fleetWhere(u)} now runs ${container.image ?? 'no image'}`);
     }
-    case 'formation.add': {
+    case 'vessel.added': {
       const formation = await c.getFormation(u.environment, u.formation).catch(gone);
       if (!formation) return moved(`formation ${u.formation} no longer exists`);
       const entry = formation.spec.vessels.find((v) => v.name === u.vessel.name);
@@ -224,7 +206,7 @@ export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFindin
         ? UNCHANGED
         : moved(`vessel ${u.vessel.name} of formation ${u.formation} now has ${vesselEntry(entry)}`);
     }
-    case 'formation.remove': {
+    case 'vessel.removed': {
       const formation = await c.getFormation(u.environment, u.formation).catch(gone);
       if (!formation) return moved(`formation ${u.formation} no longer exists`);
       const entry = formation.spec.vessels.find((v) => v.name === u.vessel.name);
@@ -232,7 +214,7 @@ export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFindin
         ? moved(`formation ${u.formation} has a vessel ${u.vessel.name} again (${vesselEntry(entry)})`)
         : UNCHANGED;
     }
-    case 'vessel.create': {
+    case 'vessel.created': {
       const vessel = await c.getVessel(u.environment, u.name).catch(gone);
       if (!vessel) return moved(`vessel ${u.name} is gone already`);
       if (u.uid && vessel.metadata.uid && vessel.metadata.uid !== u.uid)
@@ -241,7 +223,7 @@ export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFindin
         ? UNCHANGED
         : moved(`vessel ${u.name} now has another spec than the one created`);
     }
-    case 'vessel.delete': {
+    case 'vessel.deleted': {
       const vessel = await c.getVessel(u.environment, u.name).catch(gone);
       return vessel ? moved(`a vessel named ${u.name} exists again`) : UNCHANGED;
     }
@@ -285,7 +267,7 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
   const view = inverseView(u);
   try {
     switch (u.kind) {
-      case 'region.scheduling': {
+      case 'scheduling': {
         const region = await c.getRegion(u.environment, u.region);
         const index = region.spec.types.findIndex((t) => t.name === u.type);
         if (index < 0) throw new InverseMovedError(`region ${u.region} no longer has a type ${u.type}`);
@@ -319,16 +301,16 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
           { maxAttempts: 1 },
         );
         break;
-      case 'formation.add':
+      case 'vessel.added':
         await c.removeVesselFromFormation(u.environment, u.formation, u.vessel.name);
         break;
-      case 'formation.remove':
+      case 'vessel.removed':
         await c.appendVesselToFormation(u.environment, u.formation, u.vessel);
         break;
-      case 'vessel.create':
+      case 'vessel.created':
         await c.deleteVessel(u.environment, u.name);
         break;
-      case 'vessel.delete':
+      case 'vessel.deleted':
         await c.createVessel(u.environment, u.vessel);
         break;
     }
@@ -344,7 +326,7 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
       throw new InverseMovedError(err.message.replace(/[.;]?$/, ''));
     }
     if (failedTest(err)) throw new InverseMovedError(`${view.subject} changed while rolling back`);
-    if (u.kind === 'vessel.delete' && err instanceof ApiError && err.status === 409) {
+    if (u.kind === 'vessel.deleted' && err instanceof ApiError && err.status === 409) {
       throw new InverseMovedError(`a vessel named ${u.name} exists again`);
     }
     throw err;
@@ -356,7 +338,7 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
 export async function restored(ctx: OperationContext, u: Undo): Promise<boolean> {
   const c = ctx.client;
   switch (u.kind) {
-    case 'region.scheduling': {
+    case 'scheduling': {
       const region = await c.getRegion(u.environment, u.region).catch(gone);
       const type = region?.spec.types.find((t) => t.name === u.type);
       return type !== undefined && schedulingOf(type) === u.before;
@@ -366,15 +348,15 @@ export async function restored(ctx: OperationContext, u: Undo): Promise<boolean>
       const back = await guard(ctx, { ...u, after: u.before } as Undo);
       return back.kind === 'unchanged';
     }
-    case 'formation.add':
-      return (await guard(ctx, { ...u, kind: 'formation.remove', index: 0 })).kind === 'unchanged';
-    case 'formation.remove': {
+    case 'vessel.added':
+      return (await guard(ctx, { ...u, kind: 'vessel.removed', index: 0 })).kind === 'unchanged';
+    case 'vessel.removed': {
       const formation = await c.getFormation(u.environment, u.formation).catch(gone);
       return formation?.spec.vessels.some((v) => v.name === u.vessel.name) ?? false;
     }
-    case 'vessel.create':
+    case 'vessel.created':
       return (await c.getVessel(u.environment, u.name).catch(gone)) === undefined;
-    case 'vessel.delete': {
+    case 'vessel.deleted': {
       const vessel = await c.getVessel(u.environment, u.name).catch(gone);
       return vessel !== undefined && vessel.metadata.uid !== u.uid;
     }
@@ -384,17 +366,17 @@ export async function restored(ctx: OperationContext, u: Undo): Promise<boolean>
 /** One key per thing an undo restores: two changes with the same key touched the same target. */
 export function subjectKey(u: Undo): string {
   switch (u.kind) {
-    case 'region.scheduling':
+    case 'scheduling':
       return ['scheduling', u.environment, u.region, u.type].join('|');
     case 'fleet.scale':
       return ['scale', u.fleet, u.environment, u.name, u.region ?? '', u.type].join('|');
     case 'fleet.image':
       return ['image', u.fleet, u.environment, u.name, u.container].join('|');
-    case 'formation.add':
-    case 'formation.remove':
+    case 'vessel.added':
+    case 'vessel.removed':
       return ['formation', u.environment, u.formation, u.vessel.name].join('|');
-    case 'vessel.create':
-    case 'vessel.delete':
+    case 'vessel.created':
+    case 'vessel.deleted':
       return ['vessel', u.environment, u.name].join('|');
   }
 }

@@ -16,7 +16,7 @@ import { WorldMovedError } from '../errors.js';
 import type { Line, OperationContext, OperationModule, Preview } from '../operation.js';
 import { type RollbackRequest, rollbackSchema } from '../requests/rollback.js';
 import { parseRequest } from '../requests/vocabulary.js';
-import { alreadyRolledBack, ineligible, SPENT_ROLLBACK } from './eligibility.js';
+import { alreadyRolledBack, ineligible, inverseOperation, SPENT_ROLLBACK } from './eligibility.js';
 import { guard, InverseMovedError, inverseView, restored, subjectKey, write } from './inverses.js';
 import type { LedgerEntry, RollbackLedger } from './ledger.js';
 import type { Undo } from './undo.js';
@@ -72,10 +72,11 @@ export async function rollbackJudgements(
   const out: { operation: ChangeOperation; target: Target }[] = [];
   for (const id of r.changeIds) {
     const entry = await ledger.get(id);
-    if (!entry?.undo) continue;
+    const inverse = entry?.undo && inverseOperation(entry.operation);
+    if (!entry?.undo || !inverse) continue;
     const view = inverseView(entry.undo);
     out.push({ operation: 'change.rollback', target: view.target });
-    out.push({ operation: view.operation, target: view.target });
+    out.push({ operation: inverse, target: view.target });
   }
   return out;
 }
@@ -130,7 +131,7 @@ function itemOf(entry: LedgerEntry): RollbackItem {
     summary: entry.summary,
     inverseSummary: view.summary,
     undo,
-    inverse: { operation: view.operation, target: view.target },
+    inverse: { operation: inverseOperation(entry.operation) as ChangeOperation, target: view.target },
     origin: entry.origin,
   };
 }

@@ -12,7 +12,7 @@ import type { FleetKind, VesselCreate } from '../../gamefabric/client.js';
 
 export type Undo =
   | {
-      kind: 'region.scheduling';
+      kind: 'scheduling';
       environment: string;
       region: string;
       type: string;
@@ -44,14 +44,14 @@ export type Undo =
       afterLabel: string;
     }
   | {
-      kind: 'formation.add';
+      kind: 'vessel.added';
       environment: string;
       formation: string;
       /** The entry added, as written. */
       vessel: FormationVessel;
     }
   | {
-      kind: 'formation.remove';
+      kind: 'vessel.removed';
       environment: string;
       formation: string;
       /** The entry removed, as the guarded patch read it (region and overrides). */
@@ -59,7 +59,7 @@ export type Undo =
       index: number;
     }
   | {
-      kind: 'vessel.create';
+      kind: 'vessel.created';
       environment: string;
       name: string;
       /** The API's answer: the new Vessel's uid and spec. */
@@ -67,7 +67,7 @@ export type Undo =
       spec: unknown;
     }
   | {
-      kind: 'vessel.delete';
+      kind: 'vessel.deleted';
       environment: string;
       name: string;
       /** The Vessel as read just before the delete, as a create body. */

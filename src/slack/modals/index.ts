@@ -11,7 +11,14 @@ import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { operationModule } from '../../changes/operations/index.js';
 import type { OperationInput } from '../../changes/requests/index.js';
-import { type ChangeOperation, FORMS, isReadOperation, operationOfForm } from '../../operations/index.js';
+import {
+  type ChangeFormKind,
+  type ChangeOperation,
+  FORMS,
+  isReadOperation,
+  type OperationOfForm,
+  operationOfForm,
+} from '../../operations/index.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
@@ -68,10 +75,10 @@ export { WHERE_BLOCKS } from './where.js';
  * The change forms, by operation: the compiler checks that every change
  * operation has one, and that what each reads is its operation's input.
  * Kinds, titles and where each form works are in src/operations/catalogue.ts.
- * A rollback has no form: its Roll back button and `rollback <change-id>` name the change.
+ * An operation without a form (a rollback: its command names the change) has none here.
  */
 /** The change operations with a form. */
-type FormOperation = Exclude<ChangeOperation, 'change.rollback'>;
+type FormOperation = ChangeOperation & OperationOfForm<ChangeFormKind>;
 
 const CHANGE_MODALS: {
   [K in FormOperation]: ModalDefinition<OperationInput<K>>;
