@@ -66,7 +66,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       input: { environment: 'dev', region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' },
     });
     expect(original.undo).toMatchObject({
-      kind: 'region.scheduling',
+      kind: 'scheduling',
       before: 'Packed',
       after: 'Distributed',
     });
@@ -158,7 +158,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       operation: 'formation.remove',
       input: { environment: 'dev', formation: 'lobby', vessel: 'lobby-8' },
     });
-    expect(added.undo?.kind).toBe('formation.add');
+    expect(added.undo?.kind).toBe('vessel.added');
     const rb = await rollback([removed.id]);
     expect(rb.preview.warnings?.[0]).toMatch(/new vessel named lobby-8/);
     await h.engine.cancel(click(rb.id));

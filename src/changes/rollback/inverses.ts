@@ -323,7 +323,7 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
       err instanceof VesselNotInFormationError ||
       err instanceof DuplicateVesselError
     ) {
-      throw new InverseMovedError(err.message.replace(/[.;]?$/, ''));
+      throw new InverseMovedError(`${view.subject} changed while rolling back`);
     }
     if (failedTest(err)) throw new InverseMovedError(`${view.subject} changed while rolling back`);
     if (u.kind === 'vessel.deleted' && err instanceof ApiError && err.status === 409) {
