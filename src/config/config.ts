@@ -68,6 +68,8 @@ export interface Config {
   environments: string[];
   /** Live log tails stop by themselves after this long. */
   tailMaxDurationMs: number;
+  /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS, default 7 days). */
+  rollbackWindowMs: number;
 }
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -159,6 +161,7 @@ const EnvSchema = z.object({
   DATABASE_TIMEOUT_MS: positiveInt('10000', 10_000),
   HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
   HARBOR_SHUTDOWN_DRAIN_MS: nonNegativeInt('5000', 0),
+  HARBOR_ROLLBACK_DAYS: positiveInt('7', 7),
   HARBOR_METRICS_PORT: port('HARBOR_METRICS_PORT', undefined, '9090'),
   HARBOR_BUILD_COMMIT: optionalString,
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
@@ -268,6 +271,7 @@ export function readConfig(
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,
+      rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },
