@@ -125,6 +125,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.show': {
     kind: 'read',
+    shows: 'formation',
     action: (t) => `show ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     help: {
       formations: {
@@ -211,6 +212,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.show': {
     kind: 'read',
+    shows: 'region',
     action: (t) => `show ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
     help: {
       regions: {
@@ -328,6 +330,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.show': {
     kind: 'read',
+    shows: 'armada',
     action: (t) => `show ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     help: {
       'armada.show': {
@@ -519,6 +522,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.show': {
     kind: 'read',
+    shows: 'armadaSet',
     action: (t) => `show ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     help: {
       'armadaset.show': {

@@ -109,6 +109,12 @@ export interface OperationDescriptor {
   /** The form that asks for its input, when it has one. */
   form?: FormDescriptor;
   /**
+   * A read that shows one thing of an environment (`formation show <env> <name>`):
+   * the target field naming it. The grammar's command for the read is derived
+   * from this (slack/grammar/command.ts), so the read's id is not written there.
+   */
+  shows?: Exclude<TargetField, 'environment'>;
+  /**
    * Where in the hosting API a person can see whether the change took effect
    * (named in "could not confirm" messages); `field` reads the request.
    * Without it, the preview's summary says what to look for.

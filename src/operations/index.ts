@@ -3,7 +3,7 @@
  * reads, changes), each operation's descriptor, and the forms' kinds.
  */
 import { OPERATION_DESCRIPTORS } from './catalogue.js';
-import type { FormDescriptor, HelpForm, OperationDescriptor } from './descriptor.js';
+import type { FormDescriptor, HelpForm, OperationDescriptor, TargetField } from './descriptor.js';
 
 export type {
   FlagSpec,
@@ -24,6 +24,15 @@ export type Operation = keyof Catalogue;
 export type ReadOperation = { [K in Operation]: Catalogue[K]['kind'] extends 'read' ? K : never }[Operation];
 /** Operations that change something in the hosting API and go through the change engine. */
 export type ChangeOperation = Exclude<Operation, ReadOperation>;
+
+/** Reads that show one named thing of an environment (their descriptor's `shows`). */
+export type ShowOperation = {
+  [K in ReadOperation]: Catalogue[K] extends { shows: TargetField } ? K : never;
+}[ReadOperation];
+/** The target field a show read names the thing it shows in. */
+export type ShownField<K extends ShowOperation> = Catalogue[K] extends { shows: infer F extends TargetField }
+  ? F
+  : never;
 
 /** The operations whose form is a modal, and that form's kind. */
 type WithForm = { [K in Operation]: Catalogue[K] extends { form: FormDescriptor } ? K : never }[Operation];
