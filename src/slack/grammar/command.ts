@@ -19,10 +19,10 @@ export type ChangeModalKind = ChangeFormKind;
 export type ModalKind = FormKind;
 
 /**
- * A show read (`formation show dev lobby`): its operation, the environment and
- * the name of what it shows, in the field its descriptor names
- * (`{ kind: 'formation.show', environment, formation }`). Derived from the
- * catalogue, so a new show read needs no line here.
+ * A show read (`formation show dev lobby`): its operation as the kind, the
+ * environment, and the name of what it shows in the target field its
+ * descriptor's `shows` names (`formation`). Derived from the catalogue, so a
+ * new show read needs no line here.
  */
 export type ShowCommand = {
   [K in ShowOperation]: { kind: K; environment: string } & { [F in ShownField<K>]: string };
