@@ -59,6 +59,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'vessels.list': {
     kind: 'read',
+    shows: { kind: 'Vessel', field: 'vessel' },
     action: (t) => `list vessels${inEnv(t)}`,
     help: {
       vessels: {
@@ -125,7 +126,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.show': {
     kind: 'read',
-    shows: 'formation',
+    shows: { kind: 'Formation', field: 'formation' },
     action: (t) => `show ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     help: {
       formations: {
@@ -212,7 +213,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.show': {
     kind: 'read',
-    shows: 'region',
+    shows: { kind: 'Region', field: 'region' },
     action: (t) => `show ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
     help: {
       regions: {
@@ -330,7 +331,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.show': {
     kind: 'read',
-    shows: 'armada',
+    shows: { kind: 'Armada', field: 'armada' },
     action: (t) => `show ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     help: {
       'armada.show': {
@@ -422,6 +423,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.image': {
     kind: 'change',
+    rollsOut: { kind: 'Armada', field: 'armada' },
     action: (t) => `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
       modal: 'armada.image',
@@ -458,6 +460,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.image': {
     kind: 'change',
+    rollsOut: { kind: 'ArmadaSet', field: 'armadaSet' },
     action: (t) => `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
       modal: 'armadaset.image',
@@ -506,7 +509,7 @@ export const OPERATION_DESCRIPTORS = {
         flags: [],
         description:
           'Terminate a game server that does not shut down by itself (asks for confirmation first; an allocated match on it ends).',
-        example: 'gameserver terminate ni-prod-fra-02 duel-baremetal-0',
+        example: 'gameserver terminate fra-bm-1-01 duel-baremetal-0',
         topic: 'armadas',
       },
       'gameserver.terminate.modal': {
@@ -522,7 +525,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.show': {
     kind: 'read',
-    shows: 'armadaSet',
+    shows: { kind: 'ArmadaSet', field: 'armadaSet' },
     action: (t) => `show ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     help: {
       'armadaset.show': {
@@ -532,6 +535,38 @@ export const OPERATION_DESCRIPTORS = {
         description: 'Show an ArmadaSet: its regions, the armada it runs in each, containers, state.',
         example: 'armadaset show prod arena',
         topic: 'armadas',
+      },
+    },
+  },
+  // Watches (issue 29): a channel subscribes to an environment's trouble. No Change: answered at once.
+  'watch.manage': {
+    kind: 'read',
+    action: (t) => `watch or unwatch${t.environment ? ` environment ${t.environment}` : ' environments'}`,
+    help: {
+      watch: {
+        words: ['watch'],
+        args: ['<env>'],
+        flags: [],
+        description:
+          'Alert this channel to trouble in an environment: a fleet Degraded, a vessel in Error, a fleet with no ready servers.',
+        example: 'watch prod',
+        topic: 'watches',
+      },
+      watches: {
+        words: ['watches'],
+        args: [],
+        flags: [],
+        description: "List this channel's watches, whether polling runs or is paused, and the open alerts.",
+        example: 'watches',
+        topic: 'watches',
+      },
+      unwatch: {
+        words: ['unwatch'],
+        args: ['<env>'],
+        flags: [],
+        description: "End this channel's watch of an environment.",
+        example: 'unwatch prod',
+        topic: 'watches',
       },
     },
   },

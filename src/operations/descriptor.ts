@@ -47,6 +47,7 @@ export const HELP_TOPICS = [
   'regions',
   'armadas',
   'logs',
+  'watches',
   'releases',
   'approvals',
   'history',
@@ -109,12 +110,6 @@ export interface OperationDescriptor {
   /** The form that asks for its input, when it has one. */
   form?: FormDescriptor;
   /**
-   * A read that shows one thing of an environment (`formation show <env> <name>`):
-   * the target field naming it. The grammar's command for the read is derived
-   * from this (slack/grammar/command.ts), so the read's id is not written there.
-   */
-  shows?: Exclude<TargetField, 'environment'>;
-  /**
    * Where in the hosting API a person can see whether the change took effect
    * (named in "could not confirm" messages); `field` reads the request.
    * Without it, the preview's summary says what to look for.
@@ -126,4 +121,14 @@ export interface OperationDescriptor {
   landsLater?: boolean;
   /** The aftermath is about a Vessel the change created, whose logs are worth a look. */
   createsVessels?: boolean;
+  /**
+   * A read that shows one object of this kind, named by this target field:
+   * watches judge whether a channel may hear about such an object with it.
+   * A read whose id is also a form id of its own (`formation show <env> <name>`)
+   * gets its grammar Command from this (slack/grammar/command.ts), so the id
+   * is not written there.
+   */
+  shows?: { kind: 'Armada' | 'ArmadaSet' | 'Formation' | 'Region' | 'Vessel'; field: TargetField };
+  /** A change whose aftermath is a rollout of this kind of fleet (named by `field`), which watches follow. */
+  rollsOut?: { kind: 'Armada' | 'ArmadaSet'; field: TargetField };
 }

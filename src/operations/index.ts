@@ -25,12 +25,23 @@ export type ReadOperation = { [K in Operation]: Catalogue[K]['kind'] extends 're
 /** Operations that change something in the hosting API and go through the change engine. */
 export type ChangeOperation = Exclude<Operation, ReadOperation>;
 
-/** Reads that show one named thing of an environment (their descriptor's `shows`). */
+/**
+ * Reads that show one named thing of an environment: the descriptor says
+ * `shows`, and the read's id is a form id of its own (`formation show`), so
+ * the grammar's command kind is the id. (`vessels.list` shows a Vessel under
+ * the form id `vessel.show`: not one of these.)
+ */
 export type ShowOperation = {
-  [K in ReadOperation]: Catalogue[K] extends { shows: TargetField } ? K : never;
+  [K in ReadOperation]: K extends keyof Catalogue[K]['help']
+    ? Catalogue[K] extends { shows: { field: TargetField } }
+      ? K
+      : never
+    : never;
 }[ReadOperation];
 /** The target field a show read names the thing it shows in. */
-export type ShownField<K extends ShowOperation> = Catalogue[K] extends { shows: infer F extends TargetField }
+export type ShownField<K extends ShowOperation> = Catalogue[K] extends {
+  shows: { field: infer F extends TargetField };
+}
   ? F
   : never;
 

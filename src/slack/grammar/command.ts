@@ -38,6 +38,10 @@ export type Command =
   | { kind: 'armadas'; environment: string }
   | ShowCommand
   | { kind: 'approvals' }
+  /** Watches (issue 29): subscribe this channel to an environment's trouble, list, end. */
+  | { kind: 'watch'; environment: string }
+  | { kind: 'watches' }
+  | { kind: 'unwatch'; environment: string }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
   /**

@@ -20,6 +20,7 @@ import {
   parseRelease,
   parseVessels,
 } from './parse-reads.js';
+import { parseUnwatch, parseWatch, parseWatches } from './parse-watches.js';
 import { takeReleaseFlag, withReleaseOption } from './release-flag.js';
 import { closestWords } from './suggest.js';
 import { lex, type Token, type Tokenized, tokenize } from './tokenize.js';
@@ -44,6 +45,9 @@ const COMMANDS: Record<string, Parser> = {
   gameserver: parseGameServer,
   approvals: parseApprovals,
   history: parseHistory,
+  watch: parseWatch,
+  watches: parseWatches,
+  unwatch: parseUnwatch,
   logs: parseLogs,
   release: parseRelease,
 };

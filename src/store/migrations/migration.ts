@@ -8,11 +8,13 @@ import { postgres001Initial } from './postgres/001-initial.js';
 import { postgres002DrawnStatus } from './postgres/002-drawn-status.js';
 import { postgres003ChangeNotices } from './postgres/003-change-notices.js';
 import { postgres004SlackBudget } from './postgres/004-slack-budget.js';
+import { postgres005Watches } from './postgres/005-watches.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
 import { sqlite004ChangeNotices } from './sqlite/004-change-notices.js';
 import { sqlite005SlackBudget } from './sqlite/005-slack-budget.js';
+import { sqlite006Watches } from './sqlite/006-watches.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -21,12 +23,14 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite003AuditNoReplace,
   sqlite004ChangeNotices,
   sqlite005SlackBudget,
+  sqlite006Watches,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
   postgres002DrawnStatus,
   postgres003ChangeNotices,
   postgres004SlackBudget,
+  postgres005Watches,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */

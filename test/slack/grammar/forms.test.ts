@@ -55,6 +55,9 @@ describe('the forms table', () => {
         'release',
         'vessel',
         'vessels',
+        'watch',
+        'watches',
+        'unwatch',
       ].sort(),
     );
     expect(subCommands('formation')).toEqual(['show', 'add', 'remove']);
