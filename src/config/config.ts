@@ -68,6 +68,10 @@ export interface Config {
   environments: string[];
   /** Live log tails stop by themselves after this long. */
   tailMaxDurationMs: number;
+  /** Watches: how often each watched environment is listed (HARBOR_WATCH_INTERVAL_S). */
+  watchIntervalMs: number;
+  /** Watches: how long trouble must last before it alerts, and be gone before it recovers (HARBOR_WATCH_SETTLE_S). */
+  watchSettleMs: number;
   /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS, default 7 days). */
   rollbackWindowMs: number;
 }
@@ -167,6 +171,8 @@ const EnvSchema = z.object({
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
   HARBOR_REPLICA_ID: optionalString,
   HARBOR_TAIL_MAX_DURATION: optionalString,
+  HARBOR_WATCH_INTERVAL_S: positiveInt('30', 30),
+  HARBOR_WATCH_SETTLE_S: nonNegativeInt('60', 60),
   HARBOR_BRANCHES: optionalString.refine(
     (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
     { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
@@ -271,6 +277,8 @@ export function readConfig(
       logLevel: e.HARBOR_LOG_LEVEL ?? 'info',
       replicaId: e.HARBOR_REPLICA_ID ?? `${hostname()}-${process.pid}`,
       tailMaxDurationMs: tailDuration.ms,
+      watchIntervalMs: e.HARBOR_WATCH_INTERVAL_S * 1000,
+      watchSettleMs: e.HARBOR_WATCH_SETTLE_S * 1000,
       rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),

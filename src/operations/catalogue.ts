@@ -63,6 +63,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'vessels.list': {
     kind: 'read',
+    shows: { kind: 'Vessel', field: 'vessel' },
     action: (t) => `list vessels${inEnv(t)}`,
     help: {
       vessels: {
@@ -131,6 +132,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.show': {
     kind: 'read',
+    shows: { kind: 'Formation', field: 'formation' },
     action: (t) => `show ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     help: {
       formations: {
@@ -219,6 +221,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.show': {
     kind: 'read',
+    shows: { kind: 'Region', field: 'region' },
     action: (t) => `show ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
     help: {
       regions: {
@@ -341,6 +344,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.show': {
     kind: 'read',
+    shows: { kind: 'Armada', field: 'armada' },
     action: (t) => `show ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     help: {
       'armada.show': {
@@ -434,6 +438,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.image': {
     kind: 'change',
+    rollsOut: { kind: 'Armada', field: 'armada' },
     rollback: { inverse: 'armada.image' },
     action: (t) => `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
@@ -471,6 +476,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.image': {
     kind: 'change',
+    rollsOut: { kind: 'ArmadaSet', field: 'armadaSet' },
     rollback: { inverse: 'armadaset.image' },
     action: (t) => `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
@@ -524,7 +530,7 @@ export const OPERATION_DESCRIPTORS = {
         flags: [],
         description:
           'Terminate a game server that does not shut down by itself (asks for confirmation first; an allocated match on it ends).',
-        example: 'gameserver terminate ni-prod-fra-02 duel-baremetal-0',
+        example: 'gameserver terminate fra-bm-1-01 duel-baremetal-0',
         topic: 'armadas',
       },
       'gameserver.terminate.modal': {
@@ -560,6 +566,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.show': {
     kind: 'read',
+    shows: { kind: 'ArmadaSet', field: 'armadaSet' },
     action: (t) => `show ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     help: {
       'armadaset.show': {
@@ -569,6 +576,38 @@ export const OPERATION_DESCRIPTORS = {
         description: 'Show an ArmadaSet: its regions, the armada it runs in each, containers, state.',
         example: 'armadaset show prod arena',
         topic: 'armadas',
+      },
+    },
+  },
+  // Watches (issue 29): a channel subscribes to an environment's trouble. No Change: answered at once.
+  'watch.manage': {
+    kind: 'read',
+    action: (t) => `watch or unwatch${t.environment ? ` environment ${t.environment}` : ' environments'}`,
+    help: {
+      watch: {
+        words: ['watch'],
+        args: ['<env>'],
+        flags: [],
+        description:
+          'Alert this channel to trouble in an environment: a fleet Degraded, a vessel in Error, a fleet with no ready servers.',
+        example: 'watch prod',
+        topic: 'watches',
+      },
+      watches: {
+        words: ['watches'],
+        args: [],
+        flags: [],
+        description: "List this channel's watches, whether polling runs or is paused, and the open alerts.",
+        example: 'watches',
+        topic: 'watches',
+      },
+      unwatch: {
+        words: ['unwatch'],
+        args: ['<env>'],
+        flags: [],
+        description: "End this channel's watch of an environment.",
+        example: 'unwatch prod',
+        topic: 'watches',
       },
     },
   },

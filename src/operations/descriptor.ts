@@ -47,6 +47,7 @@ export const HELP_TOPICS = [
   'regions',
   'armadas',
   'logs',
+  'watches',
   'releases',
   'approvals',
   'history',
@@ -125,4 +126,14 @@ export interface OperationDescriptor {
   rollback?: { inverse: string } | { notOffered: string };
   /** The aftermath is about a Vessel the change created, whose logs are worth a look. */
   createsVessels?: boolean;
+  /**
+   * A read that shows one object of this kind, named by this target field:
+   * watches judge whether a channel may hear about such an object with it.
+   * A read whose id is also a form id of its own (`formation show <env> <name>`)
+   * gets its grammar Command from this (slack/grammar/command.ts), so the id
+   * is not written there.
+   */
+  shows?: { kind: 'Armada' | 'ArmadaSet' | 'Formation' | 'Region' | 'Vessel'; field: TargetField };
+  /** A change whose aftermath is a rollout of this kind of fleet (named by `field`), which watches follow. */
+  rollsOut?: { kind: 'Armada' | 'ArmadaSet'; field: TargetField };
 }

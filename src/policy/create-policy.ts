@@ -104,6 +104,19 @@ export function createPolicy(
       return ruleDecision(rule, input);
     },
 
+    async authorizeChannelRead(input) {
+      const rule = findRule(rules, input.operation, input.target);
+      if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
+      if (rule.channels && !(await channelAllowed(rule.channels, input.channel, ctx, logger))) {
+        return {
+          allowed: false,
+          rule: rule.name,
+          reason: `policy rule \`${rule.name}\` lets only ${nameChannels(rule.channels, names)} ${describeAction(input.operation, input.target)}`,
+        };
+      }
+      return { allowed: true, rule: rule.name };
+    },
+
     async judgeForm(input) {
       const refused = foreign(input);
       if (refused) return refused;

@@ -76,6 +76,11 @@ export interface Policy {
   judgeForm(input: RequestInput): Promise<Decision | undefined>;
   /** What a change needs before it may be applied (resolved once at request time and stored in the change). */
   requirement(operation: Operation, target: Target): Requirement;
+  /**
+   * May `channel` itself read `operation` on `target` (no person asking: a
+   * watch posting there)? Only the governing rule's channels decide.
+   */
+  authorizeChannelRead(input: { channel: string; operation: Operation; target: Target }): Promise<Decision>;
   /** May `user` confirm (only the requester) this change right now? Re-checked on every click. */
   authorizeConfirm(input: ClickInput): Promise<Decision>;
   /** May `user` cancel this change right now (the requester, or anyone who may approve it)? */

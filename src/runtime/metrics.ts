@@ -29,6 +29,8 @@ export interface Metrics {
   readonly shed: Counter<'kind'>;
   /** Slack slots taken from this replica's local share because the store (the shared budget) failed, by method. */
   readonly slackBudgetFallback: Counter<'method'>;
+  /** Watch polls this replica made, by outcome (`polled`, `failed`), and alert messages it posted or edited (`posted`, `recovered`). */
+  readonly watchEvents: Counter<'event'>;
   /** Exports the live tails' message budgets (granted, waiting, paused), read at each scrape. */
   observeTailBudgets(source: BudgetSource): void;
 }
@@ -128,6 +130,12 @@ export function createMetrics({ processMetrics = false, build }: MetricsOptions 
       name: 'harbor_slack_budget_fallback_total',
       help: "Slack message slots taken from this replica's local share because the store holding the shared budget failed, by method",
       labelNames: ['method'],
+      registers,
+    }),
+    watchEvents: new Counter({
+      name: 'harbor_watch_events_total',
+      help: 'Watch polls made by this replica (polled, failed) and alert messages it posted or edited (posted, recovered)',
+      labelNames: ['event'],
       registers,
     }),
   };

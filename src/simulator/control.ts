@@ -17,6 +17,8 @@ export type EmitLines = (env: string, vessel: string, lines: string[], container
 export async function handleControl(ctx: RequestContext, svc: SimServices, emit: EmitLines): Promise<void> {
   const { method, path } = ctx;
   if (path === '/_sim/health' && method === 'GET') return ctx.json(200, { ok: true });
+  const failing = /^\/_sim\/vessels\/([^/]+)\/([^/]+)\/fail$/.exec(path);
+  if (failing && method === 'POST') return failVessel(ctx, svc, failing[1] ?? '', failing[2] ?? '');
   if (path === '/_sim/faults') {
     if (method === 'GET') return ctx.json(200, svc.faults.list());
     if (method === 'POST' || method === 'PUT') {
@@ -87,4 +89,28 @@ function jsonLines(body: unknown): string[] {
 
 function dropTrailingEmpty(lines: string[]): string[] {
   return lines.length > 0 && lines[lines.length - 1] === '' ? lines.slice(0, -1) : lines;
+}
+
+/**
+ * {reason}: the Vessel goes to Error with that reason (a watch sees it on its
+ * next listing); {}: it starts again from Pending, as after a restart.
+ */
+async function failVessel(
+  ctx: RequestContext,
+  svc: SimServices,
+  envName: string,
+  name: string,
+): Promise<void> {
+  const body = parseJson(await readBody(ctx.req));
+  if (!isRecord(body))
+    throw badRequest('expected {"reason": "..."} to fail the vessel, or {} to start it again');
+  const env = svc.store.environment(decodeURIComponent(envName));
+  const rec = env.vessels.get(decodeURIComponent(name));
+  if (!rec) throw new SimError(404, 'NotFound', `vessel "${decodeURIComponent(name)}" not found`);
+  if (typeof body.reason === 'string' && body.reason !== '') rec.error = body.reason;
+  else if (rec.error !== undefined) {
+    delete rec.error;
+    rec.startedAt = svc.clock.now();
+  }
+  return ctx.json(200, { name: rec.vessel.metadata.name, ...(rec.error ? { error: rec.error } : {}) });
 }

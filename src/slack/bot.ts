@@ -18,6 +18,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
+import type { Watches } from '../watches/manage.js';
 import { ChangeMessages } from './change-messages/owner.js';
 import type { BotContext } from './handlers/context.js';
 import { homePublisher, registerHome } from './home/listeners.js';
@@ -51,6 +52,8 @@ interface SlackBotOptions {
   changeEvents: ChangeEvents;
   policy: Policy;
   reads: Reads;
+  /** Watches (issue 29): the commands and an alert's buttons. */
+  watches: Watches;
   pingStore(): Promise<void>;
   /** HARBOR_BRANCHES: only these of the API's branches, when set. */
   branches?: readonly string[];
@@ -190,6 +193,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     releases,
     policy: o.policy,
     reads: o.reads,
+    watches: o.watches,
     slack: app.client,
     clock: o.clock,
     logger,

@@ -183,3 +183,12 @@ export const ROW_ACTIONS = {
 } as const;
 
 export type RowAction = keyof typeof ROW_ACTIONS;
+
+/**
+ * Buttons of a watch alert (issue 29); the value is the alert's id. Show and
+ * Logs are row actions (the command text), so they run as if typed.
+ */
+export const ALERT_ACTIONS = {
+  whatChanged: 'alert.what_changed',
+  mute: 'alert.mute',
+} as const;

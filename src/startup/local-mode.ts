@@ -8,6 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
+import { TEST_TEAM } from '../workspace/identity.js';
+import { CHANNELS, PEOPLE } from '../workspace/people.js';
 import { startWorkspace, type Workspace } from '../workspace/workspace.js';
 import { type RunningBot, type StartBotOptions, startBot } from './start-bot.js';
 
@@ -57,6 +59,7 @@ export async function startLocalBot(
     await workspace.stop();
     throw err;
   }
+  await watchDemoChannel(running, logger);
   const host = config.slack.host;
   const loopback = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   workspace.connect(
@@ -76,4 +79,25 @@ export async function startLocalBot(
       await workspace.stop();
     },
   };
+}
+
+/**
+ * The demo's watched channel: #harbor-dev watches dev from the start, so a
+ * newcomer sees an alert (fail a vessel in the embedded simulator), opens
+ * What changed and follows it to the change, with no account anywhere.
+ */
+async function watchDemoChannel(running: RunningBot, logger: Logger): Promise<void> {
+  const channel = CHANNELS.find((c) => c.name === 'harbor-dev');
+  if (!channel) return;
+  await running.core.store.addWatch({
+    workspace: TEST_TEAM.id,
+    channel: channel.id,
+    env: 'dev',
+    createdBy: PEOPLE[0]?.id ?? 'U0HARBOR',
+    createdAt: Date.now(),
+  });
+  const sim = running.core.api.simulatorUrl;
+  logger.warn(
+    `LOCAL MODE: #${channel.name} watches environment dev.${sim ? ` To see an alert, fail a vessel: curl -X POST ${sim}/_sim/vessels/dev/duel-1/fail -H 'content-type: application/json' -d '{"reason":"OOMKilled"}', or take a Site down (its region's fleets go Degraded): curl -X POST ${sim}/_sim/sites/fra-bm-1-01 -H 'content-type: application/json' -d '{"state":"Error","reason":"connection lost"}'; post '{}' to either to end it.` : ''}`,
+  );
 }

@@ -24,14 +24,18 @@ import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
 import { type SharedSlots, StoreSlots } from '../slack-budget/shared-slots.js';
 import type { ReplicaTailService } from '../tails/service.js';
+import type { Watcher } from '../watches/watcher.js';
 import { buildInfo } from './build-info.js';
 import { type Core, startCore } from './core.js';
+import { wireWatches } from './watches.js';
 
 export interface RunningBot {
   core: Core;
   bot: SlackBot;
   /** This replica's live tails. */
   tails: ReplicaTailService;
+  /** This replica's watch loop (tests tick it by hand when `watch.manual`). */
+  watcher: Watcher;
   /** The workspaces' Slack budgets shared through the store: whether a store call of theirs is under way (tests). */
   slackBudget: { busy(): boolean; idle(): Promise<void> };
   metrics: Metrics;
@@ -55,6 +59,8 @@ export interface StartBotOptions {
   /** Work pieces behind acks that may run at once, and how many more may wait (see createSlackBot). */
   workConcurrency?: number;
   queueLimit?: number;
+  /** Watches: the loop's clock, and `manual` to leave it unstarted (tests call `watcher.tick()`). */
+  watch?: { clock?: Clock; manual?: boolean };
   /** Live tail settings (tests: a ManualClock, short leases, a tight budget). */
   tails?: Partial<Omit<SlackTailServiceOptions, 'store' | 'source' | 'logger'>>;
   /** More HTTP routes on the bot's port (local mode: the workspace page). */
@@ -150,6 +156,18 @@ export async function startBot(
     ...options.tails,
   });
   metrics.observeTailBudgets(() => tails.budgetSnapshots());
+  const { watches, watcher } = wireWatches({
+    config,
+    core,
+    logger,
+    // Real time unless a test gives the loop its own clock: a test's ManualClock for the bot keeps its sleepers to itself.
+    clock: options.watch?.clock ?? systemClock,
+    budgetClock,
+    slots: sharedSlots,
+    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
+    stopping: stopping.signal,
+    metrics,
+  });
   const bot = createSlackBot({
     slack: config.slack,
     engine: core.engine,
@@ -170,6 +188,7 @@ export async function startBot(
         onShed: () => metrics.shed.inc({ kind: 'api-read' }),
       }),
     }),
+    watches,
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,
@@ -195,6 +214,7 @@ export async function startBot(
     await core.stop();
     throw err;
   }
+  if (!options.watch?.manual) watcher.start();
   await core.startHousekeeping(
     () => bot.repairChangeMessages(),
     (notices) => bot.changeNotices(notices),
@@ -203,6 +223,7 @@ export async function startBot(
     core,
     bot,
     tails,
+    watcher,
     slackBudget: {
       busy: () => [...workspaceSlots.values()].some((s) => s.busy),
       idle: async () => {
@@ -216,6 +237,8 @@ export async function startBot(
     stop: async () => {
       // A message waiting for a slot goes out now: the shutdown must not wait on the budget's clock.
       stopping.abort();
+      // The leases go back at once, so another replica polls without waiting for them to lapse.
+      await watcher.stop();
       await bot.stop();
       await core.stop();
     },

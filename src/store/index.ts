@@ -10,6 +10,8 @@ import type { OpenStoreOptions, Store } from './types.js';
 
 export type * from './types.js';
 export { CHANGE_STATUSES, EXPIRABLE_STATUSES } from './types.js';
+export type * from './watch-types.js';
+export { WATCH_KINDS } from './watch-types.js';
 
 /** Default SQLite directory when neither a database URL nor a data directory is given. */
 const DEFAULT_DATA_DIR = './data';

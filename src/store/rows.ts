@@ -56,6 +56,9 @@ const postgresJson = z
 
 type JsonColumn = typeof sqliteJson | typeof postgresJson;
 
+/** Each dialect's JSON codec, for parts that declare their own decoders (watch-rows.ts). */
+export const JSON_CODECS: Record<Dialect, JsonColumn> = { sqlite: sqliteJson, postgres: postgresJson };
+
 /** Drops keys whose value is undefined so records compare cleanly and serialize without noise. */
 export function compact<T extends object>(record: T): T {
   for (const key of Object.keys(record) as (keyof T)[]) {
@@ -73,7 +76,7 @@ function columnSchema(decl: ColumnDecl, json: JsonColumn): z.ZodType {
 }
 
 /** A row of `table` as its declaration (tables.ts) says, JSON read with the dialect's codec. */
-function rowSchema<T extends TableName>(table: T, json: JsonColumn): z.ZodType<RowOf<T>> {
+export function rowSchema<T extends TableName>(table: T, json: JsonColumn): z.ZodType<RowOf<T>> {
   const shape = Object.fromEntries(
     Object.entries(TABLES[table] as Record<string, ColumnDecl>).map(([column, decl]) => [
       column,
@@ -191,7 +194,7 @@ function schemas(json: JsonColumn) {
 }
 
 /** Parses `row` with `schema`, or throws a StoreError naming the table and what did not fit. */
-function decoder<T>(table: string, schema: z.ZodType<T>): (row: unknown) => T {
+export function decoder<T>(table: string, schema: z.ZodType<T>): (row: unknown) => T {
   return (row) => {
     const parsed = schema.safeParse(row);
     if (parsed.success) return parsed.data;

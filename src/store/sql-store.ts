@@ -32,6 +32,8 @@ import type {
   ViewStore,
 } from './types.js';
 import { SqlViewStore } from './view-store.js';
+import { SqlWatchStore } from './watch-store.js';
+import type { WatchStore } from './watch-types.js';
 
 export abstract class SqlStore implements Store {
   abstract readonly kind: 'sqlite' | 'postgres';
@@ -46,6 +48,7 @@ export abstract class SqlStore implements Store {
   private readonly views: ViewStore;
   private readonly homeTabs: HomeViewerStore;
   private readonly slackBudget: SlackBudgetStore;
+  private readonly watches: WatchStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -59,6 +62,7 @@ export abstract class SqlStore implements Store {
     this.views = new SqlViewStore(this.runner);
     this.homeTabs = new SqlHomeViewerStore(this.runner);
     this.slackBudget = new SqlSlackBudgetStore(this.runner);
+    this.watches = new SqlWatchStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -141,4 +145,29 @@ export abstract class SqlStore implements Store {
   holdSlots: SlackBudgetStore['holdSlots'] = (key, tat) => this.slackBudget.holdSlots(key, tat);
   reportDemand: SlackBudgetStore['reportDemand'] = (key, replica, consumers, ttlMs, now) =>
     this.slackBudget.reportDemand(key, replica, consumers, ttlMs, now);
+
+  // watches (issue 29)
+  addWatch: WatchStore['addWatch'] = (sub) => this.watches.addWatch(sub);
+  removeWatch: WatchStore['removeWatch'] = (workspace, channel, env) =>
+    this.watches.removeWatch(workspace, channel, env);
+  listWatches: WatchStore['listWatches'] = (filter) => this.watches.listWatches(filter);
+  watchedEnvironments: WatchStore['watchedEnvironments'] = () => this.watches.watchedEnvironments();
+  claimPoll: WatchStore['claimPoll'] = (env, gapMs, now) => this.watches.claimPoll(env, gapMs, now);
+  notePoll: WatchStore['notePoll'] = (env, failure) => this.watches.notePoll(env, failure);
+  getPoller: WatchStore['getPoller'] = (env) => this.watches.getPoller(env);
+  listTroubles: WatchStore['listTroubles'] = (env) => this.watches.listTroubles(env);
+  putTrouble: WatchStore['putTrouble'] = (t) => this.watches.putTrouble(t);
+  deleteTrouble: WatchStore['deleteTrouble'] = (env, key) => this.watches.deleteTrouble(env, key);
+  noteProgress: WatchStore['noteProgress'] = (env, marks, now) => this.watches.noteProgress(env, marks, now);
+  openAlert: WatchStore['openAlert'] = (a) => this.watches.openAlert(a);
+  listAlerts: WatchStore['listAlerts'] = (filter) => this.watches.listAlerts(filter);
+  getAlert: WatchStore['getAlert'] = (id) => this.watches.getAlert(id);
+  claimAlertPost: WatchStore['claimAlertPost'] = (id, owner, staleMs, now) =>
+    this.watches.claimAlertPost(id, owner, staleMs, now);
+  markAlertDrawn: WatchStore['markAlertDrawn'] = (id, drawn, ts) =>
+    this.watches.markAlertDrawn(id, drawn, ts);
+  recoverAlerts: WatchStore['recoverAlerts'] = (env, key, lastedMs, now) =>
+    this.watches.recoverAlerts(env, key, lastedMs, now);
+  muteAlert: WatchStore['muteAlert'] = (id, until, by) => this.watches.muteAlert(id, until, by);
+  mutedChannels: WatchStore['mutedChannels'] = (env, key, now) => this.watches.mutedChannels(env, key, now);
 }

@@ -135,6 +135,68 @@ export const TABLES = {
     consumers: int,
     expires_at: int,
   },
+  // Watches (issue 29): which channel watches which environment.
+  watch_subscriptions: {
+    workspace: text,
+    channel: text,
+    env: text,
+    created_by: text,
+    created_at: int,
+  },
+  // One row per watched environment: when it was last listed, and a pause after an API error.
+  watch_pollers: {
+    env: text,
+    last_poll_at: optInt,
+    failures: int,
+    paused_status: optInt,
+    paused_at: optInt,
+    resume_at: optInt,
+    paused_reason: optText,
+  },
+  // What the poller saw wrong per object, kept so a replica taking over keeps the settle clock.
+  watch_troubles: {
+    env: text,
+    object_key: text,
+    kind: text,
+    name: text,
+    state: text,
+    reason: optText,
+    detail: optText,
+    first_bad_at: int,
+    last_bad_at: int,
+    good_since: optInt,
+  },
+  // Where a rollout Harbormaster follows stood (`updated/total`) and since when.
+  watch_progress: {
+    env: text,
+    object_key: text,
+    mark: text,
+    since: int,
+  },
+  // One alert per episode and channel; at most one open per object and channel.
+  watch_alerts: {
+    id: text,
+    workspace: text,
+    channel: text,
+    env: text,
+    object_key: text,
+    kind: text,
+    name: text,
+    region: optText,
+    state: text,
+    reason: optText,
+    detail: optText,
+    first_bad_at: int,
+    opened_at: int,
+    message_ts: optText,
+    post_claim: optText,
+    post_claim_at: optInt,
+    recovered_at: optInt,
+    lasted_ms: optInt,
+    drawn: oneOf(['none', 'open', 'recovered']),
+    muted_until: optInt,
+    muted_by: optText,
+  },
 } as const satisfies Record<string, Record<string, ColumnDecl>>;
 
 export type TableName = keyof typeof TABLES;

@@ -6,6 +6,7 @@
  */
 
 import type { Logger } from '../runtime/logger.js';
+import type { WatchStore } from './watch-types.js';
 
 export type ChangeStatus =
   | 'pending'
@@ -426,7 +427,8 @@ export interface Store
     RequestKeyStore,
     ViewStore,
     HomeViewerStore,
-    SlackBudgetStore {}
+    SlackBudgetStore,
+    WatchStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

@@ -19,6 +19,8 @@ export interface DirectoryOptions {
   usergroups?: Record<string, string[]>;
   /** Channel names by id; the kit's TEST_CHANNEL is included. */
   channels?: Record<string, string>;
+  /** Members of each channel, by channel id (conversations.members); an unlisted channel has none. */
+  members?: Record<string, string[]>;
   /** Users by id; unlisted ids that look like user ids (U…/W…) get a made-up profile. */
   users?: Record<string, UserProfile>;
   /**
@@ -32,6 +34,7 @@ export interface DirectoryOptions {
 export class Directory {
   readonly usergroups: Map<string, string[]>;
   readonly channels: Map<string, string>;
+  readonly members: Map<string, string[]>;
   readonly enterpriseInstall: boolean;
   private readonly users: Map<string, UserProfile>;
 
@@ -39,6 +42,7 @@ export class Directory {
     this.usergroups = new Map(Object.entries(options.usergroups ?? {}));
     this.enterpriseInstall = options.enterpriseInstall ?? false;
     this.channels = new Map(Object.entries({ [TEST_CHANNEL.id]: TEST_CHANNEL.name, ...options.channels }));
+    this.members = new Map(Object.entries(options.members ?? {}));
     this.users = new Map(
       Object.entries({
         [TEST_USER.id]: { name: TEST_USER.name },

@@ -184,6 +184,17 @@ const handlers: Record<string, Handler> = {
     const channel = directory.channel(str(args, 'channel') ?? '');
     return channel ? { ok: true, channel } : fail('channel_not_found');
   },
+
+  'conversations.members': (args, { directory }) => {
+    const id = str(args, 'channel') ?? '';
+    if (!directory.channel(id)) return fail('channel_not_found');
+    // One page: the stand-in's channels are small.
+    return {
+      ok: true,
+      members: [...(directory.members.get(id) ?? [])],
+      response_metadata: { next_cursor: '' },
+    };
+  },
 };
 
 /** The methods the stand-in answers. */

@@ -48,6 +48,8 @@ export function workspaceDirectory(): DirectoryOptions {
   return {
     usergroups: Object.fromEntries(USER_GROUPS.map((g) => [g.id, [...g.members]])),
     channels: Object.fromEntries(CHANNELS.map((c) => [c.id, c.name])),
+    // Everyone is in every channel: Home lists each person the open alerts of the demo channels.
+    members: Object.fromEntries(CHANNELS.map((c) => [c.id, PEOPLE.map((p) => p.id)])),
     users: Object.fromEntries(PEOPLE.map((p) => [p.id, { name: p.name, realName: p.realName }])),
   };
 }

@@ -57,6 +57,8 @@ export interface SlackStandIn {
   readonly usergroups: Map<string, string[]>;
   /** Channel names by id; tests may add channels. */
   readonly channels: Map<string, string>;
+  /** Channel members by channel id (conversations.members); tests may change them between calls. */
+  readonly members: Map<string, string[]>;
   /** Calls to one method, oldest first. */
   callsTo(method: string): RecordedCall[];
   /** Forgets recorded calls and 429s (messages, views and URLs stay). */
@@ -223,6 +225,7 @@ export async function startSlackStandIn(options: SlackStandInOptions = {}): Prom
     rateLimited: limiter.rateLimited,
     usergroups: directory.usergroups,
     channels: directory.channels,
+    members: directory.members,
     callsTo: (method) => log.callsTo(method),
     clear: () => {
       log.clear();

@@ -47,6 +47,7 @@ const SLACK_TIERS: Record<string, number> = {
   'views.push': 100,
   'usergroups.users.list': 50,
   'conversations.info': 100,
+  'conversations.members': 100,
   'users.info': 100,
 };
 

@@ -14,6 +14,7 @@ const CORE = [
   'policy',
   'store',
   'tails',
+  'watches',
   'slack-budget',
   'gamefabric',
   'api-shapes',

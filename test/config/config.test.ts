@@ -43,6 +43,19 @@ describe('readConfig', () => {
     );
   });
 
+  it('polls watched environments every 30 s with a 60 s settle unless HARBOR_WATCH_* say otherwise', () => {
+    const byDefault = readConfig({});
+    expect(byDefault.ok && byDefault.config.watchIntervalMs).toBe(30_000);
+    expect(byDefault.ok && byDefault.config.watchSettleMs).toBe(60_000);
+    const custom = readConfig({ HARBOR_WATCH_INTERVAL_S: '10', HARBOR_WATCH_SETTLE_S: '0' });
+    expect(custom.ok && custom.config.watchIntervalMs).toBe(10_000);
+    expect(custom.ok && custom.config.watchSettleMs).toBe(0);
+    const bad = readConfig({ HARBOR_WATCH_INTERVAL_S: '0' });
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(
+      /^HARBOR_WATCH_INTERVAL_S: must be a positive integer/,
+    );
+  });
+
   it('picks Socket Mode when an app-level token is set', () => {
     const result = readConfig({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' });
     expect(result.ok && result.config.slack.mode).toBe('socket');

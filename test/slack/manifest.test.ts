@@ -47,6 +47,7 @@ const METHOD_SCOPES: Record<string, string[]> = {
   'usergroups.users.list': ['usergroups:read'],
   'usergroups.list': ['usergroups:read'],
   'conversations.info': ['channels:read', 'groups:read'],
+  'conversations.members': ['channels:read', 'groups:read'],
   'users.info': ['users:read'],
   'auth.test': [],
 };

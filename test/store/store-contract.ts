@@ -12,6 +12,7 @@ import { leasesMigrateContract } from './contract/leases-migrate.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
 import { slackBudgetContract } from './contract/slack-budget.js';
 import { homeViewersContract, viewsContract } from './contract/views.js';
+import { watchesContract } from './contract/watches.js';
 
 export type { HarnessFactory, StoreHarness } from './contract/harness.js';
 
@@ -40,4 +41,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   viewsContract(harness);
   homeViewersContract(harness);
   slackBudgetContract(harness);
+  watchesContract(harness);
 }

@@ -26,6 +26,7 @@ import {
   parseRelease,
   parseVessels,
 } from './parse-reads.js';
+import { parseUnwatch, parseWatch, parseWatches } from './parse-watches.js';
 import { takeReleaseFlag, withReleaseOption } from './release-flag.js';
 import { closestWords } from './suggest.js';
 import { lex, type Token, type Tokenized, tokenize } from './tokenize.js';
@@ -51,6 +52,9 @@ const COMMANDS: Record<string, Parser> = {
   rollback: parseRollback,
   approvals: parseApprovals,
   history: parseHistory,
+  watch: parseWatch,
+  watches: parseWatches,
+  unwatch: parseUnwatch,
   logs: parseLogs,
   release: parseRelease,
 };

@@ -16,6 +16,7 @@ import type { Logger } from '../../runtime/logger.js';
 import type { Metrics } from '../../runtime/metrics.js';
 import type { ReleaseRecord, Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
+import type { Watches } from '../../watches/manage.js';
 import type { ChangeMessages } from '../change-messages/owner.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
 import type { Tasks } from '../runtime/tasks.js';
@@ -46,6 +47,8 @@ export interface BotContext {
   releases: ReleaseFlows;
   /** Read commands, live tails' checks and form choices: authorized and answered by the domain, never the API client. */
   reads: Reads;
+  /** Watches (issue 29): watch, unwatch, watches, and an alert's What changed and Mute. */
+  watches: Watches;
   /** For clicks outside the change engine (a tail's Stop), judged by the same policy. */
   policy: Policy;
   slack: WebClient;

@@ -1,7 +1,8 @@
 /**
  * The Home tab: what waits for the person (with Approve / Reject, as in the
  * approvals list), their own requests and where each stands, the live tails
- * they started (with Stop) and the open releases. Each part says so when it
+ * they started (with Stop), the open releases, and first the open alerts of
+ * the channels they are in. Each part says so when it
  * is empty, so an empty Home tab still tells the person what it would show.
  */
 import type { HomeView, KnownBlock } from '@slack/types';
@@ -12,6 +13,7 @@ import { TAIL_ACTIONS } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
+import { alertLine } from '../render/watches.js';
 import type { HomeData } from './home-data.js';
 
 /** Where a request stands, in the words its change message uses. */
@@ -54,6 +56,11 @@ export function renderHome(data: HomeData, now: number, notice?: string): HomeVi
   const blocks: KnownBlock[] = [
     // The notice is a click's answer, already mrkdwn (mentions of who can help).
     ...(notice ? [section(notice), divider()] : []),
+    header('Open alerts'),
+    ...(data.alerts.length > 0
+      ? data.alerts.slice(0, SHOWN).map((a) => section(`:rotating_light: ${alertLine(a)} in <#${a.channel}>`))
+      : [section('No open alerts in your channels.')]),
+    divider(),
     header('Waiting for you'),
     ...(waiting.length > 0 ? (waiting as KnownBlock[]) : [section('Nothing needs your approval right now.')]),
     divider(),

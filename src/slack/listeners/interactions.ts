@@ -6,6 +6,7 @@
  * action id (action-routes.ts), and one view listener for every modal.
  */
 import type { App, BlockAction, ButtonAction, SlackViewAction, ViewOutput } from '@slack/bolt';
+import { alertActionRoutes } from '../alerts/listeners.js';
 import { handleClick } from '../handlers/click.js';
 import type { BotContext } from '../handlers/context.js';
 import { checkSubmission, fillModal } from '../handlers/modal.js';
@@ -50,6 +51,7 @@ export function registerInteractions(app: App, ctx: BotContext, listen: Listen):
     ...releaseActionRoutes(ctx),
     // The history answer's Older button, and "Share in channel" on private read answers.
     ...historyActionRoutes(ctx),
+    ...alertActionRoutes(ctx),
     ...shareActionRoutes(ctx),
     // Show, Logs, Delete and Promote on the rows of list and show answers.
     ...rowActionRoutes(ctx),

@@ -10,7 +10,7 @@ import { historyPage } from '../../changes/history-query.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { describe } from '../../operations/index.js';
 import type { Command } from '../grammar/command.js';
-import type { Actor, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
+import type { Actor, BotContext, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
 import { answerRead, shareableRead } from '../handlers/reads.js';
 import { requestChange } from '../handlers/request-change.js';
 import { followLogs } from '../handlers/tail-actions.js';
@@ -19,10 +19,11 @@ import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
 import { withShareButton } from '../render/share.js';
+import { renderWatchAnswer } from '../render/watches.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
-  ctx: SubmitCtx,
+  ctx: SubmitCtx & Pick<BotContext, 'watches'>,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
@@ -65,6 +66,17 @@ export async function runCommand(
       );
       return;
     }
+    case 'watch':
+      return reply(
+        renderWatchAnswer(
+          await ctx.watches.watch(actor, command.environment, ctx.clock.now()),
+          ctx.commandName,
+        ),
+      );
+    case 'unwatch':
+      return reply(renderWatchAnswer(await ctx.watches.unwatch(actor, command.environment), ctx.commandName));
+    case 'watches':
+      return reply(renderWatchAnswer(await ctx.watches.list(actor), ctx.commandName));
     case 'release.start':
       // Release threads (src/slack/releases): the release message in the channel is the answer.
       await ctx.releases.start(actor, command.title);

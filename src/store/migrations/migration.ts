@@ -8,13 +8,15 @@ import { postgres001Initial } from './postgres/001-initial.js';
 import { postgres002DrawnStatus } from './postgres/002-drawn-status.js';
 import { postgres003ChangeNotices } from './postgres/003-change-notices.js';
 import { postgres004SlackBudget } from './postgres/004-slack-budget.js';
-import { postgres005Rollback } from './postgres/005-rollback.js';
+import { postgres005Watches } from './postgres/005-watches.js';
+import { postgres006Rollback } from './postgres/006-rollback.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
 import { sqlite004ChangeNotices } from './sqlite/004-change-notices.js';
 import { sqlite005SlackBudget } from './sqlite/005-slack-budget.js';
-import { sqlite006Rollback } from './sqlite/006-rollback.js';
+import { sqlite006Watches } from './sqlite/006-watches.js';
+import { sqlite007Rollback } from './sqlite/007-rollback.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -23,14 +25,16 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite003AuditNoReplace,
   sqlite004ChangeNotices,
   sqlite005SlackBudget,
-  sqlite006Rollback,
+  sqlite006Watches,
+  sqlite007Rollback,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
   postgres002DrawnStatus,
   postgres003ChangeNotices,
   postgres004SlackBudget,
-  postgres005Rollback,
+  postgres005Watches,
+  postgres006Rollback,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */

@@ -24,6 +24,7 @@ const EMOJI: Record<string, string> = {
   raised_hand: '\u270B',
   point_right: '\u{1F449}',
   scroll: '\u{1F4DC}',
+  pause_button: `\u23F8${VS16}`,
   // What people type most.
   '+1': '\u{1F44D}',
   thumbsup: '\u{1F44D}',
@@ -107,6 +108,10 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   raised_hand: ['\u270B', 'warn'],
   point_right: ['\u261E', 'info'],
   scroll: ['\u2630', 'info'],
+  pause_button: ['\u23F8', 'warn'],
+  large_blue_circle: ['\u25CF', 'info'],
+  rotating_light: ['\u26A0', 'bad'],
+  eyes: ['\u25C9', 'info'],
   rocket: ['\u2191', 'info'],
   zzz: ['\u25CC', 'wait'],
 };

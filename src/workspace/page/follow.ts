@@ -40,10 +40,13 @@ export class Follow {
     draw();
     const newest = this.pane.lastElementChild;
     const arrived = newest instanceof HTMLElement && this.newestKey() !== newestBefore;
-    if (this.following && arrived && newest.offsetHeight > this.pane.clientHeight) {
-      this.pane.scrollTop += newest.getBoundingClientRect().top - this.pane.getBoundingClientRect().top;
-    } else {
-      this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
+    if (this.following && arrived) {
+      // At the bottom, a newest message that does not fit (padding and margins
+      // included) would start above the pane: bring its first line into view.
+      const hidden = this.pane.getBoundingClientRect().top - newest.getBoundingClientRect().top;
+      // Rounded up: scrollTop moves in whole pixels, and a pane may start at a fraction of one.
+      if (hidden > 0) this.pane.scrollTop -= Math.ceil(hidden);
     }
     if (arrived && !this.following) this.showPill(true);
     this.leftAt = this.pane.scrollTop;

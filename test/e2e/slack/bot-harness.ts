@@ -166,6 +166,8 @@ export async function startBotHarness(
     /** Work pieces that may run at once behind acks, and how many more may wait (overload tests). */
     workConcurrency?: number;
     queueLimit?: number;
+    /** The watch loop's clock and whether it is left for the test to tick (watches). */
+    watch?: { clock?: Clock; manual?: boolean };
   } = {},
 ): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
@@ -207,6 +209,7 @@ export async function startBotHarness(
       follow: { pollMs: 10, timeoutMs: 10_000 },
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
       ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
+      ...(options.watch ? { watch: options.watch } : {}),
     });
   // A bot that cannot start (a bad policy, say) must not leave the stand-ins listening: jest would never exit.
   let running = await boot().catch(async (err: unknown) => {

@@ -56,6 +56,9 @@ describe('the forms table', () => {
         'rollback',
         'vessel',
         'vessels',
+        'watch',
+        'watches',
+        'unwatch',
       ].sort(),
     );
     expect(subCommands('formation')).toEqual(['show', 'add', 'remove']);

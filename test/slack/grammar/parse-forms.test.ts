@@ -159,6 +159,9 @@ const VALID: [string, Command][] = [
     },
   ],
   ['approvals', { kind: 'approvals' }],
+  ['watch prod', { kind: 'watch', environment: 'prod' }],
+  ['watches', { kind: 'watches' }],
+  ['unwatch prod', { kind: 'unwatch', environment: 'prod' }],
   ['logs dev lobby-3', { kind: 'logs', environment: 'dev', vessel: 'lobby-3', follow: false, lines: 50 }],
   [
     'logs dev lobby-3 --follow --lines 100 --container sidecar',

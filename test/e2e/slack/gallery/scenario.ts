@@ -4,8 +4,10 @@
  * bot drew after each step. Each scenario gets its own bot, so a follow-up of
  * one can never land in another's record.
  */
+import { ManualClock } from '../../../../src/runtime/clock.js';
 import { TEST_CHANNEL, type TestUser } from '../../../../src/workspace/identity.js';
 import type { StoredMessage } from '../../../../src/workspace/stand-in.js';
+import { failVessel } from '../../../watches/sim-control.js';
 import { ALICE, type BotHarness, startBotHarness } from '../bot-harness.js';
 import { answers, clickEphemeral, openedViewId, waitForThreadReply } from '../harness-extras.js';
 import { ackSurface, type Surface, surfacesOf } from './collect.js';
@@ -23,6 +25,10 @@ export interface ScenarioDriver {
   submit(given: Record<string, string>, user?: TestUser): Promise<void>;
   /** Waits for a thread reply under the latest channel message matching `pattern`, and records it. */
   threadReply(pattern: RegExp): Promise<void>;
+  /** Puts a vessel in Error (`reason`) or starts it again (undefined), in the simulator. */
+  failVessel(env: string, vessel: string, reason?: string): Promise<void>;
+  /** Lets `ms` of the watch loop's clock pass, ten seconds a tick, and records what it drew. */
+  watchFor(ms: number): Promise<void>;
 }
 
 export interface Scenario {
@@ -39,9 +45,12 @@ const isProgress = (s: Surface) =>
 
 /** Runs one scenario on a fresh bot and returns its gallery entry. */
 export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
+  // The watch loop on its own clock, ticked by watchFor: alerts come in simulated minutes.
+  const watchClock = new ManualClock(Date.UTC(2026, 0, 1, 14, 0, 0));
   const h = await startBotHarness({
     ...(scenario.policy ? { policy: scenario.policy } : {}),
     ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
+    watch: { clock: watchClock, manual: true },
   });
   const steps: string[] = [];
   const surfaces: Surface[] = [];
@@ -93,6 +102,20 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
         .at(-1);
       if (!parent) throw new Error('no channel message to wait under');
       await waitForThreadReply(h, parent, pattern);
+      take();
+    },
+    async failVessel(env, vessel, reason) {
+      steps.push(
+        reason ? `vessel \`${vessel}\` in \`${env}\` fails: ${reason}` : `vessel \`${vessel}\` runs again`,
+      );
+      await failVessel(h.sim, env, vessel, reason);
+    },
+    async watchFor(ms) {
+      steps.push(`${Math.round(ms / 60_000)} min pass`);
+      for (let t = 0; t < ms; t += 10_000) {
+        await h.running.watcher.tick();
+        watchClock.advance(10_000);
+      }
       take();
     },
   };

@@ -6,6 +6,7 @@
  */
 import { internalImageName } from '../../../../src/simulator/image-names.js';
 import {
+  ALERT_ACTIONS,
   CHANGE_ACTIONS,
   RELEASE_ACTIONS,
   RELEASE_END_ACTION,
@@ -357,4 +358,18 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   { title: 'Release end: no such release', run: (d) => d.slash('release end Season 9') },
+  {
+    title: 'Watch an environment, an alert, What changed, recovered in place',
+    run: async (d) => {
+      await d.slash('watch dev');
+      await d.watchFor(60_000);
+      await d.failVessel('dev', 'duel-1', 'OOMKilled: exit code 137');
+      await d.watchFor(2 * 60_000);
+      await d.click(ALERT_ACTIONS.whatChanged);
+      await d.slash('watches');
+      await d.failVessel('dev', 'duel-1');
+      await d.watchFor(3 * 60_000);
+    },
+  },
+  { title: 'Watch: an environment that does not exist', run: (d) => d.slash('watch staging') },
 ];

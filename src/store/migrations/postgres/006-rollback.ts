@@ -1,5 +1,5 @@
 /**
- * SQLite schema, version 6: rollback (issue 28). What an applied change's
+ * PostgreSQL schema, version 6: rollback (issue 28). What an applied change's
  * inverse needs is stored when it applies (`undo`: the before-state the guard
  * read and the API's answer; `applied_at`: when, for the rollback window),
  * never re-read later. `rolled_back_by` names the rollback change that claimed
@@ -8,13 +8,13 @@
 
 import type { Migration } from '../types.js';
 
-export const sqlite006Rollback: Migration = {
+export const postgres006Rollback: Migration = {
   version: 6,
   name: 'rollback',
   sql: `
-ALTER TABLE changes ADD COLUMN undo TEXT;
-ALTER TABLE changes ADD COLUMN applied_at INTEGER;
+ALTER TABLE changes ADD COLUMN undo JSONB;
+ALTER TABLE changes ADD COLUMN applied_at BIGINT;
 ALTER TABLE changes ADD COLUMN rolled_back_by TEXT;
-ALTER TABLE changes ADD COLUMN rolled_back_at INTEGER;
+ALTER TABLE changes ADD COLUMN rolled_back_at BIGINT;
 `,
 };
