@@ -173,8 +173,8 @@ export class EngineCore {
         store: this.o.store,
         windowMs: this.rollbackWindowMs,
         now: () => this.now(),
-        auditRolledBack: (originalId, rollbackId) =>
-          this.audit({
+        auditRolledBack: async (originalId, rollbackId) => {
+          await this.audit({
             at: this.now(),
             changeId: originalId,
             actor: actor ?? this.o.replicaId,
@@ -182,7 +182,11 @@ export class EngineCore {
             operation: change?.operation,
             origin: change?.origin,
             detail: { rollbackId },
-          }),
+          });
+          // The original's message now says it was rolled back: its owner redraws it.
+          const original = await this.get(originalId);
+          if (original) await this.tell({ kind: 'closed', changes: [original] });
+        },
       }),
     };
   }
