@@ -9,6 +9,7 @@ import type { ApprovalRecord, ChangeRecord, ChangeStatus } from '../store/types.
 import { decodeFailure } from './decode-failure.js';
 import type { ChangeFailure } from './failure.js';
 import type { Preview, Result } from './operation.js';
+import type { Undo } from './rollback/undo.js';
 import { whereToLook } from './where-to-look.js';
 
 /** What the engine stores in the record's `preview` column. */
@@ -16,6 +17,11 @@ export interface ChangePlan {
   preview: Preview;
   requirement: Requirement;
   target: Target;
+  /**
+   * The operation whose policy rule judges clicks on this change, when it is
+   * not the change's own (a rollback needing the approval its inverse's rule asks).
+   */
+  judgeBy?: ChangeOperation;
 }
 
 export type { ApiState, ChangeFailure } from './failure.js';
@@ -35,6 +41,8 @@ export interface Change
   preview: Preview;
   requirement: Requirement;
   target: Target;
+  /** The operation clicks are judged as (see ChangePlan.judgeBy); the change's own when unset. */
+  judgeBy?: ChangeOperation;
   approvals: ApprovalRecord[];
   applyToken: string;
   result?: Result;
@@ -44,6 +52,13 @@ export interface Change
    * database failed after the API answered. Housekeeping stores it when it can.
    */
   recordPending?: true;
+  /** What a rollback needs, recorded when it applied. */
+  undo?: Undo;
+  /** When it applied. */
+  appliedAt?: number;
+  /** The rollback change that claimed it, and when. */
+  rolledBackBy?: string;
+  rolledBackAt?: number;
 }
 
 /** Turns a stored record (and its approvals) into a Change. */
@@ -58,6 +73,7 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     result,
     error: stored,
     applyToken,
+    undo,
     ...rest
   } = record;
   const plan = preview as ChangePlan;
@@ -67,9 +83,11 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     preview: plan.preview,
     requirement: plan.requirement,
     target: plan.target,
+    ...(plan.judgeBy ? { judgeBy: plan.judgeBy } : {}),
     approvals,
     applyToken: applyToken ?? record.id,
     result: result as Result | undefined,
+    ...(undo ? { undo: undo as Undo } : {}),
   };
   // Old rows may hold failures stored as words; they decode to the nearest kind.
   const error = decodeFailure(stored, { where: whereToLook(change), since: record.updatedAt });

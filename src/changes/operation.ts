@@ -5,9 +5,11 @@
  * (verify, for crash recovery) and watch the aftermath (follow).
  */
 import type { GameFabricClient } from '../gamefabric/client.js';
-import type { Target } from '../policy/operations.js';
+import type { ChangeOperation, Target } from '../policy/operations.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
+import type { RollbackLedger } from './rollback/ledger.js';
+import type { Undo } from './rollback/undo.js';
 
 /** One labelled value in a preview or result, e.g. { label: 'Target branch', value: 'prod' }. */
 export interface Line {
@@ -44,6 +46,12 @@ export interface Result {
   lines: Line[];
   /** Ids a follow-up or a later issue needs (vessel name to tail, promotion name, ...). */
   facts: Record<string, unknown>;
+  /**
+   * What a rollback of this change needs, from this apply's own reads and the
+   * API's answer (stored in its own column, not in `result`); absent when the
+   * operation has no inverse.
+   */
+  undo?: Undo;
 }
 
 /** A step in the aftermath of an applied change, posted in the change's thread. */
@@ -72,6 +80,8 @@ export interface OperationContext {
   environments: readonly string[];
   /** Ends a follow-up early (the bot is shutting down). */
   signal?: AbortSignal;
+  /** The earlier changes a rollback reads and claims (change.rollback only). */
+  ledger?: RollbackLedger;
 }
 
 /** The stored, validated request and the facts of its preview, as apply/verify see them. */
@@ -80,6 +90,8 @@ interface ApplyInput<Req> {
   preview: Preview;
   /** Idempotency key fixed when the change was created (e.g. the ImagePromotion name). */
   applyToken: string;
+  /** The change being applied (a rollback claims its originals in its own name). */
+  changeId?: string;
 }
 
 export interface OperationModule<Req = unknown> {
@@ -87,6 +99,13 @@ export interface OperationModule<Req = unknown> {
   parse(input: unknown): Req;
   /** What the policy should judge this request by. */
   target(request: Req): Target;
+  /**
+   * When the policy judges more than one (operation, target) pair, read from
+   * the store (a rollback: change.rollback on each original's target and the
+   * inverse operation): every one must allow the request, and the strictest
+   * requirement among them is the change's.
+   */
+  judgements?(ctx: OperationContext, request: Req): Promise<{ operation: ChangeOperation; target: Target }[]>;
   /** Reads current state and describes the change; throws UserError when it cannot be done. */
   plan(ctx: OperationContext, request: Req): Promise<Preview>;
   /** Re-checks the preview against the world and performs the change. */

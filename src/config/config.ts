@@ -72,6 +72,8 @@ export interface Config {
   watchIntervalMs: number;
   /** Watches: how long trouble must last before it alerts, and be gone before it recovers (HARBOR_WATCH_SETTLE_S). */
   watchSettleMs: number;
+  /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS, default 7 days). */
+  rollbackWindowMs: number;
 }
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -163,6 +165,7 @@ const EnvSchema = z.object({
   DATABASE_TIMEOUT_MS: positiveInt('10000', 10_000),
   HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
   HARBOR_SHUTDOWN_DRAIN_MS: nonNegativeInt('5000', 0),
+  HARBOR_ROLLBACK_DAYS: positiveInt('7', 7),
   HARBOR_METRICS_PORT: port('HARBOR_METRICS_PORT', undefined, '9090'),
   HARBOR_BUILD_COMMIT: optionalString,
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
@@ -276,6 +279,7 @@ export function readConfig(
       tailMaxDurationMs: tailDuration.ms,
       watchIntervalMs: e.HARBOR_WATCH_INTERVAL_S * 1000,
       watchSettleMs: e.HARBOR_WATCH_SETTLE_S * 1000,
+      rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },

@@ -180,7 +180,7 @@ export interface GameFabricClient {
     formation: string,
     vesselName: string,
     opts?: { maxAttempts?: number },
-  ): Promise<{ formation: Formation; removedIndex: number; attempts: number }>;
+  ): Promise<{ formation: Formation; removedIndex: number; removed: FormationVessel; attempts: number }>;
   /** Every Region in the environment. */
   listRegions(env: string): Promise<Region[]>;
   /** One Region by name. */

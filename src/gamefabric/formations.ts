@@ -150,7 +150,7 @@ export async function removeVesselFromFormation(
   formation: string,
   vesselName: string,
   opts: GuardedOptions = {},
-): Promise<{ formation: Formation; removedIndex: number; attempts: number }> {
+): Promise<{ formation: Formation; removedIndex: number; removed: FormationVessel; attempts: number }> {
   const { result, attempts } = await patchWithGuard({
     kind: 'formation',
     name: formation,
@@ -158,7 +158,8 @@ export async function removeVesselFromFormation(
     prepare: async () => {
       const current = await readStored(http, env, formation);
       const index = (current.spec.vessels ?? []).findIndex((v) => v.name === vesselName);
-      if (index === -1) throw new VesselNotInFormationError(formation, vesselName, env);
+      const removed = current.spec.vessels?.[index];
+      if (!removed) throw new VesselNotInFormationError(formation, vesselName, env);
       const ops: JsonPatchOperation[] = [
         { op: 'test', path: `/spec/vessels/${index}/name`, value: vesselName },
         { op: 'remove', path: `/spec/vessels/${index}` },
@@ -168,6 +169,8 @@ export async function removeVesselFromFormation(
         apply: async () => ({
           formation: await patchFormation(http, env, formation, ops),
           removedIndex: index,
+          // The entry as read under the guard: what a rollback adds back (region, overrides).
+          removed,
         }),
       };
     },

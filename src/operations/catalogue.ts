@@ -30,6 +30,10 @@ export const OPERATION_DESCRIPTORS = {
   },
   'image.promote': {
     kind: 'change',
+    rollback: {
+      notOffered:
+        'the promoted image stays in the branch; roll back the fleets it rolled out through ImageUpdaters one by one (armada image) in this version',
+    },
     action: (t) =>
       `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`,
     form: { modal: 'promote', title: 'Promote image' },
@@ -82,6 +86,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'vessel.create': {
     kind: 'change',
+    rollback: { inverse: 'vessel.delete' },
     action: (t) => `create vessels${inEnv(t)}`,
     form: {
       modal: 'vessel.create',
@@ -105,6 +110,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'vessel.delete': {
     kind: 'change',
+    rollback: { inverse: 'vessel.create' },
     action: (t) => `delete ${t.vessel ? `vessel ${t.vessel}` : 'vessels'}${inEnv(t)}`,
     form: {
       modal: 'vessel.delete',
@@ -149,6 +155,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.add': {
     kind: 'change',
+    rollback: { inverse: 'formation.remove' },
     action: (t) => `add vessels to ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     form: { modal: 'formation.add', where: 'formation', title: 'Add to formation' },
     whereToLook: (s) => `formation ${s('formation')} in environment ${s('environment')}`,
@@ -187,6 +194,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'formation.remove': {
     kind: 'change',
+    rollback: { inverse: 'formation.add' },
     action: (t) =>
       `remove vessels from ${t.formation ? `formation ${t.formation}` : 'formations'}${inEnv(t)}`,
     form: { modal: 'formation.remove', where: 'formation', title: 'Remove vessel' },
@@ -213,6 +221,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.show': {
     kind: 'read',
+    shows: { kind: 'Region', field: 'region' },
     action: (t) => `show ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
     help: {
       regions: {
@@ -235,6 +244,10 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.create': {
     kind: 'change',
+    rollback: {
+      notOffered:
+        'Harbormaster does not delete regions (game servers may be scheduled there); delete it in the GameFabric console if it must go',
+    },
     action: (t) => `create regions${inEnv(t)}`,
     form: {
       modal: 'region.create',
@@ -257,6 +270,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'region.scheduling': {
     kind: 'change',
+    rollback: { inverse: 'region.scheduling' },
     action: (t) => `change the scheduling of ${t.region ? `region ${t.region}` : 'regions'}${inEnv(t)}`,
     form: {
       modal: 'region.scheduling',
@@ -345,6 +359,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armada.scale': {
     kind: 'change',
+    rollback: { inverse: 'armada.scale' },
     action: (t) => `scale ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
       modal: 'armada.scale',
@@ -383,6 +398,7 @@ export const OPERATION_DESCRIPTORS = {
   },
   'armadaset.scale': {
     kind: 'change',
+    rollback: { inverse: 'armadaset.scale' },
     action: (t) => `scale ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
       modal: 'armadaset.scale',
@@ -423,6 +439,7 @@ export const OPERATION_DESCRIPTORS = {
   'armada.image': {
     kind: 'change',
     rollsOut: { kind: 'Armada', field: 'armada' },
+    rollback: { inverse: 'armada.image' },
     action: (t) => `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
       modal: 'armada.image',
@@ -460,6 +477,7 @@ export const OPERATION_DESCRIPTORS = {
   'armadaset.image': {
     kind: 'change',
     rollsOut: { kind: 'ArmadaSet', field: 'armadaSet' },
+    rollback: { inverse: 'armadaset.image' },
     action: (t) => `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
       modal: 'armadaset.image',
@@ -496,6 +514,10 @@ export const OPERATION_DESCRIPTORS = {
   },
   'gameserver.terminate': {
     kind: 'change',
+    rollback: {
+      notOffered:
+        'a terminated game server cannot be brought back (its matches ended with it); start a new one instead',
+    },
     action: (t) =>
       `terminate ${t.gameServer ? `game server ${t.gameServer}` : 'game servers'}${t.site ? ` on site ${t.site}` : ''}`,
     whereToLook: (s) => `the game servers of site ${s('site')} (is ${s('name')} still listed?)`,
@@ -519,6 +541,26 @@ export const OPERATION_DESCRIPTORS = {
         example: 'gameserver terminate',
         topic: 'armadas',
         opensModal: true,
+      },
+    },
+  },
+  'change.rollback': {
+    kind: 'change',
+    rollback: {
+      notOffered: 'it is itself a rollback, and a rollback is not rolled back: make the change again instead',
+    },
+    // Judged on the target of the change it undoes (and, apart, as its inverse operation).
+    action: (t) => `roll back changes${inEnv(t)}`,
+    whereToLook: () => 'the target of the change it rolls back (does it show the state before that change?)',
+    help: {
+      'change.rollback': {
+        words: ['rollback'],
+        args: ['<change-id>'],
+        flags: [],
+        description:
+          'Roll back an applied change (the id its buttons carry, shown in history): a preview of the inverse, then Confirm, or approval where policy asks. Refused when its target changed since.',
+        example: 'rollback 0d6c1f2e-4b7a-4c39-9a51-7f1e2d3c4b5a',
+        topic: 'history',
       },
     },
   },

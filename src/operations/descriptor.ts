@@ -119,13 +119,21 @@ export interface OperationDescriptor {
   branchFields?: readonly string[];
   /** The API accepts the change before it shows (an image copy): recovery rechecks what was applied. */
   landsLater?: boolean;
+  /**
+   * Its rollback (issue 28): the operation whose policy rules also judge the
+   * inverse, or why Roll back is never offered for it.
+   */
+  rollback?: { inverse: string } | { notOffered: string };
   /** The aftermath is about a Vessel the change created, whose logs are worth a look. */
   createsVessels?: boolean;
   /**
    * A read that shows one object of this kind, named by this target field:
    * watches judge whether a channel may hear about such an object with it.
+   * A read whose id is also a form id of its own (`formation show <env> <name>`)
+   * gets its grammar Command from this (slack/grammar/command.ts), so the id
+   * is not written there.
    */
-  shows?: { kind: 'Armada' | 'ArmadaSet' | 'Formation' | 'Vessel'; field: TargetField };
+  shows?: { kind: 'Armada' | 'ArmadaSet' | 'Formation' | 'Region' | 'Vessel'; field: TargetField };
   /** A change whose aftermath is a rollout of this kind of fleet (named by `field`), which watches follow. */
   rollsOut?: { kind: 'Armada' | 'ArmadaSet'; field: TargetField };
 }

@@ -3,7 +3,7 @@
  * reads, changes), each operation's descriptor, and the forms' kinds.
  */
 import { OPERATION_DESCRIPTORS } from './catalogue.js';
-import type { FormDescriptor, HelpForm, OperationDescriptor } from './descriptor.js';
+import type { FormDescriptor, HelpForm, OperationDescriptor, TargetField } from './descriptor.js';
 
 export type {
   FlagSpec,
@@ -24,6 +24,26 @@ export type Operation = keyof Catalogue;
 export type ReadOperation = { [K in Operation]: Catalogue[K]['kind'] extends 'read' ? K : never }[Operation];
 /** Operations that change something in the hosting API and go through the change engine. */
 export type ChangeOperation = Exclude<Operation, ReadOperation>;
+
+/**
+ * Reads that show one named thing of an environment: the descriptor says
+ * `shows`, and the read's id is a form id of its own (`formation show`), so
+ * the grammar's command kind is the id. (`vessels.list` shows a Vessel under
+ * the form id `vessel.show`: not one of these.)
+ */
+export type ShowOperation = {
+  [K in ReadOperation]: K extends keyof Catalogue[K]['help']
+    ? Catalogue[K] extends { shows: { field: TargetField } }
+      ? K
+      : never
+    : never;
+}[ReadOperation];
+/** The target field a show read names the thing it shows in. */
+export type ShownField<K extends ShowOperation> = Catalogue[K] extends {
+  shows: { field: infer F extends TargetField };
+}
+  ? F
+  : never;
 
 /** The operations whose form is a modal, and that form's kind. */
 type WithForm = { [K in Operation]: Catalogue[K] extends { form: FormDescriptor } ? K : never }[Operation];

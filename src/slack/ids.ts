@@ -178,6 +178,8 @@ export const ROW_ACTIONS = {
   /** A formation's vessel: removed through `formation remove` (a direct delete is refused). */
   remove: 'row.remove',
   promote: 'row.promote',
+  /** An applied change's Roll back: runs `rollback <change-id>`. */
+  rollback: 'row.rollback',
 } as const;
 
 export type RowAction = keyof typeof ROW_ACTIONS;

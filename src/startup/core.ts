@@ -91,6 +91,7 @@ export async function startCore({
     logger,
     replicaId: config.replicaId,
     environments: config.environments,
+    rollbackWindowMs: config.rollbackWindowMs,
     ...(follow ? { follow } : {}),
     ...(releaseEvents ? { releaseEvents } : {}),
     ...(changeEvents ? { changeEvents } : {}),

@@ -99,6 +99,28 @@ export class SqlChangeStore implements ChangeStore {
     );
   }
 
+  async claimRollback(id: string, by: string, now: number): Promise<ChangeRecord | undefined> {
+    const p = params(this.db);
+    // Version and updatedAt stay: the claim is bookkeeping of the rollback, the original's own record is unchanged.
+    const head = `UPDATE changes SET rolled_back_by = ${p.add(by)}, rolled_back_at = ${p.add(now)}`;
+    const conditions = [
+      `id = ${p.add(id)}`,
+      `status = ${p.add('succeeded')}`,
+      `(rolled_back_by IS NULL OR rolled_back_by = ${p.add(by)})`,
+    ];
+    const row = await first(this.db, p.query(`${head}${whereSql(conditions)} RETURNING *`));
+    return row && this.db.decode.change(row);
+  }
+
+  async releaseRollback(id: string, by: string): Promise<void> {
+    const p = params(this.db);
+    await this.db.rows(
+      p.query(
+        `UPDATE changes SET rolled_back_by = NULL, rolled_back_at = NULL WHERE id = ${p.add(id)} AND rolled_back_by = ${p.add(by)} RETURNING id`,
+      ),
+    );
+  }
+
   async expireChanges(now: number): Promise<ChangeRecord[]> {
     const p = params(this.db);
     const head = updateSql(

@@ -51,7 +51,17 @@ function insertRow<T extends TableName, O extends ColumnOf<T> = never>(
 
 /** The columns of a new `changes` row (version 1). */
 export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
-  return insertRow<'changes', 'drawn_status' | 'ask_ts' | 'reminded_at' | 'expiry_told_at'>('changes', {
+  return insertRow<
+    'changes',
+    | 'drawn_status'
+    | 'ask_ts'
+    | 'reminded_at'
+    | 'expiry_told_at'
+    | 'undo'
+    | 'applied_at'
+    | 'rolled_back_by'
+    | 'rolled_back_at'
+  >('changes', {
     id: c.id,
     operation: c.operation,
     request: c.request,
@@ -139,6 +149,8 @@ const CHANGE_PATCH: Record<keyof ChangePatch, ColumnOf<'changes'>> = {
   error: 'error',
   preview: 'preview',
   expiresAt: 'expires_at',
+  undo: 'undo',
+  appliedAt: 'applied_at',
 };
 
 const ORIGIN_PATCH: Record<string, ColumnOf<'changes'>> = {

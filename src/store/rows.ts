@@ -116,6 +116,10 @@ function schemas(json: JsonColumn) {
       drawnStatus: r.drawn_status,
       remindedAt: r.reminded_at,
       expiryToldAt: r.expiry_told_at,
+      undo: r.undo,
+      appliedAt: r.applied_at,
+      rolledBackBy: r.rolled_back_by,
+      rolledBackAt: r.rolled_back_at,
       version: r.version,
     }),
   );

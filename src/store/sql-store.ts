@@ -87,6 +87,8 @@ export abstract class SqlStore implements Store {
   claimNotice: ChangeStore['claimNotice'] = (id, notice, statuses, now) =>
     this.changes.claimNotice(id, notice, statuses, now);
   releaseNotice: ChangeStore['releaseNotice'] = (id, notice) => this.changes.releaseNotice(id, notice);
+  claimRollback: ChangeStore['claimRollback'] = (id, by, now) => this.changes.claimRollback(id, by, now);
+  releaseRollback: ChangeStore['releaseRollback'] = (id, by) => this.changes.releaseRollback(id, by);
 
   // approvals
   addApproval: ApprovalStore['addApproval'] = (a) => this.approvals.addApproval(a);

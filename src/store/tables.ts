@@ -61,6 +61,10 @@ export const TABLES = {
     ask_ts: optText,
     reminded_at: optInt,
     expiry_told_at: optInt,
+    undo: optJson,
+    applied_at: optInt,
+    rolled_back_by: optText,
+    rolled_back_at: optInt,
     version: int,
   },
   approvals: {

@@ -72,6 +72,14 @@ export interface ChangeRecord {
   remindedAt?: number;
   /** When the requester was told the change expired (claimed by `claimNotice`). */
   expiryToldAt?: number;
+  /** What the change's inverse needs, recorded when it applied (opaque to the store). */
+  undo?: unknown;
+  /** When the change applied (the rollback window counts from here). */
+  appliedAt?: number;
+  /** The rollback change that claimed this change (`claimRollback`): one ever writes. */
+  rolledBackBy?: string;
+  /** When that rollback claimed it. */
+  rolledBackAt?: number;
   /** Incremented on every update. */
   version: number;
 }
@@ -154,6 +162,8 @@ export type ChangePatch = Partial<
     | 'error'
     | 'preview'
     | 'expiresAt'
+    | 'undo'
+    | 'appliedAt'
   >
 >;
 
@@ -264,6 +274,15 @@ export interface ChangeStore {
   ): Promise<ChangeRecord | undefined>;
   /** Gives a claimed notice back (its message could not be posted), so a later pass sends it. */
   releaseNotice(id: string, notice: ChangeNotice): Promise<void>;
+  /**
+   * Claims succeeded change `id` for rollback change `by`, at `now`: a conditional
+   * update that one of N concurrent callers (on any replica) wins; repeating it
+   * with the same `by` wins again. Returns the record to the winner, undefined
+   * when another rollback holds it (re-read to say which) or it is not succeeded.
+   */
+  claimRollback(id: string, by: string, now: number): Promise<ChangeRecord | undefined>;
+  /** Gives a claim back (its rollback wrote nothing), when `by` still holds it. */
+  releaseRollback(id: string, by: string): Promise<void>;
 }
 
 /** Approvals: one row per (changeId, userId); a second approval by the same user returns false. */

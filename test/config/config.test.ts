@@ -175,6 +175,15 @@ describe('deployment settings', () => {
     );
   });
 
+  it('offers Roll back for HARBOR_ROLLBACK_DAYS days, 7 when unset', () => {
+    const unset = readConfig({ ...slack });
+    expect(unset.ok && unset.config.rollbackWindowMs).toBe(7 * 86_400_000);
+    const two = readConfig({ ...slack, HARBOR_ROLLBACK_DAYS: '2' });
+    expect(two.ok && two.config.rollbackWindowMs).toBe(2 * 86_400_000);
+    const bad = readConfig({ ...slack, HARBOR_ROLLBACK_DAYS: '0' });
+    expect(!bad.ok && bad.problems).toEqual(['HARBOR_ROLLBACK_DAYS: must be a positive integer, e.g. 7']);
+  });
+
   it('documents every variable it reads in the README', () => {
     const readme = readFileSync('README.md', 'utf8');
     const undocumented = CONFIG_ENV_NAMES.filter((name) => !readme.includes(`\`${name}\``));

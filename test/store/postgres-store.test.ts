@@ -81,7 +81,7 @@ describePg('PostgresStore', () => {
       toClose.push(...stores);
       for (const s of stores) expect(s.kind).toBe('postgres');
       const applied = await admin.query(`SELECT version FROM ${schema}.schema_migrations`);
-      expect(applied.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+      expect(applied.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6]);
       // All of them work against the same tables.
       const [a, b] = stores;
       await a.appendAudit({ at: 1, actor: 'U1', action: 'request' });

@@ -8,8 +8,10 @@ import type { ChangeRecord, ChangeStatus } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
 import { describeFailure } from '../describe-failure.js';
+import type { Result } from '../operation.js';
 import { operationModule } from '../operations/index.js';
 import { asSettled } from '../pending-records.js';
+import type { Undo } from '../rollback/undo.js';
 import { type Settlement, settleFailedApply } from '../settle-outcome.js';
 import type { EngineCore } from './core.js';
 
@@ -153,7 +155,7 @@ export class Applier {
             ['applying'],
             settled.status,
             settled.status === 'succeeded'
-              ? { result: settled.result, error: undefined, applyingOwner: undefined }
+              ? { ...splitUndo(settled.result, now), error: undefined, applyingOwner: undefined }
               : { error: settled.failure, applyingOwner: undefined },
             { now },
           );
@@ -172,4 +174,10 @@ export class Applier {
     });
     return done ? toChange(done, change.approvals) : undefined;
   }
+}
+
+/** The result for its column and what a rollback needs for its own (stored when the change applies). */
+function splitUndo(result: Result, now: number): { result: Result; undo?: Undo; appliedAt: number } {
+  const { undo, ...rest } = result;
+  return { result: rest, ...(undo ? { undo } : {}), appliedAt: now };
 }

@@ -222,7 +222,7 @@ export class Clicks {
       team: team ?? c.origin.workspace,
       workspace: c.origin.workspace,
       requester: c.requester,
-      operation: c.operation,
+      operation: c.judgeBy ?? c.operation,
       target: c.target,
       approvals: c.approvals,
       now: this.core.now(),
@@ -266,7 +266,7 @@ export class Clicks {
       channel: clicker.channel || c.origin.channel,
       workspace: c.origin.workspace,
       requester: c.requester,
-      operation: c.operation,
+      operation: c.judgeBy ?? c.operation,
       target: c.target,
     };
   }

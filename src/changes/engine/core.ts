@@ -13,6 +13,7 @@ import { type Change, type ClickOutcome, toChange } from '../change.js';
 import { type ChangeEvent, type ChangeEvents, createChangeEvents } from '../events.js';
 import type { OperationContext } from '../operation.js';
 import { PendingRecords } from '../pending-records.js';
+import { DEFAULT_ROLLBACK_WINDOW_MS, storeLedger } from '../rollback/store-ledger.js';
 import { staleReason } from '../stale-reason.js';
 import type { ChangeEngineOptions } from './options.js';
 
@@ -35,6 +36,7 @@ export class EngineCore {
   readonly newId: () => string;
   readonly applyLeaseMs: number;
   readonly followOptions: { pollMs: number; timeoutMs: number };
+  readonly rollbackWindowMs: number;
   /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
   readonly pendingRecords = new PendingRecords();
   private readonly releaseEvents: ReleaseEvents;
@@ -45,6 +47,7 @@ export class EngineCore {
     this.releaseEvents = o.releaseEvents ?? new Events();
     this.changeEvents = o.changeEvents ?? createChangeEvents();
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
+    this.rollbackWindowMs = o.rollbackWindowMs ?? DEFAULT_ROLLBACK_WINDOW_MS;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
   }
 
@@ -136,7 +139,12 @@ export class EngineCore {
 
   /** What an operation's apply, verify and follow get from the stored change. */
   applyInput(change: Change) {
-    return { request: change.request, preview: change.preview, applyToken: change.applyToken };
+    return {
+      request: change.request,
+      preview: change.preview,
+      applyToken: change.applyToken,
+      changeId: change.id,
+    };
   }
 
   /** The context an operation runs in; with a change, its API calls are audited. */
@@ -161,6 +169,25 @@ export class EngineCore {
       logger: this.o.logger,
       follow: this.followOptions,
       environments: this.o.environments ?? [],
+      ledger: storeLedger({
+        store: this.o.store,
+        windowMs: this.rollbackWindowMs,
+        now: () => this.now(),
+        auditRolledBack: async (originalId, rollbackId) => {
+          await this.audit({
+            at: this.now(),
+            changeId: originalId,
+            actor: actor ?? this.o.replicaId,
+            action: 'rolled_back',
+            operation: change?.operation,
+            origin: change?.origin,
+            detail: { rollbackId },
+          });
+          // The original's message now says it was rolled back: its owner redraws it.
+          const original = await this.get(originalId);
+          if (original) await this.tell({ kind: 'closed', changes: [original] });
+        },
+      }),
     };
   }
 

@@ -27,6 +27,8 @@ export interface ChangeEngineOptions {
   applyLeaseMs?: number;
   /** Told when a change of a release is requested or moves, so what shows the release can redraw. */
   releaseEvents?: ReleaseEvents;
+  /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS; default 7 days). */
+  rollbackWindowMs?: number;
   /** Told when a change moves or a follow-up learns something, so what shows the change can redraw. */
   changeEvents?: ChangeEvents;
 }

@@ -87,6 +87,13 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
       summary: `Created vessel ${r.name} in ${r.environment}`,
       lines: [{ label: 'State', value: vessel.status?.state ?? 'Pending' }],
       facts: { vessel: { environment: r.environment, name: r.name } },
+      undo: {
+        kind: 'vessel.created',
+        environment: r.environment,
+        name: r.name,
+        uid: vessel.metadata.uid ?? null,
+        spec: vessel.spec,
+      },
     };
   },
 

@@ -6,7 +6,7 @@
 
 import type { Vessel } from '../../api-shapes/resources.js';
 import { UserError } from '../../errors/user-error.js';
-import type { GameFabricClient } from '../../gamefabric/client.js';
+import type { GameFabricClient, VesselCreate } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
 import { WorldMovedError } from '../errors.js';
 import { describeState, untilGone, watchVessel } from '../follow.js';
@@ -56,6 +56,13 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
       // The follow-up replaces it with what it sees next (gone).
       lines: [{ label: 'State', value: 'Terminating' }],
       facts: { vessel: { environment: r.environment, name: r.vessel } },
+      undo: {
+        kind: 'vessel.deleted',
+        environment: r.environment,
+        name: r.vessel,
+        uid: vessel.metadata.uid ?? null,
+        vessel: recreatable(vessel),
+      },
     };
   },
 
@@ -101,4 +108,22 @@ async function standaloneVessel(
     throw new UserError(`Vessel ${r.vessel} is already terminating.`, 'noop');
   }
   return vessel;
+}
+
+/**
+ * The Vessel as a create body, from what was read just before the delete: its
+ * name, description, region and template (labels and annotations kept), none
+ * of what the service sets (uid, revision, status). A rollback creates it again from this.
+ */
+function recreatable(vessel: Vessel): VesselCreate {
+  const { name, environment, labels, annotations } = vessel.metadata;
+  return {
+    metadata: {
+      name,
+      ...(environment ? { environment } : {}),
+      ...(labels ? { labels } : {}),
+      ...(annotations ? { annotations } : {}),
+    },
+    spec: vessel.spec,
+  };
 }

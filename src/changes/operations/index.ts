@@ -17,7 +17,9 @@ import { addToFormationSchema, removeFromFormationSchema } from '../requests/for
 import { terminateGameServerSchema } from '../requests/gameservers.js';
 import { promoteImageSchema } from '../requests/images.js';
 import { createRegionSchema, setRegionSchedulingSchema } from '../requests/regions.js';
+import { rollbackSchema } from '../requests/rollback.js';
 import { createVesselSchema, deleteVesselSchema } from '../requests/vessels.js';
+import { rollbackChange } from '../rollback/rollback-operation.js';
 import { addToFormation } from './add-to-formation.js';
 import { createRegion } from './create-region.js';
 import { createVessel } from './create-vessel.js';
@@ -42,6 +44,7 @@ export const CHANGE_TABLE = {
   'armada.image': { schema: imageArmadaSchema, module: imageArmada },
   'armadaset.image': { schema: imageArmadaSetSchema, module: imageArmadaSet },
   'gameserver.terminate': { schema: terminateGameServerSchema, module: terminateGameServer },
+  'change.rollback': { schema: rollbackSchema, module: rollbackChange },
 } satisfies Record<ChangeOperation, { schema: z.ZodType; module: unknown }>;
 
 type Table = typeof CHANGE_TABLE;

@@ -46,7 +46,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
 
   async apply(ctx, { request: r }) {
     try {
-      const { removedIndex, attempts } = await ctx.client.removeVesselFromFormation(
+      const { removedIndex, removed, attempts } = await ctx.client.removeVesselFromFormation(
         r.environment,
         r.formation,
         r.vessel,
@@ -63,6 +63,13 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
               ]
             : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
+        undo: {
+          kind: 'vessel.removed',
+          environment: r.environment,
+          formation: r.formation,
+          vessel: removed,
+          index: removedIndex,
+        },
       };
     } catch (err) {
       if (err instanceof VesselNotInFormationError) {

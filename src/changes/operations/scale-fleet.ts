@@ -215,6 +215,16 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
                 ]
               : [],
           facts: { type, next },
+          undo: {
+            kind: 'fleet.scale',
+            fleet: kind,
+            environment: r.environment,
+            name: r.name,
+            ...(isSet && r.region ? { region: r.region } : {}),
+            type,
+            before,
+            after: next,
+          },
         };
       } catch (err) {
         if (err instanceof ArmadaMovedError) {

@@ -181,6 +181,7 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           before: container.image ?? null,
           next,
           label: `${r.image}:${r.tag}`,
+          beforeLabel: before,
         },
       };
     },
@@ -208,6 +209,17 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
               : [],
           // The message says Done only once the follow-up has seen the rollout (follow-outcome.ts).
           facts: { container, next, following: 'rollout' },
+          undo: {
+            kind: 'fleet.image',
+            fleet: kind,
+            environment: r.environment,
+            name: r.name,
+            container,
+            before: before ?? null,
+            after: next,
+            beforeLabel: String(preview.facts.beforeLabel ?? before ?? 'none'),
+            afterLabel: String(preview.facts.label),
+          },
         };
       } catch (err) {
         if (err instanceof ArmadaMovedError) {

@@ -60,6 +60,14 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         summary: `Region type ${r.type} in ${r.region} (${r.environment}) now uses ${r.scheduling} scheduling (was ${previous})`,
         lines: [],
         facts: { previous },
+        undo: {
+          kind: 'scheduling',
+          environment: r.environment,
+          region: r.region,
+          type: r.type,
+          before: previous,
+          after: r.scheduling,
+        },
       };
     } catch (err) {
       if (err instanceof RegionTypeNotFoundError) {

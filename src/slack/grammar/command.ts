@@ -5,7 +5,7 @@
  * the listeners decide what each one does.
  */
 import type { ChangeInput } from '../../changes/requests/index.js';
-import type { ChangeFormKind, FormKind } from '../../operations/index.js';
+import type { ChangeFormKind, FormKind, ShownField, ShowOperation } from '../../operations/index.js';
 import type { ReleaseOption } from '../../releases/releases.js';
 
 /** Modals whose submission becomes a change through the engine (src/operations/catalogue.ts). */
@@ -18,18 +18,25 @@ export type ChangeModalKind = ChangeFormKind;
  */
 export type ModalKind = FormKind;
 
+/**
+ * A show read (`formation show dev lobby`): its operation as the kind, the
+ * environment, and the name of what it shows in the target field its
+ * descriptor's `shows` names (`formation`). Derived from the catalogue, so a
+ * new show read needs no line here.
+ */
+export type ShowCommand = {
+  [K in ShowOperation]: { kind: K; environment: string } & { [F in ShownField<K>]: string };
+}[ShowOperation];
+
 export type Command =
   | { kind: 'help'; topic?: string }
   | { kind: 'images'; branch: string; ref?: string }
   | { kind: 'vessels'; environment: string }
   | { kind: 'vessel.show'; environment: string; vessel: string }
   | { kind: 'formations'; environment: string }
-  | { kind: 'formation.show'; environment: string; formation: string }
   | { kind: 'regions'; environment: string }
-  | { kind: 'region.show'; environment: string; region: string }
   | { kind: 'armadas'; environment: string }
-  | { kind: 'armada.show'; environment: string; armada: string }
-  | { kind: 'armadaset.show'; environment: string; armadaSet: string }
+  | ShowCommand
   | { kind: 'approvals' }
   /** Watches (issue 29): subscribe this channel to an environment's trouble, list, end. */
   | { kind: 'watch'; environment: string }

@@ -32,6 +32,13 @@ export function parseGameServer(ctx: Context, rest: readonly Token[]): Outcome {
   });
 }
 
+/** `rollback <change-id>`: the rollback of one applied change. */
+export function parseRollback(ctx: Context, rest: readonly Token[]): Outcome {
+  const args = simplePositionals(ctx, 'change.rollback', rest);
+  if (!Array.isArray(args)) return args;
+  return ctx.ok({ kind: 'change', operation: 'change.rollback', input: { changeIds: [args[0] as string] } });
+}
+
 /** `armada show <env> <armada>`. */
 export function parseArmada(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.subCommand('armada', rest, {

@@ -7,7 +7,13 @@
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
-import { parseArmada, parseArmadaSet, parseArmadas, parseGameServer } from './parse-armadas.js';
+import {
+  parseArmada,
+  parseArmadaSet,
+  parseArmadas,
+  parseGameServer,
+  parseRollback,
+} from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
 import {
   parseApprovals,
@@ -43,6 +49,7 @@ const COMMANDS: Record<string, Parser> = {
   armada: parseArmada,
   armadaset: parseArmadaSet,
   gameserver: parseGameServer,
+  rollback: parseRollback,
   approvals: parseApprovals,
   history: parseHistory,
   watch: parseWatch,

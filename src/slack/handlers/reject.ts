@@ -58,7 +58,7 @@ async function refuseInModal(
     team: actor.team || change.origin.workspace,
     workspace: change.origin.workspace,
     requester: change.requester,
-    operation: change.operation,
+    operation: change.judgeBy ?? change.operation,
     target: change.target,
     approvals: change.approvals,
     now: ctx.clock.now(),

@@ -25,7 +25,11 @@ export type RowCommand =
 const SHOW_KINDS: ReadonlySet<string> = new Set(FORM_IDS.filter((id) => getForm(id).words[1] === 'show'));
 
 /** The words of the change each row button may run: Delete deletes a vessel, Remove takes one out of a formation. */
-const ROW_CHANGE_WORDS = { delete: 'vessel delete', remove: 'formation remove' } as const;
+const ROW_CHANGE_WORDS = {
+  delete: 'vessel delete',
+  remove: 'formation remove',
+  rollback: 'rollback',
+} as const;
 
 /** Whether `operation` is the one the command words `words` run (its descriptor lists that form). */
 function hasForm(operation: Operation, words: string): boolean {
@@ -38,6 +42,7 @@ const WHAT: Record<RowAction, string> = {
   delete: 'a vessel delete',
   remove: 'a formation remove',
   promote: 'an image and the branch it is in',
+  rollback: 'a rollback of a change',
 };
 
 /** The command behind a click on `action` carrying `value`; UserError when the value is not one. */
@@ -50,7 +55,7 @@ export function readRowCommand(action: RowAction, value: string, commandName: st
     command !== undefined &&
     ((action === 'show' && SHOW_KINDS.has(command.kind)) ||
       (action === 'logs' && command.kind === 'logs' && !command.follow) ||
-      ((action === 'delete' || action === 'remove') &&
+      ((action === 'delete' || action === 'remove' || action === 'rollback') &&
         command.kind === 'change' &&
         hasForm(command.operation, ROW_CHANGE_WORDS[action])));
   if (!fits || command.kind === 'modal') throw refused(action);

@@ -11,7 +11,14 @@ import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
 import { operationModule } from '../../changes/operations/index.js';
 import type { OperationInput } from '../../changes/requests/index.js';
-import { type ChangeOperation, FORMS, isReadOperation, operationOfForm } from '../../operations/index.js';
+import {
+  type ChangeFormKind,
+  type ChangeOperation,
+  FORMS,
+  isReadOperation,
+  type OperationOfForm,
+  operationOfForm,
+} from '../../operations/index.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
@@ -68,8 +75,14 @@ export { WHERE_BLOCKS } from './where.js';
  * The change forms, by operation: the compiler checks that every change
  * operation has one, and that what each reads is its operation's input.
  * Kinds, titles and where each form works are in src/operations/catalogue.ts.
+ * An operation without a form (a rollback: its command names the change) has none here.
  */
-const CHANGE_MODALS: { [K in ChangeOperation]: ModalDefinition<OperationInput<K>> } = {
+/** The change operations with a form. */
+type FormOperation = ChangeOperation & OperationOfForm<ChangeFormKind>;
+
+const CHANGE_MODALS: {
+  [K in FormOperation]: ModalDefinition<OperationInput<K>>;
+} = {
   'image.promote': promoteModal,
   'vessel.create': vesselCreateModal,
   'vessel.delete': vesselDeleteModal,
@@ -102,7 +115,8 @@ function changeOperationOf(kind: ModalKind): ChangeOperation {
 /** The modal of `kind`: a change form, or the one read with a form (the tail). */
 function modalOf(kind: ModalKind): ModalShell {
   const operation = operationOfForm(kind);
-  return isReadOperation(operation) ? logsFollowModal : CHANGE_MODALS[operation];
+  // A form kind never names change.rollback (it has no form).
+  return isReadOperation(operation) ? logsFollowModal : CHANGE_MODALS[operation as FormOperation];
 }
 
 /** Throws the refusal of a form that could never be submitted for what its command named (modal `refuseBeforeOpening`). */
@@ -168,7 +182,7 @@ export function placeMissing(meta: ModalMetadata, values: ViewStateValues): bool
 export function readSubmission(meta: ModalMetadata, values: ViewStateValues): SubmissionResult {
   const operation = changeOperationOf(meta.kind);
   // Each form reads its own operation's input (the table's type says so); here they are one kind of value.
-  const def = CHANGE_MODALS[operation] as ModalDefinition;
+  const def = CHANGE_MODALS[operation as FormOperation] as ModalDefinition;
   const read = def.read(placeOf(meta, whereOf(meta.kind), values), values);
   const input = read.ok ? read.input : read.partial;
   const problems = input ? validationProblems(operation, input) : [];

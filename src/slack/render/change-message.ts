@@ -29,6 +29,7 @@ import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
 import type { SlackMessage } from './message.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
+import { rowActions } from './row-actions.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2500;
@@ -156,6 +157,30 @@ function succeeded(change: Change): SlackMessage {
     // the result says what happened in the words people use.
     ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
+    ...rollbackOffer(change),
+  ]);
+}
+
+/**
+ * Roll back on an applied change that recorded its inverse, or the line saying
+ * which rollback claimed it. The button runs `rollback <change-id>`: past the
+ * window, or for a target that moved, that answers why instead of acting.
+ */
+function rollbackOffer(change: Change): KnownBlock[] {
+  if (change.rolledBackBy) {
+    return [
+      context(
+        `Rolled back by change ${escapeFit(change.rolledBackBy, 80)} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`,
+      ),
+    ];
+  }
+  if (!change.undo) return [];
+  return rowActions([
+    {
+      action: 'rollback',
+      command: `rollback ${change.id}`,
+      spoken: `Roll back: ${change.result?.summary ?? change.preview.summary}`,
+    },
   ]);
 }
 

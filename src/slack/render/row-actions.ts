@@ -21,6 +21,7 @@ const LABELS: Record<RowAction, string> = {
   delete: 'Delete',
   remove: 'Remove',
   promote: 'Promote',
+  rollback: 'Roll back',
 };
 
 /** One row action: the button's kind, the command it runs, and what it acts on, spoken. */

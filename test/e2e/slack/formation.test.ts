@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { internalImageName } from '../../../src/simulator/index.js';
-import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, current, shown, waitForThreadReply } from './harness-extras.js';
 
@@ -67,7 +67,7 @@ describe('formation add', () => {
     ]);
     const done = current(h, preview);
     expect(done.text).toMatch(/^Done/);
-    expect(buttonIds(done)).toEqual([]);
+    expect(buttonIds(done)).toEqual([ROW_ACTIONS.rollback]);
     expect(shown(done)).toContain(`confirmed by <@${ALICE.id}>`);
 
     // The vessel is read back first: the thread says what it runs.
@@ -133,7 +133,7 @@ describe('formation remove', () => {
     const done = current(h, preview);
     expect(done.text).toMatch(/^Done/);
     expect(shown(done)).toContain('Removed vessel lobby-2');
-    expect(buttonIds(done)).toEqual([]);
+    expect(buttonIds(done)).toEqual([ROW_ACTIONS.rollback]);
 
     // The thread follows the vessel until the controller has deleted it.
     await waitForThreadReply(h, preview, /lobby-2 is gone/);

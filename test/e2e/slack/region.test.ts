@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { SCHEDULING_TAKES_EFFECT } from '../../../src/changes/scheduling-words.js';
-import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, current, shown } from './harness-extras.js';
 
@@ -60,7 +60,7 @@ describe('region scheduling', () => {
     expect(scheduling('dev', 'cloud')).toBe('Distributed');
     const done = current(h, preview);
     expect(done.text).toContain('now uses Distributed scheduling (was Packed)');
-    expect(buttonIds(done)).toEqual([]);
+    expect(buttonIds(done)).toEqual([ROW_ACTIONS.rollback]);
   });
 
   it('says there is nothing to change when the type already uses that strategy', async () => {

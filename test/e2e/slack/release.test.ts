@@ -62,94 +62,108 @@ describe('release threads', () => {
     expect(h.lastMessage().ts).toBe(release.ts);
   });
 
-  it('promote, add and remove from the buttons run in the thread; a vessel added is tailed in one click; end sums up', async () => {
-    const release = await startRelease('Season 4 launch');
-    const releaseId = buttons(release)[0]?.value ?? '';
+  // Every click here waits for the bot to go idle, which includes the real follow-ups
+  // (a promotion's rollout, a vessel's scheduling, a tail's first lines) at the
+  // simulator's pace: about 20 s in all on a loaded two-core machine.
+  const WHOLE_RELEASE_MS = 60_000;
 
-    // Promote into prod: preview in the thread, approval by an SRE, result in the thread.
-    const promote = await viaButton(
-      release,
-      RELEASE_ACTIONS.promote,
-      {},
-      {
-        image: 'game-server:1.2.0',
-        targetBranch: 'prod',
-      },
-    );
-    expect(promote.threadTs).toBe(release.ts);
-    expect(promote.text).toMatch(/^Waiting for approval: .*game-server:1\.2\.0/);
-    expect(h.lastMessage().ts).toBe(release.ts);
-    expect(shown(current(h, release))).toContain('Waiting for approval (1)');
-    expect(shown(current(h, release))).toContain('waiting for approval by');
+  it(
+    'promote, add and remove from the buttons run in the thread; a vessel added is tailed in one click; end sums up',
+    async () => {
+      const release = await startRelease('Season 4 launch');
+      const releaseId = buttons(release)[0]?.value ?? '';
 
-    await h.click(promote, CHANGE_ACTIONS.approve, BOB);
-    expect(current(h, promote).text).toMatch(/^Done/);
-    const afterPromote = shown(current(h, release));
-    expect(afterPromote).toContain('Steps done (1)');
-    expect(afterPromote).toContain(`approved by <@${BOB.id}>`);
-    expect(afterPromote).not.toContain('Waiting');
+      // Promote into prod: preview in the thread, approval by an SRE, result in the thread.
+      const promote = await viaButton(
+        release,
+        RELEASE_ACTIONS.promote,
+        {},
+        {
+          image: 'game-server:1.2.0',
+          targetBranch: 'prod',
+        },
+      );
+      expect(promote.threadTs).toBe(release.ts);
+      expect(promote.text).toMatch(/^Waiting for approval: .*game-server:1\.2\.0/);
+      expect(h.lastMessage().ts).toBe(release.ts);
+      expect(shown(current(h, release))).toContain('Waiting for approval (1)');
+      expect(shown(current(h, release))).toContain('waiting for approval by');
 
-    // Add a vessel to a formation: the where step, a preview, a confirmation, a follow-up with "Tail logs".
-    const add = await viaButton(
-      release,
-      RELEASE_ACTIONS.formationAdd,
-      { 'where.environment': 'dev', 'where.formation': 'lobby' },
-      { vessel: 'lobby-3', region: 'eu-central' },
-    );
-    expect(add.text).toMatch(/^Confirm this change: .*lobby-3/);
-    await h.click(add, CHANGE_ACTIONS.confirm);
-    expect(h.sim.state.getVessel('dev', 'lobby-3')).toMatchObject({
-      metadata: {
+      await h.click(promote, CHANGE_ACTIONS.approve, BOB);
+      expect(current(h, promote).text).toMatch(/^Done/);
+      const afterPromote = shown(current(h, release));
+      expect(afterPromote).toContain('Steps done (1)');
+      expect(afterPromote).toContain(`approved by <@${BOB.id}>`);
+      expect(afterPromote).not.toContain('Waiting');
+
+      // Add a vessel to a formation: the where step, a preview, a confirmation, a follow-up with "Tail logs".
+      const add = await viaButton(
+        release,
+        RELEASE_ACTIONS.formationAdd,
+        { 'where.environment': 'dev', 'where.formation': 'lobby' },
+        { vessel: 'lobby-3', region: 'eu-central' },
+      );
+      expect(add.text).toMatch(/^Confirm this change: .*lobby-3/);
+      await h.click(add, CHANGE_ACTIONS.confirm);
+      expect(h.sim.state.getVessel('dev', 'lobby-3')).toMatchObject({
+        metadata: {
+          environment: 'dev',
+          name: 'lobby-3',
+          ownerReferences: [{ kind: 'Formation', name: 'lobby' }],
+        },
+        spec: { region: 'eu-central' },
+      });
+      await waitForThreadReply(h, release, /lobby-3 is placed/);
+      const scheduled = thread(release).find((m) => /lobby-3 is placed/.test(m.text ?? ''));
+      const tailButton = buttons(scheduled).find((b) => b.action_id === TAIL_ACTIONS.start);
+      expect(JSON.parse(tailButton?.value ?? '{}')).toEqual({
         environment: 'dev',
-        name: 'lobby-3',
-        ownerReferences: [{ kind: 'Formation', name: 'lobby' }],
-      },
-      spec: { region: 'eu-central' },
-    });
-    await waitForThreadReply(h, release, /lobby-3 is placed/);
-    const scheduled = thread(release).find((m) => /lobby-3 is placed/.test(m.text ?? ''));
-    const tailButton = buttons(scheduled).find((b) => b.action_id === TAIL_ACTIONS.start);
-    expect(JSON.parse(tailButton?.value ?? '{}')).toEqual({
-      environment: 'dev',
-      vessel: 'lobby-3',
-      releaseId,
-    });
-    expect(shown(current(h, release))).toContain('Steps done (2)');
+        vessel: 'lobby-3',
+        releaseId,
+      });
+      expect(shown(current(h, release))).toContain('Steps done (2)');
 
-    await h.click(scheduled as StoredMessage, TAIL_ACTIONS.start);
-    const [tail] = await h.running.core.store.listTails({ releaseId, status: 'active' });
-    expect(tail).toMatchObject({ vessel: 'lobby-3', env: 'dev', threadTs: release.ts, startedBy: ALICE.id });
-    expect(thread(release).some((m) => m.ts === tail?.messageTs)).toBe(true);
-    expect(shown(current(h, release))).toContain('Live tails (1)');
+      await h.click(scheduled as StoredMessage, TAIL_ACTIONS.start);
+      const [tail] = await h.running.core.store.listTails({ releaseId, status: 'active' });
+      expect(tail).toMatchObject({
+        vessel: 'lobby-3',
+        env: 'dev',
+        threadTs: release.ts,
+        startedBy: ALICE.id,
+      });
+      expect(thread(release).some((m) => m.ts === tail?.messageTs)).toBe(true);
+      expect(shown(current(h, release))).toContain('Live tails (1)');
 
-    // Remove a vessel: a destructive preview, confirmed, in the thread.
-    const remove = await viaButton(
-      release,
-      RELEASE_ACTIONS.formationRemove,
-      { 'where.environment': 'dev', 'where.formation': 'lobby' },
-      { vessel: 'lobby-1' },
-      'next',
-    );
-    expect(remove.text).toMatch(/^Confirm this destructive change: Remove vessel lobby-1/);
-    await h.click(remove, CHANGE_ACTIONS.confirm);
-    expect(current(h, remove).text).toMatch(/^Done/);
-    expect(shown(current(h, release))).toContain('Steps done (3)');
+      // Remove a vessel: a destructive preview, confirmed, in the thread.
+      const remove = await viaButton(
+        release,
+        RELEASE_ACTIONS.formationRemove,
+        { 'where.environment': 'dev', 'where.formation': 'lobby' },
+        { vessel: 'lobby-1' },
+        'next',
+      );
+      expect(remove.text).toMatch(/^Confirm this destructive change: Remove vessel lobby-1/);
+      await h.click(remove, CHANGE_ACTIONS.confirm);
+      expect(current(h, remove).text).toMatch(/^Done/);
+      expect(shown(current(h, release))).toContain('Steps done (3)');
 
-    // End: tails stopped, summary in the thread, the message a record without buttons.
-    await h.slash('release end Season 4 launch');
-    expect(h.ephemeralTexts().at(-1)).toMatch(/Ended release \*Season 4 launch\*.*Stopped 1 live tail/);
-    expect(await h.running.core.store.listTails({ releaseId, status: 'active' })).toEqual([]);
-    const summary = thread(release).find((m) => /^Release Season 4 launch ended after/.test(m.text ?? ''));
-    expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approval$/);
-    expect(shown(summary)).toContain('Tails stopped');
-    const ended = current(h, release);
-    expect(buttonIds(ended)).toEqual([]);
-    expect(shown(ended)).toContain('Release ended: Season 4 launch');
-    expect(shown(ended)).toContain(`ended by <@${ALICE.id}>`);
+      // End: tails stopped, summary in the thread, the message a record without buttons.
+      await h.slash('release end Season 4 launch');
+      expect(h.ephemeralTexts().at(-1)).toMatch(/Ended release \*Season 4 launch\*.*Stopped 1 live tail/);
+      expect(await h.running.core.store.listTails({ releaseId, status: 'active' })).toEqual([]);
+      const summary = thread(release).find((m) => /^Release Season 4 launch ended after/.test(m.text ?? ''));
+      expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approval$/);
+      expect(shown(summary)).toContain('Tails stopped');
+      const ended = current(h, release);
+      expect(buttonIds(ended)).toEqual([]);
+      expect(shown(ended)).toContain('Release ended: Season 4 launch');
+      expect(shown(ended)).toContain(`ended by <@${ALICE.id}>`);
 
-    await h.slash('release end Season 4 launch');
-    expect(h.ephemeralTexts().at(-1)).toContain('has already ended');
-  });
+      await h.slash('release end Season 4 launch');
+      expect(h.ephemeralTexts().at(-1)).toContain('has already ended');
+    },
+    WHOLE_RELEASE_MS,
+  );
 
   it('a rejected change shows as rejected; a button of an ended release says so in the modal', async () => {
     const release = await startRelease('hotfix');

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { internalImageName } from '../../../src/simulator/index.js';
-import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, current, shown, waitForThreadReply } from './harness-extras.js';
 
@@ -77,7 +77,7 @@ describe('vessel delete', () => {
     expect(['Terminating', 'gone']).toContain(state('dev', 'tourney-1') ?? 'gone');
     const done = current(h, preview);
     expect(done.text).toMatch(/^Done: Deleted vessel tourney-1/);
-    expect(buttonIds(done)).toEqual([]);
+    expect(buttonIds(done)).toEqual([ROW_ACTIONS.rollback]);
 
     await waitForThreadReply(h, preview, /tourney-1 is gone/);
     expect(h.sim.state.getVessel('dev', 'tourney-1')).toBeUndefined();
@@ -120,7 +120,7 @@ describe('vessel delete', () => {
     const done = current(h, preview);
     expect(done.text).toMatch(/^Done: Deleted vessel arena-hotfix/);
     expect(shown(done)).toContain(BOB.id);
-    expect(buttonIds(done)).toEqual([]);
+    expect(buttonIds(done)).toEqual([ROW_ACTIONS.rollback]);
     await waitForThreadReply(h, preview, /arena-hotfix is gone/);
     expect(h.sim.state.getVessel('prod', 'arena-hotfix')).toBeUndefined();
   });

@@ -53,6 +53,7 @@ describe('the forms table', () => {
         'region',
         'regions',
         'release',
+        'rollback',
         'vessel',
         'vessels',
         'watch',

@@ -128,6 +128,8 @@ describe('release message', () => {
       'formation.add',
       'formation.remove',
       ...NOT_RELEASE_STEPS,
+      // A rollback names the change it undoes; it is no step a release thread adds.
+      'change.rollback',
     ]);
     expect([...covered].sort()).toEqual([...CHANGE_OPERATIONS].sort());
     expect(messageProblems(msg)).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Change } from '../../../src/changes/change.js';
-import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { messageProblems } from '../../../src/slack/limits.js';
 import { nothingChanged, renderChange } from '../../../src/slack/render/change-message.js';
 import type { ChangeStatus } from '../../../src/store/types.js';
@@ -201,6 +201,29 @@ describe('renderChange: after the decision', () => {
     const text = textOf(renderChange(change, NOW));
     expect(text).toContain('Applying… · requested by <@U_REQ> · approved by <@U_A>');
     expect(text).not.toContain('confirmed by');
+  });
+
+  it('succeeded with a recorded inverse: Roll back runs the rollback of this change; once rolled back, it says by which change', () => {
+    const undo = {
+      kind: 'scheduling' as const,
+      environment: 'dev',
+      region: 'eu-central',
+      type: 'baremetal',
+      before: 'Packed',
+      after: 'Distributed',
+    };
+    const offered = renderChange(inStatus('succeeded', { undo, appliedAt: NOW }), NOW);
+    expect(buttonsOf(offered)).toEqual([
+      expect.objectContaining({
+        action_id: ROW_ACTIONS.rollback,
+        text: { type: 'plain_text', text: 'Roll back' },
+        value: 'rollback chg-1',
+      }),
+    ]);
+    const done = renderChange(inStatus('succeeded', { undo, rolledBackBy: 'chg-9', rolledBackAt: NOW }), NOW);
+    expect(buttonsOf(done)).toEqual([]);
+    expect(textOf(done)).toContain('Rolled back by change chg-9 <!date^');
+    expect(buttonsOf(renderChange(inStatus('succeeded'), NOW))).toEqual([]);
   });
 
   it('succeeded: the result summary and lines, requester, confirmer and approvers', () => {

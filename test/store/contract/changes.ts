@@ -69,6 +69,45 @@ export function changeContract(h: HarnessRef): void {
       expect(await h().store.claimNotice('asked', 'reminder', ['awaiting_approval'], T0 + 3)).toBeDefined();
     });
 
+    it('stores what an inverse needs with the applied change, and lets one rollback of N concurrent ones claim it', async () => {
+      await h().store.createChange(newChange({ id: 'applied' }));
+      const undo = { kind: 'region.scheduling', before: 'Packed', after: 'Distributed', nested: NESTED };
+      await h().store.transitionChange(
+        'applied',
+        ['pending'],
+        'succeeded',
+        { result: { summary: 'done' }, undo, appliedAt: T0 + 5 },
+        { now: T0 + 5 },
+      );
+      const before = (await h().store.getChange('applied')) as ChangeRecord;
+      expect(before.undo).toEqual(undo);
+      expect(before.appliedAt).toBe(T0 + 5);
+      expect(before.rolledBackBy).toBeUndefined();
+      const claims = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => h().store.claimRollback('applied', `rb-${i}`, T0 + 6)),
+      );
+      const won = claims.filter((c) => c !== undefined);
+      expect(won).toHaveLength(1);
+      const winner = won[0]?.rolledBackBy as string;
+      // Bookkeeping only: version and updatedAt stay.
+      expect(await h().store.getChange('applied')).toStrictEqual({
+        ...before,
+        rolledBackBy: winner,
+        rolledBackAt: T0 + 6,
+      });
+      // The holder may claim again (a retried apply); another may not, and cannot release it.
+      expect(await h().store.claimRollback('applied', winner, T0 + 7)).toBeDefined();
+      const other = winner === 'rb-0' ? 'rb-1' : 'rb-0';
+      await h().store.releaseRollback('applied', other);
+      expect((await h().store.getChange('applied'))?.rolledBackBy).toBe(winner);
+      await h().store.releaseRollback('applied', winner);
+      expect((await h().store.getChange('applied'))?.rolledBackBy).toBeUndefined();
+      expect(await h().store.claimRollback('applied', other, T0 + 8)).toBeDefined();
+      // Only an applied change can be claimed.
+      await h().store.createChange(newChange({ id: 'open' }));
+      expect(await h().store.claimRollback('open', 'rb-x', T0 + 9)).toBeUndefined();
+    });
+
     it('keeps the ask reply ts with the change origin', async () => {
       await h().store.createChange(newChange({ id: 'ask', origin: { workspace: 'T1', channel: 'C1' } }));
       await h().store.updateChangeOrigin('ask', { askTs: '9.9' }, T0 + 1);

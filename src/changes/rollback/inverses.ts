@@ -1,0 +1,382 @@
+/**
+ * The inverse of each kind of applied change, from what its apply stored
+ * (undo.ts): what it will do in words, a read that says whether the target
+ * still shows what the change left (the guard), the guarded write, and a
+ * read-only check for crash recovery. A guard that finds the target moved
+ * names what it found; the write itself is guarded again (a JSON Patch `test`
+ * of what the guard read, or a create that fails on a taken name), so a
+ * change slipping in between the guard and the write is refused too.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { Armada, ArmadaSet } from '../../api-shapes/armada-resources.js';
+import { schedulingOf } from '../../api-shapes/resources.js';
+import {
+  ApiError,
+  ArmadaMovedError,
+  ContainerNotInTemplateError,
+  DuplicateVesselError,
+  RegionNotInArmadaSetError,
+  RegionTypeNotInDistributionError,
+  VesselNotInFormationError,
+} from '../../gamefabric/client.js';
+import { isNotFound } from '../../gamefabric/errors.js';
+import type { Target } from '../../policy/operations.js';
+import { readFleet } from '../fleet-read.js';
+import type { Line, OperationContext } from '../operation.js';
+import type { Undo } from './undo.js';
+
+/** What an inverse will do, as a preview shows it. */
+export interface InverseView {
+  target: Target;
+  /** One sentence: what the rollback sets back. */
+  summary: string;
+  /** before -> after, where after is the state before the original change. */
+  lines: Line[];
+  destructive: boolean;
+  warnings: string[];
+  notes: string[];
+  /** What the guard compares, in words (e.g. "scheduling of eu-central/cloud"). */
+  subject: string;
+}
+
+const counts = (v: { minReplicas: number; bufferSize: number; maxReplicas: number }) =>
+  `min ${v.minReplicas}, buffer ${v.bufferSize}, max ${v.maxReplicas}`;
+
+const fleetWhere = (u: Extract<Undo, { kind: 'fleet.scale' | 'fleet.image' }>) =>
+  u.fleet === 'ArmadaSet'
+    ? `ArmadaSet ${u.name}${'region' in u && u.region ? ` in ${u.region}` : ''}`
+    : `armada ${u.name}`;
+
+const vesselEntry = (v: { region: string; override?: unknown }) =>
+  v.override ? `region ${v.region}, with its overrides` : `region ${v.region}`;
+
+/** The inverse of `u` in words, and the target the policy judges it on (the operation is the original's descriptor's `rollback.inverse`). */
+export function inverseView(u: Undo): InverseView {
+  switch (u.kind) {
+    case 'scheduling':
+      return {
+        target: { environment: u.environment, region: u.region },
+        summary: `Set scheduling of region type ${u.type} in ${u.region} (${u.environment}) back to ${u.before}`,
+        lines: [{ label: 'Scheduling', value: `${u.after} → ${u.before}` }],
+        destructive: false,
+        warnings: [],
+        notes: ['Only game servers started afterwards use the restored scheduling.'],
+        subject: `scheduling of ${u.region}/${u.type}`,
+      };
+    case 'fleet.scale': {
+      const drain = u.before.maxReplicas === 0;
+      return {
+        target:
+          u.fleet === 'ArmadaSet'
+            ? { environment: u.environment, armadaSet: u.name, ...(u.region ? { region: u.region } : {}) }
+            : { environment: u.environment, armada: u.name },
+        summary: `Scale ${fleetWhere(u)} (${u.environment}), region type ${u.type}, back to ${counts(u.before)}`,
+        lines: [{ label: 'Replicas', value: `${counts(u.after)} → ${counts(u.before)}` }],
+        destructive: drain,
+        warnings: drain
+          ? [`Max 0 drains region type ${u.type} of ${fleetWhere(u)}: every game server there stops.`]
+          : [],
+        notes: [],
+        subject: `replicas of ${fleetWhere(u)}, region type ${u.type}`,
+      };
+    }
+    case 'fleet.image':
+      return {
+        target:
+          u.fleet === 'ArmadaSet'
+            ? { environment: u.environment, armadaSet: u.name }
+            : { environment: u.environment, armada: u.name },
+        summary: `Roll ${fleetWhere(u)} (${u.environment}), container ${u.container}, back to ${u.beforeLabel}`,
+        lines: [
+          { label: 'Image', value: `${u.afterLabel} → ${u.beforeLabel}` },
+          { label: 'Internal name', value: `${u.after} → ${u.before ?? 'none'}`, secondary: true },
+        ],
+        destructive: false,
+        warnings: [],
+        notes: ['Game servers are replaced in a rolling update; allocated ones finish their match first.'],
+        subject: `the image of container ${u.container} of ${fleetWhere(u)}`,
+      };
+    case 'vessel.added':
+      return {
+        target: { environment: u.environment, formation: u.formation, vessel: u.vessel.name },
+        summary: `Remove vessel ${u.vessel.name} from formation ${u.formation} in ${u.environment} again`,
+        lines: [{ label: 'Vessel', value: `${u.vessel.name} (${vesselEntry(u.vessel)}) → removed` }],
+        destructive: true,
+        warnings: [`Vessel ${u.vessel.name} is deleted by the formation controller: its game servers stop.`],
+        notes: [],
+        subject: `vessel ${u.vessel.name} of formation ${u.formation}`,
+      };
+    case 'vessel.removed':
+      return {
+        target: {
+          environment: u.environment,
+          formation: u.formation,
+          vessel: u.vessel.name,
+          region: u.vessel.region,
+        },
+        summary: `Add vessel ${u.vessel.name} back to formation ${u.formation} in ${u.environment}`,
+        lines: [{ label: 'Vessel', value: `none → ${u.vessel.name} (${vesselEntry(u.vessel)})` }],
+        destructive: false,
+        warnings: [
+          `This is a new vessel named ${u.vessel.name}: it starts new game servers; the ones that stopped do not come back.`,
+        ],
+        notes: [],
+        subject: `vessel ${u.vessel.name} of formation ${u.formation}`,
+      };
+    case 'vessel.created':
+      return {
+        target: { environment: u.environment, vessel: u.name },
+        summary: `Delete vessel ${u.name} in ${u.environment} again`,
+        lines: [{ label: 'Vessel', value: `${u.name} → deleted` }],
+        destructive: true,
+        warnings: [`Its game servers stop; players on them are disconnected.`],
+        notes: [],
+        subject: `vessel ${u.name}`,
+      };
+    case 'vessel.deleted':
+      return {
+        target: { environment: u.environment, vessel: u.name },
+        summary: `Create vessel ${u.name} in ${u.environment} again, from the spec it had`,
+        lines: [{ label: 'Vessel', value: `none → ${u.name} (region ${u.vessel.spec.region})` }],
+        destructive: false,
+        warnings: [
+          `This is a new vessel with a new game server: the one that was deleted, and its matches, do not come back.`,
+        ],
+        notes: [],
+        subject: `vessel ${u.name}`,
+      };
+  }
+}
+
+/** What the guard found: the target as the change left it, or (a clause naming it) what it shows now instead. */
+export type GuardFinding = { kind: 'unchanged' } | { kind: 'moved'; now: string };
+
+const moved = (now: string): GuardFinding => ({ kind: 'moved', now });
+const UNCHANGED: GuardFinding = { kind: 'unchanged' };
+
+/** Reads the target and says whether it still shows what the original change left. Reads only. */
+export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFinding> {
+  const c = ctx.client;
+  switch (u.kind) {
+    case 'scheduling': {
+      const region = await c.getRegion(u.environment, u.region).catch(gone);
+      if (!region) return moved(`region ${u.region} no longer exists`);
+      const type = region.spec.types.find((t) => t.name === u.type);
+      if (!type) return moved(`region ${u.region} no longer has a type ${u.type}`);
+      const now = schedulingOf(type);
+      return now === u.after ? UNCHANGED : moved(`scheduling of ${u.region}/${u.type} is now ${now}`);
+    }
+    case 'fleet.scale': {
+      const fleet = await readFleet(c, u.fleet, u.environment, u.name).catch(gone);
+      if (!fleet) return moved(`${fleetWhere(u)} no longer exists`);
+      const entries =
+        u.fleet === 'ArmadaSet'
+          ? (fleet as ArmadaSet).spec.armadas.find((a) => a.region === u.region)?.distribution
+          : (fleet as Armada).spec.distribution;
+      const entry = entries?.find((e) => e.name === u.type);
+      if (!entry) return moved(`${fleetWhere(u)} no longer has region type ${u.type}`);
+      const now = {
+        minReplicas: entry.minReplicas ?? 0,
+        bufferSize: entry.bufferSize ?? 0,
+        maxReplicas: entry.maxReplicas ?? 0,
+      };
+      return isDeepStrictEqual(now, {
+        minReplicas: u.after.minReplicas,
+        bufferSize: u.after.bufferSize,
+        maxReplicas: u.after.maxReplicas,
+      })
+        ? UNCHANGED
+        : moved(`${fleetWhere(u)}, region type ${u.type}, now has ${counts(now)}`);
+    }
+    case 'fleet.image': {
+      const fleet = await readFleet(c, u.fleet, u.environment, u.name).catch(gone);
+      if (!fleet) return moved(`${fleetWhere(u)} no longer exists`);
+      const container = fleet.spec.template.spec.containers.find((x) => x.name === u.container);
+      if (!container) return moved(`${fleetWhere(u)} no longer has a container ${u.container}`);
+      return container.image === u.after
+        ? UNCHANGED
+        : moved(`container ${u.container} of ${fleetWhere(u)} now runs ${container.image ?? 'no image'}`);
+    }
+    case 'vessel.added': {
+      const formation = await c.getFormation(u.environment, u.formation).catch(gone);
+      if (!formation) return moved(`formation ${u.formation} no longer exists`);
+      const entry = formation.spec.vessels.find((v) => v.name === u.vessel.name);
+      if (!entry) return moved(`vessel ${u.vessel.name} is no longer in formation ${u.formation}`);
+      return sameEntry(entry, u.vessel)
+        ? UNCHANGED
+        : moved(`vessel ${u.vessel.name} of formation ${u.formation} now has ${vesselEntry(entry)}`);
+    }
+    case 'vessel.removed': {
+      const formation = await c.getFormation(u.environment, u.formation).catch(gone);
+      if (!formation) return moved(`formation ${u.formation} no longer exists`);
+      const entry = formation.spec.vessels.find((v) => v.name === u.vessel.name);
+      return entry
+        ? moved(`formation ${u.formation} has a vessel ${u.vessel.name} again (${vesselEntry(entry)})`)
+        : UNCHANGED;
+    }
+    case 'vessel.created': {
+      const vessel = await c.getVessel(u.environment, u.name).catch(gone);
+      if (!vessel) return moved(`vessel ${u.name} is gone already`);
+      if (u.uid && vessel.metadata.uid && vessel.metadata.uid !== u.uid)
+        return moved(`vessel ${u.name} is a different vessel now (re-created)`);
+      return isDeepStrictEqual(specOf(vessel.spec), specOf(u.spec))
+        ? UNCHANGED
+        : moved(`vessel ${u.name} now has another spec than the one created`);
+    }
+    case 'vessel.deleted': {
+      const vessel = await c.getVessel(u.environment, u.name).catch(gone);
+      return vessel ? moved(`a vessel named ${u.name} exists again`) : UNCHANGED;
+    }
+  }
+}
+
+/** A 404 read as "not there"; anything else goes on. */
+function gone(err: unknown): undefined {
+  if (isNotFound(err)) return undefined;
+  throw err;
+}
+
+/** The parts of a Vessel spec a person set (region and template), for comparing reads. */
+function specOf(spec: unknown): unknown {
+  const s = (spec ?? {}) as { region?: unknown; template?: unknown };
+  return { region: s.region, template: s.template };
+}
+
+function sameEntry(
+  a: { region: string; override?: unknown },
+  b: { region: string; override?: unknown },
+): boolean {
+  return a.region === b.region && isDeepStrictEqual(a.override ?? null, b.override ?? null);
+}
+
+/** Thrown by `write` when the write's own guard found the target moved: nothing was written. */
+export class InverseMovedError extends Error {
+  constructor(readonly now: string) {
+    super(`the target moved while rolling back: ${now}`);
+  }
+}
+
+/** A failed JSON Patch `test` (the service answers 409/422 with a Status reason). */
+function failedTest(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 409 || err.status === 422) && err.reason !== undefined;
+}
+
+/** Writes the inverse, guarded by what the original change left; returns what was done in words. */
+export async function write(ctx: OperationContext, u: Undo): Promise<string> {
+  const c = ctx.client;
+  const view = inverseView(u);
+  try {
+    switch (u.kind) {
+      case 'scheduling': {
+        const region = await c.getRegion(u.environment, u.region);
+        const index = region.spec.types.findIndex((t) => t.name === u.type);
+        if (index < 0) throw new InverseMovedError(`region ${u.region} no longer has a type ${u.type}`);
+        await c.patchRegion(u.environment, u.region, [
+          { op: 'test', path: `/spec/types/${index}/name`, value: u.type },
+          { op: 'test', path: `/spec/types/${index}/template/scheduling`, value: u.after },
+          { op: 'replace', path: `/spec/types/${index}/template/scheduling`, value: u.before },
+        ]);
+        break;
+      }
+      case 'fleet.scale':
+        await c.setDistribution(
+          {
+            kind: u.fleet,
+            env: u.environment,
+            name: u.name,
+            type: u.type,
+            ...(u.region ? { region: u.region } : {}),
+          },
+          u.after,
+          u.before,
+          { maxAttempts: 1 },
+        );
+        break;
+      case 'fleet.image':
+        if (u.before === null) throw new InverseMovedError('the container had no image before');
+        await c.setTemplateImage(
+          { kind: u.fleet, env: u.environment, name: u.name, container: u.container },
+          u.after,
+          u.before,
+          { maxAttempts: 1 },
+        );
+        break;
+      case 'vessel.added':
+        await c.removeVesselFromFormation(u.environment, u.formation, u.vessel.name);
+        break;
+      case 'vessel.removed':
+        await c.appendVesselToFormation(u.environment, u.formation, u.vessel);
+        break;
+      case 'vessel.created':
+        await c.deleteVessel(u.environment, u.name);
+        break;
+      case 'vessel.deleted':
+        await c.createVessel(u.environment, u.vessel);
+        break;
+    }
+  } catch (err) {
+    if (err instanceof ArmadaMovedError) throw new InverseMovedError(`${view.subject} is now ${err.actual}`);
+    if (
+      err instanceof ContainerNotInTemplateError ||
+      err instanceof RegionTypeNotInDistributionError ||
+      err instanceof RegionNotInArmadaSetError ||
+      err instanceof VesselNotInFormationError ||
+      err instanceof DuplicateVesselError
+    ) {
+      throw new InverseMovedError(`${view.subject} changed while rolling back`);
+    }
+    if (failedTest(err)) throw new InverseMovedError(`${view.subject} changed while rolling back`);
+    if (u.kind === 'vessel.deleted' && err instanceof ApiError && err.status === 409) {
+      throw new InverseMovedError(`a vessel named ${u.name} exists again`);
+    }
+    throw err;
+  }
+  return view.summary;
+}
+
+/** After an interruption: does the target show the state before the original change? Reads only. */
+export async function restored(ctx: OperationContext, u: Undo): Promise<boolean> {
+  const c = ctx.client;
+  switch (u.kind) {
+    case 'scheduling': {
+      const region = await c.getRegion(u.environment, u.region).catch(gone);
+      const type = region?.spec.types.find((t) => t.name === u.type);
+      return type !== undefined && schedulingOf(type) === u.before;
+    }
+    case 'fleet.scale':
+    case 'fleet.image': {
+      const back = await guard(ctx, { ...u, after: u.before } as Undo);
+      return back.kind === 'unchanged';
+    }
+    case 'vessel.added':
+      return (await guard(ctx, { ...u, kind: 'vessel.removed', index: 0 })).kind === 'unchanged';
+    case 'vessel.removed': {
+      const formation = await c.getFormation(u.environment, u.formation).catch(gone);
+      return formation?.spec.vessels.some((v) => v.name === u.vessel.name) ?? false;
+    }
+    case 'vessel.created':
+      return (await c.getVessel(u.environment, u.name).catch(gone)) === undefined;
+    case 'vessel.deleted': {
+      const vessel = await c.getVessel(u.environment, u.name).catch(gone);
+      return vessel !== undefined && vessel.metadata.uid !== u.uid;
+    }
+  }
+}
+
+/** One key per thing an undo restores: two changes with the same key touched the same target. */
+export function subjectKey(u: Undo): string {
+  switch (u.kind) {
+    case 'scheduling':
+      return ['scheduling', u.environment, u.region, u.type].join('|');
+    case 'fleet.scale':
+      return ['scale', u.fleet, u.environment, u.name, u.region ?? '', u.type].join('|');
+    case 'fleet.image':
+      return ['image', u.fleet, u.environment, u.name, u.container].join('|');
+    case 'vessel.added':
+    case 'vessel.removed':
+      return ['formation', u.environment, u.formation, u.vessel.name].join('|');
+    case 'vessel.created':
+    case 'vessel.deleted':
+      return ['vessel', u.environment, u.name].join('|');
+  }
+}

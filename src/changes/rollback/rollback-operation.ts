@@ -1,0 +1,301 @@
+/**
+ * `change.rollback`: undo applied changes (one, or every change of a release
+ * newest first) through the same lifecycle as any change. Plan reads each
+ * original from the store, checks it may be rolled back, and reads its target
+ * (the guard) so the preview says before -> after. Apply, per original and in
+ * order: claim it in the store (one rollback of a change ever writes), check
+ * the window and the guard again, and write the inverse guarded by what the
+ * original left. The first refusal stops the rest; what was rolled back and
+ * what not (and why) is the result. No force: a moved target is refused.
+ */
+import { UserError } from '../../errors/user-error.js';
+import { formatUtcMinute } from '../../format/time.js';
+import { ApiError } from '../../gamefabric/client.js';
+import type { ChangeOperation, Target } from '../../policy/operations.js';
+import { WorldMovedError } from '../errors.js';
+import type { Line, OperationContext, OperationModule, Preview } from '../operation.js';
+import { type RollbackRequest, rollbackSchema } from '../requests/rollback.js';
+import { parseRequest } from '../requests/vocabulary.js';
+import { alreadyRolledBack, ineligible, inverseOperation, SPENT_ROLLBACK } from './eligibility.js';
+import { guard, InverseMovedError, inverseView, restored, subjectKey, write } from './inverses.js';
+import type { LedgerEntry, RollbackLedger } from './ledger.js';
+import type { Undo } from './undo.js';
+
+/** One original change as the rollback's preview stores it. */
+export interface RollbackItem {
+  changeId: string;
+  operation: string;
+  requester: string;
+  appliedAt: number;
+  /** What the original did, in words. */
+  summary: string;
+  /** What the inverse does, in words. */
+  inverseSummary: string;
+  undo: Undo;
+  inverse: { operation: ChangeOperation; target: Target };
+  origin: LedgerEntry['origin'];
+  /** Set in a release preview when the guard already finds the target moved: this one will be refused. */
+  moved?: string;
+}
+
+/** An original the release rollback leaves out, and why. */
+interface Skipped {
+  changeId: string;
+  summary: string;
+  reason: string;
+}
+
+/** What the rollback's result facts say, for the renderers and the release thread. */
+export interface RollbackOutcome {
+  rolledBack: string[];
+  stopped?: { changeId: string; reason: string };
+  notTried: string[];
+  skipped: Skipped[];
+}
+
+function ledgerOf(ctx: OperationContext): RollbackLedger {
+  if (!ctx.ledger) throw new Error('change.rollback needs the rollback ledger in its context');
+  return ctx.ledger;
+}
+
+/** The items of a rollback preview (newest first). */
+export function rollbackItems(preview: Preview): RollbackItem[] {
+  return (preview.facts.items ?? []) as RollbackItem[];
+}
+
+/** The original changes a rollback request names, for the policy: change.rollback on each target, and each inverse. */
+export async function rollbackJudgements(
+  ctx: OperationContext,
+  r: RollbackRequest,
+): Promise<{ operation: ChangeOperation; target: Target }[]> {
+  const ledger = ledgerOf(ctx);
+  const out: { operation: ChangeOperation; target: Target }[] = [];
+  for (const id of r.changeIds) {
+    const entry = await ledger.get(id);
+    const inverse = entry?.undo && inverseOperation(entry.operation);
+    if (!entry?.undo || !inverse) continue;
+    const view = inverseView(entry.undo);
+    out.push({ operation: 'change.rollback', target: view.target });
+    out.push({ operation: inverse, target: view.target });
+  }
+  return out;
+}
+
+/** The refusal when the guard found the target moved: what changed, by whom when Harbormaster knows, and since when. */
+async function movedReason(ledger: RollbackLedger, item: RollbackItem, now: string): Promise<string> {
+  const key = subjectKey(item.undo);
+  const later = (await ledger.appliedSince(item.appliedAt))
+    .filter((e) => e.id !== item.changeId && e.undo && subjectKey(e.undo) === key)
+    .sort((a, b) => (b.appliedAt ?? 0) - (a.appliedAt ?? 0))[0];
+  const by = later
+    ? `set through Harbormaster by change ${later.id} at ${formatUtcMinute(later.appliedAt ?? 0)}: roll that one back first`
+    : `set outside Harbormaster since ${formatUtcMinute(item.appliedAt)}, when that change applied`;
+  return `Cannot roll back change ${item.changeId}: ${now}, ${by}. Nothing was changed; there is no force option, so make the change you want as a new change.`;
+}
+
+async function entries(ledger: RollbackLedger, ids: readonly string[]): Promise<LedgerEntry[]> {
+  const out: LedgerEntry[] = [];
+  for (const id of ids) {
+    const entry = await ledger.get(id);
+    if (!entry)
+      throw new UserError(`There is no change ${id} (see /harbor history for change ids).`, 'not_found');
+    out.push(entry);
+  }
+  return out;
+}
+
+/** Why `entry` is already claimed by another live rollback, or undefined (a spent claim is given back). */
+async function claimedElsewhere(
+  ledger: RollbackLedger,
+  entry: LedgerEntry,
+  self?: string,
+): Promise<string | undefined> {
+  if (!entry.rolledBackBy || entry.rolledBackBy === self) return undefined;
+  const holder = await ledger.get(entry.rolledBackBy);
+  if (holder && SPENT_ROLLBACK.includes(holder.status)) {
+    // That rollback ended without writing: its claim is free to take.
+    await ledger.release(entry.id, holder.id);
+    return undefined;
+  }
+  return alreadyRolledBack(entry, holder);
+}
+
+function itemOf(entry: LedgerEntry): RollbackItem {
+  const undo = entry.undo as Undo;
+  const view = inverseView(undo);
+  return {
+    changeId: entry.id,
+    operation: entry.operation,
+    requester: entry.requester,
+    appliedAt: entry.appliedAt ?? 0,
+    summary: entry.summary,
+    inverseSummary: view.summary,
+    undo,
+    inverse: { operation: inverseOperation(entry.operation) as ChangeOperation, target: view.target },
+    origin: entry.origin,
+  };
+}
+
+export const rollbackChange: OperationModule<RollbackRequest> = {
+  parse: (input) => parseRequest(rollbackSchema, input),
+
+  // The targets are the originals' (read from the store): the engine asks `judgements` instead.
+  target: () => ({}),
+
+  judgements: rollbackJudgements,
+
+  async plan(ctx, r): Promise<Preview> {
+    const ledger = ledgerOf(ctx);
+    const now = ctx.clock.now();
+    const single = r.changeIds.length === 1 && !r.releaseId;
+    const items: RollbackItem[] = [];
+    const skipped: Skipped[] = [];
+    for (const entry of await entries(ledger, r.changeIds)) {
+      const reason = ineligible(entry, now, ledger.windowMs) ?? (await claimedElsewhere(ledger, entry));
+      if (reason) {
+        if (single) throw new UserError(reason, reason.includes('already') ? 'noop' : 'refused');
+        skipped.push({ changeId: entry.id, summary: entry.summary, reason });
+        continue;
+      }
+      const item = itemOf(entry);
+      const finding = await guard(ctx, item.undo);
+      if (finding.kind === 'moved') {
+        const why = await movedReason(ledger, item, finding.now);
+        if (single) throw new WorldMovedError(why);
+        item.moved = why;
+      }
+      items.push(item);
+    }
+    if (items.length === 0) {
+      throw new UserError(
+        `Nothing in this release can be rolled back: ${skipped.map((s) => s.reason).join(' ')}`,
+        'refused',
+      );
+    }
+    // Newest first: a later change on the same target is undone before the one it followed.
+    items.sort((a, b) => b.appliedAt - a.appliedAt);
+    const views = items.map((i) => inverseView(i.undo));
+    const first = items[0] as RollbackItem;
+    const lines: Line[] = single
+      ? [
+          { label: 'Rolls back', value: `change ${first.changeId}: ${first.summary}` },
+          { label: 'Applied', value: formatUtcMinute(first.appliedAt) },
+          ...(views[0]?.lines ?? []),
+        ]
+      : items.map((i, n) => ({
+          label: `${n + 1}. Change ${i.changeId}`,
+          value: `${i.inverseSummary}${i.moved ? ' (will be refused: its target moved)' : ''}`,
+        }));
+    return {
+      summary: single
+        ? `Roll back change ${first.changeId}: ${first.inverseSummary}`
+        : `Roll back ${items.length} ${items.length === 1 ? 'change' : 'changes'} of this release, newest first`,
+      lines,
+      notes: [
+        ...new Set(views.flatMap((v) => v.notes)),
+        ...(single ? [] : ['They apply one by one in this order; the first that is refused stops the rest.']),
+        ...items.flatMap((i) => (i.moved ? [i.moved] : [])),
+      ],
+      ...(skipped.length
+        ? {
+            lists: [
+              { title: 'Not rolled back', items: skipped.map((s) => `change ${s.changeId}: ${s.reason}`) },
+            ],
+          }
+        : {}),
+      destructive: views.some((v) => v.destructive),
+      warnings: views.flatMap((v) => v.warnings),
+      facts: { items, skipped },
+    };
+  },
+
+  async apply(ctx, { preview, changeId }) {
+    const ledger = ledgerOf(ctx);
+    const self = changeId as string;
+    const items = rollbackItems(preview);
+    const outcome: RollbackOutcome = {
+      rolledBack: [],
+      notTried: [],
+      skipped: (preview.facts.skipped ?? []) as Skipped[],
+    };
+    const done: string[] = [];
+    for (const [n, item] of items.entries()) {
+      let reason: string | undefined;
+      try {
+        reason = await applyOne(ctx, ledger, item, self);
+      } catch (err) {
+        // The first write failing is the whole rollback's failure (the engine settles an unclear one).
+        if (n === 0) throw err;
+        reason = `Cannot roll back change ${item.changeId}: the API failed (${err instanceof Error ? err.message : String(err)}).`;
+      }
+      if (reason) {
+        if (n === 0) throw new WorldMovedError(reason);
+        outcome.stopped = { changeId: item.changeId, reason };
+        outcome.notTried = items.slice(n + 1).map((i) => i.changeId);
+        break;
+      }
+      outcome.rolledBack.push(item.changeId);
+      done.push(item.inverseSummary);
+    }
+    const single = items.length === 1;
+    return {
+      summary: single
+        ? `Rolled back change ${items[0]?.changeId}: ${done[0]}`
+        : `Rolled back ${outcome.rolledBack.length} of ${items.length} changes of this release`,
+      lines: single ? [] : resultLines(items, outcome),
+      facts: { ...outcome },
+    };
+  },
+
+  async verify(ctx, { preview }) {
+    const first = rollbackItems(preview)[0];
+    return first && (await restored(ctx, first.undo)) ? 'applied' : 'not_applied';
+  },
+};
+
+/** One line per original: rolled back, refused (why), or not tried. */
+function resultLines(items: readonly RollbackItem[], o: RollbackOutcome): Line[] {
+  return items.map((i) => ({
+    label: `Change ${i.changeId}`,
+    value: o.rolledBack.includes(i.changeId)
+      ? `rolled back: ${i.inverseSummary}`
+      : o.stopped?.changeId === i.changeId
+        ? `not rolled back: ${o.stopped.reason}`
+        : `not rolled back: not tried, the rollback stopped at change ${o.stopped?.changeId}`,
+  }));
+}
+
+/** Claims, re-checks and writes one inverse; the refusal in words, or undefined when it was written. */
+async function applyOne(
+  ctx: OperationContext,
+  ledger: RollbackLedger,
+  item: RollbackItem,
+  self: string,
+): Promise<string | undefined> {
+  const entry = await ledger.get(item.changeId);
+  if (!entry) return `Change ${item.changeId} no longer exists.`;
+  const elsewhere = await claimedElsewhere(ledger, entry, self);
+  if (elsewhere) return elsewhere;
+  if (!(await ledger.claim(item.changeId, self))) {
+    return alreadyRolledBack(entry, entry.rolledBackBy ? await ledger.get(entry.rolledBackBy) : undefined);
+  }
+  const reason = ineligible(entry, ctx.clock.now(), ledger.windowMs);
+  const refuse = async (why: string) => {
+    await ledger.release(item.changeId, self);
+    return why;
+  };
+  if (reason) return refuse(reason);
+  const finding = await guard(ctx, item.undo);
+  if (finding.kind === 'moved') return refuse(await movedReason(ledger, item, finding.now));
+  try {
+    await write(ctx, item.undo);
+  } catch (err) {
+    if (err instanceof InverseMovedError) return refuse(await movedReason(ledger, item, err.now));
+    // A definite refusal by the API wrote nothing: the claim goes back. An unclear end keeps it.
+    if (err instanceof ApiError && err.status >= 400 && err.status < 500)
+      await ledger.release(item.changeId, self);
+    throw err;
+  }
+  await ledger.noteRolledBack(item.changeId, self);
+  return undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * Rollback through Slack: the applied change's Roll back button posts the
+ * rollback's preview (before -> after), Confirm writes the inverse once, and
+ * the original's message then says which rollback rolled it back; the
+ * command form answers a second rollback with why not.
+ */
+import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
+import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
+import { buttonIds, buttons, current, shown } from './harness-extras.js';
+
+let h: BotHarness;
+beforeEach(async () => {
+  h = await startBotHarness();
+});
+afterEach(async () => {
+  await h.stop();
+});
+
+const entry = () => h.sim.state.getArmada('dev', 'duel')?.spec.distribution.find((d) => d.name === 'cloud');
+
+it('Roll back on a Done scale previews the inverse, applies it once, and marks the original rolled back', async () => {
+  await h.slash('armada scale dev duel --type cloud --max 30');
+  const original = h.lastMessage();
+  // The change id its Confirm button carries.
+  const changeId = buttons(original).find((b) => b.action_id === CHANGE_ACTIONS.confirm)?.value;
+  expect(changeId).toBeDefined();
+  await h.click(original, CHANGE_ACTIONS.confirm);
+  const done = current(h, original);
+  expect(buttonIds(done)).toContain(ROW_ACTIONS.rollback);
+
+  await h.click(done, ROW_ACTIONS.rollback);
+  const preview = h.lastMessage();
+  expect(preview.text).toContain('back to min 0, buffer 2, max 20');
+  expect(shown(preview)).toContain('min 0, buffer 2, max 30 → min 0, buffer 2, max 20');
+  await h.click(preview, CHANGE_ACTIONS.confirm);
+  expect(entry()).toMatchObject({ minReplicas: 0, bufferSize: 2, maxReplicas: 20 });
+  expect(shown(current(h, preview))).toMatch(/Rolled back change/);
+
+  // The original's message says which rollback rolled it back, and offers it no more.
+  const after = current(h, original);
+  expect(shown(after)).toMatch(/Rolled back by change \S+/);
+  expect(buttonIds(after)).not.toContain(ROW_ACTIONS.rollback);
+  await h.slash(`rollback ${changeId}`);
+  expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/was already rolled back, by change/);
+});
