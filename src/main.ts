@@ -6,7 +6,6 @@
 import { configSecrets, missingSlackSettings, readConfig } from './config/config.js';
 import { createJsonLogger } from './runtime/logger.js';
 import { describeStartFailure } from './startup/describe-start-failure.js';
-import { startLocalBot } from './startup/local-mode.js';
 import { nodeVersionProblem } from './startup/node-version.js';
 import { deadlineIn, stopWithin } from './startup/shutdown.js';
 import { startBot } from './startup/start-bot.js';
@@ -78,6 +77,8 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   if (config.local) {
+    // Loaded only in local mode: a production replica never pays for the local workspace (docs/memory.md).
+    const { startLocalBot } = await import('./startup/local-mode.js');
     const starting = startLocalBot(config, logger, { processMetrics: true });
     started = starting.catch(() => undefined);
     const local = await starting;

@@ -21,6 +21,8 @@ export async function startBareBolt(options: {
   token: string;
   slackApiUrl: string;
   appToken?: string;
+  /** HTTP: the port to listen on (default: one the OS picks). */
+  port?: number;
 }): Promise<BareBolt> {
   const clientOptions = { slackApiUrl: options.slackApiUrl, retryConfig: { retries: 0 } };
   if (options.appToken) {
@@ -43,7 +45,7 @@ export async function startBareBolt(options: {
   const app = noOpApp(options.token, receiver, clientOptions);
   // The same start-up as the bot's: auth.test against the stand-in, then listen.
   await app.init();
-  const server = await receiver.start(0);
+  const server = await receiver.start(options.port ?? 0);
   const { port } = server.address() as AddressInfo;
   return {
     eventsUrl: `http://127.0.0.1:${port}/slack/events`,

@@ -7,7 +7,6 @@ import type { GameFabricConfig } from '../config/config.js';
 import { createGameFabricClient, type GameFabricClient } from '../gamefabric/client.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
-import { startSimulator } from '../simulator/index.js';
 import { measuredFetch } from './measured-fetch.js';
 
 export interface HostingApi {
@@ -35,6 +34,8 @@ export async function connectHostingApi(
     });
     return { client, stop: async () => {} };
   }
+  // Loaded only here: a replica on a real API never pays for the simulator's modules (see docs/memory.md).
+  const { startSimulator } = await import('../simulator/index.js');
   const sim = await startSimulator({ port: 0, logger: logger.child({ component: 'simulator' }) });
   logger.warn(
     `NO GAMEFABRIC_URL SET: using the embedded API simulator with demo data at ${sim.url}. Nothing you do reaches real game servers. Set GAMEFABRIC_URL and GAMEFABRIC_TOKEN to use your hosting API.`,

@@ -4,8 +4,6 @@
  * directory. Either way the schema is migrated before the store is returned.
  */
 
-import { openPostgresStore } from './postgres-store.js';
-import { openSqliteStore } from './sqlite-store.js';
 import type { OpenStoreOptions, Store } from './types.js';
 
 export type * from './types.js';
@@ -18,7 +16,9 @@ const DEFAULT_DATA_DIR = './data';
 
 /** Opens and migrates the configured store. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
+  // Each driver is loaded only when chosen: a SQLite replica never loads pg, nor a PostgreSQL one the addon (docs/memory.md).
   if (options.databaseUrl) {
+    const { openPostgresStore } = await import('./postgres-store.js');
     return openPostgresStore({
       databaseUrl: options.databaseUrl,
       schema: options.schema,
@@ -27,5 +27,6 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
   }
+  const { openSqliteStore } = await import('./sqlite-store.js');
   return openSqliteStore({ dataDir: options.dataDir ?? DEFAULT_DATA_DIR, logger: options.logger });
 }

@@ -102,7 +102,7 @@ describe('Dockerfile', () => {
     expect(user).toMatch(/^[1-9]\d*(:\d+)?$/);
     const cmd = runtime.filter((i) => i.keyword === 'CMD');
     expect(cmd).toHaveLength(1);
-    expect(JSON.parse(cmd[0]?.args ?? '[]')).toEqual(['node', 'dist/main.js']);
+    expect(JSON.parse(cmd[0]?.args ?? '[]')).toEqual(['node', '--max-semi-space-size=8', 'dist/main.js']);
     expect(runtime.some((i) => i.keyword === 'ENTRYPOINT')).toBe(false);
   });
 
