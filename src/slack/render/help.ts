@@ -67,7 +67,7 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
     title: 'Watches',
     aliases: ['watch', 'unwatch', 'alert', 'alerts'],
     notes:
-      'A watched environment is listed every 30 s (one list per kind, whatever the replicas). Trouble is a fleet Degraded (with the Site down), a vessel in Error, a fleet with no ready servers while its minimum is above zero, or a rollout started here that stopped moving. Trouble that lasts the settle time (60 s) posts one alert here, with Show, Logs, What changed (the changes Harbormaster applied to it and its region in 24 h) and Mute 1 h; when it is well again for as long, the same message says it recovered and how long it lasted. The channel hears only about what the policy lets it read.',
+      'A watched environment is listed every 30 s (one list per kind, whatever the replicas). Trouble is a fleet Degraded (with the Site down), a vessel in Error, a fleet with no ready servers while its minimum is above zero, or a rollout started here that stopped moving. Trouble that lasts the settle time (60 s) posts one alert here, with Show, Logs, What changed (the changes Harbormaster applied to it and its region in 24 h, each with Roll back where it can be undone) and Mute 1 h; when it is well again for as long, the same message says it recovered and how long it lasted. The channel hears only about what the policy lets it read.',
   },
   releases: {
     title: 'Releases',

@@ -11,6 +11,7 @@ import type { WatchAnswer, WatchItem, WhatChanged } from '../../watches/manage.j
 import { context, escapeFit, finish, header, mention, section, slackDate } from './blocks.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked, permalink } from './permalink.js';
+import { rowActions } from './row-actions.js';
 
 const plainList = (items: readonly string[]): string =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
@@ -88,7 +89,8 @@ export function alertLine(a: WatchAlert): string {
 
 /**
  * What changed: the changes Harbormaster applied to the alert's object and
- * its region in the last 24 h, newest first, each linked to its message.
+ * its region in the last 24 h, newest first, each linked to its message, with
+ * Roll back where it recorded its inverse and was not rolled back yet.
  */
 export function renderWhatChanged(w: WhatChanged): SlackMessage {
   const subject = `${w.alert.kind} ${w.alert.name} in ${w.alert.env}`;
@@ -100,7 +102,25 @@ export function renderWhatChanged(w: WhatChanged): SlackMessage {
   const blocks: KnownBlock[] = [header(`What changed: ${subject}`)];
   for (const c of w.changes) {
     const summary = linked(escapeFit(c.result?.summary ?? c.preview.summary, 300), changeLink(c));
-    blocks.push(section(`${summary}\n${slackDate(c.updatedAt)} · requested by ${mention(c.requester)}`));
+    const rolledBack = c.rolledBackBy ? ` · rolled back by change ${escapeFit(c.rolledBackBy, 80)}` : '';
+    blocks.push(
+      section(
+        `${summary}\n${slackDate(c.updatedAt)} · requested by ${mention(c.requester)} · change \`${escapeFit(c.id, 80)}\`${rolledBack}`,
+      ),
+    );
+    // The way back from the alert: the same Roll back the change's own message offers
+    // (`rollback <id>`, which explains instead of acting past its window or on a moved target).
+    if (c.undo && !c.rolledBackBy) {
+      blocks.push(
+        ...rowActions([
+          {
+            action: 'rollback',
+            command: `rollback ${c.id}`,
+            spoken: `Roll back: ${c.result?.summary ?? c.preview.summary}`,
+          },
+        ]),
+      );
+    }
   }
   blocks.push(context(`Changes to ${escapeFit(subject, 200)}${region} in the last 24 h, newest first.`));
   return finish(`What changed: ${subject}`, blocks);

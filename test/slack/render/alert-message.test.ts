@@ -132,4 +132,25 @@ describe('the watch answers', () => {
     expect(msg.text).toBe('What changed: Vessel web-1 in prod');
     expect(messageProblems(msg)).toEqual([]);
   });
+
+  it('offers Roll back on each change that can be undone, and says which were rolled back (issues 28, 29)', () => {
+    const undo = {
+      kind: 'scheduling' as const,
+      environment: 'prod',
+      region: 'eu',
+      type: 'baremetal',
+      before: 'Packed',
+      after: 'Distributed',
+    };
+    const open = makeChange({ id: 'chg-open', status: 'succeeded', undo });
+    const undone = makeChange({ id: 'chg-done', status: 'succeeded', undo, rolledBackBy: 'chg-9' });
+    const plain = makeChange({ id: 'chg-plain', status: 'succeeded' });
+    const msg = renderWhatChanged({ alert, changes: [open, undone, plain] });
+    expect(buttonsOf(msg).map((b) => [b.action_id, b.value])).toEqual([
+      [ROW_ACTIONS.rollback, 'rollback chg-open'],
+    ]);
+    expect(textOf(msg)).toContain('change `chg-open`');
+    expect(textOf(msg)).toContain('change `chg-done` · rolled back by change chg-9');
+    expect(messageProblems(msg)).toEqual([]);
+  });
 });
