@@ -1,7 +1,7 @@
 /**
  * Jest's TypeScript transform: esbuild strips the types, file by file.
  * Type-checking is `npm run typecheck`'s job (tsc over the whole program), so
- * the tests only need JavaScript; ts-jest did the same with isolatedModules
+ * the tests only need JavaScript; ts-jest (used before) did the same with isolatedModules
  * (which tsconfig.json sets) but loads the TypeScript compiler in every
  * worker and transpiles ~10x slower, which a clean clone (a cold jest cache)
  * pays for every file. Source maps go back to jest so stack traces name .ts lines.
