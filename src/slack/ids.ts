@@ -118,6 +118,12 @@ export interface TailStartValue {
 /** The "End release" button on a release message (its value: the release id); it ends, not opens a modal. */
 export const RELEASE_END_ACTION = 'release.end';
 
+/**
+ * The "Roll back release" button on a release message (its value: the release
+ * id): posts one rollback preview of every applied change of it, in its thread.
+ */
+export const RELEASE_ROLLBACK_ACTION = 'release.rollback';
+
 /** The history answer's paging button; its value is JSON of HistoryCursor. */
 export const HISTORY_ACTIONS = { older: 'history.older' } as const;
 

@@ -299,3 +299,16 @@ async function applyOne(
   await ledger.noteRolledBack(item.changeId, self);
   return undefined;
 }
+
+/** Whether `operation` is a rollback (which a release rollback leaves out: a rollback is not rolled back). */
+export function isRollback(operation: string): boolean {
+  return operation === 'change.rollback';
+}
+
+/** The request that rolls back `changeIds`, every applied change of release `releaseId`. */
+export function releaseRollbackInput(
+  changeIds: string[],
+  releaseId: string,
+): { operation: 'change.rollback'; input: RollbackRequest } {
+  return { operation: 'change.rollback', input: { changeIds, releaseId } };
+}

@@ -21,6 +21,7 @@ import {
   RELEASE_ADD_ACTION,
   RELEASE_END_ACTION,
   RELEASE_END_CHOICE_ACTIONS,
+  RELEASE_ROLLBACK_ACTION,
 } from '../ids.js';
 import { escapeMrkdwn } from '../limits.js';
 import { openingView, RELEASE_BUTTON_FORMS } from '../modals/index.js';
@@ -31,6 +32,7 @@ import { clickActor } from '../routes/actor.js';
 import { before, slotted } from '../routes/work.js';
 import { answerEnd } from './end.js';
 import { readEndValue } from './end-value.js';
+import { releaseRollbackRoute } from './rollback.js';
 
 type RouteCtx = SubmitCtx;
 
@@ -38,6 +40,7 @@ type RouteCtx = SubmitCtx;
 export function releaseActionRoutes(ctx: RouteCtx): ActionRoutes {
   const routes: ActionRoutes = {
     [RELEASE_END_ACTION]: endButtonRoute(ctx),
+    [RELEASE_ROLLBACK_ACTION]: releaseRollbackRoute(ctx),
     [RELEASE_END_CHOICE_ACTIONS.cancel]: endChoiceRoute(ctx, 'cancel'),
     [RELEASE_END_CHOICE_ACTIONS.keep]: endChoiceRoute(ctx, 'keep'),
     // "Add a change…": the option picked names the form and the release.

@@ -7,14 +7,15 @@
  */
 import type { Button, KnownBlock, StaticSelect } from '@slack/types';
 import type { Change } from '../../changes/change.js';
+import { isRollback } from '../../changes/rollback/rollback-operation.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
 import { FORMS, isReadOperation, type Operation } from '../../operations/index.js';
 import type { ReleaseSnapshot, ReleaseSummary } from '../../releases/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { ChangeModalKind } from '../grammar/command.js';
-import { RELEASE_ACTIONS, RELEASE_ADD_ACTION, RELEASE_END_ACTION } from '../ids.js';
-import { LIMITS } from '../limits.js';
+import { RELEASE_ACTIONS, RELEASE_ADD_ACTION, RELEASE_END_ACTION, RELEASE_ROLLBACK_ACTION } from '../ids.js';
+import { LIMITS, truncate } from '../limits.js';
 import { appliesDestructive, approvalProgress, approvers, whoMayApprove } from './approval-status.js';
 import {
   context,
@@ -92,12 +93,15 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
     blocks.push(...list(`Waiting (${otherWaiting.length})`, otherWaiting, waitingLine, LIST_BLOCKS.waiting));
   if (open && tails.length)
     blocks.push(...list(`Live tails (${tails.length})`, tails, tailLine, LIST_BLOCKS.tails));
+  // Offered open or ended: the night after a release is when it is most wanted.
+  const rollback = changes.some(canRollBack) ? [rollbackButton(release)] : [];
   if (open) {
     blocks.push({
       type: 'actions',
       elements: [
         ...BUTTONS.map((b) => releaseButton(b.action, b.label, release.id)),
         addAChange(release.id),
+        ...rollback,
         endButton(release),
       ],
     });
@@ -106,6 +110,8 @@ export function renderReleaseMessage(snapshot: ReleaseSnapshot, now: number): Sl
         'Work started from these buttons, and changes typed in this channel while this is its only open release (or with `--release`), run in this thread: previews, approvals and results. End the release with its button, or with `/harbor release end <title-or-id>`.',
       ),
     );
+  } else if (rollback.length) {
+    blocks.push(actions(rollback));
   }
   const title = escapeFit(release.title, NAME_MAX);
   const text = open
@@ -214,6 +220,29 @@ function endButton(release: ReleaseRecord): Button {
       'End it',
       'Keep it open',
     ),
+  };
+}
+
+/**
+ * Whether the release holds a change its rollback could undo: an applied one
+ * that is not itself a rollback (the preview then says, per change, what it
+ * leaves out and why: expired, already rolled back, not offered).
+ */
+function canRollBack(c: Change): boolean {
+  return c.status === 'succeeded' && !isRollback(c.operation);
+}
+
+// No dialog: the click only posts a preview; its Confirm (or Approve) is the decision.
+function rollbackButton(release: ReleaseRecord): Button {
+  return {
+    type: 'button',
+    action_id: RELEASE_ROLLBACK_ACTION,
+    text: { type: 'plain_text', text: 'Roll back release' },
+    accessibility_label: truncate(
+      `Roll back every applied change of release ${release.title}`,
+      LIMITS.accessibilityLabel,
+    ),
+    value: release.id,
   };
 }
 
