@@ -11,6 +11,7 @@ import { actions } from './buttons.js';
 import { rejectionReason } from './failure-text.js';
 import type { SlackMessage } from './message.js';
 import { changeLink, linked } from './permalink.js';
+import { rowActions } from './row-actions.js';
 
 const SUMMARY_MAX = 300;
 
@@ -25,7 +26,10 @@ export function renderHistory(page: HistoryPage, filter: string | undefined, old
     return finish(text, [section(escapeFit(text, 500))]);
   }
   const title = `${older ? 'Older' : 'Recent'} changes${of}`;
-  const blocks: KnownBlock[] = [header(title), ...page.items.map((item) => section(line(item)))];
+  const blocks: KnownBlock[] = [
+    header(title),
+    ...page.items.flatMap((item) => [section(line(item)), ...offers(item)]),
+  ];
   if (page.before !== undefined) {
     const cursor: HistoryCursor = { before: page.before, ...(filter ? { filter } : {}) };
     blocks.push(
@@ -57,7 +61,29 @@ function line(item: HistoryItem): string {
   const when = slackDate(entry.at);
   const requested = `requested by ${mention(change.requester)}`;
   const outcome = describeOutcome(item);
-  return `${outcome.icon} *${summary}*\n${outcome.words} ${when} · ${requested}${outcome.by}`;
+  // The id is what `/harbor rollback <id>` takes, and what the audit of a rollback names.
+  const id = ` · change \`${escapeFit(change.id, 80)}\``;
+  const rolledBack = change.rolledBackBy
+    ? ` · rolled back by change \`${escapeFit(change.rolledBackBy, 80)}\``
+    : '';
+  return `${outcome.icon} *${summary}*\n${outcome.words} ${when} · ${requested}${outcome.by}${id}${rolledBack}`;
+}
+
+/**
+ * Roll back on the row of an applied change that recorded its inverse and was
+ * not rolled back yet: the same `rollback <id>` its own message offers, which
+ * explains instead of acting past its window or on a moved target.
+ */
+function offers({ entry, change }: HistoryItem): KnownBlock[] {
+  const applied = (entry.action === 'apply' || entry.action === 'recover') && entry.outcome === 'succeeded';
+  if (!applied || change.status !== 'succeeded' || !change.undo || change.rolledBackBy) return [];
+  return rowActions([
+    {
+      action: 'rollback',
+      command: `rollback ${change.id}`,
+      spoken: `Roll back: ${change.result?.summary ?? change.preview.summary}`,
+    },
+  ]);
 }
 
 function describeOutcome({ entry, change }: HistoryItem): { icon: string; words: string; by: string } {

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { buttonIds, buttons, current, shown } from './harness-extras.js';
+import { buttonIds, buttons, clickEphemeral, current, shown } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -43,4 +43,38 @@ it('Roll back on a Done scale previews the inverse, applies it once, and marks t
   expect(buttonIds(after)).not.toContain(ROW_ACTIONS.rollback);
   await h.slash(`rollback ${changeId}`);
   expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/was already rolled back, by change/);
+});
+
+it('history rows show the change id and offer Roll back on an applied change, until it is rolled back', async () => {
+  await h.slash('armada scale dev duel --type cloud --max 30');
+  const original = h.lastMessage();
+  const changeId = buttons(original).find((b) => b.action_id === CHANGE_ACTIONS.confirm)?.value ?? '';
+  await h.click(original, CHANGE_ACTIONS.confirm);
+
+  const history = async () => {
+    await h.slash('history', ALICE);
+    const answer = h.slack
+      .ephemerals()
+      .filter((e) => e.user === ALICE.id)
+      .at(-1);
+    if (!answer) throw new Error('no history answer');
+    return answer;
+  };
+  const before = await history();
+  expect(shown(before)).toContain(`change \`${changeId}\``);
+  const offered = buttons(before).find((b) => b.action_id === ROW_ACTIONS.rollback);
+  expect(offered?.value).toBe(`rollback ${changeId}`);
+
+  await clickEphemeral(h, before, ROW_ACTIONS.rollback, ALICE, offered?.value);
+  const preview = h.lastMessage();
+  expect(preview.text).toContain(`Roll back change ${changeId}`);
+  const rollbackId = buttons(preview).find((b) => b.action_id === CHANGE_ACTIONS.confirm)?.value ?? '';
+  await h.click(preview, CHANGE_ACTIONS.confirm);
+  expect(entry()).toMatchObject({ maxReplicas: 20 });
+
+  // Rolled back: the row says by which change and offers it no more; the rollback's own row offers none.
+  const after = await history();
+  expect(rollbackId).not.toBe('');
+  expect(shown(after)).toContain(`rolled back by change \`${rollbackId}\``);
+  expect(buttonIds(after)).not.toContain(ROW_ACTIONS.rollback);
 });
