@@ -2,7 +2,7 @@
  * The release message (the top of a release thread) and what is said about
  * a release: the live board, kept current as work happens (steps done and by
  * whom, what waits for a confirmation or an approval, live tails, buttons for
- * the common steps), the ended board (no buttons), the summary posted in the
+ * the common steps), the ended board (only Roll back release, once a step applied), the summary posted in the
  * thread at the end, and the answers to `release end`.
  */
 import type { Button, KnownBlock, StaticSelect } from '@slack/types';

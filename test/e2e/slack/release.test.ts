@@ -7,7 +7,13 @@
  * buttons; and all of it survives a restart on the same data dir.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CHANGE_ACTIONS, RELEASE_ACTIONS, RELEASE_END_ACTION, TAIL_ACTIONS } from '../../../src/slack/ids.js';
+import {
+  CHANGE_ACTIONS,
+  RELEASE_ACTIONS,
+  RELEASE_END_ACTION,
+  RELEASE_ROLLBACK_ACTION,
+  TAIL_ACTIONS,
+} from '../../../src/slack/ids.js';
 import { postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
@@ -155,7 +161,8 @@ describe('release threads', () => {
       expect(summary?.text).toMatch(/3 applied, 0 failed, 0 rejected or cancelled, 1 approval$/);
       expect(shown(summary)).toContain('Tails stopped');
       const ended = current(h, release);
-      expect(buttonIds(ended)).toEqual([]);
+      // Only the way back stays on the ended board (issue 28): its changes were applied.
+      expect(buttonIds(ended)).toEqual([RELEASE_ROLLBACK_ACTION]);
       expect(shown(ended)).toContain('Release ended: Season 4 launch');
       expect(shown(ended)).toContain(`ended by <@${ALICE.id}>`);
 
