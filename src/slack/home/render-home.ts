@@ -5,7 +5,7 @@
  * the channels they are in. Each part says so when it
  * is empty, so an empty Home tab still tells the person what it would show.
  */
-import type { HomeView, KnownBlock } from '@slack/types';
+import type { Button, HomeView, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import type { ChangeStatus } from '../../store/types.js';
@@ -13,6 +13,7 @@ import { TAIL_ACTIONS } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
+import { rowButton } from '../render/row-actions.js';
 import { alertLine } from '../render/watches.js';
 import type { HomeData } from './home-data.js';
 
@@ -46,6 +47,21 @@ function standing(c: Change): string {
   return STANDING[c.status];
 }
 
+/**
+ * Roll back beside a request that applied, recorded its inverse and was not
+ * rolled back yet: the same `rollback <id>` its message offers (which explains
+ * instead of acting past its window or on a moved target). Its preview is
+ * posted where the change was (the row listener), as Home is no channel.
+ */
+function rollbackOffer(c: Change): Button | undefined {
+  if (c.status !== 'succeeded' || !c.undo || c.rolledBackBy) return undefined;
+  return rowButton({
+    action: 'rollback',
+    command: `rollback ${c.id}`,
+    spoken: `Roll back: ${c.result?.summary ?? c.preview.summary}`,
+  });
+}
+
 // Each part at most this many entries: the Home tab holds 100 blocks and a person scans, not scrolls.
 const SHOWN = 10;
 
@@ -66,11 +82,13 @@ export function renderHome(data: HomeData, now: number, notice?: string): HomeVi
     divider(),
     header('Your requests'),
     ...(data.mine.length > 0
-      ? data.mine
-          .slice(0, SHOWN)
-          .map((c) =>
-            section(`${standing(c)}: *${escapeFit(c.preview.summary, 400)}* (${slackDate(c.createdAt)})`),
-          )
+      ? data.mine.slice(0, SHOWN).map((c) => {
+          const line = section(
+            `${standing(c)}: *${escapeFit(c.preview.summary, 400)}* (${slackDate(c.createdAt)})`,
+          );
+          const back = rollbackOffer(c);
+          return back ? { ...line, accessory: back } : line;
+        })
       : [section('You have requested no changes yet.')]),
     divider(),
     header('Your live tails'),

@@ -6,7 +6,9 @@
  * (it works once, within 3 s), with the row's branch and image chosen.
  */
 
-import type { BotContext } from '../handlers/context.js';
+import { isRollback } from '../../changes/rollback/rollback-operation.js';
+import { UserError } from '../../errors/user-error.js';
+import type { Actor, BotContext } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';
 import { openModal } from '../handlers/modal.js';
 import { privateReplyVia } from '../handlers/private-reply.js';
@@ -16,6 +18,22 @@ import type { ActionRoutes, ClickArgs } from '../routes/action-routes.js';
 import { clickActor } from '../routes/actor.js';
 import { before, slotted } from '../routes/work.js';
 import { runCommand } from './run-command.js';
+
+/**
+ * Where a row command posts: the clicker's channel, or, for a Roll back
+ * clicked on Home (no channel), the channel of the change it rolls back, so
+ * its preview stands where that change's people look.
+ */
+async function placed(ctx: BotContext, row: RowCommand & { kind: 'run' }, actor: Actor): Promise<Actor> {
+  const command = row.command;
+  if (actor.channel || command.kind !== 'change' || !isRollback(command.operation)) return actor;
+  const [id] = (command.input as { changeIds?: string[] }).changeIds ?? [];
+  const original = id ? await ctx.engine.get(id) : undefined;
+  if (!original || original.origin.workspace !== actor.team) {
+    throw new UserError(`There is no change ${id ?? ''} to roll back in this workspace.`, 'not_found');
+  }
+  return { ...actor, channel: original.origin.channel };
+}
 
 /** The routes of the row buttons, by action id. */
 export function rowActionRoutes(ctx: BotContext): ActionRoutes {
@@ -46,7 +64,8 @@ export function rowActionRoutes(ctx: BotContext): ActionRoutes {
               fill = await openModal(ctx, body.trigger_id, meta, actor);
             }),
             ...slotted(async () => {
-              if (row?.kind === 'run') await runCommand(ctx, row.command, actor, reply, row.text);
+              if (row?.kind === 'run')
+                await runCommand(ctx, row.command, await placed(ctx, row, actor), reply, row.text);
               else await fill?.();
             }),
           ],

@@ -7,7 +7,7 @@
 
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { internalImageName } from '../../../src/simulator/image-names.js';
-import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { appHomeOpenedBody, blockActionsPayload, postSigned } from '../../../src/workspace/signing.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
@@ -152,4 +152,27 @@ describe('a rule that allows its changes only in one channel', () => {
     await h.settle();
     expect(h.lastMessage().text).toMatch(/^Done: Removed vessel lobby-1/);
   });
+});
+
+it('offers Roll back beside an applied request; clicked there, its preview is posted in the change’s channel', async () => {
+  await h.slash('armada scale dev duel --type cloud --max 30', ALICE);
+  const original = h.lastMessage();
+  await h.click(original, CHANGE_ACTIONS.confirm, ALICE);
+  await openTab(ALICE.id);
+  const home = h.slack.homeView(ALICE.id);
+  if (!home) throw new Error('no Home tab');
+  const json = JSON.stringify(home.blocks);
+  expect(json).toContain(`"action_id":"${ROW_ACTIONS.rollback}"`);
+  const value = json.match(/"value":"(rollback [^"]+)"/)?.[1];
+  expect(value).toBeDefined();
+
+  const res = await h.interact(
+    blockActionsPayload({ actionId: ROW_ACTIONS.rollback, view: home, user: ALICE, value: value ?? '' }),
+  );
+  expect(res.status).toBe(200);
+  await h.settle();
+  const preview = h.lastMessage();
+  expect(preview.channel).toBe(TEST_CHANNEL.id);
+  expect(preview.text).toMatch(/Roll back change \S+: .*back to min 0, buffer 2, max 20/);
+  expect(h.logs.lines.filter((l) => JSON.parse(l).level === 'error')).toEqual([]);
 });
