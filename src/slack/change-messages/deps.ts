@@ -19,7 +19,7 @@ export interface ChangeMessageDeps {
   logger: Logger;
   store: Pick<
     Store,
-    'listApprovalsFor' | 'listChanges' | 'markDrawn' | 'releaseNotice' | 'updateChangeOrigin'
+    'getChange' | 'listApprovalsFor' | 'listChanges' | 'markDrawn' | 'releaseNotice' | 'updateChangeOrigin'
   >;
   engine: Pick<ChangeEngine, 'follow' | 'setOrigin'>;
   /** The slash command's name, for the approvals asks and reminders. */

@@ -5,7 +5,8 @@
  * change that can no longer be acted on.
  */
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
-import { renderChange } from '../render/change-message.js';
+import { type ChangeLinks, renderChange } from '../render/change-message.js';
+import { permalink } from '../render/permalink.js';
 import { SerialByKey } from '../runtime/serial.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
@@ -66,12 +67,34 @@ export function rewriteChangeMessage(
   });
 }
 
+/**
+ * The messages this change's message links to: the rollback that rolled it
+ * back. A store that fails here costs the link, not the redraw (the id is still named).
+ */
+async function linksOf(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'store'>,
+  change: Change,
+): Promise<ChangeLinks> {
+  if (!change.rolledBackBy) return {};
+  try {
+    const rollback = await ctx.store.getChange(change.rolledBackBy);
+    const { channel, messageTs, threadTs } = rollback?.origin ?? {};
+    return channel && messageTs ? { rollback: permalink(channel, messageTs, threadTs) } : {};
+  } catch (err) {
+    ctx.logger.warn('could not read the rollback of a change; drawing it without the link', {
+      changeId: change.id,
+      error: err,
+    });
+    return {};
+  }
+}
+
 async function drawChange(
   ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   if (!change.origin.messageTs) return;
-  const message = renderChange(change, ctx.clock.now());
+  const message = renderChange(change, ctx.clock.now(), await linksOf(ctx, change));
   try {
     await ctx.slack.chat.update({
       channel: change.origin.channel,

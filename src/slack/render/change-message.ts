@@ -28,6 +28,7 @@ import {
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
 import type { SlackMessage } from './message.js';
+import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 import { rowActions } from './row-actions.js';
 
@@ -36,8 +37,8 @@ const ERROR_MAX = 2500;
 const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
-export function renderChange(change: Change, now: number): SlackMessage {
-  const message = renderStatus(change, now);
+export function renderChange(change: Change, now: number, links: ChangeLinks = {}): SlackMessage {
+  const message = renderStatus(change, now, links);
   return change.recordPending ? withRecordingPending(message) : message;
 }
 
@@ -54,7 +55,13 @@ function withRecordingPending(message: SlackMessage): SlackMessage {
   return finish(message.text, [...message.blocks.slice(0, LIMITS.messageBlocks - 1), note]);
 }
 
-function renderStatus(change: Change, now: number): SlackMessage {
+/** Links to other messages a change's message points at, found by its owner in the store. */
+export interface ChangeLinks {
+  /** The permalink of the message of the rollback that rolled this change back. */
+  rollback?: string;
+}
+
+function renderStatus(change: Change, now: number, links: ChangeLinks): SlackMessage {
   switch (change.status) {
     case 'pending':
       return pending(change, now);
@@ -64,7 +71,7 @@ function renderStatus(change: Change, now: number): SlackMessage {
     case 'applying':
       return isUnconfirmed(change) ? unconfirmed(change) : applying(change);
     case 'succeeded':
-      return succeeded(change);
+      return succeeded(change, links);
     case 'failed':
       return failed(change);
     case 'cancelled':
@@ -139,7 +146,7 @@ function unconfirmed(change: Change): SlackMessage {
   ]);
 }
 
-function succeeded(change: Change): SlackMessage {
+function succeeded(change: Change, links: ChangeLinks): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
   const outcome = storedOutcome(change.result?.facts);
   const title = outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts);
@@ -157,7 +164,7 @@ function succeeded(change: Change): SlackMessage {
     // the result says what happened in the words people use.
     ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
-    ...rollbackOffer(change),
+    ...rollbackOffer(change, links.rollback),
   ]);
 }
 
@@ -166,13 +173,10 @@ function succeeded(change: Change): SlackMessage {
  * which rollback claimed it. The button runs `rollback <change-id>`: past the
  * window, or for a target that moved, that answers why instead of acting.
  */
-function rollbackOffer(change: Change): KnownBlock[] {
+function rollbackOffer(change: Change, rollbackLink: string | undefined): KnownBlock[] {
   if (change.rolledBackBy) {
-    return [
-      context(
-        `Rolled back by change ${escapeFit(change.rolledBackBy, 80)} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`,
-      ),
-    ];
+    const by = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, rollbackLink);
+    return [context(`Rolled back by ${by} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`)];
   }
   if (!change.undo) return [];
   return rowActions([

@@ -39,7 +39,10 @@ it('Roll back on a Done scale previews the inverse, applies it once, and marks t
 
   // The original's message says which rollback rolled it back, and offers it no more.
   const after = current(h, original);
-  expect(shown(after)).toMatch(/Rolled back by change \S+/);
+  expect(shown(after)).toMatch(/Rolled back by <[^|]+\|change \S+>/);
+  // …with a permalink to the rollback's message.
+  const rollbackLink = `https://slack.com/archives/${preview.channel}/p${preview.ts.replace('.', '')}`;
+  expect(JSON.stringify(after.blocks)).toContain(`<${rollbackLink}|change `);
   expect(buttonIds(after)).not.toContain(ROW_ACTIONS.rollback);
   await h.slash(`rollback ${changeId}`);
   expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/was already rolled back, by change/);
