@@ -2,14 +2,26 @@
  * What forms read to offer choices: the hosting API's lists, shaped for a
  * picker. An environment that does not exist is an answer here (undefined),
  * not an error, because the person can fix it in the form's environment field.
- * Forms get this object, never the API client.
+ * Forms get this object, never the API client, and picker data
+ * (form-pickers.ts), never the API's objects.
  */
-import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
-import type { Formation, Image, Region, Vessel } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import type { ReadBudget } from '../read-budget/read-budget.js';
 import { type BranchInfo, listBranchInfo } from './branches.js';
+import {
+  armadaPick,
+  armadaSetPick,
+  type FleetPick,
+  type FormationPick,
+  formationPick,
+  type ImagePick,
+  imagePick,
+  type RegionPick,
+  regionPick,
+  type VesselPick,
+  vesselPick,
+} from './form-pickers.js';
 import { candidateNames, firstNamed, type NamedResource } from './named-in-text.js';
 import {
   imageSuggestions,
@@ -25,19 +37,19 @@ export interface FormQueries {
   /** The branches to offer (HARBOR_BRANCHES narrows them); undefined when neither the API nor the config says. */
   branches(): Promise<BranchInfo[] | undefined>;
   /** Images of a branch, as the API lists them. */
-  images(branch: string): Promise<Image[]>;
+  images(branch: string): Promise<ImagePick[]>;
   /** Regions of an environment. */
-  regions(environment: string): Promise<Region[]>;
+  regions(environment: string): Promise<RegionPick[]>;
   /** One Formation (throws the API's error when it is gone). */
-  formation(environment: string, name: string): Promise<Formation>;
+  formation(environment: string, name: string): Promise<FormationPick>;
   /** Vessels of an environment; undefined when there is no such environment. */
-  vesselsIn(environment: string): Promise<Vessel[] | undefined>;
+  vesselsIn(environment: string): Promise<VesselPick[] | undefined>;
   /** Formation names of an environment; undefined when there is no such environment. */
   formationNamesIn(environment: string): Promise<string[] | undefined>;
   /** Armadas of an environment; undefined when there is no such environment. */
-  armadasIn(environment: string): Promise<Armada[] | undefined>;
+  armadasIn(environment: string): Promise<FleetPick[] | undefined>;
   /** ArmadaSets of an environment; undefined when there is no such environment. */
-  armadaSetsIn(environment: string): Promise<ArmadaSet[] | undefined>;
+  armadaSetsIn(environment: string): Promise<FleetPick[] | undefined>;
   /** Environment names from the API; undefined when it refuses to list them (the configured ones serve then). */
   environments(): Promise<string[] | undefined>;
   /** Whether the API knows `environment`: `unknown` when it could not say (error or no answer in time). */
@@ -69,14 +81,15 @@ export function formQueries(
     });
   return {
     branches: () => listBranchInfo(client, restriction),
-    images: (branch) => client.listImages(branch),
-    regions: (environment) => client.listRegions(environment),
-    formation: (environment, name) => client.getFormation(environment, name),
-    vesselsIn: (environment) => unlessMissing(client.listVessels(environment)),
+    images: async (branch) => (await client.listImages(branch)).map(imagePick),
+    regions: async (environment) => (await client.listRegions(environment)).map(regionPick),
+    formation: async (environment, name) => formationPick(await client.getFormation(environment, name)),
+    vesselsIn: async (environment) => (await unlessMissing(client.listVessels(environment)))?.map(vesselPick),
     formationNamesIn: async (environment) =>
       (await unlessMissing(client.listFormations(environment)))?.map((f) => f.metadata.name),
-    armadasIn: (environment) => unlessMissing(client.listArmadas(environment)),
-    armadaSetsIn: (environment) => unlessMissing(client.listArmadaSets(environment)),
+    armadasIn: async (environment) => (await unlessMissing(client.listArmadas(environment)))?.map(armadaPick),
+    armadaSetsIn: async (environment) =>
+      (await unlessMissing(client.listArmadaSets(environment)))?.map(armadaSetPick),
     environments: () =>
       client.listEnvironments().then(
         (list) => list.map((e) => e.metadata.name),

@@ -70,10 +70,19 @@ function checkRules(where: string, next: ReplicaValues): void {
  * the replicas back: the command and the form (before it opens) refuse it alike.
  */
 export function refuseOwnedArmada(armada: Armada, environment: string): void {
-  const owner = armadaSetOwner(armada);
+  refuseOwned(armada.metadata.name, armadaSetOwner(armada), armada.spec.region, environment);
+}
+
+/** The same refusal from the names alone (a form has the Armada's picker data, not the Armada). */
+export function refuseOwned(
+  name: string,
+  owner: string | undefined,
+  region: string,
+  environment: string,
+): void {
   if (!owner) return;
   throw new UserError(
-    `Armada ${armada.metadata.name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${environment} ${owner} --region ${armada.spec.region} ...).`,
+    `Armada ${name} is owned by ArmadaSet ${owner}, which puts its replicas back: scale the ArmadaSet instead (armadaset scale ${environment} ${owner} --region ${region} ...).`,
     'refused',
   );
 }

@@ -58,6 +58,8 @@ export const createVesselSchema = record({
 
 export type CreateVesselRequest = z.output<typeof createVesselSchema>;
 export type ContainerRequest = CreateVesselRequest['containers'][number];
+/** One port of a container as the request reads it (what the form's port field parses into). */
+export type PortRequest = z.output<typeof portSchema>;
 
 export const deleteVesselSchema = record({
   environment: environmentName(),

@@ -1,10 +1,10 @@
 /**
- * The lists the modals offer, built from API objects: images as `image:tag`
+ * The lists the modals offer, built from the form queries' picker data: images as `image:tag`
  * (newest tags first), regions by name, branches as configured.
  */
 
-import type { Image, Region } from '../../api-shapes/resources.js';
 import { type BranchInfo, branchLabel } from '../../changes/branches.js';
+import type { ImagePick, RegionPick } from '../../changes/form-pickers.js';
 import type { Choice } from './blocks.js';
 
 /** "1.10.0" after "1.9.0": digit runs compare as numbers. One collator: building one per compare is slow. */
@@ -14,10 +14,10 @@ const compareTags = new Intl.Collator('en', { numeric: true }).compare;
  * Images as `image:tag` choices: grouped by image name (`first` leads, the
  * rest alphabetical), newest tag first within each group.
  */
-export function imageChoices(images: readonly Image[], first?: string): Choice[] {
+export function imageChoices(images: readonly ImagePick[], first?: string): Choice[] {
   const sorted = [...images].sort((x, y) => {
-    const a = x.spec;
-    const b = y.spec;
+    const a = x;
+    const b = y;
     if (a.image !== b.image) {
       if (a.image === first) return -1;
       if (b.image === first) return 1;
@@ -26,24 +26,24 @@ export function imageChoices(images: readonly Image[], first?: string): Choice[]
     return compareTags(b.tag, a.tag);
   });
   return sorted.map((i) => {
-    const ref = `${i.spec.image}:${i.spec.tag}`;
+    const ref = `${i.image}:${i.tag}`;
     return { label: ref, value: ref };
   });
 }
 
 /** `image:tag` of the image with internal name `name`, when the list has it. */
-export function imageRefByName(images: readonly Image[], name: string | undefined): string | undefined {
-  const found = images.find((i) => i.metadata.name === name);
-  return found ? `${found.spec.image}:${found.spec.tag}` : undefined;
+export function imageRefByName(images: readonly ImagePick[], name: string | undefined): string | undefined {
+  const found = images.find((i) => i.name === name);
+  return found ? `${found.image}:${found.tag}` : undefined;
 }
 
 /** Regions as choices, labelled "name (Display Name)". */
-export function regionChoices(regions: readonly Region[]): Choice[] {
+export function regionChoices(regions: readonly RegionPick[]): Choice[] {
   return regions.map((r) => {
-    const display = r.spec.displayName;
+    const display = r.displayName;
     return {
-      label: display && display !== r.metadata.name ? `${r.metadata.name} (${display})` : r.metadata.name,
-      value: r.metadata.name,
+      label: display && display !== r.name ? `${r.name} (${display})` : r.name,
+      value: r.name,
     };
   });
 }

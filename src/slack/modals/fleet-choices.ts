@@ -3,7 +3,7 @@
  * as choices, and the one picked (or named by the command that opened it).
  */
 
-import { type Armada, type ArmadaSet, armadaSetOwner } from '../../api-shapes/armada-resources.js';
+import type { FleetPick } from '../../changes/form-pickers.js';
 import { UserError } from '../../errors/user-error.js';
 import type { ModalMetadata } from '../ids.js';
 import type { Choice } from './blocks.js';
@@ -14,14 +14,11 @@ import type { ModalDeps, ViewStateValues } from './types.js';
 export const FLEET_BLOCK = 'fleet';
 
 /** Fleets as choices; an Armada its ArmadaSet owns says so (the operations point to the set). */
-export function fleetChoices(fleets: readonly (Armada | ArmadaSet)[]): Choice[] {
-  return fleets.map((f) => {
-    const owner = f.kind === 'Armada' ? armadaSetOwner(f as Armada) : undefined;
-    return {
-      label: owner ? `${f.metadata.name} (of ArmadaSet ${owner})` : f.metadata.name,
-      value: f.metadata.name,
-    };
-  });
+export function fleetChoices(fleets: readonly FleetPick[]): Choice[] {
+  return fleets.map((f) => ({
+    label: f.owner ? `${f.name} (of ArmadaSet ${f.owner})` : f.name,
+    value: f.name,
+  }));
 }
 
 /** The environment's fleets of `kind` and the one chosen; a UserError when the environment does not exist. */
@@ -31,13 +28,11 @@ export async function fleetPicked(
   environment: string,
   meta: ModalMetadata,
   values: ViewStateValues,
-): Promise<{ fleets: (Armada | ArmadaSet)[]; fleet: Armada | ArmadaSet | undefined }> {
+): Promise<{ fleets: FleetPick[]; fleet: FleetPick | undefined }> {
   const fleets =
     kind === 'Armada' ? await queries.armadasIn(environment) : await queries.armadaSetsIn(environment);
   if (!fleets) throw new UserError(`There is no environment ${environment}.`, 'not_found');
   const name =
-    readChoice(values, FLEET_BLOCK) ??
-    meta.fleet ??
-    (fleets.length === 1 ? fleets[0]?.metadata.name : undefined);
-  return { fleets, fleet: fleets.find((f) => f.metadata.name === name) };
+    readChoice(values, FLEET_BLOCK) ?? meta.fleet ?? (fleets.length === 1 ? fleets[0]?.name : undefined);
+  return { fleets, fleet: fleets.find((f) => f.name === name) };
 }

@@ -37,7 +37,7 @@ export function fleetImageModal(
     async build(meta, deps, values) {
       const env = needEnvironment(meta);
       const { fleets, fleet } = await fleetPicked(deps.queries, kind, env, meta, values);
-      const containers = fleet?.spec.template.spec.containers ?? [];
+      const containers = fleet?.containers ?? [];
       const containerName =
         readChoice(values, B.container) ?? (containers.length === 1 ? containers[0]?.name : undefined);
       const container = containers.find((c) => c.name === containerName);
@@ -53,7 +53,7 @@ export function fleetImageModal(
           choices: fleetChoices(fleets),
           noun: `${noun}s in ${env}`,
           typeHint: `the ${noun} name and press Enter`,
-          initial: fleet?.metadata.name,
+          initial: fleet?.name,
           reload: true,
           suggest: { source: isSet ? 'armadasets' : 'armadas', scope: env },
         }),
@@ -67,7 +67,7 @@ export function fleetImageModal(
           noun: 'containers',
           typeHint: 'a container name and press Enter',
           initial: container?.name,
-          resetKey: fleet?.metadata.name ?? '',
+          resetKey: fleet?.name ?? '',
           reload: true,
         }),
         ...choiceBlocks({
@@ -78,7 +78,7 @@ export function fleetImageModal(
           typeHint: IMAGE_HINT,
           initial: readChoice(values, B.image),
           typedInitial: readBlock(values, `${B.image}${TYPED_SUFFIX}`),
-          resetKey: `${fleet?.metadata.name ?? ''}/${container?.name ?? ''}`,
+          resetKey: `${fleet?.name ?? ''}/${container?.name ?? ''}`,
           hint: running ? `Runs ${running} now. Newest tags first.` : 'Newest tags first.',
         }),
       ];

@@ -5,8 +5,8 @@
  * rules are the operation's, which names the rule broken under the field.
  */
 import type { KnownBlock } from '@slack/types';
-import type { Armada, ArmadaSet, Distribution } from '../../api-shapes/armada-resources.js';
-import { refuseOwnedArmada } from '../../changes/operations/scale-fleet.js';
+import type { FleetPick, RegionTypePick } from '../../changes/form-pickers.js';
+import { refuseOwned } from '../../changes/operations/scale-fleet.js';
 import type { ScaleArmadaInput, ScaleArmadaSetInput } from '../../changes/requests/fleets.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock, textInput } from './blocks.js';
@@ -34,13 +34,11 @@ const COUNTS = [
   { block: B.max, label: 'Max game servers (0 drains the region type)' },
 ] as const;
 
-/** The distribution list shown: the Armada's own, or that of the chosen region of an ArmadaSet. */
-function entriesOf(fleet: Armada | ArmadaSet | undefined, region: string | undefined): Distribution[] {
+/** The region types shown: the Armada's own, or those of the chosen region of an ArmadaSet. */
+function entriesOf(fleet: FleetPick | undefined, region: string | undefined): RegionTypePick[] {
   if (!fleet) return [];
-  if (fleet.kind === 'ArmadaSet') {
-    return (fleet as ArmadaSet).spec.armadas.find((a) => a.region === region)?.distribution ?? [];
-  }
-  return (fleet as Armada).spec.distribution;
+  if (fleet.kind === 'ArmadaSet') return fleet.regions.find((r) => r.region === region)?.types ?? [];
+  return fleet.regions[0]?.types ?? [];
 }
 
 /** The scale modal of `kind`: an armada's, or an ArmadaSet's (which also asks the region). */
@@ -58,18 +56,14 @@ export function fleetScaleModal(
     // Named by the command and owned by an ArmadaSet: refused before the form, as the typed command is.
     async refuseBeforeOpening(meta, deps) {
       if (isSet || !meta.environment || !meta.fleet) return;
-      const armada = (await deps.queries.armadasIn(meta.environment))?.find(
-        (a) => a.metadata.name === meta.fleet,
-      );
-      if (armada) refuseOwnedArmada(armada, meta.environment);
+      const armada = (await deps.queries.armadasIn(meta.environment))?.find((a) => a.name === meta.fleet);
+      if (armada) refuseOwned(armada.name, armada.owner, armada.regions[0]?.region ?? '', meta.environment);
     },
 
     async build(meta, deps, values) {
       const env = needEnvironment(meta);
       const { fleets, fleet } = await fleetPicked(deps.queries, kind, env, meta, values);
-      const regions = isSet
-        ? ((fleet as ArmadaSet | undefined)?.spec.armadas.map((a) => a.region) ?? [])
-        : [];
+      const regions = isSet ? (fleet?.regions.map((r) => r.region) ?? []) : [];
       const region = isSet ? (readChoice(values, B.region) ?? meta.region ?? regions[0]) : undefined;
       const entries = entriesOf(fleet, region);
       const typeName =
@@ -87,7 +81,7 @@ export function fleetScaleModal(
           choices: fleetChoices(fleets),
           noun: `${noun}s in ${env}`,
           typeHint: `the ${noun} name and press Enter`,
-          initial: fleet?.metadata.name,
+          initial: fleet?.name,
           reload: true,
           suggest: { source: isSet ? 'armadasets' : 'armadas', scope: env },
         }),
@@ -98,10 +92,10 @@ export function fleetScaleModal(
             blockId: B.region,
             label: 'Region',
             choices: regions.map((r) => ({ label: r, value: r })),
-            noun: fleet ? `regions of ${fleet.metadata.name}` : 'regions',
+            noun: fleet ? `regions of ${fleet.name}` : 'regions',
             typeHint: 'a region name and press Enter',
             initial: region,
-            resetKey: fleet?.metadata.name ?? '',
+            resetKey: fleet?.name ?? '',
             reload: true,
           }),
         );
@@ -117,7 +111,7 @@ export function fleetScaleModal(
           noun: 'region types',
           typeHint: 'a region type (e.g. baremetal)',
           initial: entry?.name,
-          resetKey: `${fleet?.metadata.name ?? ''}/${region ?? ''}`,
+          resetKey: `${fleet?.name ?? ''}/${region ?? ''}`,
           reload: true,
         }),
         ...COUNTS.map((c) =>

@@ -10,7 +10,7 @@
 
 import type { InputBlock, KnownBlock } from '@slack/types';
 import { nameRule } from '../../api-shapes/names.js';
-import type { Container, Image } from '../../api-shapes/resources.js';
+import type { ContainerPick, ImagePick } from '../../changes/form-pickers.js';
 import type { FormQueries } from '../../changes/form-queries.js';
 import type { AddToFormationInput } from '../../changes/requests/formations.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
@@ -77,8 +77,8 @@ function changedContainers(values: ViewStateValues): ContainerChange[] {
 
 async function imagesByBranch(
   queries: FormQueries,
-  containers: readonly Container[],
-): Promise<Map<string, Image[]>> {
+  containers: readonly ContainerPick[],
+): Promise<Map<string, ImagePick[]>> {
   const branches = [...new Set(containers.map((c) => c.branch).filter((b): b is string => !!b))];
   const lists = await Promise.all(branches.map((b) => queries.images(b)));
   return new Map(branches.map((b, i) => [b, lists[i] ?? []]));
@@ -86,8 +86,8 @@ async function imagesByBranch(
 
 function containerBlocks(
   index: number,
-  c: Container,
-  images: readonly Image[],
+  c: ContainerPick,
+  images: readonly ImagePick[],
   values: ViewStateValues,
 ): InputBlock[] {
   const imageId = overrideBlock(index, c.name, 'image');
@@ -130,11 +130,8 @@ export const formationAddModal: ModalDefinition<AddToFormationInput> = {
       deps.queries.regions(env),
       deps.queries.vesselsIn(env),
     ]);
-    const taken = [
-      ...formation.spec.vessels.map((v) => v.name),
-      ...(vessels ?? []).map((v) => v.metadata.name),
-    ];
-    const template = formation.spec.template?.spec.containers ?? [];
+    const taken = [...formation.vessels, ...(vessels ?? []).map((v) => v.name)];
+    const template = formation.containers;
     const images = await imagesByBranch(deps.queries, template);
     const where = `formation *${escapeMrkdwn(truncate(formationName, 200))}* in *${escapeMrkdwn(truncate(env, 200))}*`;
     const out: KnownBlock[] = [
@@ -147,7 +144,7 @@ export const formationAddModal: ModalDefinition<AddToFormationInput> = {
         blockId: B.vessel,
         label: 'Vessel name',
         initial: textInitial(values, B.vessel),
-        placeholder: freeName(truncate(formationName, 60), taken, formation.spec.vessels.length + 1),
+        placeholder: freeName(truncate(formationName, 60), taken, formation.vessels.length + 1),
         hint: `${nameRule()} Unique in the formation.`,
       }),
       ...choiceBlocks({

@@ -36,7 +36,7 @@ export const formationRemoveModal: ModalDefinition<RemoveFromFormationInput> = {
       ...choiceBlocks({
         blockId: B.vessel,
         label: 'Vessel',
-        choices: formation.spec.vessels.map((v) => ({ label: v.name, value: v.name })),
+        choices: formation.vessels.map((v) => ({ label: v, value: v })),
         noun: `vessels in ${name}`,
         typeHint: VESSEL_HINT,
         initial: readChoice(values, B.vessel),

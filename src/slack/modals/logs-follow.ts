@@ -5,8 +5,8 @@
  * the same name rules the change operations use.
  */
 
-import type { Vessel } from '../../api-shapes/resources.js';
 import { ValidationError } from '../../changes/errors.js';
+import type { VesselPick } from '../../changes/form-pickers.js';
 import { type TailRequestInput, tailRequestSchema } from '../../changes/requests/tails.js';
 import { parseRequest } from '../../changes/requests/vocabulary.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
@@ -24,9 +24,8 @@ const B = LOGS_FOLLOW_BLOCKS;
 const VESSEL_HINT = 'a vessel name (e.g. lobby-1)';
 
 /** "lobby-1 (Running)": the state tells which vessels have logs worth following. */
-function vesselLabel(v: Vessel): string {
-  const state = v.status?.state;
-  return state ? `${v.metadata.name} (${state})` : v.metadata.name;
+function vesselLabel(v: VesselPick): string {
+  return v.state ? `${v.name} (${v.state})` : v.name;
 }
 
 export const logsFollowModal: TailModalDefinition = {
@@ -47,7 +46,7 @@ export const logsFollowModal: TailModalDefinition = {
       ...choiceBlocks({
         blockId: B.vessel,
         label: 'Vessel',
-        choices: (vessels ?? []).map((v) => ({ label: vesselLabel(v), value: v.metadata.name })),
+        choices: (vessels ?? []).map((v) => ({ label: vesselLabel(v), value: v.name })),
         noun: `vessels in ${env}`,
         typeHint: VESSEL_HINT,
         initial: readChoice(values, B.vessel) ?? meta.vessel,

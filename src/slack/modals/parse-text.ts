@@ -3,7 +3,7 @@
  * (split like a shell would, so a quoted argument keeps its spaces), ports and
  * comma-separated lists. Each parser says what is wrong in words for the user.
  */
-import type { Port } from '../../api-shapes/resources.js';
+import type { PortRequest } from '../../changes/requests/vessels.js';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -42,11 +42,9 @@ export function splitArgs(text: string): Parsed<string[]> {
 const PORT = /^([a-z0-9]([a-z0-9-]*[a-z0-9])?):(\d{1,5})(?:\/(udp|tcp))?(?:\/(dynamic|passthrough))?$/i;
 
 /** Parses "game:7777/UDP, query:27015/TCP/Passthrough" (protocol defaults to UDP, policy to Dynamic). */
-/** A port as the vessel.create schema reads it. */
-type PortInput = { name: string; containerPort: number; protocol: Port['protocol']; policy: Port['policy'] };
 
-export function parsePorts(text: string): Parsed<PortInput[]> {
-  const ports: PortInput[] = [];
+export function parsePorts(text: string): Parsed<PortRequest[]> {
+  const ports: PortRequest[] = [];
   for (const item of splitList(text)) {
     const m = PORT.exec(item);
     const number = Number(m?.[3]);
@@ -56,7 +54,7 @@ export function parsePorts(text: string): Parsed<PortInput[]> {
         error: `"${item}" is not a port: write name:port/protocol, e.g. game:7777/UDP (several separated by commas)`,
       };
     }
-    const protocol = (m[4] ?? 'UDP').toUpperCase() as Port['protocol'];
+    const protocol = (m[4] ?? 'UDP').toUpperCase() as PortRequest['protocol'];
     const policy = (m[5] ?? 'dynamic').toLowerCase() === 'passthrough' ? 'Passthrough' : 'Dynamic';
     ports.push({ name: (m[1] ?? '').toLowerCase(), containerPort: number, protocol, policy });
   }

@@ -6,7 +6,7 @@
 
 import type { InputBlock } from '@slack/types';
 import { MAX_REGION_NAME_LENGTH, nameRule } from '../../api-shapes/names.js';
-import { SCHEDULING_STRATEGIES } from '../../api-shapes/resources.js';
+import { SCHEDULING_CHOICES } from '../../changes/form-pickers.js';
 import type { CreateRegionInput } from '../../changes/requests/regions.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
@@ -76,7 +76,7 @@ function typeRowBlocks(row: number, values: ViewStateValues): InputBlock[] {
     ...choiceBlocks({
       blockId: typeBlock(row, 'scheduling'),
       label: 'Scheduling',
-      choices: SCHEDULING_STRATEGIES.map((s) => ({ label: s, value: s })),
+      choices: SCHEDULING_CHOICES.map((s) => ({ label: s, value: s })),
       noun: 'strategies',
       typeHint: 'Packed or Distributed',
       initial: readBlock(values, typeBlock(row, 'scheduling')) ?? 'Packed',

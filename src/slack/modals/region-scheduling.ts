@@ -4,7 +4,7 @@
  * region's types; the strategy select says what each one does, in the one
  * sentence the preview and the help use too.
  */
-import { type Region, SCHEDULING_STRATEGIES, schedulingOf } from '../../api-shapes/resources.js';
+import { type RegionPick, SCHEDULING_CHOICES } from '../../changes/form-pickers.js';
 import type { SetRegionSchedulingInput } from '../../changes/requests/regions.js';
 import { SCHEDULING_STRATEGIES_EXPLAINED } from '../../changes/scheduling-words.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
@@ -37,8 +37,8 @@ export const regionSchedulingModal: ModalDefinition<SetRegionSchedulingInput> = 
     const env = needEnvironment(meta);
     const regions = await deps.queries.regions(env);
     const regionName = readChoice(values, B.region) ?? meta.region;
-    const region: Region | undefined = regions.find((r) => r.metadata.name === regionName);
-    const types = region?.spec.types ?? [];
+    const region: RegionPick | undefined = regions.find((r) => r.name === regionName);
+    const types = region?.types ?? [];
     const typeName = readChoice(values, B.type) ?? meta.regionType;
     const current = types.find((t) => t.name === typeName);
     return [
@@ -51,7 +51,7 @@ export const regionSchedulingModal: ModalDefinition<SetRegionSchedulingInput> = 
         choices: regionChoices(regions),
         noun: `regions in ${env}`,
         typeHint: REGION_HINT,
-        initial: region?.metadata.name,
+        initial: region?.name,
         typedInitial: typed(values, B.region),
         // Its types are listed below: choosing another region reloads them.
         reload: true,
@@ -59,18 +59,18 @@ export const regionSchedulingModal: ModalDefinition<SetRegionSchedulingInput> = 
       ...choiceBlocks({
         blockId: B.type,
         label: 'Region type',
-        choices: types.map((t) => ({ label: `${t.name} (now ${schedulingOf(t)})`, value: t.name })),
-        noun: region ? `types in ${region.metadata.name}` : 'region types',
+        choices: types.map((t) => ({ label: `${t.name} (now ${t.scheduling})`, value: t.name })),
+        noun: region ? `types in ${region.name}` : 'region types',
         typeHint: TYPE_HINT,
         initial: current?.name,
         typedInitial: typed(values, B.type),
         // Another region's type must not stay selected when the region changes.
-        resetKey: region?.metadata.name ?? '',
+        resetKey: region?.name ?? '',
       }),
       ...choiceBlocks({
         blockId: B.scheduling,
         label: 'Scheduling',
-        choices: SCHEDULING_STRATEGIES.map((s) => ({ label: s, value: s })),
+        choices: SCHEDULING_CHOICES.map((s) => ({ label: s, value: s })),
         noun: 'strategies',
         typeHint: 'Packed or Distributed',
         initial: readBlock(values, B.scheduling),

@@ -56,7 +56,7 @@ export const vesselCreateModal: ModalDefinition<CreateVesselInput> = {
       branch ? deps.queries.images(branch) : Promise.resolve([]),
       deps.queries.vesselsIn(env),
     ]);
-    const taken = (vessels ?? []).map((v) => v.metadata.name);
+    const taken = (vessels ?? []).map((v) => v.name);
     return [
       contextBlock(`New standalone vessel in environment *${escapeMrkdwn(truncate(env, 200))}*.`),
       textInput({

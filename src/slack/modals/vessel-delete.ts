@@ -5,7 +5,6 @@
  * recreate them; removing them is the formation's own form). The preview that
  * follows is destructive and asks for a confirmation of its own.
  */
-import type { Vessel } from '../../api-shapes/resources.js';
 import type { DeleteVesselInput } from '../../changes/requests/vessels.js';
 import { escapeMrkdwn, truncate } from '../limits.js';
 import { choiceBlocks, contextBlock } from './blocks.js';
@@ -20,10 +19,6 @@ export const VESSEL_DELETE_BLOCKS = { vessel: 'vessel' } as const;
 
 const B = VESSEL_DELETE_BLOCKS;
 const VESSEL_HINT = 'a vessel name (e.g. duel-1)';
-
-function standalone(v: Vessel): boolean {
-  return !(v.metadata.ownerReferences ?? []).some((o) => o.kind === 'Formation');
-}
 
 export const vesselDeleteModal: ModalDefinition<DeleteVesselInput> = {
   submit: 'Preview',
@@ -43,9 +38,7 @@ export const vesselDeleteModal: ModalDefinition<DeleteVesselInput> = {
       ...choiceBlocks({
         blockId: B.vessel,
         label: 'Vessel',
-        choices: (vessels ?? [])
-          .filter(standalone)
-          .map((v) => ({ label: v.metadata.name, value: v.metadata.name })),
+        choices: (vessels ?? []).filter((v) => v.standalone).map((v) => ({ label: v.name, value: v.name })),
         noun: `standalone vessels in ${env}`,
         typeHint: VESSEL_HINT,
         initial: readChoice(values, B.vessel) ?? meta.vessel,
