@@ -119,6 +119,15 @@ export const SCENARIOS: Scenario[] = [
     run: (d) => d.slash('armada image prod duel game-server:1.2.0'),
   },
   {
+    title: 'Roll back a change: preview (which change, who made it, before → after)',
+    run: async (d) => {
+      await d.slash('armada scale dev duel --type cloud --max 30');
+      await d.click(CHANGE_ACTIONS.confirm);
+      const [applied] = await d.h.running.core.store.listChanges({});
+      await d.slash(`rollback ${applied?.id ?? ''}`);
+    },
+  },
+  {
     title: 'Promote into prod: the rollouts it triggers',
     run: (d) => d.slash('promote game-server:1.2.0 from dev to prod'),
   },
