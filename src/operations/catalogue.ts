@@ -30,10 +30,9 @@ export const OPERATION_DESCRIPTORS = {
   },
   'image.promote': {
     kind: 'change',
-    rollback: {
-      notOffered:
-        'the promoted image stays in the branch; roll back the fleets it rolled out through ImageUpdaters one by one (armada image) in this version',
-    },
+    // Sets back each Armada/ArmadaSet image its ImageUpdaters rolled out (judged per target as
+    // armada.image or armadaset.image); not offered when it rolled out to none (the undo says why).
+    rollback: { inverse: 'armadaset.image' },
     action: (t) =>
       `promote images${t.sourceBranch ? ` from ${t.sourceBranch}` : ''}${t.branch ? ` into branch ${t.branch}` : ''}`,
     form: { modal: 'promote', title: 'Promote image' },

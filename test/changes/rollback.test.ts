@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Change, ClickOutcome } from '../../src/changes/change.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
 import type { RollbackOutcome } from '../../src/changes/rollback/rollback-operation.js';
-import { collectFollow, type Harness, origin, startHarness, storeKinds } from './harness.js';
+import { demoData } from '../../src/simulator/demo-data.js';
+import { collectFollow, type Harness, origin, PROD_ONLY_TAG, startHarness, storeKinds } from './harness.js';
 
 const click = (changeId: string, user = 'U1') => ({ changeId, user, channel: 'C1', team: 'T1' });
 const DAY = 86_400_000;
@@ -124,6 +125,105 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
     await rollBack(set);
     expect((await h.client.getArmadaSet('dev', 'arena')).spec.template.spec.containers[0]?.image).toBe(
       setBefore,
+    );
+  });
+
+  /** Restarts on the demo data with a second prod ImageUpdater, for Armada duel: a promotion into prod rolls out two fleets. */
+  async function withDuelUpdater(): Promise<void> {
+    await h.close();
+    const data = demoData();
+    const prod = data.environments.prod;
+    if (!prod) throw new Error('the demo data has no prod environment');
+    prod.imageUpdaters = [
+      ...(prod.imageUpdaters ?? []),
+      {
+        apiVersion: 'container/v1',
+        kind: 'ImageUpdater',
+        metadata: { name: 'duel-game-server', environment: 'prod' },
+        spec: {
+          branch: 'prod',
+          imageName: 'game-server',
+          targetRef: { apiVersion: 'armada/v1', kind: 'Armada', name: 'duel' },
+        },
+      },
+    ];
+    h = await startHarness({ store: kind, sim: { data } });
+  }
+
+  const prodImages = async () => ({
+    arena: (await h.client.getArmadaSet('prod', 'arena')).spec.template.spec.containers[0]?.image,
+    duel: (await h.client.getArmada('prod', 'duel')).spec.template.spec.containers[0]?.image,
+  });
+
+  /** Promotes game-server:1.2.0 from dev into prod, approved by U2 (prod needs an approval). */
+  async function promoteIntoProd(): Promise<Change> {
+    const change = await h.engine.request({
+      operation: 'image.promote',
+      input: { image: 'game-server', tag: '1.2.0', sourceBranch: 'dev', targetBranch: 'prod' },
+      requester: 'U1',
+      origin,
+    } as RequestInput);
+    return applied(await h.engine.approve(click(change.id, 'U2')));
+  }
+
+  it('image promotion: sets back the image of each fleet its ImageUpdaters rolled out; the image stays in the branch', async () => {
+    await withDuelUpdater();
+    const before = await prodImages();
+    const original = await promoteIntoProd();
+    const landed = String(original.result?.facts.landedName);
+    // The ImageUpdaters rolled both out to the promoted copy.
+    expect(await prodImages()).toEqual({ arena: landed, duel: landed });
+    const rb = await rollback([original.id]);
+    expect(rb.preview.lines).toEqual(
+      expect.arrayContaining([
+        {
+          label: 'Image of ArmadaSet arena (prod), container game-server',
+          value: 'game-server:1.2.0 → game-server:1.0.0',
+        },
+        {
+          label: 'Image of armada duel (prod), container game-server',
+          value: 'game-server:1.2.0 → game-server:1.0.0',
+        },
+      ]),
+    );
+    expect(rb.preview.notes).toContain(
+      'The promoted image game-server:1.2.0 stays in branch prod: rollback does not delete it.',
+    );
+    expect(rb.preview.warnings).toContain(
+      'ImageUpdaters arena-game-server, duel-game-server roll forward again when a newer game-server tag arrives in prod (auto-update): this rollback lasts only until then.',
+    );
+    applied(await h.engine.approve(click(rb.id, 'U2')));
+    expect((await h.engine.get(original.id))?.rolledBackBy).toBe(rb.id);
+    expect(await prodImages()).toEqual(before);
+    expect((await h.client.listImages('prod', { image: 'game-server', tag: '1.2.0' })).length).toBe(1);
+  });
+
+  it('image promotion guard: refuses before any write when a fleet it rolled out runs another image now, naming it', async () => {
+    await withDuelUpdater();
+    const before = await prodImages();
+    const original = await promoteIntoProd();
+    const landed = String(original.result?.facts.landedName);
+    await h.client.setTemplateImage(
+      { kind: 'Armada', env: 'prod', name: 'duel', container: 'game-server' },
+      landed,
+      String(before.duel),
+    );
+    const writes = h.sim.countRequests('PATCH', '/api/armada/v1/environments/prod/armadasets/arena');
+    await expect(rollback([original.id])).rejects.toThrow(
+      /^Cannot roll back change \S+: container game-server of armada duel \(prod\) now runs \S+, not the promoted game-server:1\.2\.0, set outside Harbormaster since .*Nothing was changed/,
+    );
+    expect(h.sim.countRequests('PATCH', '/api/armada/v1/environments/prod/armadasets/arena')).toBe(writes);
+    expect((await prodImages()).arena).toBe(landed);
+  });
+
+  it('image promotion that rolled out to no fleet: not offered, and says why', async () => {
+    // dev has no ImageUpdater: the copy lands and no fleet image changes.
+    const original = await apply({
+      operation: 'image.promote',
+      input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
+    });
+    await expect(rollback([original.id])).rejects.toThrow(
+      `Change ${original.id} cannot be rolled back: no ImageUpdater rolled game-server out from dev to an Armada or ArmadaSet, so the promotion set no fleet image and there is nothing to set back (the promoted image stays in the branch).`,
     );
   });
 

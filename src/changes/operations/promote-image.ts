@@ -13,6 +13,7 @@ import type { FollowEvent, OperationModule, Preview } from '../operation.js';
 import { type PromoteImageRequest, promoteImageSchema } from '../requests/images.js';
 import { parseRequest } from '../requests/vocabulary.js';
 import { followRollouts, isDowngrade, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
+import { fleetImagesBefore, promotionUndo } from './promotion-undo.js';
 import { waitForPromotion } from './promotion-visible.js';
 
 export const promoteImage: OperationModule<PromoteImageRequest> = {
@@ -107,6 +108,13 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         `${r.image}:${r.tag} in ${r.sourceBranch} changed since the preview (internal name was ${String(preview.facts.imageName)}, now ${source.metadata.name}); nothing was promoted. Request the promotion again to see the new preview.`,
       );
     }
+    // What each ImageUpdater target runs before the promotion, for its rollback (undo).
+    const runsBefore = await fleetImagesBefore(
+      ctx,
+      r.targetBranch,
+      r.image,
+      preview.facts.rollouts as Rollout[],
+    );
     const { promotion, alreadyExisted } = await ctx.client.createImagePromotion({
       apiVersion: 'container/v1',
       kind: 'ImagePromotion',
@@ -128,8 +136,10 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       visible: landed !== undefined,
       ...(landed ? { landedName: landed.metadata.name } : {}),
     };
+    const undo = promotionUndo(r, runsBefore, landed?.metadata.name);
     if (!landed) {
       return {
+        undo,
         summary: `Promotion of ${r.image}:${r.tag} from ${r.sourceBranch} to ${r.targetBranch} requested; not yet visible in ${r.targetBranch}`,
         lines: [
           ...lines,
@@ -149,6 +159,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
         { label: `Now in ${r.targetBranch}`, value: landed.metadata.name, secondary: true },
       ],
       facts,
+      undo,
     };
   },
 

@@ -39,6 +39,9 @@ export function ineligible(entry: LedgerEntry, now: number, windowMs: number): s
   if (!entry.undo || entry.appliedAt === undefined) {
     return `Change ${entry.id} cannot be rolled back: Harbormaster did not record the state it replaced (it applied before rollback existed, or was settled after an interruption). Make the inverse change by hand.`;
   }
+  if (entry.undo.kind === 'image.promotion' && entry.undo.nothing) {
+    return `Change ${entry.id} cannot be rolled back: ${entry.undo.nothing}.`;
+  }
   const until = entry.appliedAt + windowMs;
   if (now >= until) {
     const days = Math.round(windowMs / 86_400_000);

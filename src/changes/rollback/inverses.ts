@@ -20,10 +20,11 @@ import {
   VesselNotInFormationError,
 } from '../../gamefabric/client.js';
 import { isNotFound } from '../../gamefabric/errors.js';
-import type { Target } from '../../policy/operations.js';
+import { CHANGE_OPERATIONS, describe } from '../../operations/index.js';
+import type { ChangeOperation, Target } from '../../policy/operations.js';
 import { readFleet } from '../fleet-read.js';
 import type { Line, OperationContext } from '../operation.js';
-import type { Undo } from './undo.js';
+import type { PromotedTarget, Undo } from './undo.js';
 
 /** What an inverse will do, as a preview shows it. */
 export interface InverseView {
@@ -37,12 +38,48 @@ export interface InverseView {
   notes: string[];
   /** What the guard compares, in words (e.g. "scheduling of eu-central/cloud"). */
   subject: string;
+  /** When the inverse writes several targets: the operation and target the policy judges for each. */
+  judgements?: { operation: ChangeOperation; target: Target }[];
+}
+
+/**
+ * The change operation whose inverse writes a `fleet`'s image: the one whose
+ * descriptor rolls that kind of fleet out and is its own inverse (armada or
+ * armadaset image), found in the catalogue so its id is written once.
+ */
+function imageOperationOf(fleet: string): ChangeOperation {
+  const op = CHANGE_OPERATIONS.find((o) => {
+    const d = describe(o);
+    return d.rollsOut?.kind === fleet && d.rollback && 'inverse' in d.rollback && d.rollback.inverse === o;
+  });
+  if (!op) throw new Error(`no operation rolls out ${fleet} images`);
+  return op;
+}
+
+const promotedWhere = (t: PromotedTarget) => `${fleetWhere(t)} (${t.environment})`;
+const promotedTarget = (t: PromotedTarget): Target =>
+  t.fleet === 'ArmadaSet'
+    ? { environment: t.environment, armadaSet: t.name }
+    : { environment: t.environment, armada: t.name };
+const promotedKey = (t: PromotedTarget) => ['image', t.fleet, t.environment, t.name, t.container].join('|');
+
+/** The first promotion target whose container no longer runs the promoted copy, in words; undefined when none moved. */
+async function promotionMoved(ctx: OperationContext, targets: readonly PromotedTarget[]) {
+  for (const t of targets) {
+    const fleet = await readFleet(ctx.client, t.fleet, t.environment, t.name).catch(gone);
+    if (!fleet) return `${promotedWhere(t)} no longer exists`;
+    const container = fleet.spec.template.spec.containers.find((x) => x.name === t.container);
+    if (!container) return `${promotedWhere(t)} no longer has a container ${t.container}`;
+    if (container.image !== t.after)
+      return `container ${t.container} of ${promotedWhere(t)} now runs ${container.image ?? 'no image'}, not the promoted ${t.afterLabel}`;
+  }
+  return undefined;
 }
 
 const counts = (v: { minReplicas: number; bufferSize: number; maxReplicas: number }) =>
   `min ${v.minReplicas}, buffer ${v.bufferSize}, max ${v.maxReplicas}`;
 
-const fleetWhere = (u: Extract<Undo, { kind: 'fleet.scale' | 'fleet.image' }>) =>
+const fleetWhere = (u: { fleet: string; name: string; region?: string }) =>
   u.fleet === 'ArmadaSet'
     ? `ArmadaSet ${u.name}${'region' in u && u.region ? ` in ${u.region}` : ''}`
     : `armada ${u.name}`;
@@ -145,6 +182,33 @@ export function inverseView(u: Undo): InverseView {
         notes: [],
         subject: `vessel ${u.name}`,
       };
+    case 'image.promotion': {
+      const first = u.targets[0];
+      const updaters = [...new Set(u.targets.map((t) => t.updater))].sort();
+      const one = updaters.length === 1;
+      const image = u.promoted.split(':')[0];
+      return {
+        target: first ? promotedTarget(first) : {},
+        summary: `Set back the images promotion of ${u.promoted} into ${u.branch} rolled out to ${u.targets.map(promotedWhere).join(', ')}`,
+        lines: u.targets.map((t) => ({
+          label: `Image of ${promotedWhere(t)}, container ${t.container}`,
+          value: `${t.afterLabel} → ${t.beforeLabel}`,
+        })),
+        destructive: false,
+        warnings: [
+          `${one ? 'ImageUpdater' : 'ImageUpdaters'} ${updaters.join(', ')} ${one ? 'rolls' : 'roll'} forward again when a newer ${image} tag arrives in ${u.branch} (auto-update): this rollback lasts only until then.`,
+        ],
+        notes: [
+          `The promoted image ${u.promoted} stays in branch ${u.branch}: rollback does not delete it.`,
+          'Game servers are replaced in a rolling update; allocated ones finish their match first.',
+        ],
+        subject: `the images the promotion of ${u.promoted} rolled out`,
+        judgements: u.targets.map((t) => ({
+          operation: imageOperationOf(t.fleet),
+          target: promotedTarget(t),
+        })),
+      };
+    }
   }
 }
 
@@ -226,6 +290,11 @@ export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFindin
     case 'vessel.deleted': {
       const vessel = await c.getVessel(u.environment, u.name).catch(gone);
       return vessel ? moved(`a vessel named ${u.name} exists again`) : UNCHANGED;
+    }
+    case 'image.promotion': {
+      // Every target is read before any write: one moved refuses them all.
+      const now = await promotionMoved(ctx, u.targets);
+      return now ? moved(now) : UNCHANGED;
     }
   }
 }
@@ -313,6 +382,25 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
       case 'vessel.deleted':
         await c.createVessel(u.environment, u.vessel);
         break;
+      case 'image.promotion':
+        // One guarded fleet image write per target, as armada/armadaset image writes it.
+        for (const t of u.targets) {
+          try {
+            await c.setTemplateImage(
+              { kind: t.fleet, env: t.environment, name: t.name, container: t.container },
+              t.after,
+              t.before,
+              { maxAttempts: 1 },
+            );
+          } catch (err) {
+            if (err instanceof ArmadaMovedError)
+              throw new InverseMovedError(
+                `container ${t.container} of ${promotedWhere(t)} is now ${err.actual}`,
+              );
+            throw err;
+          }
+        }
+        break;
     }
   } catch (err) {
     if (err instanceof ArmadaMovedError) throw new InverseMovedError(`${view.subject} is now ${err.actual}`);
@@ -360,6 +448,10 @@ export async function restored(ctx: OperationContext, u: Undo): Promise<boolean>
       const vessel = await c.getVessel(u.environment, u.name).catch(gone);
       return vessel !== undefined && vessel.metadata.uid !== u.uid;
     }
+    case 'image.promotion': {
+      const back = u.targets.map((t) => ({ ...t, after: t.before }));
+      return back.length > 0 && (await promotionMoved(ctx, back)) === undefined;
+    }
   }
 }
 
@@ -378,5 +470,8 @@ export function subjectKey(u: Undo): string {
     case 'vessel.created':
     case 'vessel.deleted':
       return ['vessel', u.environment, u.name].join('|');
+    case 'image.promotion':
+      // Keyed like an image change of its first fleet: a later image change there is named.
+      return u.targets[0] ? promotedKey(u.targets[0]) : ['promotion', u.branch, u.promoted].join('|');
   }
 }

@@ -75,8 +75,11 @@ export async function rollbackJudgements(
     const inverse = entry?.undo && inverseOperation(entry.operation);
     if (!entry?.undo || !inverse) continue;
     const view = inverseView(entry.undo);
-    out.push({ operation: 'change.rollback', target: view.target });
-    out.push({ operation: inverse, target: view.target });
+    // An inverse writing several targets (a promotion's fleets) is judged on each.
+    for (const j of view.judgements ?? [{ operation: inverse, target: view.target }]) {
+      out.push({ operation: 'change.rollback', target: j.target });
+      out.push(j);
+    }
   }
   return out;
 }

@@ -10,6 +10,22 @@ import type { ReplicaValues } from '../../api-shapes/replica-rules.js';
 import type { FormationVessel } from '../../api-shapes/resources.js';
 import type { FleetKind, VesselCreate } from '../../gamefabric/client.js';
 
+/** One fleet container an image promotion rolled out through an ImageUpdater. */
+export interface PromotedTarget {
+  fleet: FleetKind;
+  environment: string;
+  name: string;
+  container: string;
+  /** The ImageUpdater that rolls it out. */
+  updater: string;
+  /** Internal image names: what it ran before the promotion, and the promoted copy. */
+  before: string;
+  after: string;
+  /** `image:tag` as people read them. */
+  beforeLabel: string;
+  afterLabel: string;
+}
+
 export type Undo =
   | {
       kind: 'scheduling';
@@ -73,6 +89,15 @@ export type Undo =
       /** The Vessel as read just before the delete, as a create body. */
       vessel: VesselCreate;
       uid: string | null;
+    }
+  | {
+      kind: 'image.promotion';
+      /** The branch the image was promoted into, and `image:tag`. */
+      branch: string;
+      promoted: string;
+      targets: PromotedTarget[];
+      /** Why there is nothing to set back (no ImageUpdater target): Roll back is then not offered. */
+      nothing?: string;
     };
 
 export type UndoKind = Undo['kind'];
