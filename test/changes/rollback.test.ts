@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Change, ClickOutcome } from '../../src/changes/change.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
 import type { RollbackOutcome } from '../../src/changes/rollback/rollback-operation.js';
+import { offersRollback } from '../../src/changes/rollback/undo.js';
 import { demoData } from '../../src/simulator/demo-data.js';
 import { collectFollow, type Harness, origin, PROD_ONLY_TAG, startHarness, storeKinds } from './harness.js';
 
@@ -222,6 +223,9 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       operation: 'image.promote',
       input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
     });
+    // No Roll back button is drawn for it (the messages ask offersRollback).
+    expect(original.undo?.kind).toBe('image.promotion');
+    expect(offersRollback(original.undo)).toBe(false);
     await expect(rollback([original.id])).rejects.toThrow(
       `Change ${original.id} cannot be rolled back: no ImageUpdater rolled game-server out from dev to an Armada or ArmadaSet, so the promotion set no fleet image and there is nothing to set back (the promoted image stays in the branch).`,
     );

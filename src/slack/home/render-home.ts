@@ -5,9 +5,11 @@
  * the channels they are in. Each part says so when it
  * is empty, so an empty Home tab still tells the person what it would show.
  */
+
 import type { Button, HomeView, KnownBlock } from '@slack/types';
 import type { Change } from '../../changes/change.js';
 import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
+import { offersRollback } from '../../changes/rollback/undo.js';
 import type { ChangeStatus } from '../../store/types.js';
 import { TAIL_ACTIONS } from '../ids.js';
 import { LIMITS } from '../limits.js';
@@ -54,7 +56,7 @@ function standing(c: Change): string {
  * posted where the change was (the row listener), as Home is no channel.
  */
 function rollbackOffer(c: Change): Button | undefined {
-  if (c.status !== 'succeeded' || !c.undo || c.rolledBackBy) return undefined;
+  if (c.status !== 'succeeded' || !offersRollback(c.undo) || c.rolledBackBy) return undefined;
   return rowButton({
     action: 'rollback',
     command: `rollback ${c.id}`,

@@ -3,9 +3,11 @@
  * rewritten on every state change, so it always shows where the change
  * stands and offers only the buttons that still mean something.
  */
+
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
 import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
+import { offersRollback } from '../../changes/rollback/undo.js';
 import { LIMITS } from '../limits.js';
 import {
   appliesDestructive,
@@ -178,7 +180,7 @@ function rollbackOffer(change: Change, rollbackLink: string | undefined): KnownB
     const by = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, rollbackLink);
     return [context(`Rolled back by ${by} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`)];
   }
-  if (!change.undo) return [];
+  if (!offersRollback(change.undo)) return [];
   return rowActions([
     {
       action: 'rollback',

@@ -3,8 +3,10 @@
  * who, when, a link to its message), newest first, with an "Older" button
  * that replaces the list with the next page.
  */
+
 import type { KnownBlock } from '@slack/types';
 import type { HistoryItem, HistoryPage } from '../../changes/history-query.js';
+import { offersRollback } from '../../changes/rollback/undo.js';
 import { HISTORY_ACTIONS, type HistoryCursor } from '../ids.js';
 import { context, escapeFit, finish, header, mention, section, slackDate, typedText } from './blocks.js';
 import { actions } from './buttons.js';
@@ -76,7 +78,8 @@ function line(item: HistoryItem): string {
  */
 function offers({ entry, change }: HistoryItem): KnownBlock[] {
   const applied = (entry.action === 'apply' || entry.action === 'recover') && entry.outcome === 'succeeded';
-  if (!applied || change.status !== 'succeeded' || !change.undo || change.rolledBackBy) return [];
+  if (!applied || change.status !== 'succeeded' || !offersRollback(change.undo) || change.rolledBackBy)
+    return [];
   return rowActions([
     {
       action: 'rollback',

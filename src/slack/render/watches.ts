@@ -4,7 +4,9 @@
  * watches/manage.ts. `watches` says whether polling runs or is paused ("the
  * API answered 503 at 14:02"), by which replica, and the open alerts here.
  */
+
 import type { KnownBlock } from '@slack/types';
+import { offersRollback } from '../../changes/rollback/undo.js';
 import { formatSpan } from '../../format/duration.js';
 import type { WatchAlert } from '../../store/watch-types.js';
 import type { WatchAnswer, WatchItem, WhatChanged } from '../../watches/manage.js';
@@ -110,7 +112,7 @@ export function renderWhatChanged(w: WhatChanged): SlackMessage {
     );
     // The way back from the alert: the same Roll back the change's own message offers
     // (`rollback <id>`, which explains instead of acting past its window or on a moved target).
-    if (c.undo && !c.rolledBackBy) {
+    if (offersRollback(c.undo) && !c.rolledBackBy) {
       blocks.push(
         ...rowActions([
           {
