@@ -103,14 +103,22 @@ export const memory = () =>
     (v) => `"${v}" is not a memory quantity: use a binary unit (Ki, Mi, Gi, Ti), e.g. 512Mi`,
   );
 
+/** A container port's range, and its words: the form's refusal and the request's say the same (issue 30, 6). */
+export const PORT_RANGE = { min: 1, max: 65535 } as const;
+export const PORT_RANGE_WORDS = `a port number from ${PORT_RANGE.min} to ${PORT_RANGE.max}`;
+
+/** Whether `n` is a container port number. */
+export const isPortNumber = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= PORT_RANGE.min && n <= PORT_RANGE.max;
+
 /** A port number, given as a number or as digits (from a command or a form). */
 export const port = () =>
   z.union([z.number(), z.string()]).transform((v, ctx) => {
     const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
-    if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 65535) return n;
+    if (isPortNumber(n)) return n;
     ctx.addIssue({
       code: 'custom',
-      message: `expected a port number from 1 to 65535, e.g. 7777 (got ${JSON.stringify(v)})`,
+      message: `expected ${PORT_RANGE_WORDS}, e.g. 7777 (got ${JSON.stringify(v)})`,
     });
     return z.NEVER;
   });

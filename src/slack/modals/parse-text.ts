@@ -4,6 +4,7 @@
  * comma-separated lists. Each parser says what is wrong in words for the user.
  */
 import type { PortRequest } from '../../changes/requests/vessels.js';
+import { isPortNumber, PORT_RANGE_WORDS } from '../../changes/requests/vocabulary.js';
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -47,11 +48,17 @@ export function parsePorts(text: string): Parsed<PortRequest[]> {
   const ports: PortRequest[] = [];
   for (const item of splitList(text)) {
     const m = PORT.exec(item);
-    const number = Number(m?.[3]);
-    if (!m || number < 1 || number > 65535) {
+    if (!m) {
       return {
         ok: false,
         error: `"${item}" is not a port: write name:port/protocol, e.g. game:7777/UDP (several separated by commas)`,
+      };
+    }
+    const number = Number(m[3]);
+    if (!isPortNumber(number)) {
+      return {
+        ok: false,
+        error: `"${item}" is not a port: expected ${PORT_RANGE_WORDS}, e.g. game:7777/UDP`,
       };
     }
     const protocol = (m[4] ?? 'UDP').toUpperCase() as PortRequest['protocol'];

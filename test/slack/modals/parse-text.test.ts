@@ -1,5 +1,6 @@
 /** Free-text fields: args split like a shell, ports, lists, image refs. */
 import { describe, expect, it } from '@jest/globals';
+import { port } from '../../../src/changes/requests/vocabulary.js';
 import { parsePorts, splitArgs, splitImageRef, splitList } from '../../../src/slack/modals/parse-text.js';
 
 describe('splitArgs', () => {
@@ -45,6 +46,17 @@ describe('parsePorts', () => {
       expect(result.ok ? '' : result.error).toContain(`"${text}" is not a port`);
     },
   );
+
+  it('states the port range as the request schema does (issue 30, 6)', () => {
+    for (const text of ['game:0', 'game:65536', 'game:99999']) {
+      const result = parsePorts(text);
+      expect(result.ok ? '' : result.error).toContain('expected a port number from 1 to 65535');
+    }
+    const refused = port().safeParse(70000);
+    expect(refused.success ? '' : refused.error.issues[0]?.message).toContain(
+      'expected a port number from 1 to 65535',
+    );
+  });
 });
 
 describe('splitList and splitImageRef', () => {

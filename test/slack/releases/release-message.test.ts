@@ -15,6 +15,7 @@ import {
   RELEASE_ACTIONS,
   RELEASE_ADD_ACTION,
   RELEASE_END_ACTION,
+  RELEASE_ROLLBACK_ACTION,
 } from '../../../src/slack/ids.js';
 import { LIMITS, messageProblems } from '../../../src/slack/limits.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
@@ -165,13 +166,16 @@ describe('release message', () => {
     expect(messageProblems(msg)).toEqual([]);
   });
 
-  it('an ended release: no buttons, who ended it and after how long; tails are not listed', () => {
+  it('an ended release: only Roll back release, who ended it and after how long; tails are not listed', () => {
     const ended = { ...RELEASE, status: 'ended' as const, endedAt: NOW };
     const msg = renderReleaseMessage(
       snapshot({ release: ended, data: { endedBy: 'U_LEAD' }, changes: [applied], tails: [TAIL] }),
       NOW,
     );
-    expect(buttonsOf(msg)).toEqual([]);
+    // An applied step can still be undone after the end: the one button left (issue 28).
+    expect(buttonsOf(msg).map((b) => [b.action_id, b.value])).toEqual([
+      [RELEASE_ROLLBACK_ACTION, RELEASE.id],
+    ]);
     expect(msg.text).toBe('Release ended: Season 4 launch (1 step done)');
     expect(textOf(msg)).toContain('ended by <@U_LEAD>');
     expect(textOf(msg)).toContain('after 1 h');
@@ -233,8 +237,9 @@ describe('size limits', () => {
     const msg = renderReleaseMessage(big, NOW);
     expect(messageProblems(msg)).toEqual([]);
     expect(msg.blocks.length).toBeLessThanOrEqual(LIMITS.messageBlocks);
-    // The release's five buttons and Approve / Reject for the first five changes waiting for approval.
-    expect(buttonsOf(msg)).toHaveLength(15);
+    // The release's five buttons, Roll back release (some steps applied) and Approve / Reject
+    // for the first five changes waiting for approval.
+    expect(buttonsOf(msg)).toHaveLength(16);
     expect(textOf(msg)).toContain('more waiting for approval');
     expect(textOf(msg)).toMatch(/… and \d+ more/);
     // Newest first: the latest step is shown, the oldest are the ones counted away.
