@@ -6,7 +6,7 @@
  * manual clock.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { CHANGE_ACTIONS, SHARE_ACTION } from '../../../src/slack/ids.js';
+import { CHANGE_ACTIONS, ROW_ACTIONS, SHARE_ACTION } from '../../../src/slack/ids.js';
 import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, CAROL, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, clickEphemeral, current, openedViewId, shown } from './harness-extras.js';
@@ -83,7 +83,8 @@ describe('approving from the list', () => {
     const done = current(h, prod);
     expect(done.text).toMatch(/^Done/);
     expect(shown(done)).toContain(BOB.id);
-    expect(buttonIds(done)).toEqual([]);
+    // Done: the only button left is Roll back (the promotion rolled out through an ImageUpdater; issue 28).
+    expect(buttonIds(done)).toEqual([ROW_ACTIONS.rollback]);
     // The list is not where the outcome lives: nothing new was posted in the channel.
     // (Replies in the change's thread tell the requester and the approvers; see notifications.test.ts.)
     expect(h.slack.callsTo('chat.postMessage').filter((c) => !c.body.thread_ts)).toHaveLength(1);

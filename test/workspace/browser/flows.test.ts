@@ -158,7 +158,8 @@ maybe('local workspace flows in a browser', () => {
       .last()
       .waitFor();
     await release.getByText('Release ended: Season 4 launch').waitFor();
-    expect(await release.locator('button[data-action-id]').count()).toBe(0);
+    // Ended: the one button left is Roll back release (its steps were applied; issue 28).
+    expect(await release.locator('button[data-action-id]').allTextContents()).toEqual(['Roll back release']);
     expect(await alice.locator('.ephemeral', { hasText: 'the summary is in its thread' }).count()).toBe(1);
     await h.screenshot(alice, '6-release-thread');
     await bob.close();
