@@ -60,7 +60,8 @@ maybe('the local workspace in a browser', () => {
     const done = message(bob, /^H?harbormaster.*Done/);
     await done.waitFor();
     expect(await done.textContent()).toContain('@carol');
-    expect(await done.locator('button[data-action-id]').count()).toBe(0);
+    // Done: the one button left is Roll back (the promotion rolled out through an ImageUpdater; issue 28).
+    expect(await done.locator('button[data-action-id]').allTextContents()).toEqual(['Roll back']);
     expect(await done.locator('.edited').count()).toBe(1);
     await h.screenshot(bob, '2-promotion-approved');
     await bob.close();
