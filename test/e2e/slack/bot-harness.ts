@@ -52,6 +52,18 @@ rules:
     approval: { mode: confirm }
 `;
 
+/**
+ * The bot's Slack budget in most tests: the same gates, bursts and order as in production,
+ * at a hundred times the rate. At Slack's real pace (45 edits a minute, a post a second per
+ * channel) a release flow spends most of its time waiting for its slot, and the stand-in does
+ * not enforce limits unless a test asks it to. Tests about the pace pass `slackPace: 'real'`.
+ */
+export const FAST_SLACK_BUDGET = {
+  updatesPerMinute: 4500,
+  postsPerMinute: 10_000,
+  postSpacingMs: 10,
+} as const;
+
 export interface BotHarness {
   sim: Simulator;
   slack: SlackStandIn;
@@ -168,6 +180,11 @@ export async function startBotHarness(
     queueLimit?: number;
     /** The watch loop's clock and whether it is left for the test to tick (watches). */
     watch?: { clock?: Clock; manual?: boolean };
+    /**
+     * The bot's own Slack budget: `fast` (default) or Slack's real pace (`real`: 45 edits and
+     * 100 posts a minute, one post a second per channel), for tests about that pace.
+     */
+    slackPace?: 'fast' | 'real';
   } = {},
 ): Promise<BotHarness> {
   // The demo world plus an empty `staging` branch, so promotions without approval have somewhere to go.
@@ -207,6 +224,7 @@ export async function startBotHarness(
       ...(options.clock ? { clock: options.clock } : {}),
       clientOptions: { retryConfig: { retries: 0 } },
       follow: { pollMs: 10, timeoutMs: 10_000 },
+      ...(options.slackPace === 'real' ? {} : { tails: { budget: FAST_SLACK_BUDGET } }),
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
       ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
       ...(options.watch ? { watch: options.watch } : {}),

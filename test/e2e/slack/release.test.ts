@@ -68,9 +68,9 @@ describe('release threads', () => {
     expect(h.lastMessage().ts).toBe(release.ts);
   });
 
-  // Every click here waits for the bot to go idle, which includes the real follow-ups
-  // (a promotion's rollout, a vessel's scheduling, a tail's first lines) at the
-  // simulator's pace: about 20 s in all on a loaded two-core machine.
+  // Every click here waits for the bot to go idle, which includes the follow-ups (a
+  // promotion's rollout, a vessel's scheduling, a tail's first lines): a few seconds on a
+  // loaded two-core machine, so this test gets more than the default 20 s.
   const WHOLE_RELEASE_MS = 60_000;
 
   it(
