@@ -4,12 +4,12 @@
  * bot drew after each step. Each scenario gets its own bot, so a follow-up of
  * one can never land in another's record.
  */
-import { ManualClock } from '../../../../src/runtime/clock.js';
+import { type Clock, ManualClock, systemClock } from '../../../../src/runtime/clock.js';
 import { TEST_CHANNEL, type TestUser } from '../../../../src/workspace/identity.js';
 import type { StoredMessage } from '../../../../src/workspace/stand-in.js';
 import { failVessel } from '../../../watches/sim-control.js';
 import { ALICE, type BotHarness, startBotHarness } from '../bot-harness.js';
-import { answers, clickEphemeral, openedViewId, waitForThreadReply } from '../harness-extras.js';
+import { answers, buttonIds, clickEphemeral, current, openedViewId, waitForThreadReply } from '../harness-extras.js';
 import { ackSurface, type Surface, surfacesOf } from './collect.js';
 import type { GalleryEntry } from './markdown.js';
 
@@ -17,7 +17,10 @@ import type { GalleryEntry } from './markdown.js';
 export interface ScenarioDriver {
   h: BotHarness;
   slash(text: string, user?: TestUser): Promise<void>;
-  /** Clicks `actionId` on the latest channel message (or `message`). */
+  /**
+   * Clicks `actionId` on `message` as it is now, or on the newest channel message offering it,
+   * top-level or in a thread (a release's previews and rollbacks are posted in its thread).
+   */
   click(actionId: string, user?: TestUser, message?: StoredMessage): Promise<void>;
   /** Clicks `actionId` in the latest ephemeral `user` received. */
   clickEphemeral(actionId: string, user: TestUser, value?: string): Promise<void>;
@@ -29,6 +32,10 @@ export interface ScenarioDriver {
   failVessel(env: string, vessel: string, reason?: string): Promise<void>;
   /** Lets `ms` of the watch loop's clock pass, ten seconds a tick, and records what it drew. */
   watchFor(ms: number): Promise<void>;
+  /** Moves the bot's clock `days` ahead (what it dates and what expires); nothing else waits. */
+  daysPass(days: number): void;
+  /** Records `step` (something done outside Harbormaster, say in the console) and does it. */
+  outside(step: string, act: () => Promise<void>): Promise<void>;
 }
 
 export interface Scenario {
@@ -43,11 +50,25 @@ export interface Scenario {
 const isProgress = (s: Surface) =>
   s.via === 'chat.postMessage' && /^:hourglass_flowing_sand:/.test(s.text ?? '');
 
+/** The newest message in the test channel, top-level or in a thread, that offers `actionId`. */
+function offering(h: BotHarness, actionId: string): StoredMessage {
+  const found = h.slack
+    .channelMessages(TEST_CHANNEL.id)
+    .filter((m) => buttonIds(m).includes(actionId))
+    .at(-1);
+  if (!found) throw new Error(`no message offers ${actionId}`);
+  return found;
+}
+
 /** Runs one scenario on a fresh bot and returns its gallery entry. */
 export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
   // The watch loop on its own clock, ticked by watchFor: alerts come in simulated minutes.
   const watchClock = new ManualClock(Date.UTC(2026, 0, 1, 14, 0, 0));
+  // The bot's own clock: real time (follow-ups poll on it), shifted by daysPass.
+  let shift = 0;
+  const clock: Clock = { now: () => Date.now() + shift, sleep: systemClock.sleep };
   const h = await startBotHarness({
+    clock,
     ...(scenario.policy ? { policy: scenario.policy } : {}),
     ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
     watch: { clock: watchClock, manual: true },
@@ -71,7 +92,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     },
     async click(actionId, user = ALICE, message) {
       steps.push(`${user.name} clicks \`${actionId}\``);
-      await h.click(message ?? h.lastMessage(), actionId, user);
+      await h.click(message ? current(h, message) : offering(h, actionId), actionId, user);
       take();
     },
     async clickEphemeral(actionId, user, value) {
@@ -116,6 +137,15 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
         await h.running.watcher.tick();
         watchClock.advance(10_000);
       }
+      take();
+    },
+    daysPass(days) {
+      steps.push(`${days} ${days === 1 ? 'day passes' : 'days pass'}`);
+      shift += days * 86_400_000;
+    },
+    async outside(step, act) {
+      steps.push(step);
+      await act();
       take();
     },
   };
