@@ -9,7 +9,14 @@ import { TEST_CHANNEL, type TestUser } from '../../../../src/workspace/identity.
 import type { StoredMessage } from '../../../../src/workspace/stand-in.js';
 import { failVessel } from '../../../watches/sim-control.js';
 import { ALICE, type BotHarness, startBotHarness } from '../bot-harness.js';
-import { answers, buttonIds, clickEphemeral, current, openedViewId, waitForThreadReply } from '../harness-extras.js';
+import {
+  answers,
+  buttonIds,
+  clickEphemeral,
+  current,
+  openedViewId,
+  waitForThreadReply,
+} from '../harness-extras.js';
 import { ackSurface, type Surface, surfacesOf } from './collect.js';
 import type { GalleryEntry } from './markdown.js';
 
@@ -36,6 +43,13 @@ export interface ScenarioDriver {
   daysPass(days: number): void;
   /** Records `step` (something done outside Harbormaster, say in the console) and does it. */
   outside(step: string, act: () => Promise<void>): Promise<void>;
+  /**
+   * Does `act` as the one step `step`, leaving out what the bot drew meanwhile (its follow-ups
+   * too): the way to a message whose own drawings other scenarios show.
+   */
+  setup(step: string, act: () => Promise<void>): Promise<void>;
+  /** Waits for the follow-ups running now, and records what they drew. */
+  followUps(): Promise<void>;
 }
 
 export interface Scenario {
@@ -76,9 +90,14 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
   const steps: string[] = [];
   const surfaces: Surface[] = [];
   let seen = 0;
+  let recording = true;
+  const step = (line: string) => {
+    if (recording) steps.push(line);
+  };
   const take = (ack?: unknown) => {
     const calls = h.slack.calls.slice(seen);
     seen = h.slack.calls.length;
+    if (!recording) return;
     const acked = ack === undefined ? undefined : ackSurface(ack);
     if (acked) surfaces.push(acked);
     surfaces.push(...surfacesOf(calls).filter((s) => !isProgress(s)));
@@ -86,17 +105,17 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
   const driver: ScenarioDriver = {
     h,
     async slash(text, user = ALICE) {
-      steps.push(`${user.name} types \`/harbor ${text}\``);
+      step(`${user.name} types \`/harbor ${text}\``);
       await h.slash(text, user);
       take();
     },
     async click(actionId, user = ALICE, message) {
-      steps.push(`${user.name} clicks \`${actionId}\``);
+      step(`${user.name} clicks \`${actionId}\``);
       await h.click(message ? current(h, message) : offering(h, actionId), actionId, user);
       take();
     },
     async clickEphemeral(actionId, user, value) {
-      steps.push(`${user.name} clicks \`${actionId}\` in their private answer`);
+      step(`${user.name} clicks \`${actionId}\` in their private answer`);
       const ephemeral = h.slack
         .ephemerals()
         .filter((e) => e.user === user.id)
@@ -109,7 +128,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
       const shownValues = Object.entries(given)
         .map(([k, v]) => `${k} = \`${v}\``)
         .join(', ');
-      steps.push(`${user.name} submits the form${shownValues ? ` with ${shownValues}` : ''}`);
+      step(`${user.name} submits the form${shownValues ? ` with ${shownValues}` : ''}`);
       const viewId = openedViewId(h);
       const view = h.slack.view(viewId);
       if (!view) throw new Error(`no view ${viewId}`);
@@ -126,13 +145,13 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
       take();
     },
     async failVessel(env, vessel, reason) {
-      steps.push(
+      step(
         reason ? `vessel \`${vessel}\` in \`${env}\` fails: ${reason}` : `vessel \`${vessel}\` runs again`,
       );
       await failVessel(h.sim, env, vessel, reason);
     },
     async watchFor(ms) {
-      steps.push(`${Math.round(ms / 60_000)} min pass`);
+      step(`${Math.round(ms / 60_000)} min pass`);
       for (let t = 0; t < ms; t += 10_000) {
         await h.running.watcher.tick();
         watchClock.advance(10_000);
@@ -140,12 +159,27 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
       take();
     },
     daysPass(days) {
-      steps.push(`${days} ${days === 1 ? 'day passes' : 'days pass'}`);
+      step(`${days} ${days === 1 ? 'day passes' : 'days pass'}`);
       shift += days * 86_400_000;
     },
-    async outside(step, act) {
-      steps.push(step);
+    async outside(line, act) {
+      step(line);
       await act();
+      take();
+    },
+    async setup(line, act) {
+      step(line);
+      recording = false;
+      try {
+        await act();
+        await h.running.bot.followUpsDone();
+        take();
+      } finally {
+        recording = true;
+      }
+    },
+    async followUps() {
+      await h.running.bot.followUpsDone();
       take();
     },
   };

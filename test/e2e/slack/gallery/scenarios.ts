@@ -13,6 +13,7 @@ import {
   SHARE_ACTION,
 } from '../../../../src/slack/ids.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
+import { ROLLBACK_SCENARIOS } from './rollback-scenarios.js';
 import type { Scenario } from './scenario.js';
 
 /** A policy where only the SRE group may delete in prod, to show a denial. */
@@ -118,15 +119,7 @@ export const SCENARIOS: Scenario[] = [
     title: 'Roll out an armada: an image:tag the branch lacks',
     run: (d) => d.slash('armada image prod duel game-server:1.2.0'),
   },
-  {
-    title: 'Roll back a change: preview (which change, who made it, before → after)',
-    run: async (d) => {
-      await d.slash('armada scale dev duel --type cloud --max 30');
-      await d.click(CHANGE_ACTIONS.confirm);
-      const [applied] = await d.h.running.core.store.listChanges({});
-      await d.slash(`rollback ${applied?.id ?? ''}`);
-    },
-  },
+  ...ROLLBACK_SCENARIOS,
   {
     title: 'Promote into prod: the rollouts it triggers',
     run: (d) => d.slash('promote game-server:1.2.0 from dev to prod'),
