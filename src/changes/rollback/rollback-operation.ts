@@ -201,9 +201,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
       ],
       ...(skipped.length
         ? {
-            lists: [
-              { title: 'Not rolled back', items: skipped.map((s) => `change ${s.changeId}: ${s.reason}`) },
-            ],
+            lists: [{ title: 'Not rolled back', items: skipped.map((s) => s.reason) }],
           }
         : {}),
       destructive: views.some((v) => v.destructive),
