@@ -24,8 +24,12 @@ import { type Burst, burst, summarize, table } from './support/latency.js';
 
 /** Tags of game-server in the demo data's dev branch: each round promotes a fresh one. */
 const TAGS = ['1.2.0', '1.1.0', '1.0.0'] as const;
-/** Three rounds with the work behind 200 submissions each (their previews at 2.5 s a read) take about 12 minutes. */
-const HARD_LIMIT_MS = 1_500_000;
+/**
+ * The bot's own messages go out at Slack's pace (100 posts a minute, budgeted-fetch.ts): a round's
+ * work (100 command previews, 200 submission previews and their 200 asks for approval) takes
+ * about 5 minutes of posts alone, so three rounds take about 20.
+ */
+const HARD_LIMIT_MS = 2_400_000;
 /** Pause before each measured burst. */
 const SETTLE_MS = 1000;
 const TARGET_RATIO = 1.2;
@@ -163,22 +167,36 @@ function bodies(p: Parts, mode: Mode, surface: Surface, n: number, tag: string):
   return p.standIns.call('submissions', { given: SUBMISSION, n, form });
 }
 
+const started = performance.now();
+/** One line per step on stderr, as it starts, so a run that stalls shows where (stdout keeps the report). */
+function progress(step: string): void {
+  console.error(`slack-ack ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s: ${step}`);
+}
+
 /** Runs the warm-up and the measured rounds; returns every measured burst by surface and app. */
 async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
   const bursts = new Map<Key, Burst[]>();
-  const send = (app: App, b: Request[]) => p.send(app, b);
+  const send = (app: App, b: Request[]) => {
+    progress(`${app}: ${b.length} requests`);
+    return p.send(app, b);
+  };
+  const idle = () => {
+    progress('harbormaster: waiting for the work behind the acks');
+    return p.bot.call('idle');
+  };
   const form = formOf(o.mode);
 
   // The promote modals the submissions fill in, one per submission, opened while the API is still fast.
   if (o.surfaces.includes('submit')) {
     let modals = 2 * o.warmup + o.rounds * o.n;
+    progress(`opening ${modals} promote modals`);
     while (modals > 0) {
       const batch = Math.min(modals, MODAL_BATCH);
       await send(
         'harbormaster',
         await p.standIns.call<Request[]>('commands', { texts: ['promote'], n: batch, form }),
       );
-      await p.bot.call('idle');
+      await idle();
       modals -= batch;
     }
   }
@@ -187,17 +205,19 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
   // Warm-up: JIT, Bolt's cached auth.test, the store. Cancel, not Confirm, so no promotion
   // takes a tag a round needs.
   for (const app of ['harbormaster', 'bare bolt'] as const) {
+    progress(`warm-up ${app}`);
     await send(app, await bodies(p, o.mode, 'command', o.warmup, TAGS[0]));
-    await p.bot.call('idle');
+    await idle();
     await send(app, await p.standIns.call<Request[]>('clicks', { action: 'cancel', n: o.warmup, form }));
     await send(app, await bodies(p, o.mode, 'submit', o.warmup, TAGS[0]));
-    await p.bot.call('idle');
+    await idle();
   }
 
   for (let round = 0; round < o.rounds; round++) {
     const tag = TAGS[round] ?? TAGS[0];
     const order: App[] = round % 2 === 0 ? ['bare bolt', 'harbormaster'] : ['harbormaster', 'bare bolt'];
     for (const surface of o.surfaces) {
+      progress(`round ${round + 1}/${o.rounds}: ${surface}`);
       if (surface === 'click' && !o.surfaces.includes('command')) {
         // Without a command burst, the clicks need a fresh preview to confirm.
         const preview = await p.standIns.call<Request[]>('commands', {
@@ -206,7 +226,7 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
           form,
         });
         await send('harbormaster', preview);
-        await p.bot.call('idle');
+        await idle();
       }
       // Both apps get the same requests (same preview, same view); the bot finishes its work
       // before the next burst, so every burst starts from a quiet bot.
@@ -217,7 +237,7 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
         await sleep(SETTLE_MS);
         const b = await send(app, sameBodies);
         bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
-        await p.bot.call('idle');
+        await idle();
       }
     }
   }
@@ -332,9 +352,11 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placeme
 
 async function main(): Promise<number> {
   const o = readOptions();
+  progress(`starting the four processes (${o.mode})`);
   const parts = await startParts(o.mode);
   try {
     const bursts = await measure(parts, o);
+    progress('collecting the report');
     const work: WorkReport = {
       bot: await parts.bot.call('report'),
       world: await parts.standIns.call('stats'),

@@ -7,23 +7,38 @@
  * Work that has to wait for something else's pace (a rate slot of one Slack
  * method, which may be minutes away after a burst) gives its slot back while
  * it waits (`outsideSlot`), so work needing another method, or no Slack
- * call at all, is not held up behind it; it takes a slot again, ahead of
- * the queue, when its wait ends.
+ * call at all, is not held up behind it; when its wait ends it asks for a
+ * slot again, ahead of the queue, and goes on without waiting for it. It
+ * must not wait: its wait runs inside the Web API client's request queue
+ * (slack/runtime/budgeted-fetch.ts, bounded at 100 calls), so a call waiting
+ * there for a work slot while every slot's work waits for that queue is a
+ * deadlock (a burst of 200 previews stopped the bot: 100 posts waited for
+ * slots, 32 slots' work for the client's queue).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** The slot a piece of work holds, as seen from inside it. */
+/**
+ * The slot a piece of work holds, as seen from inside it. `ended` once the
+ * work is over: a lease can outlive its work, because what the work started
+ * may run on in its async context (a queue the work's call freed runs the
+ * next caller's request in it: the Web API client's request queue does), and
+ * a lease taken back after its work ended would never be given back again.
+ */
 interface Lease {
   slots: Slots;
   held: boolean;
+  ended: boolean;
+  /** A slot is asked back for it (`retake`) and not given yet. */
+  asking: boolean;
 }
 
 const current = new AsyncLocalStorage<Lease>();
 
 /**
  * Runs `wait` without the work slot of the work calling it (if any): the
- * slot goes to the next piece waiting, and is taken back, before anything
- * queued, once `wait` ends. Outside work slots it only runs `wait`.
+ * slot goes to the next piece waiting, and once `wait` ends the work asks
+ * for a slot back, before anything queued, without waiting for it (see the
+ * top of this file). Outside work slots it only runs `wait`.
  */
 export async function outsideSlot<T>(wait: () => Promise<T>): Promise<T> {
   const lease = current.getStore();
@@ -32,7 +47,7 @@ export async function outsideSlot<T>(wait: () => Promise<T>): Promise<T> {
   try {
     return await wait();
   } finally {
-    await lease.slots.retake(lease);
+    lease.slots.retake(lease);
   }
 }
 
@@ -50,10 +65,11 @@ export class Slots {
     // A free slot starts the work at once (synchronously), as callers rely on.
     if (this.active < this.limit) this.active += 1;
     else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    const lease: Lease = { slots: this, held: true };
+    const lease: Lease = { slots: this, held: true, ended: false, asking: false };
     try {
       return await current.run(lease, work);
     } finally {
+      lease.ended = true;
       this.release(lease);
     }
   }
@@ -67,17 +83,37 @@ export class Slots {
   release(lease: Lease): void {
     if (!lease.held) return;
     lease.held = false;
+    this.handOn();
+  }
+
+  /**
+   * Asks for a slot again for `lease`, before anything queued (its work was
+   * running already): held at once when one is free, else as soon as one is
+   * given back; the work goes on meanwhile. A lease whose work has ended
+   * takes none: nothing would give it back, and every such slot lost for
+   * good brings the bot nearer to all slots held and nothing running.
+   */
+  retake(lease: Lease): void {
+    if (lease.held || lease.ended || lease.asking) return;
+    if (this.active < this.limit) {
+      this.active += 1;
+      lease.held = true;
+      return;
+    }
+    lease.asking = true;
+    this.waiting.unshift(() => {
+      lease.asking = false;
+      // The work ended while this waited: the slot it was handed goes on to the next.
+      if (lease.ended) this.handOn();
+      else lease.held = true;
+    });
+  }
+
+  /** A slot given up: the next waiter gets it, or it is free. */
+  private handOn(): void {
     const next = this.waiting.shift();
     // The slot passes straight to the next waiter, so `active` never dips and lets a newcomer jump the queue.
     if (next) next();
     else this.active -= 1;
-  }
-
-  /** Takes a slot again for `lease`, before anything queued (its work was running already). */
-  async retake(lease: Lease): Promise<void> {
-    if (lease.held) return;
-    if (this.active < this.limit) this.active += 1;
-    else await new Promise<void>((resolve) => this.waiting.unshift(resolve));
-    lease.held = true;
   }
 }

@@ -101,6 +101,75 @@ describe('waiting outside a slot (issue 30.10)', () => {
     expect(slots.load).toEqual({ active: 0, waiting: 0 });
   });
 
+  it('go on once the wait ends without waiting for a slot, so work holding every slot can wait for it', async () => {
+    const slots = new Slots(1);
+    const rate = gate();
+    let resumed = false;
+    // A's wait runs inside a bounded queue (the Web API client's): B holds the one slot and waits
+    // for that queue, i.e. for A's call to end. Waiting for a slot there would be a deadlock.
+    const a = slots.use(async () => {
+      await outsideSlot(() => rate.promise);
+      resumed = true;
+    });
+    const aCallDone = a.then(() => undefined);
+    const b = slots.use(() => aCallDone);
+    rate.open();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(resumed).toBe(true);
+    await Promise.all([a, b]);
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('take no slot back for work that ended while something it started waited outside the slot', async () => {
+    const slots = new Slots(1);
+    const rate = gate();
+    const started = gate();
+    let late: Promise<void> | undefined;
+    // A call the work made runs on in the work's async context after the work is done (a request
+    // queue the work freed runs the next caller's request in it, as the Web API client's does).
+    await slots.use(async () => {
+      late = new Promise<void>((resolve) => {
+        setImmediate(() => {
+          started.open();
+          void outsideSlot(() => rate.promise).then(resolve);
+        });
+      });
+      await started.promise;
+    });
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+    rate.open();
+    await late;
+    // The slot is free: the next piece runs (before the fix it was taken back and never given back).
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+    expect(await slots.use(async () => 'next')).toBe('next');
+  });
+
+  it('hand on the slot a retake was given when the work ended while it waited in the queue', async () => {
+    const slots = new Slots(1);
+    const rate = gate();
+    const blocker = gate();
+    const workDone = gate();
+    let late: Promise<void> | undefined;
+    const first = slots.use(async () => {
+      late = outsideSlot(() => rate.promise);
+      // The work ends without waiting for what it started.
+      await workDone.promise;
+    });
+    // The slot went to the blocker while the late call waits for its rate slot.
+    const blocking = slots.use(() => blocker.promise);
+    rate.open();
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The late call waits at the head of the queue for a slot; the work it belongs to ends meanwhile.
+    expect(slots.load).toEqual({ active: 1, waiting: 1 });
+    workDone.open();
+    await first;
+    blocker.open();
+    await Promise.all([blocking, late]);
+    expect(slots.load).toEqual({ active: 0, waiting: 0 });
+    expect(await slots.use(async () => 'next')).toBe('next');
+  });
+
   it('only waits when called outside any slot', async () => {
     expect(await outsideSlot(async () => 7)).toBe(7);
   });
