@@ -182,6 +182,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     const lines: Line[] = single
       ? [
           { label: 'Rolls back', value: `change ${first.changeId}: ${first.summary}` },
+          { label: 'Made by', value: first.requester, person: true },
           { label: 'Applied', value: formatUtcMinute(first.appliedAt) },
           ...(views[0]?.lines ?? []),
         ]
