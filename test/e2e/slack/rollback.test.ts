@@ -49,6 +49,8 @@ it('Roll back on a Done scale previews the inverse, applies it once, and marks t
   expect(buttonIds(after)).not.toContain(ROW_ACTIONS.rollback);
   await h.slash(`rollback ${changeId}`);
   expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/was already rolled back, by change/);
+  // …with a link to the rollback that did it.
+  expect(h.ephemeralTexts(ALICE).at(-1)).toContain(`See <${rollbackLink}|change `);
 });
 
 it('history rows show the change id and offer Roll back on an applied change, until it is rolled back', async () => {
