@@ -8,8 +8,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Config, readConfig } from '../../../src/config/config.js';
 import type { FetchFunction } from '@slack/web-api';
+import { type Config, readConfig } from '../../../src/config/config.js';
 import type { Clock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
