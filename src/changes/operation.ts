@@ -17,6 +17,8 @@ export interface Line {
   value: string;
   /** Detail for the curious (internal names, ids): shown small, after what people read. */
   secondary?: boolean;
+  /** The value is a person's user id (e.g. who made a change): renderers name them as a mention. */
+  person?: boolean;
 }
 
 /** What a change will do, as data a renderer can show. */

@@ -29,12 +29,25 @@ export type UserErrorKind =
   /** Anything else said to the user as written. */
   | 'user';
 
+/**
+ * A message the error refers to (say, the rollback that already undid a change),
+ * where it was posted: surfaces that can link to it do.
+ */
+export interface ErrorReference {
+  /** What the link says, e.g. "change 1f2e…". */
+  label: string;
+  channel: string;
+  messageTs: string;
+  threadTs?: string;
+}
+
 /** A problem the user can act on; its message is safe and meant to be shown verbatim. */
 export class UserError extends Error {
   override readonly name = 'UserError';
   constructor(
     message: string,
     readonly kind: UserErrorKind = 'user',
+    readonly see?: ErrorReference,
   ) {
     super(message);
   }

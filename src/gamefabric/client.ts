@@ -100,6 +100,11 @@ export interface GameFabricClientOptions {
   fetch?: FetchLike;
   /** Per request; for log streams, until the headers arrive. Default 15000. */
   timeoutMs?: number;
+  /**
+   * The clock the timeout runs on. Default: real time, whatever `clock` is (a stalled socket
+   * shows only in real time); tests that know when their simulator holds a call pass theirs.
+   */
+  timeoutClock?: Clock;
   /** Default: 4 attempts, 200 ms base delay, 5000 ms cap. */
   retry?: Partial<RetryPolicy>;
   /** Sleeps for backoff and reads the time for token expiry. Default: the system clock. */
@@ -280,6 +285,7 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     baseUrl: options.baseUrl,
     fetch: options.fetch ?? fetch,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    timeoutClock: options.timeoutClock,
     retry: resolveRetryPolicy(options.retry),
     clock,
     random: options.random ?? Math.random,

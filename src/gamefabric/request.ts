@@ -59,6 +59,8 @@ interface RequesterOptions {
   baseUrl: string;
   fetch: FetchLike;
   timeoutMs: number;
+  /** The clock the timeout runs on; undefined: real time (see sendOnce). */
+  timeoutClock: Clock | undefined;
   retry: RetryPolicy;
   clock: Clock;
   random: () => number;
@@ -79,6 +81,22 @@ type Consume<R> = (res: FetchResponse, request: ApiRequestInfo) => Promise<R>;
 export function createRequester(options: RequesterOptions): Requester {
   const base = options.baseUrl.replace(/\/+$/, '');
   const redact = (text: string) => options.secrets.redact(text);
+
+  /**
+   * The per-request timeout. A real timer by default, not the injected clock: it guards against a
+   * stalled socket, which only real time can reveal. A test whose simulator says when it holds a
+   * call on purpose (`Simulator.whenHeld`) passes its own clock, so a hang ends without waiting.
+   */
+  function startTimer(ms: number, onTimeout: () => void): { cancel: () => void } {
+    const clock = options.timeoutClock;
+    if (!clock) {
+      const timer = setTimeout(onTimeout, ms);
+      return { cancel: () => clearTimeout(timer) };
+    }
+    const cancelled = new AbortController();
+    clock.sleep(ms, cancelled.signal).then(onTimeout, () => {});
+    return { cancel: () => cancelled.abort() };
+  }
 
   async function send<R>(spec: RequestSpec, consume: Consume<R>, timeoutCoversBody: boolean): Promise<R> {
     const request: ApiRequestInfo = { method: spec.method, path: pathWithQuery(spec) };
@@ -137,11 +155,11 @@ export function createRequester(options: RequesterOptions): Requester {
     // The caller's signal stays linked for a stream's whole life, so aborting it also ends the body.
     const signal = spec.signal ? AbortSignal.any([timeout.signal, spec.signal]) : timeout.signal;
     let timedOut = false;
-    // A real timer, not the injected clock: it guards against a stalled socket, which only real time can reveal.
-    const timer = setTimeout(() => {
+    const onTimeout = () => {
       timedOut = true;
       timeout.abort();
-    }, options.timeoutMs);
+    };
+    const timer = startTimer(options.timeoutMs, onTimeout);
     const started = options.clock.now();
     const fields = () => ({ ...request, ms: options.clock.now() - started, attempt });
     try {
@@ -161,7 +179,7 @@ export function createRequester(options: RequesterOptions): Requester {
           redact,
         });
       }
-      if (!timeoutCoversBody) clearTimeout(timer);
+      if (!timeoutCoversBody) timer.cancel();
       const result = await consume(res, request);
       options.logger.debug('gamefabric request', { ...fields(), status: res.status });
       return result;
@@ -188,7 +206,7 @@ export function createRequester(options: RequesterOptions): Requester {
       });
       throw failure;
     } finally {
-      clearTimeout(timer);
+      timer.cancel();
     }
   }
 

@@ -21,6 +21,7 @@ import { formationWithStatus, reconcile } from './controller.js';
 import { loadData } from './data.js';
 import { demoData } from './demo-data.js';
 import { FaultSet } from './faults.js';
+import { HeldRequests } from './held-requests.js';
 import { badRequest, notFound } from './http-utils/status.js';
 import { deepClone, sortedByName } from './json.js';
 import { vesselWithStatus } from './lifecycle.js';
@@ -87,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     logStreams,
     faults: new FaultSet(random),
     requests: new RequestLog(),
+    held: new HeldRequests(),
     logger: options.logger ?? silentLogger,
     sync: () => {
       // Purge first so a Formation Vessel that finished terminating can be recreated in the same pass.
@@ -128,6 +130,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clearRequests: () => svc.requests.clear(),
     setFaults: (rules) => svc.faults.set(rules),
     clearFaults: () => svc.faults.clear(),
+    whenHeld: (ids) => svc.held.whenHeld(ids),
     setCrashingImage: (branch, internalName, reason) => setCrashing(store, branch, internalName, reason),
     setSite: (name, site) => {
       if (site) store.siteOverrides.set(name, site);

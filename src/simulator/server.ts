@@ -80,10 +80,13 @@ function reasonPhrase(code: number): string {
 async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
   const fault = svc.faults.decide(ctx.method, ctx.path);
   if (fault.latencyMs > 0) {
+    svc.held.hold(ctx);
     try {
       await svc.clock.sleep(fault.latencyMs, ctx.closed);
     } catch {
       return; // the client gave up while we were "slow"
+    } finally {
+      svc.held.release(ctx);
     }
   }
   if (fault.drop) return ctx.drop();
@@ -94,6 +97,7 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
   if (fault.afterWrite === 'land-late') {
     // Keep the body, say nothing until the client gives up, then apply the request anyway.
     await ctx.holdBody();
+    svc.held.hold(ctx); // until the client gives up
     await new Promise<void>((resolve) =>
       ctx.closed.aborted ? resolve() : ctx.closed.addEventListener('abort', () => resolve(), { once: true }),
     );
@@ -101,6 +105,7 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
     await svc.clock.sleep(fault.landAfterMs ?? 60_000);
   } else if (fault.afterWrite) {
     ctx.answerFault = fault.afterWrite;
+    ctx.onHold = () => svc.held.hold(ctx);
   }
 
   svc.sync();

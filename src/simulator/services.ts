@@ -3,6 +3,7 @@ import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { AuthService } from './auth.js';
 import type { FaultSet } from './faults.js';
+import type { HeldRequests } from './held-requests.js';
 import type { RequestContext } from './http-utils/context.js';
 import type { LifecycleSettings } from './lifecycle.js';
 import type { LogStreams } from './log-streams.js';
@@ -28,6 +29,8 @@ export interface SimServices {
   logStreams: LogStreams;
   faults: FaultSet;
   requests: RequestLog;
+  /** Requests a fault holds unanswered, for tests that time calls out on their own clock. */
+  held: HeldRequests;
   logger: Logger;
   /** Runs the controllers and removes Vessels whose termination finished (ending their log streams). */
   sync(): void;

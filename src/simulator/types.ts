@@ -219,6 +219,11 @@ export interface Simulator {
   clearRequests(): void;
   setFaults(rules: FaultRule[]): void;
   clearFaults(): void;
+  /**
+   * Resolves once a fault holds every one of these calls unanswered (calls named by the
+   * `x-sim-call` request header): they can then end only by their client's timeout.
+   */
+  whenHeld(callIds: readonly string[]): Promise<void>;
   /** Makes game servers of image `internalName` in `branch` crash on start with `reason` (undefined: they run again). */
   setCrashingImage(branch: string, internalName: string, reason: string | undefined): void;
   /** Sets a Site's state, reason or cordon (`POST /_sim/sites/{name}`); every Site is Connected otherwise. */

@@ -30,6 +30,8 @@ export interface MethodGateOptions {
 export class MethodGate {
   private readonly rule: SlotRule;
   private readonly local: RateGate;
+  /** Until when a 429 this replica saw pauses the method. */
+  private pausedUntil = 0;
 
   constructor(private readonly o: MethodGateOptions) {
     const intervalMs = Math.ceil(60_000 / o.perMinute);
@@ -50,8 +52,19 @@ export class MethodGate {
     }
   }
 
+  /**
+   * Waits out a 429 this replica saw since it took its slot: a call whose slot was taken
+   * before the 429 (and that did other work meanwhile) must not go out inside the pause.
+   */
+  async pause(signal?: AbortSignal): Promise<void> {
+    while (this.o.clock.now() < this.pausedUntil) {
+      await this.o.clock.sleep(this.pausedUntil - this.o.clock.now(), signal);
+    }
+  }
+
   /** Slack answered 429: no replica calls the method before `until`. */
   async hold(until: number): Promise<void> {
+    this.pausedUntil = Math.max(this.pausedUntil, until);
     this.local.pauseUntil(until);
     try {
       await this.o.store.holdSlots(this.rule.key, Math.ceil(until + this.rule.toleranceMs));

@@ -26,15 +26,22 @@ export interface LocalBot {
 // Files shipped with the project, found from this module (src/startup or dist/startup).
 const projectFile = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
+export interface LocalBotOptions extends StartBotOptions {
+  /** Tests only: the workspace's Slack limits multiplied by this (default 1: Slack's real ones). */
+  workspaceLimitsScale?: number;
+}
+
 /** Starts the workspace, then the bot against it, and connects the two. */
 export async function startLocalBot(
   config: Config,
   logger: Logger,
-  options: StartBotOptions = {},
+  options: LocalBotOptions = {},
 ): Promise<LocalBot> {
+  const { workspaceLimitsScale, ...botOptions } = options;
   const workspace = await startWorkspace({
     command: config.slack.command,
     manifestPath: projectFile('manifest.yml'),
+    ...(workspaceLimitsScale ? { limitsScale: workspaceLimitsScale } : {}),
   });
   const local: Config = {
     ...config,
@@ -52,8 +59,8 @@ export async function startLocalBot(
   let running: RunningBot;
   try {
     running = await startBot(local, logger, {
-      ...options,
-      routes: [...(options.routes ?? []), ...workspace.routes],
+      ...botOptions,
+      routes: [...(botOptions.routes ?? []), ...workspace.routes],
     });
   } catch (err) {
     await workspace.stop();

@@ -21,6 +21,11 @@ interface WorkspaceOptions {
   /** Path of manifest.yml, for the command's usage hint. */
   manifestPath: string;
   clock?: StandInClock;
+  /**
+   * Tests only: Slack's limits multiplied by this (default 1, Slack's real tiers, as people
+   * running the local workspace get). Browser tests whose subject is not the pace raise it.
+   */
+  limitsScale?: number;
 }
 
 export interface Workspace {
@@ -62,7 +67,11 @@ export async function startWorkspace(options: WorkspaceOptions): Promise<Workspa
   });
   // Slack's published tiers, so a bot that would be throttled in Slack is throttled here too.
   // (chat.postMessage's 1 per second per channel allows bursts in Slack; a strict window would not.)
-  standIn.enforceLimits({ chatUpdatePerMinute: 50, perMinute: SLACK_TIERS });
+  const scale = options.limitsScale ?? 1;
+  standIn.enforceLimits({
+    chatUpdatePerMinute: 50 * scale,
+    perMinute: Object.fromEntries(Object.entries(SLACK_TIERS).map(([method, n]) => [method, n * scale])),
+  });
   const hint = await readCommandHint(options.manifestPath, options.command);
   let eventsUrl: string | undefined;
   let version = 0;

@@ -184,6 +184,8 @@ interface Fault {
 
 const promoteOnly = (op: Op) => op.name === 'promote';
 const HANG_MS = 1e9;
+/** The client's timeout, on the ManualClock; longer than drive's step (below). */
+const CLIENT_TIMEOUT_MS = 1000;
 
 const BEFORE: Fault[] = [
   { name: '500', rule: { status: 500 }, applied: false },
@@ -224,12 +226,15 @@ describe('fault matrix: write operations x faults before and after the write', (
 
   /**
    * Runs `work`, moving the shared ManualClock on while it waits on it (retry back-offs, lease
-   * beats, the simulator's holds). The clock moves only while no API call is under way: a call
-   * waits on a real socket (in the hang cells on the client's real-time timeout), which moving
-   * the clock cannot hurry, and moving it then would let as much simulated time pass as the I/O
-   * took turns. The store is SQLite in memory (synchronous), so with no call under way the work
-   * is parked on the clock, or about to be. Bounded, as a spin with no call under way never
-   * yields to the event loop (so Jest's timeout could not end it).
+   * beats, the simulator's holds, the client's timeouts). The clock moves only while no API call
+   * is under way or while the simulator holds every call under way unanswered on purpose (the
+   * hang cells), which then ends only by the client's timeout, on this clock. A call answered
+   * normally waits on a real socket, which moving the clock cannot hurry, and moving it then would
+   * let as much simulated time pass as the I/O took turns (and could time the call out). A step
+   * (500 ms) is shorter than the timeout (CLIENT_TIMEOUT_MS), so a call that starts during a step
+   * cannot time out within it. The store is SQLite in memory (synchronous), so with no call under
+   * way the work is parked on the clock, or about to be. Bounded, as a spin with no call under way
+   * never yields to the event loop (so Jest's timeout could not end it).
    */
   async function drive<T>(work: Promise<T>): Promise<T> {
     let settled = false;
@@ -239,7 +244,7 @@ describe('fault matrix: write operations x faults before and after the write', (
     for (let steps = 0; !settled; steps++) {
       if (steps === 100_000)
         throw new Error('the work neither ended nor called the API in 50000 s of clock time');
-      await Promise.race([done, h.apiIdle()]);
+      await Promise.race([done, h.apiIdle(), h.apiHeld()]);
       if (!settled) await h.clock.advance(500);
     }
     return done;
@@ -249,8 +254,12 @@ describe('fault matrix: write operations x faults before and after the write', (
     '%s, fault %s the write: %s',
     async (_op, when, _fault, { op, fault }) => {
       h = await startHarness({
-        // A short client timeout (real time: it guards real sockets) makes the hang cells answer quickly.
-        client: { timeoutMs: 300, retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 1000 } },
+        // The timeout runs on the clock, which moves past it only while the simulator holds the call.
+        client: {
+          timeoutMs: CLIENT_TIMEOUT_MS,
+          timeoutOnClock: true,
+          retry: { maxAttempts: 3, baseDelayMs: 200, maxDelayMs: 1000 },
+        },
       });
       const change = await h.engine.request(op.request);
       h.sim.setFaults([{ method: op.write.method, path: op.write.path, times: 1, ...fault.rule }]);

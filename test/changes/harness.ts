@@ -13,6 +13,7 @@ import { loadPolicy, parsePolicy } from '../../src/policy/index.js';
 import type { Policy } from '../../src/policy/types.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
+import { SIM_CALL_HEADER } from '../../src/simulator/held-requests.js';
 import { makeImage } from '../../src/simulator/images.js';
 import {
   demoData,
@@ -64,6 +65,12 @@ export interface Harness {
    * for tests that move the clock only while nothing waits on a socket.
    */
   apiIdle(): Promise<void>;
+  /**
+   * Resolves once calls are under way and the simulator holds every one of them unanswered
+   * by a fault (never while none is under way): they can then end only by their timeout,
+   * which with `client.timeoutOnClock` moving the clock brings about.
+   */
+  apiHeld(): Promise<void>;
   /** A second engine on the same store and API, as another replica would be. */
   replica(id: string): ChangeEngine;
   close(): Promise<void>;
@@ -81,6 +88,11 @@ export interface HarnessOptions {
   /** API client settings (default: no retries, the client's default timeout). */
   client?: {
     timeoutMs?: number;
+    /**
+     * Time calls out on the ManualClock instead of in real time; for tests that move the
+     * clock while calls are held (`apiHeld`) and never while one waits on real I/O.
+     */
+    timeoutOnClock?: boolean;
     retry?: { maxAttempts?: number; baseDelayMs?: number; maxDelayMs?: number };
   };
   /** Extra simulator options, e.g. `{ realShapes: true }`. */
@@ -117,7 +129,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.sim?.realShapes ? {} : { data: withProdOnlyImage(demoData()) }),
     ...options.sim,
   });
-  const api = countingFetch();
+  const api = countingFetch((ids) => sim.whenHeld(ids));
   const client = createGameFabricClient({
     baseUrl: sim.url,
     fetch: api.fetch,
@@ -125,6 +137,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock,
     retry: options.client?.retry ?? { maxAttempts: 1 },
     ...(options.client?.timeoutMs ? { timeoutMs: options.client.timeoutMs, random: () => 0.5 } : {}),
+    ...(options.client?.timeoutOnClock ? { timeoutClock: clock } : {}),
   });
   const pgSchema = options.store === 'postgres' ? freshSchema() : undefined;
   const store = await openStore(
@@ -152,6 +165,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock,
     schema: pgSchema?.schema,
     apiIdle: api.idle,
+    apiHeld: api.held,
     engine: make('replica-a'),
     replica: make,
     close: async () => {
@@ -162,19 +176,36 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
-/** node-fetch, counting requests under way: from the call until the body is read or closed, or the call fails. */
-function countingFetch(): { fetch: FetchLike; idle: () => Promise<void> } {
-  let inflight = 0;
+/**
+ * node-fetch, counting requests under way: from the call until the body is read or closed, or the
+ * call fails. Each call is named to the simulator (`x-sim-call`), which tells when it holds them all.
+ */
+function countingFetch(whenHeld: (ids: readonly string[]) => Promise<void>): {
+  fetch: FetchLike;
+  idle: () => Promise<void>;
+  held: () => Promise<void>;
+} {
+  const inflight = new Set<string>();
+  let calls = 0;
   const waiters: (() => void)[] = [];
-  const ended = () => {
-    inflight -= 1;
-    if (inflight === 0) for (const wake of waiters.splice(0)) wake();
+  // Woken whenever a call starts or ends, so a wait for "all held" looks at the calls under way now.
+  const changed: (() => void)[] = [];
+  const change = () => {
+    for (const wake of changed.splice(0)) wake();
   };
-  const counted = async (...args: Parameters<FetchLike>) => {
-    inflight += 1;
+  const counted = async (...[url, init]: Parameters<FetchLike>) => {
+    const id = String(++calls);
+    inflight.add(id);
+    change();
+    const ended = () => {
+      inflight.delete(id);
+      change();
+      if (inflight.size === 0) for (const wake of waiters.splice(0)) wake();
+    };
     let res: Awaited<ReturnType<FetchLike>>;
     try {
-      res = await fetch(...args);
+      const headers = { ...(init?.headers as Record<string, string> | undefined), [SIM_CALL_HEADER]: id };
+      res = await fetch(url, { ...init, headers });
     } catch (error) {
       ended();
       throw error;
@@ -188,7 +219,16 @@ function countingFetch(): { fetch: FetchLike; idle: () => Promise<void> } {
   };
   return {
     fetch: counted,
-    idle: () => (inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    idle: () =>
+      inflight.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve)),
+    held: async () => {
+      for (;;) {
+        const now = [...inflight];
+        const moved = new Promise<false>((resolve) => changed.push(() => resolve(false)));
+        const all = now.length === 0 ? new Promise<true>(() => {}) : whenHeld(now).then(() => true as const);
+        if (await Promise.race([all, moved])) return;
+      }
+    },
   };
 }
 

@@ -49,6 +49,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
   async function rollBack(original: Change): Promise<Change> {
     const rb = await rollback([original.id]);
     expect(rb.preview.lines[0]).toEqual({ label: 'Rolls back', value: expect.stringContaining(original.id) });
+    expect(rb.preview.lines[1]).toEqual({ label: 'Made by', value: original.requester, person: true });
     const done = applied(await h.engine.confirm(click(rb.id)));
     expect((await h.engine.get(original.id))?.rolledBackBy).toBe(rb.id);
     const onOriginal = await h.store.queryAudit({ changeId: original.id, actions: ['rolled_back'] });

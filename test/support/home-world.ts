@@ -31,10 +31,15 @@ export interface HomeRun {
 /** Views.publish calls Slack takes a minute for a workspace (Tier 4 is "100+"). */
 export const TIER4_PER_MINUTE = 100;
 
-/** Lets I/O run, then moves the clock `ms` in steps of `stepMs`. */
-async function pump(clock: ManualClock, ms: number, stepMs = 100): Promise<void> {
+/**
+ * Lets I/O run, then moves the clock `ms` in steps of `stepMs`, never while a Web API call of
+ * the bot is under way: Slack records each call at the clock time it was made (a call sent just
+ * before a 429 landed is not recorded as if made inside the pause it was sent before).
+ */
+async function pump(h: BotHarness, clock: ManualClock, ms: number, stepMs = 100): Promise<void> {
   for (let moved = 0; moved < ms; moved += stepMs) {
     await new Promise((resolve) => setTimeout(resolve, 2));
+    await h.slackCallsDone();
     await clock.advance(Math.min(stepMs, ms - moved));
   }
 }
@@ -45,7 +50,7 @@ export async function drain(run: Pick<HomeRun, 'h' | 'clock'>, maxMs = 120_000):
   void run.h.settle().then(() => {
     idle = true;
   });
-  for (let moved = 0; !idle && moved < maxMs; moved += 500) await pump(run.clock, 500);
+  for (let moved = 0; !idle && moved < maxMs; moved += 500) await pump(run.h, run.clock, 500);
   if (!idle) throw new Error('the bot did not settle');
 }
 
@@ -76,7 +81,7 @@ export async function homeTraffic(o: {
   for (let at = 0; at < o.forMs; at += o.everyMs) {
     lastCommandAt = clock.now();
     await postSigned(h.eventsUrl, SIGNING_SECRET, slashBody(h.slack, o.command, ALICE));
-    await pump(clock, o.everyMs);
+    await pump(h, clock, o.everyMs);
   }
   return { h, clock, viewers, lastCommandAt, stop: () => h.stop() };
 }

@@ -8,7 +8,7 @@
  * original left. The first refusal stops the rest; what was rolled back and
  * what not (and why) is the result. No force: a moved target is refused.
  */
-import { UserError } from '../../errors/user-error.js';
+import { type ErrorReference, UserError } from '../../errors/user-error.js';
 import { formatUtcMinute } from '../../format/time.js';
 import { ApiError } from '../../gamefabric/client.js';
 import type { ChangeOperation, Target } from '../../policy/operations.js';
@@ -123,6 +123,17 @@ async function claimedElsewhere(
   return alreadyRolledBack(entry, holder);
 }
 
+/** Where the rollback that holds `entry` was posted, so a refusal can link to it. */
+async function rollbackMessage(
+  ledger: RollbackLedger,
+  entry: LedgerEntry,
+): Promise<ErrorReference | undefined> {
+  const holder = entry.rolledBackBy ? await ledger.get(entry.rolledBackBy) : undefined;
+  const { channel, messageTs, threadTs } = holder?.origin ?? {};
+  if (!holder || !channel || !messageTs) return undefined;
+  return { label: `change ${holder.id}`, channel, messageTs, ...(threadTs ? { threadTs } : {}) };
+}
+
 function itemOf(entry: LedgerEntry): RollbackItem {
   const undo = entry.undo as Undo;
   const view = inverseView(undo);
@@ -156,7 +167,12 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     for (const entry of await entries(ledger, r.changeIds)) {
       const reason = ineligible(entry, now, ledger.windowMs) ?? (await claimedElsewhere(ledger, entry));
       if (reason) {
-        if (single) throw new UserError(reason, reason.includes('already') ? 'noop' : 'refused');
+        if (single)
+          throw new UserError(
+            reason,
+            reason.includes('already') ? 'noop' : 'refused',
+            await rollbackMessage(ledger, entry),
+          );
         skipped.push({ changeId: entry.id, summary: entry.summary, reason });
         continue;
       }
@@ -182,6 +198,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     const lines: Line[] = single
       ? [
           { label: 'Rolls back', value: `change ${first.changeId}: ${first.summary}` },
+          { label: 'Made by', value: first.requester, person: true },
           { label: 'Applied', value: formatUtcMinute(first.appliedAt) },
           ...(views[0]?.lines ?? []),
         ]

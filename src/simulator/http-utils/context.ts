@@ -19,6 +19,8 @@ export class RequestContext {
   cutAfterLines?: number;
   /** Set by an injected fault: a successful answer is replaced by this broken one (the work is done). */
   answerFault?: AfterWriteFault;
+  /** Called when an injected fault leaves this request unanswered until the client gives up. */
+  onHold?: () => void;
   private readonly abort = new AbortController();
   /** The client is gone (a late-landing write): the handler runs, its answer goes nowhere. */
   private discard = false;
@@ -129,6 +131,7 @@ export class RequestContext {
       case 'hang':
         // No answer ever: the client's timeout ends the exchange.
         if (this.entry) this.entry.status = 0;
+        this.onHold?.();
         return;
       case 'land-late':
         return;

@@ -61,6 +61,8 @@ export function homePublisher(
     publish: async (user, view, team) => {
       for (;;) {
         try {
+          // The slot was taken before the draw (store and group reads): a 429 seen meanwhile still holds.
+          await gateOf(team).pause(ctx.stopping);
           await client.views.publish({ user_id: user, view });
           return;
         } catch (err) {

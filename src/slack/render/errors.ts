@@ -5,12 +5,13 @@
  */
 import { describeFailure } from '../../changes/describe-failure.js';
 import { type FieldProblem, ValidationError } from '../../changes/errors.js';
-import { UserError } from '../../errors/user-error.js';
+import { type ErrorReference, UserError } from '../../errors/user-error.js';
 import type { Logger } from '../../runtime/logger.js';
 import { LIMITS } from '../limits.js';
 import { escapeFit, finish, joinMapped, section } from './blocks.js';
 import { failureText } from './failure-text.js';
 import type { SlackMessage } from './message.js';
+import { linked, permalink } from './permalink.js';
 
 /** A message telling the user what went wrong with their command or change. */
 export function renderError(err: unknown, logger: Logger): SlackMessage {
@@ -23,8 +24,14 @@ export function renderError(err: unknown, logger: Logger): SlackMessage {
   const message = err instanceof UserError ? err.message : failureText(describeFailure(err, logger));
   const escaped = escapeFit(message || 'Something went wrong.', LIMITS.sectionText);
   // A policy refusal names who can help as mentions and channel links: those stay live.
-  const text = err instanceof UserError && err.kind === 'refused' ? keepSlackEntities(escaped) : escaped;
+  const said = err instanceof UserError && err.kind === 'refused' ? keepSlackEntities(escaped) : escaped;
+  const text = err instanceof UserError && err.see ? `${said} ${seeLink(err.see)}` : said;
   return finish(text, [section(text)]);
+}
+
+/** "See <link|change …>." for the message an error refers to. */
+function seeLink(see: ErrorReference): string {
+  return `See ${linked(escapeFit(see.label, 200), permalink(see.channel, see.messageTs, see.threadTs))}.`;
 }
 
 // Only the entity shapes the policy writes (users, groups, channels, dates), by id.

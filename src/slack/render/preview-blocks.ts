@@ -36,6 +36,15 @@ export function lineBlocks(all: readonly Line[]): KnownBlock[] {
   return [...primaryBlocks(lines), ...after];
 }
 
+/** A user id as Slack writes it; anything else in a person line is shown as text. */
+const USER_ID = /^[UW][A-Z0-9]{2,}$/;
+
+/** A line's value as mrkdwn: a person as a mention, anything else as `asText` writes it. */
+function shownValue(l: Line, asText: (text: string) => string): string {
+  if (l.person && USER_ID.test(l.value)) return `<@${l.value}>`;
+  return asText(l.value);
+}
+
 function primaryBlocks(lines: readonly Line[]): KnownBlock[] {
   if (lines.length === 0) return [];
   const asFields =
@@ -44,11 +53,11 @@ function primaryBlocks(lines: readonly Line[]): KnownBlock[] {
   if (asFields) {
     return [
       fieldsSection(
-        lines.map((l) => ({ label: escapeMrkdwn(l.label), value: escapeMrkdwn(l.value) || '–' })),
+        lines.map((l) => ({ label: escapeMrkdwn(l.label), value: shownValue(l, escapeMrkdwn) || '–' })),
       ),
     ];
   }
-  return packItems(lines, (l) => `*${escapeFit(l.label, 200)}:* ${escapeFit(l.value, 500)}`, {
+  return packItems(lines, (l) => `*${escapeFit(l.label, 200)}:* ${shownValue(l, (v) => escapeFit(v, 500))}`, {
     maxBlocks: 2,
     maxLineLength: 500,
   });

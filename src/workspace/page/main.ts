@@ -59,6 +59,8 @@ const threadBody = h('div', { class: 'thread-messages' });
 const listFollow = new Follow(list);
 const threadFollow = new Follow(threadBody);
 let shownThread: string | undefined;
+// The message a permalink led to: kept marked through redraws until another channel or link is chosen.
+let highlighted: string | undefined;
 threadPanel.append(
   h(
     'div',
@@ -158,7 +160,10 @@ function messageView(m: PageMessage, inThread: boolean): HTMLElement {
       : h('div', { class: 'text mrkdwn', html: mrkdwnToHtml(m.text ?? '', ctx.mrkdwn) });
   return h(
     'div',
-    { class: `message${m.ephemeral ? ' ephemeral' : ''}`, 'data-ts': m.ts },
+    {
+      class: `message${m.ephemeral ? ' ephemeral' : ''}${m.ts === highlighted ? ' highlight' : ''}`,
+      'data-ts': m.ts,
+    },
     h(
       'div',
       { class: `avatar${isBot ? ' bot' : ''}` },
@@ -318,6 +323,7 @@ function render(): void {
             channel = c.id;
             homeOpen = false;
             thread = undefined;
+            highlighted = undefined;
             keepTabChoice('channel', channel);
             render();
             listFollow.toNewest();
@@ -404,11 +410,10 @@ document.addEventListener('click', (event) => {
   channel = channelId;
   homeOpen = false;
   thread = threadTs && threadTs !== ts ? threadTs : undefined;
+  highlighted = ts;
   keepTabChoice('channel', channel);
   render();
-  const shown = document.querySelector(`.message[data-ts="${CSS.escape(ts)}"]`);
-  shown?.scrollIntoView({ block: 'center' });
-  shown?.classList.add('highlight');
+  document.querySelector(`.message[data-ts="${CSS.escape(ts)}"]`)?.scrollIntoView({ block: 'center' });
 });
 
 const events = new EventSource('/workspace/stream');

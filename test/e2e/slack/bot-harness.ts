@@ -8,6 +8,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FetchFunction } from '@slack/web-api';
 import { type Config, readConfig } from '../../../src/config/config.js';
 import type { Clock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
@@ -84,6 +85,11 @@ export interface BotHarness {
   interact(payload: object): Promise<SignedResponse>;
   /** Waits until the bot has finished all request work (follow-ups excluded). */
   settle(): Promise<void>;
+  /**
+   * Resolves once none of the bot's Web API calls is under way. A test that moves the Slack
+   * clock waits for it first, so each call is recorded at the clock time it was made.
+   */
+  slackCallsDone(): Promise<void>;
   /** The latest top-level bot message in the test channel. */
   lastMessage(): StoredMessage;
   /** Ephemeral texts sent to `user` (response_url or postEphemeral), oldest first. */
@@ -218,11 +224,23 @@ export async function startBotHarness(
   });
   if (options.databaseTimeoutMs) config.databaseTimeoutMs = options.databaseTimeoutMs;
   const logs = createMemoryLogger();
+  // The bot's Web API calls, counted (after they drew their slot), for slackCallsDone().
+  let inflight = 0;
+  const drained: (() => void)[] = [];
+  const countedFetch: FetchFunction = async (url, init) => {
+    inflight += 1;
+    try {
+      return await (globalThis.fetch(url, init as RequestInit) as ReturnType<FetchFunction>);
+    } finally {
+      inflight -= 1;
+      if (inflight === 0) for (const wake of drained.splice(0)) wake();
+    }
+  };
   const boot = () =>
     startBot(config, logs, {
       // The bot's own time (expiry, dates it shows); Slack and the simulator keep the real one.
       ...(options.clock ? { clock: options.clock } : {}),
-      clientOptions: { retryConfig: { retries: 0 } },
+      clientOptions: { retryConfig: { retries: 0 }, fetch: countedFetch },
       follow: { pollMs: 10, timeoutMs: 10_000 },
       ...(options.slackPace === 'real' ? {} : { tails: { budget: FAST_SLACK_BUDGET } }),
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
@@ -254,6 +272,8 @@ export async function startBotHarness(
     },
     logs,
     settle,
+    slackCallsDone: () =>
+      inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve)),
     slash: (text, user = ALICE) => send(slashBody(slack, text, user)),
     click: (message, actionId, user = ALICE) => send(clickBody(slack, message, actionId, user)),
     submit: (viewId, values, user = ALICE) => {

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
-import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
+import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
 import { buttonIds, buttons, clickEphemeral, current, shown } from './harness-extras.js';
 
 let h: BotHarness;
@@ -29,11 +29,14 @@ it('Roll back on a Done scale previews the inverse, applies it once, and marks t
   const done = current(h, original);
   expect(buttonIds(done)).toContain(ROW_ACTIONS.rollback);
 
-  await h.click(done, ROW_ACTIONS.rollback);
+  // Bob rolls back Alice's change: the preview names the change and who made it.
+  await h.click(done, ROW_ACTIONS.rollback, BOB);
   const preview = h.lastMessage();
   expect(preview.text).toContain('back to min 0, buffer 2, max 20');
   expect(shown(preview)).toContain('min 0, buffer 2, max 30 → min 0, buffer 2, max 20');
-  await h.click(preview, CHANGE_ACTIONS.confirm);
+  expect(shown(preview)).toContain(`change ${changeId}`);
+  expect(JSON.stringify(preview.blocks)).toContain(JSON.stringify(`*Made by*\n<@${ALICE.id}>`));
+  await h.click(preview, CHANGE_ACTIONS.confirm, BOB);
   expect(entry()).toMatchObject({ minReplicas: 0, bufferSize: 2, maxReplicas: 20 });
   expect(shown(current(h, preview))).toMatch(/Rolled back change/);
 
@@ -46,6 +49,8 @@ it('Roll back on a Done scale previews the inverse, applies it once, and marks t
   expect(buttonIds(after)).not.toContain(ROW_ACTIONS.rollback);
   await h.slash(`rollback ${changeId}`);
   expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/was already rolled back, by change/);
+  // …with a link to the rollback that did it.
+  expect(h.ephemeralTexts(ALICE).at(-1)).toContain(`See <${rollbackLink}|change `);
 });
 
 it('history rows show the change id and offer Roll back on an applied change, until it is rolled back', async () => {

@@ -13,6 +13,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { readConfig } from '../../../src/config/config.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { type LocalBot, startLocalBot } from '../../../src/startup/local-mode.js';
+import { FAST_SLACK_BUDGET } from '../../e2e/slack/bot-harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /**
@@ -48,7 +49,13 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
   const config = readConfig({ PORT: '0', HARBOR_LOCAL: '1', ...env });
   if (!config.ok) throw new Error(config.problems.join('\n'));
   const logs = createMemoryLogger();
-  const local = await startLocalBot(config.config, logs, { follow: { pollMs: 20, timeoutMs: 10_000 } });
+  // Slack's pace is not what these flows are about: the bot's budget and the workspace's limits
+  // both run a hundred times faster (same gates and order), so a tail redraws as its lines come.
+  const local = await startLocalBot(config.config, logs, {
+    follow: { pollMs: 20, timeoutMs: 10_000 },
+    tails: { budget: FAST_SLACK_BUDGET },
+    workspaceLimitsScale: 100,
+  });
   const profile = await mkdtemp(join(tmpdir(), 'harbor-chromium-'));
   let context: BrowserContext;
   try {
@@ -62,6 +69,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        '--disable-quic',
       ],
       viewport: { width: 1280, height: 860 },
       timezoneId: 'Europe/Berlin',

@@ -102,17 +102,26 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     if (acked) surfaces.push(acked);
     surfaces.push(...surfacesOf(calls).filter((s) => !isProgress(s)));
   };
+  /**
+   * Records a step once the follow-ups it started have drawn too: a follow-up (a rollout
+   * followed, a vessel scheduled) edits its change's message after the bot went idle, and
+   * would otherwise land in a later step, or after the scenario, as the machine's load decides.
+   */
+  const done = async (ack?: unknown) => {
+    await h.running.bot.followUpsDone();
+    take(ack);
+  };
   const driver: ScenarioDriver = {
     h,
     async slash(text, user = ALICE) {
       step(`${user.name} types \`/harbor ${text}\``);
       await h.slash(text, user);
-      take();
+      await done();
     },
     async click(actionId, user = ALICE, message) {
       step(`${user.name} clicks \`${actionId}\``);
       await h.click(message ? current(h, message) : offering(h, actionId), actionId, user);
-      take();
+      await done();
     },
     async clickEphemeral(actionId, user, value) {
       step(`${user.name} clicks \`${actionId}\` in their private answer`);
@@ -122,7 +131,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
         .at(-1);
       if (!ephemeral) throw new Error(`${user.name} received no private answer`);
       await clickEphemeral(h, ephemeral, actionId, user, value);
-      take();
+      await done();
     },
     async submit(given, user = ALICE) {
       const shownValues = Object.entries(given)
@@ -133,7 +142,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
       const view = h.slack.view(viewId);
       if (!view) throw new Error(`no view ${viewId}`);
       const res = await h.submit(viewId, answers(view, given), user);
-      take(res.body);
+      await done(res.body);
     },
     async threadReply(pattern) {
       const parent = h.slack
@@ -165,7 +174,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     async outside(line, act) {
       step(line);
       await act();
-      take();
+      await done();
     },
     async setup(line, act) {
       step(line);
@@ -185,6 +194,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
   };
   try {
     await scenario.run(driver);
+    await done();
   } finally {
     await h.stop();
   }
