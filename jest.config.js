@@ -14,5 +14,8 @@ export default {
   },
   // Jest's runtime with V8's code cache, so each test file does not compile every module again.
   runtime: '<rootDir>/scripts/jest-runtime.cjs',
+  // One worker per core, not jest's default of one fewer: the end-to-end tests spend part of
+  // their time waiting on sockets and browsers, and a two-core machine would run in band.
+  maxWorkers: '100%',
   testTimeout: 20000,
 };
