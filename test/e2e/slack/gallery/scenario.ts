@@ -6,7 +6,7 @@
  */
 import { type Clock, ManualClock, systemClock } from '../../../../src/runtime/clock.js';
 import { TEST_CHANNEL, type TestUser } from '../../../../src/workspace/identity.js';
-import type { StoredMessage } from '../../../../src/workspace/stand-in.js';
+import { RESPONSE_URL_METHOD, type StoredMessage } from '../../../../src/workspace/stand-in.js';
 import { failVessel } from '../../../watches/sim-control.js';
 import { ALICE, type BotHarness, startBotHarness } from '../bot-harness.js';
 import {
@@ -95,7 +95,11 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     if (recording) steps.push(line);
   };
   const take = (ack?: unknown) => {
-    const calls = h.slack.calls.slice(seen);
+    // The answer to the person who acted (response_url) and the change message's redraw go out
+    // at once, in either order; the person's answer is listed after the channel's, every run.
+    const calls = h.slack.calls
+      .slice(seen)
+      .sort((a, b) => Number(a.method === RESPONSE_URL_METHOD) - Number(b.method === RESPONSE_URL_METHOD));
     seen = h.slack.calls.length;
     if (!recording) return;
     const acked = ack === undefined ? undefined : ackSurface(ack);
