@@ -92,9 +92,19 @@ maybe('the Home tab in the page', () => {
     await pill.click();
     const answer = bob.locator('.messages > .message', { hasText: 'You requested this change' }).last();
     await answer.waitFor();
-    // The pill took the person to the answer: it is inside the channel pane's visible part.
-    const [pane, shown] = await Promise.all([bob.locator('.messages').boundingBox(), answer.boundingBox()]);
-    expect(shown && pane && shown.y < pane.y + pane.height && shown.y + shown.height > pane.y).toBe(true);
+    // The pill took the person to the answer: it is inside the channel pane's visible part. Both
+    // boxes are read in one page turn (a redraw replaces the pane's elements between two reads).
+    const pane = await bob.locator('.messages').elementHandle();
+    const inView = await bob.waitForFunction((el) => {
+      if (!el) return false;
+      const answers = [...el.children].filter((m) => m.textContent?.includes('You requested this change'));
+      const last = answers.at(-1);
+      if (!last) return false;
+      const p = el.getBoundingClientRect();
+      const a = last.getBoundingClientRect();
+      return a.top < p.bottom && a.bottom > p.top;
+    }, pane);
+    expect(await inView.jsonValue()).toBe(true);
     await bob.close();
   });
 });
