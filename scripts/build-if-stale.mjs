@@ -3,8 +3,7 @@
  * the last build, so a second `npm start` goes straight to the bot. Inputs
  * are fingerprinted by path, size and modification time (a deleted or added
  * file counts too); the fingerprint is kept in dist/, so removing dist/
- * forces a build. The TypeScript build is incremental as well
- * (tsconfig.build.json), for when something did change.
+ * forces a build (scripts/build.mjs: an esbuild bundle, about a second).
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -14,7 +13,7 @@ import { join } from 'node:path';
 const started = performance.now();
 const STAMP = 'dist/.build-fingerprint';
 const INPUT_DIRS = ['src'];
-const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json'];
+const INPUT_FILES = ['package.json', 'package-lock.json', 'scripts/build.mjs'];
 
 /** Every file under `dir`, recursively. */
 function filesUnder(dir) {

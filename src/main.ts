@@ -1,104 +1,23 @@
 /**
- * Start-up only: read the config, report every problem at once, start the
- * bot (in local mode with its local workspace), stop it cleanly on a signal.
- * Nothing else lives here.
+ * The process's entry: turn on Node's compile cache, then start
+ * (startup/run.ts). Nothing else may be imported statically here: a static
+ * import is compiled before this module's first line runs, so only what is
+ * imported after the cache is on loads from it.
+ *
+ * The cache (V8's compiled code for each module, kept by Node in a folder)
+ * spares a replica from compiling the bundle again at every start
+ * (docs/memory.md). It is used only when running from the build
+ * (dist/main.js): `npm run build` fills dist/.compile-cache, so the image ships
+ * it warm; from source (tsx, tests) nothing is written. A folder Node cannot
+ * write, or a cache from another Node version, only costs the time it would
+ * have saved. NODE_COMPILE_CACHE, if set, is Node's own and wins.
  */
-import { configSecrets, missingSlackSettings, readConfig } from './config/config.js';
-import { createJsonLogger } from './runtime/logger.js';
-import { describeStartFailure } from './startup/describe-start-failure.js';
-import { nodeVersionProblem } from './startup/node-version.js';
-import { deadlineIn, stopWithin } from './startup/shutdown.js';
-import { startBot } from './startup/start-bot.js';
+// A namespace import: on a Node without the function, run.ts still gets to say which Node is needed.
+import * as nodeModule from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-// Before anything opens the embedded store: its addon crashes an unsupported Node instead of failing.
-const nodeProblem = nodeVersionProblem(process.versions.node);
-if (nodeProblem) {
-  process.stderr.write(`${nodeProblem}\n`);
-  process.exit(1);
+if (import.meta.url.endsWith('/dist/main.js') && !process.env.NODE_COMPILE_CACHE) {
+  nodeModule.enableCompileCache?.(fileURLToPath(new URL('.compile-cache/', import.meta.url)));
 }
-
-// The environment is read by the config reader alone (its default); only the command line is ours to pass.
-const result = readConfig(undefined, { local: process.argv.slice(2).includes('--local') });
-if (!result.ok) {
-  process.stderr.write(
-    `Harbormaster cannot start; fix these settings:\n${result.problems.map((p) => `  - ${p}`).join('\n')}\n`,
-  );
-  process.exit(1);
-}
-const config = result.config;
-const secrets = configSecrets(config);
-const logger = createJsonLogger({ level: config.logLevel, secrets: () => secrets });
-
-const missing = config.local ? [] : missingSlackSettings(config.slack);
-if (missing.length > 0) {
-  process.stderr.write(
-    `Harbormaster needs Slack credentials to run. Missing:\n${missing.map((m) => `  - ${m}`).join('\n')}\nSee README.md, "Set-up", for the one-step app creation from manifest.yml.\n`,
-  );
-  process.exit(1);
-}
-
-/** Seconds since this process started (the build before it, if any, prints its own time). */
-function startupSeconds(): string {
-  return process.uptime().toFixed(1);
-}
-
-// Handlers first: a signal that arrives while starting stops the bot once it is up,
-// instead of killing the process half-started.
-let stopAll: (() => Promise<void>) | undefined;
-let running: Awaited<ReturnType<typeof startBot>> | undefined;
-let started: Promise<unknown> = Promise.resolve();
-let stopping = false;
-const shutdown = async (signal: string) => {
-  if (stopping) return;
-  stopping = true;
-  logger.info(`received ${signal}, finishing work in progress and stopping`, {
-    deadlineMs: config.shutdownTimeoutMs,
-  });
-  await started;
-  if (!stopAll) process.exit(0);
-  const stop = stopAll;
-  const outcome = await stopWithin(
-    { stop, inFlight: () => running?.inFlight() ?? [] },
-    deadlineIn(config.shutdownTimeoutMs),
-  );
-  if (outcome.kind === 'stopped') process.exit(0);
-  if (outcome.kind === 'deadline') {
-    logger.error(
-      `work in progress did not finish within HARBOR_SHUTDOWN_TIMEOUT_MS (${config.shutdownTimeoutMs} ms); exiting without it`,
-      { left: outcome.left },
-    );
-  } else {
-    logger.error('stopping failed', { error: outcome.error, left: outcome.left });
-  }
-  process.exit(1);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-try {
-  if (config.local) {
-    // Loaded only in local mode: a production replica never pays for the local workspace (docs/memory.md).
-    const { startLocalBot } = await import('./startup/local-mode.js');
-    const starting = startLocalBot(config, logger, { processMetrics: true });
-    started = starting.catch(() => undefined);
-    const local = await starting;
-    // The workspace's own token and secret are secrets too.
-    secrets.push(...configSecrets(local.config));
-    running = local.running;
-    stopAll = local.stop;
-    process.stdout.write(`Harbormaster local workspace: ${local.url} (started in ${startupSeconds()} s)\n`);
-  } else {
-    const starting = startBot(config, logger, { processMetrics: true });
-    started = starting.catch(() => undefined);
-    running = await starting;
-    stopAll = running.stop;
-  }
-} catch (err) {
-  process.stderr.write(`Harbormaster could not start: ${describeStartFailure(err, secrets)}\n`);
-  process.exit(1);
-}
-logger.info(`Harbormaster started in ${startupSeconds()} s`, {
-  replica: config.replicaId,
-  store: running.core.store.kind,
-  policy: running.core.policy.summary,
-});
+const { run } = await import('./startup/run.js');
+await run(process.argv.slice(2));

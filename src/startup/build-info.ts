@@ -1,10 +1,10 @@
 /** What `harbor_build_info` reports: the package version, the commit the build came from, the Node running it. */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { BuildInfo } from '../runtime/metrics.js';
+import { projectFile } from '../runtime/project-files.js';
 
-// Two levels up from src/startup or dist/startup: the package.json the image also ships.
-const PACKAGE_JSON = fileURLToPath(new URL('../../package.json', import.meta.url));
+// The package.json the image also ships.
+const PACKAGE_JSON = projectFile('package.json');
 
 /** The running build; `commit` comes from the config (HARBOR_BUILD_COMMIT, set by the image). */
 export function buildInfo(commit: string): BuildInfo {

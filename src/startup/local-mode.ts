@@ -5,9 +5,9 @@
  * SLACK_API_URL) and serves the workspace's page on its own port, bound to
  * 127.0.0.1 unless HARBOR_LISTEN_HOST says otherwise.
  */
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
+import { projectFile } from '../runtime/project-files.js';
 import { TEST_TEAM } from '../workspace/identity.js';
 import { CHANNELS, PEOPLE } from '../workspace/people.js';
 import { startWorkspace, type Workspace } from '../workspace/workspace.js';
@@ -22,9 +22,6 @@ export interface LocalBot {
   config: Config;
   stop(): Promise<void>;
 }
-
-// Files shipped with the project, found from this module (src/startup or dist/startup).
-const projectFile = (path: string) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 
 export interface LocalBotOptions extends StartBotOptions {
   /** Tests only: the workspace's Slack limits multiplied by this (default 1: Slack's real ones). */

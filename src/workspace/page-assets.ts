@@ -5,33 +5,32 @@
  * code and nothing is fetched from a network.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { projectFile, runningFromBuild } from '../runtime/project-files.js';
 
 export interface PageAssets {
   script: string;
   styles: string;
 }
 
-const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-/** The built bundle beside this module, or a fresh in-memory build of page/main.ts. */
+/**
+ * The bundle `npm run build` made, when the bot runs from that build; from
+ * source, a fresh in-memory build of page/main.ts (a dist/ left from an older
+ * build would serve an older page).
+ */
 export async function loadPageAssets(): Promise<PageAssets> {
-  try {
-    const [script, styles] = await Promise.all([
-      readFile(here('./page/app.js'), 'utf8'),
-      readFile(here('./page/app.css'), 'utf8'),
-    ]);
-    return { script, styles };
-  } catch {
-    return buildPageAssets();
-  }
+  if (!runningFromBuild()) return buildPageAssets();
+  const [script, styles] = await Promise.all([
+    readFile(projectFile('dist/workspace/page/app.js'), 'utf8'),
+    readFile(projectFile('dist/workspace/page/app.css'), 'utf8'),
+  ]);
+  return { script, styles };
 }
 
 /** Bundles the page from source (esbuild is a build-time dependency, loaded only here). */
 async function buildPageAssets(): Promise<PageAssets> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
-    entryPoints: [here('./page/main.ts')],
+    entryPoints: [projectFile('src/workspace/page/main.ts')],
     bundle: true,
     write: false,
     format: 'esm',
