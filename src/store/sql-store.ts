@@ -159,7 +159,7 @@ export abstract class SqlStore implements Store {
   putTrouble: WatchStore['putTrouble'] = (t) => this.watches.putTrouble(t);
   deleteTrouble: WatchStore['deleteTrouble'] = (env, key) => this.watches.deleteTrouble(env, key);
   noteProgress: WatchStore['noteProgress'] = (env, marks, now) => this.watches.noteProgress(env, marks, now);
-  openAlert: WatchStore['openAlert'] = (a) => this.watches.openAlert(a);
+  openAlerts: WatchStore['openAlerts'] = (alerts) => this.watches.openAlerts(alerts);
   listAlerts: WatchStore['listAlerts'] = (filter) => this.watches.listAlerts(filter);
   getAlert: WatchStore['getAlert'] = (id) => this.watches.getAlert(id);
   claimAlertPost: WatchStore['claimAlertPost'] = (id, owner, staleMs, now) =>

@@ -9,6 +9,9 @@ import type { ColumnValue } from './columns.js';
 export type Dialect = 'sqlite' | 'postgres';
 type Param = string | number | null | readonly string[];
 
+/** A column of SqlParams.jsonRows: its name (a property of each row) and its type. */
+export type JsonRowColumn = readonly [name: string, type: 'text' | 'int'];
+
 export interface Query {
   sql: string;
   params: Param[];
@@ -41,6 +44,21 @@ export class SqlParams {
   anyOf(column: string, values: readonly string[]): string {
     if (this.dialect === 'postgres') return `${column} = ANY(${this.add(values)}::text[])`;
     return `${column} IN (SELECT value FROM json_each(${this.add(JSON.stringify(values))}))`;
+  }
+
+  /**
+   * The objects of `rows` as a table `alias` with these columns, bound as one placeholder, so a
+   * statement writing many rows keeps one text (and one cached SQLite statement) for any number:
+   * jsonb_to_recordset in PostgreSQL, json_each in SQLite. Missing properties read as NULL.
+   */
+  jsonRows(rows: readonly object[], columns: readonly JsonRowColumn[], alias: string): string {
+    const json = this.add(JSON.stringify(rows));
+    if (this.dialect === 'postgres') {
+      const types = columns.map(([name, type]) => `${name} ${type === 'int' ? 'BIGINT' : 'TEXT'}`);
+      return `jsonb_to_recordset(${json}::jsonb) AS ${alias}(${types.join(', ')})`;
+    }
+    const fields = columns.map(([name]) => `json_extract(value, '$.${name}') AS ${name}`);
+    return `(SELECT ${fields.join(', ')} FROM json_each(${json})) AS ${alias}`;
   }
 
   /** The finished statement. */

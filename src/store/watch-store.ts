@@ -8,6 +8,7 @@
  * returns the rows it changed, to that caller only).
  */
 
+import type { JsonRowColumn } from './sql.js';
 import { first, params, type SqlRunner } from './sql-runner.js';
 import { watchDecoders } from './watch-rows.js';
 import type {
@@ -20,6 +21,23 @@ import type {
   WatchSubscription,
   WatchTrouble,
 } from './watch-types.js';
+
+/** The columns openAlerts writes from each alert (drawn is always 'none'). */
+const ALERT_COLUMNS: readonly JsonRowColumn[] = [
+  ['id', 'text'],
+  ['workspace', 'text'],
+  ['channel', 'text'],
+  ['env', 'text'],
+  ['object_key', 'text'],
+  ['kind', 'text'],
+  ['name', 'text'],
+  ['region', 'text'],
+  ['state', 'text'],
+  ['reason', 'text'],
+  ['detail', 'text'],
+  ['first_bad_at', 'int'],
+  ['opened_at', 'int'],
+];
 
 const opt = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
@@ -152,32 +170,33 @@ export class SqlWatchStore implements WatchStore {
     return since;
   }
 
-  async openAlert(a: WatchAlert): Promise<WatchAlert | undefined> {
+  async openAlerts(alerts: readonly WatchAlert[]): Promise<WatchAlert[]> {
+    if (alerts.length === 0) return [];
     const p = params(this.db);
+    const rows = alerts.map((a) => ({
+      id: a.id,
+      workspace: a.workspace,
+      channel: a.channel,
+      env: a.env,
+      object_key: a.objectKey,
+      kind: a.kind,
+      name: a.name,
+      region: opt(a.region),
+      state: a.state,
+      reason: opt(a.reason),
+      detail: opt(a.detail),
+      first_bad_at: a.firstBadAt,
+      opened_at: a.openedAt,
+    }));
+    const list = ALERT_COLUMNS.map(([name]) => name).join(', ');
+    const source = p.jsonRows(rows, ALERT_COLUMNS, 'a');
+    // One statement for the lot; rows go in key order, so two replicas opening overlapping sets wait
+    // on each other in the same order instead of deadlocking. SQLite's upsert needs the WHERE.
     const sql =
-      'INSERT INTO watch_alerts (id, workspace, channel, env, object_key, kind, name, region, state, reason, detail, ' +
-      'first_bad_at, opened_at, drawn) VALUES (' +
-      [
-        a.id,
-        a.workspace,
-        a.channel,
-        a.env,
-        a.objectKey,
-        a.kind,
-        a.name,
-        opt(a.region),
-        a.state,
-        opt(a.reason),
-        opt(a.detail),
-        a.firstBadAt,
-        a.openedAt,
-        'none',
-      ]
-        .map((v) => p.add(v))
-        .join(', ') +
-      ') ON CONFLICT (workspace, channel, env, object_key) WHERE recovered_at IS NULL DO NOTHING RETURNING *';
-    const row = await first(this.db, p.query(sql));
-    return row && this.decode.alert(row);
+      `INSERT INTO watch_alerts (${list}, drawn) SELECT ${list}, 'none' FROM ${source} WHERE true ` +
+      'ORDER BY workspace, channel, env, object_key ' +
+      'ON CONFLICT (workspace, channel, env, object_key) WHERE recovered_at IS NULL DO NOTHING RETURNING *';
+    return (await this.db.rows(p.query(sql))).map(this.decode.alert);
   }
 
   async listAlerts(filter: AlertFilter): Promise<WatchAlert[]> {

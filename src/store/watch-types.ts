@@ -129,8 +129,11 @@ export interface WatchStore {
    */
   noteProgress(env: string, marks: ReadonlyMap<string, string>, now: number): Promise<Map<string, number>>;
 
-  /** Opens an alert; undefined when one is already open for that object in that channel. */
-  openAlert(alert: WatchAlert): Promise<WatchAlert | undefined>;
+  /**
+   * Opens alerts in one statement; returns those opened (in no particular order): an alert
+   * whose object already has one open in its channel is left out.
+   */
+  openAlerts(alerts: readonly WatchAlert[]): Promise<WatchAlert[]>;
   listAlerts(filter: AlertFilter): Promise<WatchAlert[]>;
   getAlert(id: string): Promise<WatchAlert | undefined>;
   /** Claims posting an undrawn alert for `owner`; a claim older than `staleMs` may be taken over. */

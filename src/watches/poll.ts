@@ -11,7 +11,7 @@ import { ApiError } from '../gamefabric/errors.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { ChangeStore } from '../store/types.js';
-import type { WatchStore, WatchSubscription } from '../store/watch-types.js';
+import type { WatchAlert, WatchStore, WatchSubscription } from '../store/watch-types.js';
 import { pauseAfter } from './backoff.js';
 import { stepEpisodes } from './episodes.js';
 import { type Listing, type Observation, troubleIn } from './observe.js';
@@ -107,10 +107,10 @@ async function openAlerts(
 ): Promise<void> {
   const key = `${seen.kind}/${seen.name}`;
   const muted = new Set(await deps.store.mutedChannels(env, key, now));
+  const alerts: WatchAlert[] = [];
   for (const sub of subs) {
     if (muted.has(`${sub.workspace}:${sub.channel}`) || !(await deps.mayRead(sub, seen))) continue;
-    // The partial unique index makes this a no-op while the channel's alert for this object is open.
-    await deps.store.openAlert({
+    alerts.push({
       id: deps.newId(),
       workspace: sub.workspace,
       channel: sub.channel,
@@ -127,6 +127,9 @@ async function openAlerts(
       drawn: 'none',
     });
   }
+  // One statement for every channel (each poll while the trouble lasts asks again, for channels
+  // that subscribed since); the partial unique index leaves out the channels whose alert is open.
+  await deps.store.openAlerts(alerts);
 }
 
 /**

@@ -162,19 +162,21 @@ it('lists the channel watches with the poller state, and unwatch ends one', asyn
 });
 
 it('mutes an alert for an hour in its channel, and refuses an unknown or foreign one', async () => {
-  await store.openAlert({
-    id: 'a1',
-    workspace: 'T1',
-    channel: 'COPS',
-    env: 'prod',
-    objectKey: 'Vessel/web-1',
-    kind: 'Vessel',
-    name: 'web-1',
-    state: 'Error',
-    firstBadAt: NOW,
-    openedAt: NOW,
-    drawn: 'none',
-  });
+  await store.openAlerts([
+    {
+      id: 'a1',
+      workspace: 'T1',
+      channel: 'COPS',
+      env: 'prod',
+      objectKey: 'Vessel/web-1',
+      kind: 'Vessel',
+      name: 'web-1',
+      state: 'Error',
+      firstBadAt: NOW,
+      openedAt: NOW,
+      drawn: 'none',
+    },
+  ]);
   expect(await watches.mute(asker('USRE', 'COPS'), 'a1', NOW)).toMatchObject({
     mutedUntil: NOW + 3_600_000,
     mutedBy: 'USRE',

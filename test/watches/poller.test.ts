@@ -11,6 +11,7 @@ import { silentLogger } from '../../src/runtime/logger.js';
 import type { Store } from '../../src/store/types.js';
 import { pollEnvironment } from '../../src/watches/poll.js';
 import { pollerLease, type Watcher } from '../../src/watches/watcher.js';
+import { countingStore } from '../support/counting-store.js';
 import { FakeApi, openReplicaStores, RecordingMessenger, STORE_KINDS, watcherFor } from './harness.js';
 
 const INTERVAL = 30_000;
@@ -242,6 +243,22 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
     // 20 intervals, 4 kinds each; no Degraded fleet, so no Site list.
     expect(api.reads).toBe(20 * 4);
     expect(messenger.posts).toHaveLength(10 * 50);
+  });
+
+  it('opens an object’s alerts in every channel with one store call per poll, whatever the channels', async () => {
+    const channels = Array.from({ length: 50 }, (_, i) => `C${i}`);
+    const { stores, api, messenger, clock } = await setup(1, channels);
+    const counted = countingStore(stores[0] as Store);
+    const watcher = watcherFor('rc', counted.store, api, messenger, clock);
+    for (let i = 0; i < 3; i++) api.setVessel(`v-${i}`, 'Error', 'boom');
+    for (let t = 0; t < 3 * 60_000; t += 10_000) {
+      await watcher.tick();
+      await clock.advance(10_000);
+    }
+    expect(messenger.posts).toHaveLength(3 * 50);
+    // Polls at 0 s and 30 s find the trouble not yet settled; those at 60 s to 150 s open (or re-check) it.
+    expect(api.reads).toBe(6 * 4);
+    expect(counted.calls.get('openAlerts')).toBe(4 * 3);
   });
 
   it('alerts on a rollout Harbormaster follows that stopped moving, and recovers when it moves again', async () => {

@@ -94,9 +94,11 @@ export function watchesContract(h: HarnessRef): void {
 
     it('opens one alert per object and channel, whichever replica asks, until it recovers', async () => {
       const peer = await h().openPeer();
-      const opened = await Promise.all([h().store.openAlert(alert('a1')), peer.openAlert(alert('a2'))]);
-      expect(opened.filter((a) => a !== undefined)).toHaveLength(1);
-      expect(await peer.openAlert(alert('a3', { channel: 'C2' }))).toMatchObject({ id: 'a3' });
+      const opened = await Promise.all([h().store.openAlerts([alert('a1')]), peer.openAlerts([alert('a2')])]);
+      expect(opened.flat()).toHaveLength(1);
+      expect(await peer.openAlerts([alert('a3', { channel: 'C2' })])).toEqual([
+        expect.objectContaining({ id: 'a3' }),
+      ]);
       const open = await h().store.listAlerts({ env: 'prod', open: true });
       expect(open.map((a) => a.channel).sort()).toEqual(['C1', 'C2']);
       // The recovery goes to one caller only.
@@ -105,12 +107,41 @@ export function watchesContract(h: HarnessRef): void {
         peer.recoverAlerts('prod', 'Vessel/web-1', 5 * MINUTE, T0 + 6 * MINUTE),
       ]);
       expect(recovered.map((r) => r.length).sort()).toEqual([0, 2]);
-      expect(await h().store.openAlert(alert('a4'))).toMatchObject({ id: 'a4', drawn: 'none' });
+      expect(await h().store.openAlerts([alert('a4')])).toEqual([
+        expect.objectContaining({ id: 'a4', drawn: 'none' }),
+      ]);
+    });
+
+    it('opens many alerts in one call, every field kept, leaving out those already open', async () => {
+      const peer = await h().openPeer();
+      const full = alert('a1', { region: 'eu', detail: 'Site eu-1 down', reason: 'Degraded' });
+      const bare = alert('a2', { channel: 'C2' }); // no region, no detail
+      expect(await h().store.openAlerts([full, bare])).toEqual(expect.arrayContaining([full, bare]));
+      expect(await h().store.openAlerts([])).toEqual([]);
+      // Two replicas at once, overlapping and in opposite orders: each alert opens once, none twice.
+      const channels = Array.from({ length: 30 }, (_, i) => `C${i}`);
+      const batch = (prefix: string) => channels.map((channel) => alert(`${prefix}-${channel}`, { channel }));
+      const opened = await Promise.all([
+        h().store.openAlerts(batch('x')),
+        peer.openAlerts(batch('y').reverse()),
+      ]);
+      // C1 and C2 were open already.
+      const rest = channels.filter((c) => c !== 'C1' && c !== 'C2');
+      expect(
+        opened
+          .flat()
+          .map((a) => a.channel)
+          .sort(),
+      ).toEqual(rest.sort());
+      const open = await peer.listAlerts({ env: 'prod', open: true });
+      expect(open).toHaveLength(30);
+      expect(await h().store.getAlert('a1')).toEqual(full);
+      expect(await h().store.getAlert('a2')).toEqual(bare);
     });
 
     it('lets one replica claim a post, another only once the claim is stale, and records the message', async () => {
       const peer = await h().openPeer();
-      await h().store.openAlert(alert('a1'));
+      await h().store.openAlerts([alert('a1')]);
       expect(await h().store.claimAlertPost('a1', 'r1', MINUTE, T0)).toBe(true);
       expect(await peer.claimAlertPost('a1', 'r2', MINUTE, T0 + 30_000)).toBe(false);
       expect(await peer.claimAlertPost('a1', 'r2', MINUTE, T0 + MINUTE)).toBe(true);
@@ -129,7 +160,7 @@ export function watchesContract(h: HarnessRef): void {
     });
 
     it('mutes an object in a channel until a time', async () => {
-      await h().store.openAlert(alert('a1'));
+      await h().store.openAlerts([alert('a1')]);
       expect(await h().store.muteAlert('a1', T0 + 60 * MINUTE, 'U1')).toMatchObject({
         mutedUntil: T0 + 60 * MINUTE,
         mutedBy: 'U1',
