@@ -3,6 +3,7 @@ import pg from 'pg';
 import { openStore } from '../../src/store/index.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres-store.js';
 import type { Store } from '../../src/store/types.js';
+import { TestSchemas } from '../support/postgres-schemas.js';
 import { spawnClaimWorker } from './fixtures/spawn-claim-worker.js';
 import { runStoreContract, type StoreHarness } from './store-contract.js';
 
@@ -14,7 +15,7 @@ if (!url) {
 }
 const describePg = url ? describe : describe.skip;
 
-// One prefix per test file run; every test gets its own schema under it, all dropped afterwards.
+// One prefix per test file run; each test that must migrate a new schema gets its own, all dropped afterwards.
 const prefix = `store_test_${process.pid}_${Date.now().toString(36)}`;
 let schemaCount = 0;
 function freshSchema(): string {
@@ -25,21 +26,23 @@ function freshSchema(): string {
 describePg('PostgresStore', () => {
   const databaseUrl = url as string;
   let admin: pg.Pool;
+  let contractSchemas: TestSchemas;
   const schemas: string[] = [];
 
   beforeAll(() => {
     admin = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    contractSchemas = new TestSchemas(databaseUrl, 'store_test');
   });
 
   afterAll(async () => {
     for (const schema of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.end();
+    await contractSchemas.end();
   });
 
-  /** A store on a fresh schema; peers are further pools on the same schema. */
+  /** A store on an empty, migrated schema of its own; peers are further pools on the same schema. */
   async function pgHarness(): Promise<StoreHarness> {
-    const schema = freshSchema();
-    schemas.push(schema);
+    const schema = await contractSchemas.take();
     const store = await openPostgresStore({ databaseUrl, schema });
     const opened: PostgresStore[] = [store];
     return {
@@ -55,7 +58,7 @@ describePg('PostgresStore', () => {
       query: async (sql) => (await store.pool.query(sql)).rows,
       cleanup: async () => {
         for (const s of opened) await s.close();
-        await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await contractSchemas.give(schema);
       },
     };
   }
