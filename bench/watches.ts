@@ -21,7 +21,7 @@ import type { TailSlack } from '../src/slack/tails/slack-calls.js';
 import { StoreSlots } from '../src/slack-budget/shared-slots.js';
 import type { Store } from '../src/store/types.js';
 import { Watcher } from '../src/watches/watcher.js';
-import { everyone, openReplicaStores, type StoreKind } from '../test/watches/harness.js';
+import { endReplicaStores, everyone, openReplicaStores, type StoreKind } from '../test/watches/harness.js';
 import { DUEL_SITE, failVessel, siteDown, takeApiReads } from '../test/watches/sim-control.js';
 
 const { values } = parseArgs({
@@ -145,3 +145,4 @@ for (const replicas of [1, 3, 5]) {
     );
   }
 }
+await endReplicaStores();

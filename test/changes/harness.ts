@@ -1,9 +1,10 @@
 /**
  * Builds the real parts for change-engine tests: the simulator over loopback,
- * the real client, a real store (SQLite in memory, or PostgreSQL on a fresh
- * schema when HARBOR_TEST_DATABASE_URL is set), a real policy, one ManualClock.
+ * the real client, a real store (SQLite in memory, or PostgreSQL on an empty,
+ * migrated schema of its own when HARBOR_TEST_DATABASE_URL is set), a real policy, one ManualClock.
  */
 import type { Readable } from 'node:stream';
+import { afterAll } from '@jest/globals';
 import fetch from 'node-fetch';
 import pg from 'pg';
 import { ChangeEngine } from '../../src/changes/engine.js';
@@ -24,6 +25,7 @@ import {
 } from '../../src/simulator/index.js';
 import { openStore } from '../../src/store/index.js';
 import type { Store } from '../../src/store/types.js';
+import { TestSchemas } from '../support/postgres-schemas.js';
 
 export const pgUrl = process.env.HARBOR_TEST_DATABASE_URL;
 
@@ -35,9 +37,16 @@ if (!pgUrl) {
   );
 }
 
+/** The PostgreSQL schemas of startHarness (each harness's empty and migrated), dropped after the file's tests. */
+let pgSchemas: TestSchemas | undefined;
+afterAll(async () => {
+  await pgSchemas?.end();
+  pgSchemas = undefined;
+});
+
 let schemaSeq = 0;
 
-/** A fresh PostgreSQL schema name and a function that drops it. */
+/** A fresh PostgreSQL schema name (nothing created yet) and a function that drops it. */
 export function freshSchema(): { schema: string; drop: () => Promise<void> } {
   schemaSeq += 1;
   const schema = `engine_test_${process.pid}_${Date.now().toString(36)}_${schemaSeq}`;
@@ -139,9 +148,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     ...(options.client?.timeoutMs ? { timeoutMs: options.client.timeoutMs, random: () => 0.5 } : {}),
     ...(options.client?.timeoutOnClock ? { timeoutClock: clock } : {}),
   });
-  const pgSchema = options.store === 'postgres' ? freshSchema() : undefined;
+  if (options.store === 'postgres') pgSchemas ??= new TestSchemas(pgUrl as string, 'engine_test');
+  const schemas = options.store === 'postgres' ? pgSchemas : undefined;
+  const schema = await schemas?.take();
   const store = await openStore(
-    pgSchema ? { databaseUrl: pgUrl, schema: pgSchema.schema } : { dataDir: options.dataDir ?? ':memory:' },
+    schema ? { databaseUrl: pgUrl, schema } : { dataDir: options.dataDir ?? ':memory:' },
   );
   const ctx = { resolveGroup: async (id: string) => options.groups?.[id] ?? [] };
   const policy = options.policy
@@ -163,7 +174,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     store,
     policy,
     clock,
-    schema: pgSchema?.schema,
+    ...(schema ? { schema } : {}),
     apiIdle: api.idle,
     apiHeld: api.held,
     engine: make('replica-a'),
@@ -171,7 +182,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     close: async () => {
       await sim.stop();
       await store.close();
-      await pgSchema?.drop();
+      if (schema) await schemas?.give(schema);
     },
   };
 }

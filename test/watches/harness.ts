@@ -1,6 +1,6 @@
 /**
- * Replicas for watch tests: stores on one database (a SQLite file, or a fresh
- * PostgreSQL schema when HARBOR_TEST_DATABASE_URL is set), a listing the test
+ * Replicas for watch tests: stores on one database (a SQLite file, or an empty,
+ * migrated PostgreSQL schema when HARBOR_TEST_DATABASE_URL is set), a listing the test
  * edits as the API's state, counting every list read, and a messenger that
  * records what it posts and edits as Slack would hold it.
  */
@@ -8,7 +8,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { Armada, ArmadaSet, Site } from '../../src/api-shapes/armada-resources.js';
 import type { Formation, Region, Vessel } from '../../src/api-shapes/resources.js';
 import type { ManualClock } from '../../src/runtime/clock.js';
@@ -19,15 +18,26 @@ import type { Store } from '../../src/store/types.js';
 import type { WatchAlert } from '../../src/store/watch-types.js';
 import type { AlertMessenger, ChannelMayRead, WatchSource } from '../../src/watches/types.js';
 import { Watcher } from '../../src/watches/watcher.js';
+import { TestSchemas } from '../support/postgres-schemas.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export const DATABASE_URL = process.env.HARBOR_TEST_DATABASE_URL;
 /** The stores to run on: SQLite always, PostgreSQL when a test database is configured. */
 export const STORE_KINDS: StoreKind[] = DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
-let schemas = 0;
+/** The PostgreSQL schemas openReplicaStores hands out (each empty and migrated, reused once closed). */
+let pgSchemas: TestSchemas | undefined;
 
-/** `n` stores on one fresh database; `close` closes them and drops the database. */
+/**
+ * Drops the PostgreSQL schemas openReplicaStores handed out: each test file calls it after its
+ * tests (afterAll), the bench at its end. (No hook here: the bench imports this file outside jest.)
+ */
+export async function endReplicaStores(): Promise<void> {
+  await pgSchemas?.end();
+  pgSchemas = undefined;
+}
+
+/** `n` stores on one fresh database; `close` closes them and drops (or, PostgreSQL, empties) the database. */
 export async function openReplicaStores(
   kind: StoreKind,
   n: number,
@@ -44,18 +54,17 @@ export async function openReplicaStores(
       },
     };
   }
-  schemas += 1;
-  const schema = `watch_test_${process.pid}_${Date.now().toString(36)}_${schemas}`;
   const databaseUrl = DATABASE_URL as string;
+  pgSchemas ??= new TestSchemas(databaseUrl, 'watch_test');
+  const pool = pgSchemas;
+  const schema = await pool.take();
   const stores: Store[] = [];
   for (let i = 0; i < n; i++) stores.push(await openPostgresStore({ databaseUrl, schema }));
   return {
     stores,
     close: async () => {
       for (const s of stores) await s.close();
-      const admin = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await admin.end();
+      await pool.give(schema);
     },
   };
 }

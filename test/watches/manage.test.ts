@@ -5,13 +5,15 @@
  * otherwise), and the answers carry the poller's state (paused after an API
  * error). What changed lists the changes to the object and its region.
  */
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeEach, expect, it } from '@jest/globals';
 import { UserError } from '../../src/errors/user-error.js';
 import { parsePolicy } from '../../src/policy/load.js';
 import type { Store } from '../../src/store/types.js';
 import { policyMayRead } from '../../src/watches/channel-reads.js';
 import { Watches } from '../../src/watches/manage.js';
-import { openReplicaStores } from './harness.js';
+import { endReplicaStores, openReplicaStores } from './harness.js';
+
+afterAll(endReplicaStores);
 
 const NOW = Date.UTC(2026, 0, 1, 14, 0, 0);
 const POLICY = `

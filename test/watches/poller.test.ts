@@ -4,7 +4,7 @@
  * and flapping, takeover after the poller dies, unwatch, a paused poll after
  * API errors, and the API-cost bound (one list per kind per interval).
  */
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { ApiError } from '../../src/gamefabric/errors.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
@@ -12,7 +12,16 @@ import type { Store } from '../../src/store/types.js';
 import { pollEnvironment } from '../../src/watches/poll.js';
 import { pollerLease, type Watcher } from '../../src/watches/watcher.js';
 import { countingStore } from '../support/counting-store.js';
-import { FakeApi, openReplicaStores, RecordingMessenger, STORE_KINDS, watcherFor } from './harness.js';
+import {
+  endReplicaStores,
+  FakeApi,
+  openReplicaStores,
+  RecordingMessenger,
+  STORE_KINDS,
+  watcherFor,
+} from './harness.js';
+
+afterAll(endReplicaStores);
 
 const INTERVAL = 30_000;
 const SETTLE = 60_000;

@@ -5,15 +5,17 @@
  * region Degraded, which alerts with the reason and the Site named (one Site
  * and one Region list while Degraded). Four lists per poll otherwise.
  */
-import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../src/gamefabric/client.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 import type { Store } from '../../src/store/types.js';
 import type { Watcher } from '../../src/watches/watcher.js';
 import { callJson } from '../simulator/helpers.js';
-import { openReplicaStores, RecordingMessenger, watcherFor } from './harness.js';
+import { endReplicaStores, openReplicaStores, RecordingMessenger, watcherFor } from './harness.js';
 import { DUEL_SITE, siteDown } from './sim-control.js';
+
+afterAll(endReplicaStores);
 
 let sim: Simulator;
 let clock: ManualClock;

@@ -5,7 +5,7 @@
  * in every minute and one post a second per channel, and a person's message
  * asked for in the middle of the burst gets its slot at once.
  */
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { slackAlertMessenger } from '../../src/slack/alerts/messenger.js';
@@ -14,7 +14,9 @@ import type { TailSlack } from '../../src/slack/tails/slack-calls.js';
 import { StoreSlots } from '../../src/slack-budget/shared-slots.js';
 import type { Store } from '../../src/store/types.js';
 import { Watcher } from '../../src/watches/watcher.js';
-import { everyone, FakeApi, openReplicaStores, STORE_KINDS } from './harness.js';
+import { endReplicaStores, everyone, FakeApi, openReplicaStores, STORE_KINDS } from './harness.js';
+
+afterAll(endReplicaStores);
 
 interface Call {
   method: string;
