@@ -99,13 +99,16 @@ describe('the declared tables', () => {
         is_nullable: string;
         primary_key: boolean;
       }>(
-        `SELECT c.table_name, c.column_name, c.data_type, c.is_nullable,
-                EXISTS (SELECT 1 FROM information_schema.key_column_usage k
-                        JOIN information_schema.table_constraints t
-                          ON t.constraint_name = k.constraint_name AND t.table_schema = k.table_schema
-                        WHERE t.constraint_type = 'PRIMARY KEY' AND k.table_schema = c.table_schema
-                          AND k.table_name = c.table_name AND k.column_name = c.column_name) AS primary_key
-         FROM information_schema.columns c WHERE c.table_schema = $1`,
+        // The primary-key columns are read once and joined (~20 ms), not looked up per column
+        // through information_schema's views (~2 s).
+        `SELECT c.table_name, c.column_name, c.data_type, c.is_nullable, pk.column_name IS NOT NULL AS primary_key
+         FROM information_schema.columns c
+         LEFT JOIN (SELECT k.table_name, k.column_name FROM information_schema.table_constraints t
+                    JOIN information_schema.key_column_usage k
+                      ON k.constraint_schema = t.constraint_schema AND k.constraint_name = t.constraint_name
+                    WHERE t.constraint_type = 'PRIMARY KEY' AND t.table_schema = $1) pk
+           ON pk.table_name = c.table_name AND pk.column_name = c.column_name
+         WHERE c.table_schema = $1`,
         [schema],
       );
       const live = columns.rows.map((c) => ({
