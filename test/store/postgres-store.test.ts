@@ -6,6 +6,7 @@ import type { Store } from '../../src/store/types.js';
 import { TestSchemas } from '../support/postgres-schemas.js';
 import { spawnClaimWorker } from './fixtures/spawn-claim-worker.js';
 import { runStoreContract, type StoreHarness } from './store-contract.js';
+import { testSchemasChecks } from './test-schemas-checks.js';
 
 const url = process.env.HARBOR_TEST_DATABASE_URL;
 if (!url) {
@@ -62,6 +63,8 @@ describePg('PostgresStore', () => {
       },
     };
   }
+
+  testSchemasChecks(databaseUrl);
 
   describe('contract', () => {
     runStoreContract(pgHarness);
