@@ -99,15 +99,7 @@ export class PostgresStore extends SqlStore {
 
   protected async rows(query: Query): Promise<Row[]> {
     try {
-      const t0 = performance.now();
       const result = await this.pool.query(query.sql, query.params as unknown[]);
-      const g = globalThis as unknown as { __q?: Map<string, [number, number]> };
-      g.__q ??= new Map();
-      const k = query.sql.slice(0, 60);
-      const e = g.__q.get(k) ?? [0, 0];
-      e[0] += 1;
-      e[1] += performance.now() - t0;
-      g.__q.set(k, e);
       return result.rows as Row[];
     } catch (err) {
       // One error class for both stores, so the Slack layer can say "the database is unavailable".
