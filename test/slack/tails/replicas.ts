@@ -73,39 +73,52 @@ export async function startTailReplicas(o: {
   const quiesce = async () => {
     while (bots.some((b) => b.busy())) await Promise.all(bots.map((b) => b.quiesce()));
   };
+  // Every replica settles after each sleeper the clock wakes, at that sleeper's time: what a slot
+  // drawn from the store or a call to Slack answers lands then, whatever the machine's load.
+  const step = (ms: number) => world.clock.advance(ms, quiesce);
   const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {
-    for (let step = 0; step < 4000; step++) {
+    for (let n = 0; n < 4000; n++) {
       for (let i = 0; i < 20; i++) {
         if (await cond()) return;
         await turn();
       }
       await quiesce();
       if (await cond()) return;
-      await world.clock.advance(stepMs);
+      await step(stepMs);
     }
     throw new Error(`timed out waiting for ${what}`);
   };
-  const settle = async (bot: TailBot) => {
+  const settle = async (bot: TailBot, parked = () => bot.running.slackBudget.waiting() > 0) => {
     let idle = false;
-    void bot.running.bot.idle().then(() => {
+    const done = bot.running.bot.idle().then(() => {
       idle = true;
     });
-    await pumpUntil(() => idle, 'a replica to finish its requests');
+    for (let n = 0; n < 4000; n++) {
+      // The request's work runs in real time (the simulator, the store, Slack): the clock moves only
+      // while it waits on the clock for a slot, so it does the same at the same times however slow
+      // the machine is (moving the clock meanwhile let a loaded run start it seconds later).
+      while (!idle && !parked()) await Promise.race([done, turn()]);
+      await quiesce();
+      if (idle) return;
+      await step(250);
+    }
+    throw new Error('timed out waiting for a replica to finish its requests');
   };
   return {
     ...world,
     bots,
     quiesce,
     pumpUntil,
-    settle,
+    settle: (bot) => settle(bot),
     followRoundRobin: async (vessels) => {
       for (const [i, vessel] of vessels.entries()) {
         const bot = bots[i % bots.length] as TailBot;
         const ack = await bot.slash(`logs dev ${vessel} --follow`);
         if (ack.status !== 200) throw new Error(`/harbor logs dev ${vessel} --follow answered ${ack.status}`);
-        await settle(bot);
+        // Starting a tail posts through the tails' budget: with no lines yet, whatever waits there is this start.
+        await settle(bot, () => bot.running.tails.budgetSnapshots().some((b) => sumOf(b.waiting) > 0));
       }
-      await pumpUntil(() => world.sim.openLogStreams() === vessels.length, 'every log stream');
+      await world.sim.whenLogStreams(vessels.length);
     },
     firehose: async (vessels, ms, f = {}) => {
       const stepMs = f.stepMs ?? 250;
@@ -122,7 +135,7 @@ export async function startTailReplicas(o: {
         // The lines cross real sockets to reach the tails; give them a few turns before time moves.
         for (let i = 0; i < 10; i++) await turn();
         await quiesce();
-        await world.clock.advance(stepMs);
+        await step(stepMs);
       }
       await quiesce();
     },
@@ -133,6 +146,10 @@ export async function startTailReplicas(o: {
       if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+function sumOf(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
 /** Most calls answered 200 inside any one minute of the clock, of `method`, from `from` on. */
