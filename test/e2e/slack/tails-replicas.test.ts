@@ -88,19 +88,6 @@ describe.each(storeKinds)('tails over %s replicas share the workspace budget', (
     expect(replicas.slack.rateLimited).toEqual([]);
     expect(busiestMinute(replicas.slack.calls, 'chat.update')).toBeLessThanOrEqual(TIER3_PER_MINUTE);
     const counts = [...updatesByTail(replicas.slack.calls, tails ?? [], from).values()];
-    if (process.env.TAILS_DEBUG) process.stderr.write(`COUNTS ${kind} ${JSON.stringify(counts)} runningHere=${JSON.stringify(runningHere)}\n`);
-    if (process.env.TAILS_DEBUG) {
-      const owner = new Map(replicas.bots.flatMap((b, i) => b.running.tails.runningHere().map((id) => [id, i] as const)));
-      const msgs = new Map<string, string>();
-      for (const c of replicas.slack.calls) if (c.method === 'chat.postMessage' && c.status === 200) msgs.set(String((c.response as { ts?: string }).ts), String(c.body.thread_ts ?? ''));
-      for (const t of tails ?? []) {
-        const mine = replicas.slack.calls.filter((c) => c.status === 200 && c.at >= from && ((c.method === 'chat.update' && msgs.get(String(c.body.ts)) === t.threadTs && t.threadTs) || (c.method === 'chat.postMessage' && c.body.thread_ts === t.threadTs)));
-        process.stderr.write(`TAIL ${t.id.slice(0, 6)} r${owner.get(t.id)} ${mine.map((c) => `${c.method === 'chat.update' ? 'u' : 'P'}${(c.at - from) / 1000}${c.method === 'chat.update' ? `:${String(c.body.ts).slice(-4)}` : ''}`).join(' ')}\n`);
-      }
-      process.stderr.write(`PREVIEW ${JSON.stringify(replicas.slack.calls.filter((c) => c.body.ts === preview.ts || c.body.thread_ts === preview.ts).map((c) => [c.method, c.at - from, String(c.body.text ?? '').slice(0, 50)]))}\n`);
-      const { writeFileSync } = await import('node:fs');
-      writeFileSync(`/tmp/tailsrep-calls-${kind}-${process.pid}.txt`, replicas.slack.calls.map((c) => `${c.at - from} ${c.method} ${c.status} ${String(c.body.ts ?? '')} ${String(c.body.thread_ts ?? '')}`).join('\n'));
-    }
     expect(counts).toHaveLength(TAILS);
     // 80 s at about 45 edits a minute over twelve tails: about five each, whichever replica runs it.
     expect(Math.min(...counts)).toBeGreaterThanOrEqual(3);

@@ -140,8 +140,7 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   // PostgreSQL answers over a socket: a query under way (a tail saving its progress) is waited for too.
   const pool = (running.core.store as { pool?: pg.Pool }).pool;
   const storeBusy = () => pool !== undefined && (pool.totalCount > pool.idleCount || pool.waitingCount > 0);
-  const busy = () =>
-    inflight > 0 || running.tails.budgetsBusy() || running.slackBudget.busy() || storeBusy();
+  const busy = () => inflight > 0 || running.tails.budgetsBusy() || running.slackBudget.busy() || storeBusy();
   const quiesce = async () => {
     while (busy()) {
       await running.tails.budgetsIdle();
