@@ -31,8 +31,11 @@ export interface TailReplicas extends TailBotShared {
   quiesce(): Promise<void>;
   /** Pumps the shared clock (steps of `stepMs`, I/O in between) until `cond` holds. */
   pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
-  /** Pumps the clock until `bot` has finished the work its requests started (tails excluded). */
-  settle(bot: TailBot): Promise<void>;
+  /**
+   * Waits until `bot` has finished the work its requests started (tails excluded), and `until` holds
+   * (what the bot does from its own clock, a follow-up); the clock moves only while that work waits on it for a slot.
+   */
+  settle(bot: TailBot, until?: () => boolean): Promise<void>;
   /** `logs dev <vessel> --follow` for each vessel, sent to the replicas in turn; resolves once all stream. */
   followRoundRobin(vessels: readonly string[]): Promise<void>;
   /** `ms` of the clock in steps of `stepMs`, each vessel writing `perStep` lines a step. */
@@ -88,18 +91,20 @@ export async function startTailReplicas(o: {
     }
     throw new Error(`timed out waiting for ${what}`);
   };
-  const settle = async (bot: TailBot, parked = () => bot.running.slackBudget.waiting() > 0) => {
+  const settle = async (bot: TailBot, o: { parked?: () => boolean; until?: () => boolean } = {}) => {
+    const parked = o.parked ?? (() => bot.running.slackBudget.waiting() > 0);
     let idle = false;
-    const done = bot.running.bot.idle().then(() => {
+    void bot.running.bot.idle().then(() => {
       idle = true;
     });
+    const finished = () => idle && (o.until?.() ?? true);
     for (let n = 0; n < 4000; n++) {
       // The request's work runs in real time (the simulator, the store, Slack): the clock moves only
       // while it waits on the clock for a slot, so it does the same at the same times however slow
       // the machine is (moving the clock meanwhile let a loaded run start it seconds later).
-      while (!idle && !parked()) await Promise.race([done, turn()]);
+      while (!finished() && !parked()) await turn();
       await quiesce();
-      if (idle) return;
+      if (finished()) return;
       await step(250);
     }
     throw new Error('timed out waiting for a replica to finish its requests');
@@ -109,14 +114,16 @@ export async function startTailReplicas(o: {
     bots,
     quiesce,
     pumpUntil,
-    settle: (bot) => settle(bot),
+    settle: (bot, until) => settle(bot, until ? { until } : {}),
     followRoundRobin: async (vessels) => {
       for (const [i, vessel] of vessels.entries()) {
         const bot = bots[i % bots.length] as TailBot;
         const ack = await bot.slash(`logs dev ${vessel} --follow`);
         if (ack.status !== 200) throw new Error(`/harbor logs dev ${vessel} --follow answered ${ack.status}`);
         // Starting a tail posts through the tails' budget: with no lines yet, whatever waits there is this start.
-        await settle(bot, () => bot.running.tails.budgetSnapshots().some((b) => sumOf(b.waiting) > 0));
+        await settle(bot, {
+          parked: () => bot.running.tails.budgetSnapshots().some((b) => sumOf(b.waiting) > 0),
+        });
       }
       await world.sim.whenLogStreams(vessels.length);
     },
