@@ -1,15 +1,21 @@
 /**
- * The README's run command, as a real process: without Slack credentials it
- * lists what is missing; with them (Slack played by the stand-in) it starts on
- * the embedded simulator, answers /healthz, a signed slash command, and stops
- * cleanly on SIGTERM. No secret appears in its output.
+ * The README's run command, as a real process: `npm start` runs the
+ * production build (scripts/build.mjs), so these tests build it once, in a
+ * folder laid out as the image lays out /app (package.json, manifest.yml,
+ * examples/ and node_modules beside dist/), and run `node dist/main.js` there.
+ * Without Slack credentials it lists what is missing; with them (Slack played
+ * by the stand-in) it starts on the embedded simulator, answers /healthz, a
+ * signed slash command, and stops cleanly on SIGTERM. No secret appears in its
+ * output. The bundle serves the page it was built with and loads the modes
+ * only some replicas use from chunks of their own.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync, readdirSync } from 'node:fs';
+import { appendFile, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { TEST_BOT } from '../../src/workspace/identity.js';
 import { postSigned, slashCommandBody } from '../../src/workspace/signing.js';
 import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
@@ -18,6 +24,25 @@ const SECRET = 'main-test-signing-secret';
 let child: ChildProcessWithoutNullStreams | undefined;
 let standIn: SlackStandIn | undefined;
 let dataDir: string | undefined;
+/** The built app (a temporary /app). */
+let app: string;
+
+beforeAll(async () => {
+  app = await mkdtemp(join(tmpdir(), 'harbor-build-'));
+  for (const file of ['package.json', 'manifest.yml', 'examples'])
+    await cp(join(process.cwd(), file), join(app, file), { recursive: true });
+  await symlink(join(process.cwd(), 'node_modules'), join(app, 'node_modules'));
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--outdir', join(app, 'dist')], {
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the build failed:\n${build.stdout}${build.stderr}`);
+  // Marks the built page, so a test can tell it from a page built from source at run time.
+  await appendFile(join(app, 'dist/workspace/page/app.js'), '\n// served from the build\n');
+});
+
+afterAll(async () => {
+  await rm(app, { recursive: true, force: true });
+});
 
 afterEach(async () => {
   if (child && child.exitCode === null && child.signalCode === null) {
@@ -32,8 +57,9 @@ afterEach(async () => {
 });
 
 function run(env: Record<string, string>, args: string[] = []): ChildProcessWithoutNullStreams {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: process.cwd(),
+  // As `npm start` runs it (its Node flags included).
+  child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/main.js', ...args], {
+    cwd: app,
     env: { PATH: process.env.PATH ?? '', ...env },
   });
   return child;
@@ -62,6 +88,15 @@ function collectLog(proc: ChildProcessWithoutNullStreams) {
       }),
   };
 }
+
+it('is one entry with chunks for the modes only some replicas use, and a warm compile cache', () => {
+  const chunks = readdirSync(join(app, 'dist/chunks'));
+  // The local workspace, the simulator and each store load only when chosen (docs/memory.md).
+  for (const lazy of ['local-mode-', 'simulator-', 'sqlite-store-', 'postgres-store-'])
+    expect(chunks.some((c) => c.startsWith(lazy))).toBe(true);
+  expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
+  expect(readdirSync(join(app, 'dist/.compile-cache')).length).toBeGreaterThan(0);
+});
 
 it('exits 1 listing exactly the missing Slack settings and how to get them', async () => {
   // HARBOR_LOCAL=0: no local workspace, so missing credentials are an error again.
@@ -157,6 +192,8 @@ it('without Slack credentials runs the local workspace on 127.0.0.1 and prints w
   expect(await page.text()).toContain('Harbormaster local workspace');
   const script = await fetch(`http://127.0.0.1:${port}/workspace/app.js`);
   expect(script.headers.get('content-type')).toContain('javascript');
+  // The page bundle the build wrote, not one built from source at run time (esbuild is not in the image).
+  expect(await script.text()).toContain('// served from the build');
   const external = externalAddress();
   if (external) {
     await expect(fetch(`http://${external}:${port}/healthz`)).rejects.toThrow();
