@@ -96,8 +96,13 @@ export class ManualClock implements Clock {
     return this.sleepers.length;
   }
 
-  /** Moves time forward, waking due sleepers in deadline order and letting their continuations run. */
-  async advance(ms: number): Promise<void> {
+  /**
+   * Moves time forward, waking due sleepers in deadline order and letting their continuations run.
+   * `settled`, when given, is awaited after each wake with time still at that sleeper's deadline: a
+   * test whose sleepers start I/O (a store, a socket) waits for it there, so what the I/O answers
+   * lands at that time however slow the machine, not at a later one.
+   */
+  async advance(ms: number, settled?: () => Promise<void>): Promise<void> {
     const target = this.current + ms;
     for (;;) {
       const due = this.sleepers.filter((s) => s.until <= target).sort((a, b) => a.until - b.until)[0];
@@ -106,6 +111,7 @@ export class ManualClock implements Clock {
       this.sleepers = this.sleepers.filter((s) => s !== due);
       due.resolve();
       await flushMicrotasks();
+      if (settled) await settled();
     }
     this.current = target;
     await flushMicrotasks();

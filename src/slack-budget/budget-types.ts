@@ -20,8 +20,13 @@ export interface BudgetOptions {
 export interface AcquireRequest {
   method: MessageMethod;
   channel: string;
-  /** Who is asking (e.g. one tail's id); fairness is between consumers. */
+  /** Who is asking (e.g. one tail's id); one slot waited for at a time each. */
   consumer: string;
+  /**
+   * Whose turn the slot spends (default the consumer); fairness is between these. A tail's
+   * part freezes spend the tail's own turn: as consumers of their own they jumped the queue.
+   */
+  share?: string;
   signal?: AbortSignal;
 }
 

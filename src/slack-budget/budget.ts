@@ -36,6 +36,8 @@ export {
 
 interface Waiter {
   consumer: string;
+  /** Whose turn the slot spends (AcquireRequest.share). */
+  share: string;
   channel: string;
   since: number;
   resolve: () => void;
@@ -51,13 +53,13 @@ interface Lane {
   drawing: boolean;
   /** The shared gate said no until then. */
   sharedOpenAt: number;
-  /** When each consumer last asked: the demand this replica reports to the others. */
+  /** When each share last asked: the demand this replica reports to the others. */
   asked: Map<string, number>;
   /** When to report the demand next, and whether a report is under way. */
   reportAt: number;
   reporting: boolean;
   waiters: Waiter[];
-  /** Grant order per consumer; lower = served longer ago. */
+  /** Grant order per share; lower = served longer ago. */
   lastGrant: Map<string, number>;
   timer?: AbortController;
   timerAt?: number;
@@ -124,7 +126,8 @@ export class MessageBudget {
     if (lane.waiters.some((w) => w.consumer === consumer)) {
       return Promise.reject(new BudgetError(`${consumer} is already waiting for ${method}`));
     }
-    lane.asked.set(consumer, this.clock.now());
+    const share = request.share ?? consumer;
+    lane.asked.set(share, this.clock.now());
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => {
         lane.waiters = lane.waiters.filter((w) => w !== waiter);
@@ -133,6 +136,7 @@ export class MessageBudget {
       };
       const waiter: Waiter = {
         consumer,
+        share,
         channel,
         since: this.clock.now(),
         resolve,
@@ -285,10 +289,10 @@ export class MessageBudget {
     if (!this.shared || lane.reporting || now < lane.reportAt) return;
     lane.reporting = true;
     lane.reportAt = now + DEMAND_EVERY_MS;
-    const wanting = new Set(lane.waiters.map((w) => w.consumer));
-    for (const [consumer, at] of lane.asked) {
-      if (at > now - DEMAND_WINDOW_MS) wanting.add(consumer);
-      else lane.asked.delete(consumer);
+    const wanting = new Set(lane.waiters.map((w) => w.share));
+    for (const [share, at] of lane.asked) {
+      if (at > now - DEMAND_WINDOW_MS) wanting.add(share);
+      else lane.asked.delete(share);
     }
     const reported = this.shared.share(method, wanting.size).catch(() => 1);
     this.track(
@@ -326,8 +330,9 @@ export class MessageBudget {
           continue;
         }
       }
-      // Never served = -1, so a new tail gets its first refresh before busy ones get another.
-      const order = lane.lastGrant.get(w.consumer) ?? -1;
+      // Never served = -1, so a new tail gets its first refresh before busy ones get another;
+      // two waiters of one share (a tail's refresh and a freeze) go in the order they came.
+      const order = lane.lastGrant.get(w.share) ?? -1;
       if (order < pickOrder) {
         pick = w;
         pickOrder = order;
@@ -341,7 +346,7 @@ export class MessageBudget {
     lane.waiters = lane.waiters.filter((w) => w !== waiter);
     lane.gate.take(now);
     if (method === 'chat.postMessage') this.channelGate(waiter.channel).take(now);
-    lane.lastGrant.set(waiter.consumer, this.grantSeq++);
+    lane.lastGrant.set(waiter.share, this.grantSeq++);
     this.granted.set(waiter.consumer, (this.granted.get(waiter.consumer) ?? 0) + 1);
     this.grantedByMethod[method] += 1;
     const waited = now - waiter.since;

@@ -36,8 +36,11 @@ export interface RunningBot {
   tails: ReplicaTailService;
   /** This replica's watch loop (tests tick it by hand when `watch.manual`). */
   watcher: Watcher;
-  /** The workspaces' Slack budgets shared through the store: whether a store call of theirs is under way (tests). */
-  slackBudget: { busy(): boolean; idle(): Promise<void> };
+  /**
+   * The workspaces' Slack budgets shared through the store: whether a store call of theirs is under
+   * way, and how many of the bot's own messages wait on the budget's clock for a slot (tests).
+   */
+  slackBudget: { busy(): boolean; idle(): Promise<void>; waiting(): number };
   metrics: Metrics;
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
@@ -125,6 +128,7 @@ export async function startBot(
   };
   let botWorkspace: () => Promise<string | undefined> = async () => undefined;
   const stopping = new AbortController();
+  let waitingForSlots = 0;
   const clientOptions: WebClientOptions = {
     ...options.clientOptions,
     fetch: budgetedFetch({
@@ -134,6 +138,9 @@ export async function startBot(
       },
       clock: budgetClock,
       stopping: stopping.signal,
+      onWaiting: (delta) => {
+        waitingForSlots += delta;
+      },
       fetch: options.clientOptions?.fetch ?? ((url, init) => globalThis.fetch(url, init as RequestInit)),
     }),
   };
@@ -229,6 +236,7 @@ export async function startBot(
       idle: async () => {
         await Promise.all([...workspaceSlots.values()].map((s) => s.idle()));
       },
+      waiting: () => waitingForSlots,
     },
     metrics,
     port,

@@ -1,8 +1,9 @@
 /**
  * The parts a tail leaves behind when it rolls over: each must be rewritten
  * once more, without its Stop button and saying "continued below". That runs
- * beside the refreshes, as a budget consumer of its own, so a tail's next
- * refresh never waits behind the freeze of its last message.
+ * beside the refreshes, as a budget consumer of its own (so it may wait for a
+ * slot while a refresh does), on the tail's own share: a freeze spends one of
+ * the tail's turns, so tails that roll over do not edit more than the others.
  */
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';

@@ -6,7 +6,7 @@
  * MessageBudget must hear about; `budgetedCall` waits for a slot and tries
  * a rate-limited call again.
  */
-import type { MessageBudget, MessageMethod } from '../slack-budget/budget.js';
+import type { AcquireRequest, MessageBudget, MessageMethod } from '../slack-budget/budget.js';
 import type { RingLine } from './ring-buffer.js';
 import type { TailStopReason } from './stop-reason.js';
 
@@ -65,7 +65,7 @@ export interface TailDrawing<M> {
 /** A slot from `budget`, then the call; a 429 pauses the method for every tail and the call is tried again. */
 export async function budgetedCall<T>(
   budget: MessageBudget,
-  request: { method: MessageMethod; channel: string; consumer: string; signal?: AbortSignal },
+  request: AcquireRequest,
   call: () => Promise<T>,
 ): Promise<T> {
   for (;;) {

@@ -225,7 +225,14 @@ export class TailRunner<M> {
       ...this.input(freeze.lines, this.total(countsOf(this.view))),
       part: freeze.part + 1,
     });
-    const request = { method: 'chat.update' as const, channel: target.channel, consumer, signal };
+    // The tail's own turn: a rollover's freeze is one of its edits, not a slot taken from the other tails.
+    const request = {
+      method: 'chat.update' as const,
+      channel: target.channel,
+      consumer,
+      share: target.id,
+      signal,
+    };
     await budgetedCall(budget, request, () => messenger.update(target.channel, freeze.ts, message));
   }
 

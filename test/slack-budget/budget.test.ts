@@ -19,7 +19,7 @@ function greedy(
   clock: ManualClock,
   grants: Grant[],
   consumer: string,
-  opts: { method?: MessageMethod; channel?: string } = {},
+  opts: { method?: MessageMethod; channel?: string; share?: string } = {},
 ): AbortController {
   const stop = new AbortController();
   stops.push(stop);
@@ -29,7 +29,8 @@ function greedy(
   void (async () => {
     for (;;) {
       try {
-        await budget.acquire({ method, channel, consumer, signal: stop.signal });
+        const share = opts.share ? { share: opts.share } : {};
+        await budget.acquire({ method, channel, consumer, ...share, signal: stop.signal });
       } catch {
         return;
       }
@@ -97,6 +98,26 @@ describe('MessageBudget chat.update', () => {
     const before = grants.length;
     await clock.advance(1334);
     expect(grants[before]?.consumer).toBe('new');
+  });
+
+  it("spends a tail's turn on its part freezes: a tail that rolls over edits no more than the others", async () => {
+    const clock = new ManualClock();
+    const budget = new MessageBudget({ clock, updateBurst: 1 });
+    const grants: Grant[] = [];
+    for (const tail of ['a', 'b', 'c']) greedy(budget, clock, grants, tail);
+    await flushMicrotasks();
+    await clock.advance(10_000);
+    // `a` rolled over: the freeze of its last part waits beside its next refresh, on a's share.
+    const freeze = budget.acquire({ method: 'chat.update', channel: 'C1', consumer: 'a/freeze', share: 'a' });
+    const before = grants.length;
+    await clock.advance(60_000);
+    await freeze;
+    const [a = 0, b = 0, c = 0] = ['a', 'b', 'c'].map(
+      (t) => grants.slice(before).filter((g) => g.consumer === t).length,
+    );
+    // a's edits in the minute, its freeze included, are no more than b's or c's (as a share of its own it had one more).
+    expect(budget.stats().granted['a/freeze']).toBe(1);
+    expect(a + 1).toBeLessThanOrEqual(Math.min(b, c));
   });
 
   it('on a 429 pauses the method for every tail, then resumes one slot at a time', async () => {

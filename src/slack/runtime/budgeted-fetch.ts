@@ -24,6 +24,8 @@ interface BudgetedFetchOptions {
   fetch: FetchFunction;
   /** Aborted when the replica stops: calls waiting for a slot go out at once rather than hold the shutdown. */
   stopping?: AbortSignal;
+  /** Told when a call starts (+1) and stops (-1) waiting on the clock for a slot (tests move their clock only then). */
+  onWaiting?: (delta: 1 | -1) => void;
 }
 
 /** A fetch for WebClient options whose message calls wait for a slot of the shared budget. */
@@ -58,10 +60,13 @@ async function waitForSlot(
   await outsideSlot(async () => {
     let retryAt = first.retryAt;
     while (!o.stopping?.aborted) {
+      o.onWaiting?.(1);
       try {
         await o.clock.sleep(Math.max(0, retryAt - o.clock.now()), o.stopping);
       } catch {
         return;
+      } finally {
+        o.onWaiting?.(-1);
       }
       const answer = await slots.take(method, channel, 'person');
       if (answer.taken) return;

@@ -75,7 +75,9 @@ describe.each(storeKinds)('tails over %s replicas share the workspace budget', (
         `no preview was posted: ${JSON.stringify(replicas.slack.rateLimited.slice(-3))} ${JSON.stringify(replicas.slack.calls.slice(-4).map((c) => [c.method, c.status, String(c.body.text ?? '').slice(0, 60)]))} ${JSON.stringify(second.logs.lines.slice(-5))}`,
       );
     await second.click(preview, CHANGE_ACTIONS.confirm);
-    await replicas.settle(second);
+    // And its follow-up's first step: the bot posts it from its own clock, and posted during the
+    // firehose below it took a second of the channel from a tail at a moment set by real time.
+    await replicas.settle(second, () => replicas.slack.thread(TEST_CHANNEL.id, preview.ts).length > 0);
     // The preview and its rewrites went out through the same budget (and count in the minutes below);
     // that a person goes ahead of waiting tails is shown at the budget's level (test/slack-budget/shared-budget.test.ts).
     const rewritten = replicas.slack.callsTo('chat.update').filter((c) => c.body.ts === preview.ts);

@@ -11,6 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FetchFunction } from '@slack/web-api';
+import type pg from 'pg';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
@@ -136,12 +137,18 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
   });
   const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
 
-  const busy = () => inflight > 0 || running.tails.budgetsBusy() || running.slackBudget.busy();
+  // PostgreSQL answers over a socket: a query under way (a tail saving its progress) is waited for too.
+  const pool = (running.core.store as { pool?: pg.Pool }).pool;
+  const storeBusy = () => pool !== undefined && (pool.totalCount > pool.idleCount || pool.waitingCount > 0);
+  const busy = () => inflight > 0 || running.tails.budgetsBusy() || running.slackBudget.busy() || storeBusy();
   const quiesce = async () => {
     while (busy()) {
       await running.tails.budgetsIdle();
       await running.slackBudget.idle();
       if (inflight > 0) await new Promise<void>((resolve) => drained.push(resolve));
+      if (pool && storeBusy()) await new Promise<void>((resolve) => pool.once('release', () => resolve()));
+      // What the answers started (the next query, call or slot) counts before busy() is asked again.
+      await turn();
     }
   };
   const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {

@@ -31,8 +31,11 @@ export interface TailReplicas extends TailBotShared {
   quiesce(): Promise<void>;
   /** Pumps the shared clock (steps of `stepMs`, I/O in between) until `cond` holds. */
   pumpUntil(cond: () => boolean | Promise<boolean>, what: string, stepMs?: number): Promise<void>;
-  /** Pumps the clock until `bot` has finished the work its requests started (tails excluded). */
-  settle(bot: TailBot): Promise<void>;
+  /**
+   * Waits until `bot` has finished the work its requests started (tails excluded), and `until` holds
+   * (what the bot does from its own clock, a follow-up); the clock moves only while that work waits on it for a slot.
+   */
+  settle(bot: TailBot, until?: () => boolean): Promise<void>;
   /** `logs dev <vessel> --follow` for each vessel, sent to the replicas in turn; resolves once all stream. */
   followRoundRobin(vessels: readonly string[]): Promise<void>;
   /** `ms` of the clock in steps of `stepMs`, each vessel writing `perStep` lines a step. */
@@ -73,39 +76,56 @@ export async function startTailReplicas(o: {
   const quiesce = async () => {
     while (bots.some((b) => b.busy())) await Promise.all(bots.map((b) => b.quiesce()));
   };
+  // Every replica settles after each sleeper the clock wakes, at that sleeper's time: what a slot
+  // drawn from the store or a call to Slack answers lands then, whatever the machine's load.
+  const step = (ms: number) => world.clock.advance(ms, quiesce);
   const pumpUntil = async (cond: () => boolean | Promise<boolean>, what: string, stepMs = 250) => {
-    for (let step = 0; step < 4000; step++) {
+    for (let n = 0; n < 4000; n++) {
       for (let i = 0; i < 20; i++) {
         if (await cond()) return;
         await turn();
       }
       await quiesce();
       if (await cond()) return;
-      await world.clock.advance(stepMs);
+      await step(stepMs);
     }
     throw new Error(`timed out waiting for ${what}`);
   };
-  const settle = async (bot: TailBot) => {
+  const settle = async (bot: TailBot, o: { parked?: () => boolean; until?: () => boolean } = {}) => {
+    const parked = o.parked ?? (() => bot.running.slackBudget.waiting() > 0);
     let idle = false;
     void bot.running.bot.idle().then(() => {
       idle = true;
     });
-    await pumpUntil(() => idle, 'a replica to finish its requests');
+    const finished = () => idle && (o.until?.() ?? true);
+    for (let n = 0; n < 4000; n++) {
+      // The request's work runs in real time (the simulator, the store, Slack): the clock moves only
+      // while it waits on the clock for a slot, so it does the same at the same times however slow
+      // the machine is (moving the clock meanwhile let a loaded run start it seconds later).
+      while (!finished() && !parked()) await turn();
+      await quiesce();
+      if (finished()) return;
+      await step(250);
+    }
+    throw new Error('timed out waiting for a replica to finish its requests');
   };
   return {
     ...world,
     bots,
     quiesce,
     pumpUntil,
-    settle,
+    settle: (bot, until) => settle(bot, until ? { until } : {}),
     followRoundRobin: async (vessels) => {
       for (const [i, vessel] of vessels.entries()) {
         const bot = bots[i % bots.length] as TailBot;
         const ack = await bot.slash(`logs dev ${vessel} --follow`);
         if (ack.status !== 200) throw new Error(`/harbor logs dev ${vessel} --follow answered ${ack.status}`);
-        await settle(bot);
+        // Starting a tail posts through the tails' budget: with no lines yet, whatever waits there is this start.
+        await settle(bot, {
+          parked: () => bot.running.tails.budgetSnapshots().some((b) => sumOf(b.waiting) > 0),
+        });
       }
-      await pumpUntil(() => world.sim.openLogStreams() === vessels.length, 'every log stream');
+      await world.sim.whenLogStreams(vessels.length);
     },
     firehose: async (vessels, ms, f = {}) => {
       const stepMs = f.stepMs ?? 250;
@@ -122,7 +142,7 @@ export async function startTailReplicas(o: {
         // The lines cross real sockets to reach the tails; give them a few turns before time moves.
         for (let i = 0; i < 10; i++) await turn();
         await quiesce();
-        await world.clock.advance(stepMs);
+        await step(stepMs);
       }
       await quiesce();
     },
@@ -133,6 +153,10 @@ export async function startTailReplicas(o: {
       if (dir) await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+function sumOf(counts: Record<string, number>): number {
+  return Object.values(counts).reduce((a, b) => a + b, 0);
 }
 
 /** Most calls answered 200 inside any one minute of the clock, of `method`, from `from` on. */
