@@ -4,7 +4,6 @@
  * migrated schema of its own when HARBOR_TEST_DATABASE_URL is set), a real policy, one ManualClock.
  */
 import type { Readable } from 'node:stream';
-import { afterAll } from '@jest/globals';
 import fetch from 'node-fetch';
 import pg from 'pg';
 import { ChangeEngine } from '../../src/changes/engine.js';
@@ -39,7 +38,9 @@ if (!pgUrl) {
 
 /** The PostgreSQL schemas of startHarness (each harness's empty and migrated), dropped after the file's tests. */
 let pgSchemas: TestSchemas | undefined;
-afterAll(async () => {
+// Jest's global hook (not @jest/globals: fixtures run this harness under tsx, where importing it throws).
+const afterAllTests = (globalThis as { afterAll?: (fn: () => Promise<void>) => void }).afterAll;
+afterAllTests?.(async () => {
   await pgSchemas?.end();
   pgSchemas = undefined;
 });

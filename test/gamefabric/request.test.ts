@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { ApiError, GameFabricError, isConflict, isNotFound } from '../../src/gamefabric/client.js';
+import { ManualClock } from '../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../src/runtime/logger.js';
 import { api, BASE, status, TOKEN, testClient, useNock, vessel } from './helpers.js';
 
@@ -166,9 +167,16 @@ describe('request funnel: no response', () => {
   });
 
   it('retries a timed-out GET and succeeds on the next attempt', async () => {
-    api().get(VESSEL_PATH).delay(2_000).reply(200, vessel('x'));
+    // The timeout runs on a clock of the test's, moved once the first attempt reached the API: on a
+    // real 30 ms timer, a loaded machine timed out the second attempt too (nock then had no answer).
+    const timeouts = new ManualClock(0);
+    api()
+      .get(VESSEL_PATH)
+      .delay(60_000)
+      .reply(200, vessel('x'))
+      .once('request', () => void timeouts.advance(30));
     api().get(VESSEL_PATH).reply(200, vessel('x'));
-    const { client, clock } = testClient({ timeoutMs: 30 });
+    const { client, clock } = testClient({ timeoutMs: 30, timeoutClock: timeouts });
     await expect(client.getVessel('dev', 'x')).resolves.toMatchObject({ metadata: { name: 'x' } });
     expect(clock.sleeps).toEqual([200]);
   });
