@@ -14,8 +14,9 @@ export default {
   },
   // Jest's runtime with V8's code cache, so each test file does not compile every module again.
   runtime: '<rootDir>/scripts/jest-runtime.cjs',
-  // One worker per core, not jest's default of one fewer: the end-to-end tests spend part of
-  // their time waiting on sockets and browsers, and a two-core machine would run in band.
-  maxWorkers: '100%',
+  // Three workers on two cores: the end-to-end tests spend about a third of their time waiting on
+  // sockets, browsers and child processes, which a worker per core leaves idle (jest's default, one
+  // fewer than cores, would run in band here). docs/test-suite.md has the figures.
+  maxWorkers: '150%',
   testTimeout: 20000,
 };
