@@ -16,8 +16,6 @@ export default {
   },
   // Jest's runtime with V8's code cache, so each test file does not compile every module again.
   runtime: '<rootDir>/scripts/jest-runtime.cjs',
-  // Slowest first on a clean clone too, where jest has no times of its own yet.
-  testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
   // Three workers on two cores: the end-to-end tests spend about a third of their time waiting on
   // sockets, browsers and child processes, which a worker per core leaves idle (jest's default, one
   // fewer than cores, would run in band here). docs/test-suite.md has the figures. A number, not
