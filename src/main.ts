@@ -10,13 +10,14 @@
  * (dist/main.js): `npm run build` fills dist/.compile-cache, so the image ships
  * it warm; from source (tsx, tests) nothing is written. A folder Node cannot
  * write, or a cache from another Node version, only costs the time it would
- * have saved. NODE_COMPILE_CACHE, if set, is Node's own and wins.
+ * have saved. NODE_COMPILE_CACHE, if set, is Node's own and wins (Node turned
+ * the cache on before this line, and ignores a second folder).
  */
 // A namespace import: on a Node without the function, run.ts still gets to say which Node is needed.
 import * as nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-if (import.meta.url.endsWith('/dist/main.js') && !process.env.NODE_COMPILE_CACHE) {
+if (import.meta.url.endsWith('/dist/main.js')) {
   nodeModule.enableCompileCache?.(fileURLToPath(new URL('.compile-cache/', import.meta.url)));
 }
 const { run } = await import('./startup/run.js');

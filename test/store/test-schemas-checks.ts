@@ -8,6 +8,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { TestSchemas } from '../support/postgres-schemas.js';
+import { newChange } from './contract/harness.js';
 
 /** Registers the TestSchemas checks, on the test database at `databaseUrl`. */
 export function testSchemasChecks(databaseUrl: string): void {
@@ -43,18 +44,7 @@ export function testSchemasChecks(databaseUrl: string): void {
       await store.appendAudit({ at: 1, actor: 'U1', action: 'request' });
       await store.appendAudit({ at: 2, actor: 'U1', action: 'request' });
       await store.addWatch({ workspace: 'T1', channel: 'C1', env: 'prod', createdBy: 'U1', createdAt: 1 });
-      await store.createChange({
-        id: 'c1',
-        operation: 'promote-image',
-        request: {},
-        preview: {},
-        requester: 'U1',
-        origin: { workspace: 'T1', channel: 'C1' },
-        status: 'pending',
-        createdAt: 1,
-        updatedAt: 1,
-        expiresAt: 2,
-      });
+      await store.createChange(newChange({ id: 'c1' }));
       await store.close();
       await schemas.give(first);
 
