@@ -249,7 +249,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       tokenChecked = true;
       const port = await receiver.start();
       logger.info(
-        `Slack bot listening (${receiver.mode === 'socket' ? 'Socket Mode' : `HTTP on port ${port}`})`,
+        `Slack bot listening (${receiver.mode === 'socket' ? `Socket Mode, probes on port ${port}` : `HTTP on port ${port}`})`,
       );
       // Tails a previous run (or a dead replica) left active carry on here.
       await o.tails.startScanning();

@@ -70,7 +70,7 @@ export function createReceiver(
       start: async () => {
         if (routes.length > 0) server = await startRoutesServer(routes, slack.port, slack.host);
         await receiver.start();
-        return slack.port;
+        return server?.port ?? slack.port;
       },
       requestsDone: async () => {},
       stop: async () => {

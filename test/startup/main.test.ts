@@ -11,13 +11,13 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from '@jest/globals';
 import { TEST_BOT } from '../../src/workspace/identity.js';
-import { postSigned, slashCommandBody } from '../../src/workspace/signing.js';
+import { postSigned, slashCommandBody, slashCommandFields } from '../../src/workspace/signing.js';
 import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
 
 const SECRET = 'main-test-signing-secret';
@@ -160,6 +160,49 @@ it('starts on the embedded simulator, is healthy, answers a command and stops on
   for (const secret of [TEST_BOT.token, SECRET]) {
     expect(log.text()).not.toContain(secret);
   }
+});
+
+it('leaves out of the bundle what no replica runs: Express and the AWS Lambda receiver', () => {
+  // The build takes Bolt's parts from their own files (scripts/build.mjs): Bolt's index would load them all.
+  const code = readdirSync(join(app, 'dist/chunks'))
+    .map((c) => readFileSync(join(app, 'dist/chunks', c), 'utf8'))
+    .join('\n');
+  expect(code).toContain('node_modules/@slack/bolt/dist/App.js');
+  for (const unused of [
+    'node_modules/express/',
+    'receivers/ExpressReceiver.js',
+    'receivers/AwsLambdaReceiver.js',
+  ])
+    expect(code).not.toContain(unused);
+});
+
+it('in Socket Mode connects, is ready, and answers a slash command envelope (Socket Mode loads on first use)', async () => {
+  const appToken = 'xapp-1-A0HARBOR-1-main-test';
+  standIn = await startSlackStandIn({ token: TEST_BOT.token });
+  dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
+  const proc = run({
+    SLACK_BOT_TOKEN: TEST_BOT.token,
+    SLACK_APP_TOKEN: appToken,
+    SLACK_API_URL: standIn.apiUrl,
+    PORT: '0',
+    HARBOR_DATA_DIR: dataDir,
+  });
+  const log = collectLog(proc);
+  const output = await log.until(/Harbormaster started/);
+  const port = Number(/Socket Mode, probes on port (\d+)/.exec(output)?.[1]);
+  await standIn.socketMode.waitForConnections(1, appToken);
+  expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
+
+  const responseUrl = standIn.responseUrl({ channel: 'C0OPS', user: 'U0ALICE' });
+  const ack = await standIn.socketMode.deliver(
+    'slash_commands',
+    slashCommandFields({ text: 'images dev game-server', response_url: responseUrl }),
+    { appToken },
+  );
+  expect(ack.envelopeId).toBeTruthy();
+  const answer = await standIn.waitFor((c) => c.method === 'response_url', { timeoutMs: 10_000 });
+  expect(JSON.stringify(answer.body)).toContain('1.2.0');
+  expect(log.text()).not.toContain(appToken);
 });
 
 /** A non-loopback IPv4 address of this machine, if it has one. */

@@ -9,6 +9,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { CustomRoute } from '@slack/bolt';
 
 export interface RoutesServer {
+  /** The port bound (the one asked for, or the one the system chose for 0). */
+  readonly port: number;
   close(): Promise<void>;
 }
 
@@ -41,7 +43,9 @@ export async function startRoutesServer(
       resolve();
     });
   });
+  const address = server.address();
   return {
+    port: typeof address === 'object' && address !== null ? address.port : port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
