@@ -57,22 +57,32 @@ const boltParts = {
 };
 
 /**
- * Bolt's App requires its Socket Mode receiver, which requires
- * @slack/socket-mode, which requires the npm undici and ws: about 50 ms of
- * every start, although an HTTP-mode replica never opens a socket. Here the
- * receiver gets @slack/socket-mode on first use instead: the receiver only
- * reads `SocketModeClient` from it, in its constructor, so a Socket Mode
- * replica loads it when it builds its receiver and an HTTP one never does.
+ * Packages Bolt requires at load but a replica uses late or never, given to
+ * their importer on first use instead (a proxy that requires the package when
+ * a property is first read). Only for importers that read a property of the
+ * package when they use it, never at load:
+ * - @slack/socket-mode (and with it the npm undici and ws, ~50 ms of a start):
+ *   Bolt's App requires its Socket Mode receiver, which reads
+ *   `SocketModeClient` in its constructor. A Socket Mode replica loads it when
+ *   it builds its receiver; an HTTP one never does.
+ * - @slack/oauth (and jsonwebtoken, ~15-25 ms): both receivers read
+ *   `InstallProvider` only when OAuth is configured, which this bot never is
+ *   (one workspace, one bot token).
  */
+const ON_FIRST_USE = [
+  { module: '@slack/socket-mode', importers: /\/@slack\/bolt\/dist\/receivers\/SocketModeReceiver\.js$/ },
+  { module: '@slack/oauth', importers: /\/@slack\/bolt\/dist\/receivers\/(HTTP|SocketMode)Receiver\.js$/ },
+];
 /** @type {import('esbuild').Plugin} */
-const socketModeOnFirstUse = {
-  name: 'socket-mode-on-first-use',
+const onFirstUse = {
+  name: 'on-first-use',
   setup(b) {
-    b.onResolve({ filter: /^@slack\/socket-mode$/ }, (args) =>
-      args.importer.endsWith('/@slack/bolt/dist/receivers/SocketModeReceiver.js')
-        ? { path: createRequire(args.importer).resolve(args.path), namespace: 'on-first-use' }
-        : undefined,
-    );
+    for (const { module, importers } of ON_FIRST_USE)
+      b.onResolve({ filter: new RegExp(`^${module.replace('/', '\\/')}$`) }, (args) =>
+        importers.test(args.importer)
+          ? { path: createRequire(args.importer).resolve(args.path), namespace: 'on-first-use' }
+          : undefined,
+      );
     b.onLoad({ filter: /.*/, namespace: 'on-first-use' }, ({ path }) => ({
       contents: `let loaded;
 module.exports = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(path)}))[name] });`,
@@ -129,7 +139,7 @@ await build({
   banner: {
     js: "import { createRequire as __harborRequire } from 'node:module';\nconst require = __harborRequire(import.meta.url);",
   },
-  plugins: [boltParts, socketModeOnFirstUse, builtinsByRequire],
+  plugins: [boltParts, onFirstUse, builtinsByRequire],
   logLevel: 'warning',
 });
 
