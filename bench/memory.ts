@@ -14,7 +14,10 @@
  * settled). Prints the figures, the ratios to bare Bolt, and checks the
  * targets: idle RSS within 1.5x, RSS after load within 2x, no RSS growth
  * between the last two rounds beyond --growth-mb, start under 0.5 s.
- * Run: npx tsx bench/memory.ts [--commands 10000] [--clicks 1000] [--rounds 2] [--concurrency 20]
+ * A single start varies by ±15 % from run to run on a shared machine, so each
+ * app is started `--starts` times (each on a fresh data folder, as a first
+ * start) and the median start is the figure; the range is printed beside it.
+ * Run: npx tsx bench/memory.ts [--commands 10000] [--clicks 1000] [--rounds 2] [--concurrency 20] [--starts 5]
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
@@ -64,6 +67,7 @@ interface Options {
   rounds: number;
   concurrency: number;
   growthMb: number;
+  starts: number;
 }
 
 function positive(flag: string, raw: string): number {
@@ -81,6 +85,7 @@ function readOptions(): Options {
       rounds: { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '20' },
       'growth-mb': { type: 'string', default: '10' },
+      starts: { type: 'string', default: '5' },
     },
   });
   return {
@@ -89,6 +94,7 @@ function readOptions(): Options {
     rounds: positive('rounds', values.rounds),
     concurrency: positive('concurrency', values.concurrency),
     growthMb: positive('growth-mb', values['growth-mb']),
+    starts: positive('starts', values.starts),
   };
 }
 
@@ -244,7 +250,8 @@ async function settled(standIns: Child): Promise<void> {
 }
 
 interface Figures {
-  startSeconds: number;
+  /** Every start, fastest first. */
+  startSeconds: number[];
   idle: Memory;
   rounds: Memory[];
   failed: number;
@@ -257,7 +264,15 @@ async function measureApp(
   standIns: Child,
   o: Options,
 ): Promise<Figures> {
+  const startSeconds: number[] = [];
+  for (let start = 1; start < o.starts; start++) {
+    const started = await launchApp();
+    startSeconds.push(started.startSeconds);
+    await started.stop();
+  }
   const running = await launchApp();
+  startSeconds.push(running.startSeconds);
+  startSeconds.sort((a, b) => a - b);
   try {
     await settled(standIns);
     const idle = await running.measure();
@@ -275,13 +290,19 @@ async function measureApp(
       rounds.push(await running.measure());
       process.stdout.write(`${app}: round ${round + 1} of ${o.rounds} done\n`);
     }
-    return { startSeconds: running.startSeconds, idle, rounds, failed };
+    return { startSeconds, idle, rounds, failed };
   } finally {
     await running.stop();
   }
 }
 
 const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+/** The middle start (the mean of the middle two for an even count). */
+const median = (sorted: readonly number[]) =>
+  ((sorted[Math.floor((sorted.length - 1) / 2)] ?? 0) + (sorted[Math.ceil((sorted.length - 1) / 2)] ?? 0)) /
+  2;
+const starts = (sorted: readonly number[]) =>
+  `${median(sorted).toFixed(2)} s (${sorted[0]?.toFixed(2)}-${sorted.at(-1)?.toFixed(2)})`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
 function report(bare: Figures, harbor: Figures, o: Options): boolean {
@@ -318,7 +339,7 @@ function report(bare: Figures, harbor: Figures, o: Options): boolean {
     );
   }
   process.stdout.write(
-    `start to a signed request answered: bare bolt ${bare.startSeconds.toFixed(2)} s, harbormaster ${harbor.startSeconds.toFixed(2)} s (${ratio(harbor.startSeconds, bare.startSeconds)})\n`,
+    `start to a signed request answered, median of ${o.starts} (range): bare bolt ${starts(bare.startSeconds)}, harbormaster ${starts(harbor.startSeconds)} (${ratio(median(harbor.startSeconds), median(bare.startSeconds))})\n`,
   );
   const problems: string[] = [];
   const lastH = harbor.rounds.at(-1) ?? harbor.idle;
@@ -333,7 +354,7 @@ function report(bare: Figures, harbor: Figures, o: Options): boolean {
     );
     if (growth > o.growthMb) problems.push(`RSS grew ${growth.toFixed(1)} MB between the last two rounds`);
   }
-  if (harbor.startSeconds > START_LIMIT_S) problems.push(`start over ${START_LIMIT_S} s`);
+  if (median(harbor.startSeconds) > START_LIMIT_S) problems.push(`median start over ${START_LIMIT_S} s`);
   if (bare.failed + harbor.failed > 0)
     problems.push(`requests not answered 200: bare bolt ${bare.failed}, harbormaster ${harbor.failed}`);
   process.stdout.write(problems.length === 0 ? 'targets met\n' : `TARGETS MISSED: ${problems.join('; ')}\n`);
@@ -368,7 +389,8 @@ try {
           ...(await slackEnv()),
           GAMEFABRIC_URL: outside.simUrl,
           GAMEFABRIC_TOKEN: outside.simToken,
-          HARBOR_DATA_DIR: join(dataDir, 'data'),
+          // A fresh folder per start: each start migrates its store, as a replica's first start does.
+          HARBOR_DATA_DIR: await mkdtemp(join(dataDir, 'data-')),
           HARBOR_POLICY: policy,
           HARBOR_REPLICA_ID: 'bench-memory',
           HARBOR_LOG_LEVEL: 'warn',

@@ -16,96 +16,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { boltParts, builtinsByRequire, onFirstUse } from './build-plugins.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 const OUT = values.outdir;
-
-/**
- * Bolt's parts the bot runs, taken from their own files. `@slack/bolt`'s index
- * also loads Express and body-parser (for ExpressReceiver), the AWS Lambda
- * receiver and the Assistant, which a replica never runs: about 0.1 s of each
- * start (docs/memory.md). Source keeps importing `@slack/bolt` (tests run it
- * from source); the build points it here. A name the source imports that is
- * missing here fails the build ("No matching export"), so the list cannot
- * drift silently.
- */
-const BOLT_PARTS = `
-const app = require('@slack/bolt/dist/App.js');
-export const App = app.default;
-export const LogLevel = app.LogLevel;
-export const HTTPReceiver = require('@slack/bolt/dist/receivers/HTTPReceiver.js').default;
-export const SocketModeReceiver = require('@slack/bolt/dist/receivers/SocketModeReceiver.js').default;
-export const HTTPModuleFunctions = require('@slack/bolt/dist/receivers/HTTPModuleFunctions.js');
-export const { HTTPResponseAck } = require('@slack/bolt/dist/receivers/HTTPResponseAck.js');
-export const { verifySlackRequest } = require('@slack/bolt/dist/receivers/verify-request.js');
-`;
-
-/** @type {import('esbuild').Plugin} */
-const boltParts = {
-  name: 'bolt-parts',
-  setup(b) {
-    b.onResolve({ filter: /^@slack\/bolt$/ }, () => ({ path: 'bolt-parts', namespace: 'bolt-parts' }));
-    b.onLoad({ filter: /.*/, namespace: 'bolt-parts' }, () => ({
-      contents: BOLT_PARTS,
-      resolveDir: process.cwd(),
-    }));
-  },
-};
-
-/**
- * Bolt's App requires its Socket Mode receiver, which requires
- * @slack/socket-mode, which requires the npm undici and ws: about 50 ms of
- * every start, although an HTTP-mode replica never opens a socket. Here the
- * receiver gets @slack/socket-mode on first use instead: the receiver only
- * reads `SocketModeClient` from it, in its constructor, so a Socket Mode
- * replica loads it when it builds its receiver and an HTTP one never does.
- */
-/** @type {import('esbuild').Plugin} */
-const socketModeOnFirstUse = {
-  name: 'socket-mode-on-first-use',
-  setup(b) {
-    b.onResolve({ filter: /^@slack\/socket-mode$/ }, (args) =>
-      args.importer.endsWith('/@slack/bolt/dist/receivers/SocketModeReceiver.js')
-        ? { path: createRequire(args.importer).resolve(args.path), namespace: 'on-first-use' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'on-first-use' }, ({ path }) => ({
-      contents: `let loaded;
-module.exports = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(path)}))[name] });`,
-      resolveDir: process.cwd(),
-    }));
-  },
-};
-
-/**
- * Node's own modules, imported by ES modules (ours, node-fetch), are loaded
- * with require() instead, as CommonJS. An ES import of a built-in makes Node
- * build a facade that reads every export once, and many are getters that load
- * code of their own: `node:http`'s WebSocket, CloseEvent and MessageEvent load
- * undici (Node's fetch, ~50 ms of a start) for a bot that never calls it, and
- * `node:tls`'s rootCertificates parses every bundled certificate. Through
- * require(), esbuild reads a name where the code uses it, so only what runs is
- * loaded.
- */
-const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-/** @type {import('esbuild').Plugin} */
-const builtinsByRequire = {
-  name: 'builtins-by-require',
-  setup(b) {
-    b.onResolve({ filter: /^[a-z_:/]+$/ }, (args) =>
-      args.kind === 'import-statement' && BUILTINS.has(args.path)
-        ? { path: args.path, namespace: 'builtin' }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, ({ path }) => ({
-      contents: `module.exports = require(${JSON.stringify(path.startsWith('node:') ? path : `node:${path}`)});`,
-    }));
-  },
-};
 
 // A production replica does not need dist/ from an earlier build (old chunks would pile up).
 rmSync(OUT, { recursive: true, force: true });
@@ -129,7 +46,7 @@ await build({
   banner: {
     js: "import { createRequire as __harborRequire } from 'node:module';\nconst require = __harborRequire(import.meta.url);",
   },
-  plugins: [boltParts, socketModeOnFirstUse, builtinsByRequire],
+  plugins: [boltParts, onFirstUse, builtinsByRequire],
   logLevel: 'warning',
 });
 

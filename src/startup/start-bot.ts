@@ -19,6 +19,7 @@ import { createSlackBot, type SlackBot } from '../slack/bot.js';
 import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
 import { budgetedFetch, tokenWorkspace } from '../slack/runtime/budgeted-fetch.js';
 import { countedFetch } from '../slack/runtime/counted-fetch.js';
+import { slackFetch } from '../slack/runtime/slack-fetch.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
@@ -141,7 +142,7 @@ export async function startBot(
       onWaiting: (delta) => {
         waitingForSlots += delta;
       },
-      fetch: options.clientOptions?.fetch ?? ((url, init) => globalThis.fetch(url, init as RequestInit)),
+      fetch: options.clientOptions?.fetch ?? slackFetch,
     }),
   };
   const tails = createTailService({

@@ -14,6 +14,7 @@ import type { SlackMessage } from '../render/message.js';
 import { REASON_MAX, renderRejectModal } from '../render/reject-modal.js';
 import { renderStaleReason } from '../render/stale-reply.js';
 import { statusView } from '../render/status-view.js';
+import { slackFetch } from '../runtime/slack-fetch.js';
 import { handleClick } from './click.js';
 import type { Actor, BotContext, FollowCtx, PrivateReply } from './context.js';
 import { rememberOpenedView, updateOpenedView } from './opened-views.js';
@@ -122,7 +123,7 @@ export async function submitReject(
 
 // The approvals list is ephemeral: only its response_url can change it.
 async function respondAt(url: string, m: SlackMessage, replace: boolean): Promise<void> {
-  const res = await fetch(url, {
+  const res = await slackFetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

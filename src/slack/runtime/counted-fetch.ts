@@ -9,10 +9,15 @@
  * Outcomes: `ok`, Slack's error code (`channel_not_found`), `rate_limited`
  * (HTTP 429), `http_<status>` for other answers, `network` when nothing came
  * back. Slack answers errors with HTTP 200 and `{ ok: false, error }`, so the
- * body is read from a clone and the SDK still reads the original.
+ * body is read here, once, and the SDK gets a response holding the same
+ * bytes. Not a clone: node-fetch's clones share one stream, and reading one to
+ * its end before the other stalls once a body outgrows the stream's 16 KB
+ * buffer (node-fetch's README, "custom highWaterMark").
  */
 import type { FetchFunction } from '@slack/web-api';
+import { Headers, Response } from 'node-fetch';
 import type { Counter } from 'prom-client';
+import { type SlackResponse, slackFetch } from './slack-fetch.js';
 
 /** Error codes are Slack's snake_case words; anything else (an HTML error page) is not a label. */
 const ERROR_CODE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -20,20 +25,43 @@ const ERROR_CODE = /^[a-z][a-z0-9_]{0,63}$/;
 /** A fetch for WebClient options that counts each call in `calls` by method and outcome. */
 export function countedFetch(
   calls: Counter<'method' | 'outcome'>,
-  fetch: FetchFunction = (url, init) => globalThis.fetch(url, init as RequestInit),
+  fetch: FetchFunction = slackFetch,
 ): FetchFunction {
   return async (input, init) => {
     const method = methodOf(input);
-    let response: Awaited<ReturnType<FetchFunction>>;
+    let response: SlackResponse;
     try {
       response = await fetch(input, init);
     } catch (error) {
       calls.inc({ method, outcome: 'network' });
       throw error;
     }
-    calls.inc({ method, outcome: await outcomeOf(response) });
-    return response;
+    if (response.status !== 200) {
+      calls.inc({ method, outcome: response.status === 429 ? 'rate_limited' : `http_${response.status}` });
+      return response;
+    }
+    let body: Buffer;
+    try {
+      body = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      calls.inc({ method, outcome: 'network' });
+      throw error;
+    }
+    calls.inc({ method, outcome: outcomeOf(body) });
+    return holding(body, response);
   };
+}
+
+/** A response with `original`'s status, headers and URL that holds `body`, unread. */
+function holding(body: Buffer, original: SlackResponse): SlackResponse {
+  const copy = new Response(body, {
+    status: original.status,
+    statusText: original.statusText,
+    headers: new Headers([...original.headers.entries()]),
+  });
+  // node-fetch sets a response's URL only for one it fetched; the SDK reads it (admin.analytics.getFile).
+  Object.defineProperty(copy, 'url', { value: original.url });
+  return copy;
 }
 
 /** The Web API method of a request URL (`https://slack.com/api/chat.update` -> `chat.update`). */
@@ -45,15 +73,12 @@ function methodOf(input: Parameters<FetchFunction>[0]): string {
   return /^[a-zA-Z]+(\.[a-zA-Z]+)+$/.test(last) ? last : 'response_url';
 }
 
-async function outcomeOf(response: Awaited<ReturnType<FetchFunction>>): Promise<string> {
-  if (response.status === 429) return 'rate_limited';
-  if (response.status !== 200) return `http_${response.status}`;
-  const clone = (response as { clone?: () => { text(): Promise<string> } }).clone;
-  if (!clone) return 'ok';
+/** A 200's outcome: `ok`, Slack's error code, or `invalid_response` when the body is not Slack's JSON. */
+function outcomeOf(body: Buffer): string {
   try {
-    const body = JSON.parse(await clone.call(response).text()) as { ok?: unknown; error?: unknown };
-    if (body.ok === true) return 'ok';
-    return typeof body.error === 'string' && ERROR_CODE.test(body.error) ? body.error : 'error';
+    const parsed = JSON.parse(body.toString('utf8')) as { ok?: unknown; error?: unknown };
+    if (parsed.ok === true) return 'ok';
+    return typeof parsed.error === 'string' && ERROR_CODE.test(parsed.error) ? parsed.error : 'error';
   } catch {
     return 'invalid_response';
   }
