@@ -2,7 +2,8 @@
 import { availableParallelism } from 'node:os';
 
 export default {
-  testEnvironment: 'node',
+  // Node's environment, plus one Chromium per worker for the browser tests (launched on first use).
+  testEnvironment: '<rootDir>/scripts/jest-environment.cjs',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
@@ -22,4 +23,7 @@ export default {
   // '150%': jest reads a percentage over 100 as that many workers.
   maxWorkers: Math.ceil(availableParallelism() * 1.5),
   testTimeout: 20000,
+  // An ending worker closes its Chromium first (scripts/jest-environment.cjs), about half a second
+  // on a busy machine: jest's default 500 ms would kill it and report a leak.
+  workerGracefulExitTimeout: 3000,
 };

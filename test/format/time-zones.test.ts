@@ -5,11 +5,9 @@
  * process, as jest's sandbox can not change the zone of its own.
  */
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from '@jest/globals';
-
-const SCRIPT = fileURLToPath(new URL('./print-in-zones.ts', import.meta.url));
+import { fixtureScript } from '../support/fixture-script.js';
 
 // 01:30Z on a winter day; 01:30Z on 2026-03-29, half an hour after Europe's clocks
 // went forward (the old stale-message formatter, shifting by the local offset, wrote "00:30" there under Berlin);
@@ -34,7 +32,7 @@ describe('written instants and spans', () => {
   it('do not depend on the TZ the process runs in', async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', SCRIPT, INSTANTS.join(','), ...Object.keys(ZONES)],
+      [fixtureScript('test/format/print-in-zones.ts'), INSTANTS.join(','), ...Object.keys(ZONES)],
       { env: { PATH: process.env.PATH } },
     );
     const written = JSON.parse(stdout) as Record<string, unknown>;

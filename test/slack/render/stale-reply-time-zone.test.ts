@@ -8,17 +8,20 @@
  * set where it takes effect: on a child process running the flow.
  */
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from '@jest/globals';
+import { fixtureScript } from '../../support/fixture-script.js';
 
 const run = promisify(execFile);
-const script = join(process.cwd(), 'test', 'slack', 'render', 'fixtures', 'expired-click-reply.ts');
 
 it('says a change expired at 01:30 UTC under TZ=Europe/Berlin on the night clocks go forward', async () => {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, TZ: 'Europe/Berlin' },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [fixtureScript('test/slack/render/fixtures/expired-click-reply.ts')],
+    {
+      env: { ...process.env, TZ: 'Europe/Berlin' },
+    },
+  );
   const out = JSON.parse(stdout) as { kind: string; expiresAt: number; offset: number; reply: string };
   const expiresAt = Date.UTC(2026, 2, 29, 1, 30);
   // The child really ran in Berlin summer time.

@@ -2,14 +2,17 @@
  * The local workspace in a real browser: the bot started the way `npm start`
  * starts it in local mode (startLocalBot: embedded simulator, workspace,
  * example policy), and Debian's Chromium driven by playwright-core, headless,
- * with a fresh profile. Tests act only through the page, as a person would,
- * and keep a screenshot of each flow under test-artifacts/workspace/.
+ * in a fresh browser context (its own cookies and storage, as a fresh profile).
+ * Tests act only through the page, as a person would, and keep a screenshot of
+ * each flow under test-artifacts/workspace/.
+ *
+ * The Chromium itself is the jest worker's (scripts/jest-environment.cjs): one
+ * per worker, not one per file, which cost each browser file about 3 s of CPU.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
 import { readConfig } from '../../../src/config/config.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { type LocalBot, startLocalBot } from '../../../src/startup/local-mode.js';
@@ -27,6 +30,34 @@ const MISSING = existsSync(CHROMIUM)
 /** Why browser tests skip (Chromium missing outside CI), or undefined when they run. */
 export const SKIP_REASON = REQUIRED ? undefined : MISSING;
 
+const LAUNCH: LaunchOptions = {
+  executablePath: CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-quic',
+  ],
+};
+
+/** The worker's shared Chromium, set on the global by scripts/jest-environment.cjs. */
+type SharedChromium = (options: LaunchOptions) => Promise<Browser>;
+
+/**
+ * The worker's Chromium and nothing to close, or (under another jest environment) a
+ * browser of this harness's own, closed with it.
+ */
+async function browser(): Promise<{ browser: Browser; own: boolean }> {
+  const shared = (globalThis as { harborSharedChromium?: SharedChromium }).harborSharedChromium;
+  if (shared) return { browser: await shared(LAUNCH), own: false };
+  const { chromium } = await import('playwright-core');
+  return { browser: await chromium.launch(LAUNCH), own: true };
+}
+
 export const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'workspace');
 
 export const PEOPLE = { alice: 'U0ALICE', dave: 'U0DAVE', bob: 'U0BOB', carol: 'U0CAROL' } as const;
@@ -43,7 +74,7 @@ export interface BrowserHarness {
   stop(): Promise<void>;
 }
 
-/** Starts the bot in local mode and a headless Chromium with a fresh user-data dir. */
+/** Starts the bot in local mode and a fresh context in the worker's headless Chromium. */
 export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
   if (MISSING) throw new Error(`${MISSING} (required here: HARBOR_REQUIRE_BROWSER or CI is set)`);
   const config = readConfig({ PORT: '0', HARBOR_LOCAL: '1', ...env });
@@ -56,28 +87,24 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     tails: { budget: FAST_SLACK_BUDGET },
     workspaceLimitsScale: 100,
   });
-  const profile = await mkdtemp(join(tmpdir(), 'harbor-chromium-'));
+  let chromium: Browser;
+  let own: boolean;
   let context: BrowserContext;
   try {
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-      ],
+    ({ browser: chromium, own } = await browser());
+  } catch (err) {
+    await local.stop();
+    throw err;
+  }
+  try {
+    context = await chromium.newContext({
       viewport: { width: 1280, height: 860 },
       timezoneId: 'Europe/Berlin',
       locale: 'en-US',
     });
   } catch (err) {
+    if (own) await chromium.close();
     await local.stop();
-    await rm(profile, { recursive: true, force: true });
     throw err;
   }
   context.setDefaultTimeout(10_000);
@@ -99,8 +126,8 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     },
     stop: async () => {
       await context.close();
+      if (own) await chromium.close();
       await local.stop();
-      await rm(profile, { recursive: true, force: true });
     },
   };
 }
