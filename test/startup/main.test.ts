@@ -112,15 +112,24 @@ it('exits 1 listing exactly the missing Slack settings and how to get them', asy
   expect(stderr).toContain('manifest.yml');
 });
 
-it('starts on the embedded simulator, is healthy, answers a command and stops on SIGTERM', async () => {
-  standIn = await startSlackStandIn({ token: TEST_BOT.token });
+/** Runs the build with Slack played by a fresh stand-in and a fresh data folder, plus `env`. */
+async function runOnStandIn(env: Record<string, string>) {
+  const slack = await startSlackStandIn({ token: TEST_BOT.token });
+  standIn = slack;
   dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
   const proc = run({
     SLACK_BOT_TOKEN: TEST_BOT.token,
-    SLACK_SIGNING_SECRET: SECRET,
-    SLACK_API_URL: standIn.apiUrl,
+    SLACK_API_URL: slack.apiUrl,
     PORT: '0',
     HARBOR_DATA_DIR: dataDir,
+    ...env,
+  });
+  return { proc, standIn: slack };
+}
+
+it('starts on the embedded simulator, is healthy, answers a command and stops on SIGTERM', async () => {
+  const { proc, standIn } = await runOnStandIn({
+    SLACK_SIGNING_SECRET: SECRET,
     HARBOR_LOG_LEVEL: 'debug', // the most verbose level must still leak no secret
   });
   const log = collectLog(proc);
@@ -178,15 +187,7 @@ it('leaves out of the bundle what no replica runs: Express and the AWS Lambda re
 
 it('in Socket Mode connects, is ready, and answers a slash command envelope (Socket Mode loads on first use)', async () => {
   const appToken = 'xapp-1-A0HARBOR-1-main-test';
-  standIn = await startSlackStandIn({ token: TEST_BOT.token });
-  dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
-  const proc = run({
-    SLACK_BOT_TOKEN: TEST_BOT.token,
-    SLACK_APP_TOKEN: appToken,
-    SLACK_API_URL: standIn.apiUrl,
-    PORT: '0',
-    HARBOR_DATA_DIR: dataDir,
-  });
+  const { proc, standIn } = await runOnStandIn({ SLACK_APP_TOKEN: appToken });
   const log = collectLog(proc);
   const output = await log.until(/Harbormaster started/);
   const port = Number(/Socket Mode, probes on port (\d+)/.exec(output)?.[1]);
@@ -288,14 +289,8 @@ if (!pgUrl) {
       const viaProxy = new URL(pgUrl as string);
       viaProxy.port = String(proxy.port);
       viaProxy.searchParams.set('options', `-c search_path=${schema}`);
-      standIn = await startSlackStandIn({ token: TEST_BOT.token });
-      dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-'));
-      const proc = run({
-        SLACK_BOT_TOKEN: TEST_BOT.token,
+      const { proc, standIn } = await runOnStandIn({
         SLACK_SIGNING_SECRET: SECRET,
-        SLACK_API_URL: standIn.apiUrl,
-        PORT: '0',
-        HARBOR_DATA_DIR: dataDir,
         DATABASE_URL: viaProxy.toString(),
         // The database never gives up on its own here: only the shutdown deadline can end the wait.
         DATABASE_TIMEOUT_MS: '600000',
