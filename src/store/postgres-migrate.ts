@@ -12,6 +12,14 @@ import { POSTGRES_MIGRATIONS, pendingMigrations } from './migrations/migration.j
 /** Advisory lock id shared by every Harbormaster migrator ("HBMS"); one database-wide lock keeps it simple. */
 const MIGRATION_LOCK_ID = 0x48424d53;
 
+/**
+ * How long one migration statement (the lock wait included) may take. The pool's own timeout
+ * bounds a click's wait on the database, a few seconds; a migration may rightly take longer: a
+ * second replica waits here while the first migrates, and a CREATE INDEX on a big table runs for
+ * minutes. A database that never answers still ends the start, after this.
+ */
+export const MIGRATION_TIMEOUT_MS = 10 * 60_000;
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Throws unless `schema` is a plain lowercase identifier (it is interpolated into SQL and connection options). */
@@ -29,9 +37,22 @@ export async function migratePostgres(
   schema: string | undefined,
   logger: Logger,
 ): Promise<number[]> {
-  const client = await pool.connect();
+  const connection = await pool.connect();
+  // Each statement carries the migration's client-side timeout, and the transaction its server-side one.
+  const client = {
+    query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
+      // pg reads query_timeout from a query's config; @types/pg does not list it.
+      const config: pg.QueryConfig & { query_timeout: number } = {
+        text,
+        ...(values ? { values } : {}),
+        query_timeout: MIGRATION_TIMEOUT_MS,
+      };
+      return connection.query<R>(config);
+    },
+  };
   try {
     await client.query('BEGIN');
+    await client.query(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
     await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
     if (schema !== undefined) {
       assertSchemaName(schema);
@@ -64,6 +85,6 @@ export async function migratePostgres(
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    client.release();
+    connection.release();
   }
 }

@@ -94,6 +94,40 @@ describePg('PostgresStore', () => {
       expect(await b.queryAudit({})).toMatchObject([{ actor: 'U1' }]);
     });
 
+    it('a replica whose migration waits longer than its query timeout still starts', async () => {
+      // The query timeout bounds a click's wait on the database; a migration (another replica
+      // migrating first, a long CREATE INDEX, a loaded server) may rightly take longer.
+      const schema = freshSchema();
+      schemas.push(schema);
+      const timeoutMs = 200;
+      const holder = await admin.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query('SELECT pg_advisory_xact_lock($1)', [0x48424d53]);
+        const opening = openStore({ databaseUrl, schema, timeoutMs });
+        const outcome = opening.then(
+          () => 'opened',
+          (err: Error) => `failed: ${err.message}`,
+        );
+        // Released only once the migrator has waited on the lock for well over its timeout.
+        for (;;) {
+          const waited = await admin.query(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%pg_advisory_xact_lock%'
+                AND now() - query_start > make_interval(secs => $1)`,
+            [(4 * timeoutMs) / 1000],
+          );
+          if (waited.rowCount || (await Promise.race([outcome, 'waiting'])) !== 'waiting') break;
+        }
+        await holder.query('COMMIT');
+        expect(await outcome).toBe('opened');
+        toClose.push(await opening);
+      } finally {
+        holder.release();
+      }
+      const applied = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.schema_migrations`);
+      expect(applied.rows[0].n).toBe(6);
+    });
     it('keeps the tables in the configured schema', async () => {
       const schema = freshSchema();
       schemas.push(schema);
