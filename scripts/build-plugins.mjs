@@ -5,69 +5,40 @@
  * runs the build in both Slack modes.
  */
 import { builtinModules, createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
-/**
- * Bolt's parts the bot runs, taken from their own files. `@slack/bolt`'s index
- * also loads Express and body-parser (for ExpressReceiver), the AWS Lambda
- * receiver and the Assistant, which a replica never runs: about 0.1 s of each
- * start (docs/memory.md). Source keeps importing `@slack/bolt` (tests run it
- * from source); the build points it here. A name the source imports that is
- * missing here fails the build ("No matching export"), so the list cannot
- * drift silently.
- */
-const BOLT_PARTS = `
-const app = require('@slack/bolt/dist/App.js');
-export const App = app.default;
-export const LogLevel = app.LogLevel;
-export const HTTPReceiver = require('@slack/bolt/dist/receivers/HTTPReceiver.js').default;
-export const SocketModeReceiver = require('@slack/bolt/dist/receivers/SocketModeReceiver.js').default;
-export const HTTPModuleFunctions = require('@slack/bolt/dist/receivers/HTTPModuleFunctions.js');
-export const { HTTPResponseAck } = require('@slack/bolt/dist/receivers/HTTPResponseAck.js');
-export const { verifySlackRequest } = require('@slack/bolt/dist/receivers/verify-request.js');
-`;
+const require = createRequire(import.meta.url);
+const { ON_FIRST_USE } = require('./bolt/on-first-use.cjs');
 
+/** `@slack/bolt` is the parts the bot runs, from Bolt's own files (scripts/bolt/parts.cjs says why). */
 /** @type {import('esbuild').Plugin} */
 export const boltParts = {
   name: 'bolt-parts',
   setup(b) {
-    b.onResolve({ filter: /^@slack\/bolt$/ }, () => ({ path: 'bolt-parts', namespace: 'bolt-parts' }));
-    b.onLoad({ filter: /.*/, namespace: 'bolt-parts' }, () => ({
-      contents: BOLT_PARTS,
-      resolveDir: process.cwd(),
-    }));
+    const parts = fileURLToPath(new URL('./bolt/parts.cjs', import.meta.url));
+    b.onResolve({ filter: /^@slack\/bolt$/ }, () => ({ path: parts }));
   },
 };
 
 /**
- * Packages Bolt requires at load but a replica uses late or never, given to
- * their importer on first use instead (a proxy that requires the package when
- * a property is first read). Only for importers that read a property of the
- * package when they use it, never at load:
- * - @slack/socket-mode (and with it the npm undici and ws, ~50 ms of a start):
- *   Bolt's App requires its Socket Mode receiver, which reads
- *   `SocketModeClient` in its constructor. A Socket Mode replica loads it when
- *   it builds its receiver; an HTTP one never does.
- * - @slack/oauth (and jsonwebtoken, ~15-25 ms): both receivers read
- *   `InstallProvider` only when OAuth is configured, which this bot never is
- *   (one workspace, one bot token).
+ * Packages Bolt requires at load but a replica uses late or never are given to
+ * their importers on first use (scripts/bolt/on-first-use.cjs lists them and
+ * says why). Only the importers listed there get the stand-in.
  */
-const ON_FIRST_USE = [
-  { module: '@slack/socket-mode', importers: /\/@slack\/bolt\/dist\/receivers\/SocketModeReceiver\.js$/ },
-  { module: '@slack/oauth', importers: /\/@slack\/bolt\/dist\/receivers\/(HTTP|SocketMode)Receiver\.js$/ },
-];
 /** @type {import('esbuild').Plugin} */
 export const onFirstUse = {
   name: 'on-first-use',
   setup(b) {
+    const helper = fileURLToPath(new URL('./bolt/on-first-use.cjs', import.meta.url));
     for (const { module, importers } of ON_FIRST_USE)
       b.onResolve({ filter: new RegExp(`^${module.replace('/', '\\/')}$`) }, (args) =>
         importers.test(args.importer)
           ? { path: createRequire(args.importer).resolve(args.path), namespace: 'on-first-use' }
           : undefined,
       );
+    // The require of the real file stays literal, so esbuild bundles the package behind the stand-in.
     b.onLoad({ filter: /.*/, namespace: 'on-first-use' }, ({ path }) => ({
-      contents: `let loaded;
-module.exports = new Proxy({}, { get: (_, name) => (loaded ??= require(${JSON.stringify(path)}))[name] });`,
+      contents: `module.exports = require(${JSON.stringify(helper)}).onFirstUse(() => require(${JSON.stringify(path)}));`,
       resolveDir: process.cwd(),
     }));
   },
