@@ -147,6 +147,9 @@ export function normalize(text: string): string {
       .replace(/\brel-[0-9a-f]{8}\b/g, 'rel-<id>')
       // How far a new vessel got before the follow-up looked depends on timing.
       .replace(/is placed \(now \w+\)/g, 'is placed (now <state>)')
+      // A stalled rollout is told after its stall time, on the bot's real clock: the span it
+      // names is that time or a little more, by how busy the machine is.
+      .replace(/has not moved for [^:]+:/g, 'has not moved for <span>:')
       .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
       .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
       .replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
