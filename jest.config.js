@@ -20,6 +20,8 @@ export default {
     // Types are stripped file by file (scripts/jest-transform.mjs); `npm run typecheck` checks them.
     '^.+\\.ts$': '<rootDir>/scripts/jest-transform.mjs',
   },
+  // The PostgreSQL test database's commits do not wait for the disk (scripts/jest-global-setup.cjs says why).
+  globalSetup: '<rootDir>/scripts/jest-global-setup.cjs',
   // Jest's runtime with V8's code cache, so each test file does not compile every module again.
   runtime: '<rootDir>/scripts/jest-runtime.cjs',
   // Three workers on two cores: the end-to-end tests spend about a third of their time waiting on
