@@ -16,12 +16,21 @@ export class Follow {
   private following = true;
   /** Where the last redraw left the pane; anything else means the person scrolled since. */
   private leftAt = 0;
+  /**
+   * The newest message (its ts) when a redraw showed it from its top because it is taller than
+   * the pane: later redraws keep its top in view until the person scrolls or a newer one comes.
+   * Without this, a redraw for a change elsewhere would scroll to the bottom and hide its start.
+   */
+  private pinned: string | undefined;
 
   /** The "New messages below" button, made on first need and placed right after the pane. */
   private pill: HTMLButtonElement | undefined;
 
   constructor(private readonly pane: HTMLElement) {
     pane.addEventListener('scroll', () => {
+      // A redraw's own scroll (its event comes a frame later) says nothing of where the person is.
+      if (this.pane.scrollTop === this.leftAt) return;
+      this.pinned = undefined;
       this.following = this.atBottom();
       if (this.following) this.showPill(false);
     });
@@ -35,18 +44,23 @@ export class Follow {
   redraw(draw: () => void): void {
     const top = this.pane.scrollTop;
     // A scroll whose event has not been dispatched yet still counts.
-    if (top !== this.leftAt) this.following = this.atBottom();
+    if (top !== this.leftAt) {
+      this.following = this.atBottom();
+      this.pinned = undefined;
+    }
     const newestBefore = this.newestKey();
     draw();
     const newest = this.pane.lastElementChild;
-    const arrived = newest instanceof HTMLElement && this.newestKey() !== newestBefore;
+    const key = this.newestKey();
+    const arrived = newest instanceof HTMLElement && key !== newestBefore;
     this.pane.scrollTop = this.following ? this.pane.scrollHeight : top;
-    if (this.following && arrived) {
+    if (this.following && newest instanceof HTMLElement && (arrived || key === this.pinned)) {
       // At the bottom, a newest message that does not fit (padding and margins
       // included) would start above the pane: bring its first line into view.
       const hidden = this.pane.getBoundingClientRect().top - newest.getBoundingClientRect().top;
       // Rounded up: scrollTop moves in whole pixels, and a pane may start at a fraction of one.
       if (hidden > 0) this.pane.scrollTop -= Math.ceil(hidden);
+      this.pinned = hidden > 0 ? key : undefined;
     }
     if (arrived && !this.following) this.showPill(true);
     this.leftAt = this.pane.scrollTop;
@@ -77,6 +91,7 @@ export class Follow {
   /** Goes to the newest content and follows it again (a message sent, a thread opened). */
   toNewest(): void {
     this.following = true;
+    this.pinned = undefined;
     this.pane.scrollTop = this.pane.scrollHeight;
     this.leftAt = this.pane.scrollTop;
     this.showPill(false);

@@ -61,8 +61,11 @@ export interface Scenario {
 }
 
 // Progress replies depend on how fast the simulated vessel moves; only final follow-ups are kept.
+// So does "Working on it…": it shows when an answer takes over a second of the bot's real clock,
+// which a loaded machine decides (its own tests are in test/slack/listeners/command-replies.test.ts).
 const isProgress = (s: Surface) =>
-  s.via === 'chat.postMessage' && /^:hourglass_flowing_sand:/.test(s.text ?? '');
+  (s.via === 'chat.postMessage' && /^:hourglass_flowing_sand:/.test(s.text ?? '')) ||
+  (s.via.startsWith('response_url') && /^Working on it…/.test(s.text ?? ''));
 
 /** The newest message in the test channel, top-level or in a thread, that offers `actionId`. */
 function offering(h: BotHarness, actionId: string): StoredMessage {
