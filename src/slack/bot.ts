@@ -60,6 +60,8 @@ interface SlackBotOptions {
   /** Environments offered in forms and suggested for mistyped names. */
   environments: readonly string[];
   clock: Clock;
+  /** How long a command's answer may take before "Working on it…" shows (default 1 s). */
+  workingNoticeMs?: number;
   logger: Logger;
   metrics: Metrics;
   /** Extra WebClient options (tests: a fast retry policy). */
@@ -89,6 +91,9 @@ const DEFAULT_WORK_CONCURRENCY = 32;
  * not the payload).
  */
 const DEFAULT_QUEUE_LIMIT = 256;
+
+/** How long a command's answer may take before "Working on it…" shows. */
+const WORKING_NOTICE_MS = 1000;
 
 export interface SlackBot {
   app: App;
@@ -203,6 +208,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     stopping: stopping.signal,
     channelNames: new ChannelNames(app.client, o.clock, logger.child({ component: 'channels' })),
     commandName: o.slack.command,
+    workingNoticeMs: o.workingNoticeMs ?? WORKING_NOTICE_MS,
     ...(o.branches ? { branches: o.branches } : {}),
     environments: o.environments,
     // The publisher is built from this context; a notice is only asked for once a click runs.

@@ -58,6 +58,11 @@ export interface StartBotOptions {
   clientOptions?: WebClientOptions;
   /** Node process metrics on /metrics (off in tests, where many bots share a process). */
   processMetrics?: boolean;
+  /**
+   * How long a command's answer may take before "Working on it…" shows (default 1 s). The message
+   * gallery turns it off: on its real clock, a loaded machine would decide which answers get one.
+   */
+  workingNoticeMs?: number;
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number };
   /** Work pieces behind acks that may run at once, and how many more may wait (see createSlackBot). */
@@ -201,6 +206,7 @@ export async function startBot(
     ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,
     clock,
+    ...(options.workingNoticeMs !== undefined ? { workingNoticeMs: options.workingNoticeMs } : {}),
     logger,
     metrics,
     clientOptions,

@@ -63,6 +63,8 @@ export interface BotContext {
   channelNames: ChannelNames;
   /** The slash command's name, e.g. `/harbor`, for help and usage texts. */
   commandName: string;
+  /** How long a command's answer may take before "Working on it…" shows. */
+  workingNoticeMs: number;
   /** HARBOR_BRANCHES: restricts the API's branches offered and accepted, when set. */
   branches?: readonly string[];
   /** Environments offered in modals and suggested when a name is mistyped (the API cannot list them). */

@@ -19,9 +19,6 @@ import { commandReplies, type Respond } from './command-replies.js';
 import type { Listen } from './listen.js';
 import { runCommand } from './run-command.js';
 
-/** How long an answer may take before "Working on it…" shows. */
-const WORKING_NOTICE_MS = 1000;
-
 /** Registers the slash command listener on `app`. */
 export function registerCommand(app: App, ctx: BotContext, listen: Listen): void {
   app.command(
@@ -32,7 +29,7 @@ export function registerCommand(app: App, ctx: BotContext, listen: Listen): void
         const replies = commandReplies(respond, {
           command: `${command.command} ${command.text ?? ''}`,
           clock: ctx.clock,
-          afterMs: WORKING_NOTICE_MS,
+          afterMs: ctx.workingNoticeMs,
           logger: ctx.logger,
         });
         let cmd: Command | undefined;

@@ -184,6 +184,8 @@ export async function startBotHarness(
     /** Work pieces that may run at once behind acks, and how many more may wait (overload tests). */
     workConcurrency?: number;
     queueLimit?: number;
+    /** How long a command's answer may take before "Working on it…" (startBot's default: 1 s). */
+    workingNoticeMs?: number;
     /** The watch loop's clock and whether it is left for the test to tick (watches). */
     watch?: { clock?: Clock; manual?: boolean };
     /**
@@ -246,6 +248,7 @@ export async function startBotHarness(
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
       ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
       ...(options.watch ? { watch: options.watch } : {}),
+      ...(options.workingNoticeMs !== undefined ? { workingNoticeMs: options.workingNoticeMs } : {}),
     });
   // A bot that cannot start (a bad policy, say) must not leave the stand-ins listening: jest would never exit.
   let running = await boot().catch(async (err: unknown) => {
