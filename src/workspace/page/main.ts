@@ -138,6 +138,45 @@ function timeOf(ts: string): string {
   return new Date(Number(ts) * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 }
 
+/**
+ * The message nodes the last redraw drew, by pane and ts, with what they were drawn from. A
+ * redraw keeps a node whose message and surroundings are unchanged instead of drawing it again:
+ * a live tail redraws the page many times a second, and a button replaced between a person's
+ * press and release (or between a test's finding it and clicking it) loses the click. A kept
+ * node also keeps what the person did to it (an open menu, a chosen option), as Slack does.
+ */
+let drawn = new Map<string, { from: string; node: HTMLElement }>();
+let drawing = new Map<string, { from: string; node: HTMLElement }>();
+
+/** What every message's drawing depends on besides the message: names, shortcuts, the highlight. */
+function surroundings(): string {
+  return JSON.stringify([
+    state?.bot,
+    state?.people,
+    state?.groups,
+    state?.channels,
+    state?.hint.shortcuts,
+    highlighted,
+  ]);
+}
+
+/** Runs a redraw of the message panes, keeping the nodes of unchanged messages (see `drawn`). */
+function drawingMessages(draw: () => void): void {
+  drawing = new Map();
+  draw();
+  drawn = drawing;
+}
+
+/** The node for `m` in its pane: the one drawn last time when nothing it shows has changed. */
+function messageNode(m: PageMessage, inThread: boolean, around: string): HTMLElement {
+  const id = `${inThread ? 'thread' : 'list'}:${m.ts}`;
+  const from = `${around}\n${JSON.stringify(m)}`;
+  const last = drawn.get(id);
+  const node = last?.from === from ? last.node : messageView(m, inThread);
+  drawing.set(id, { from, node });
+  return node;
+}
+
 function messageView(m: PageMessage, inThread: boolean): HTMLElement {
   const isBot = m.user === state?.bot?.id;
   const who = isBot ? state?.bot?.name : (person(m.user)?.realName ?? m.user);
@@ -348,29 +387,34 @@ function render(): void {
   if (homeOpen) {
     header.replaceChildren(h('span', { class: 'channel-title' }, `${state.bot.name} · Home`));
     list.replaceChildren(homeView(state.home));
-  } else {
-    listFollow.redraw(() =>
-      list.replaceChildren(...messages.filter((m) => !m.threadTs).map((m) => messageView(m, false))),
-    );
   }
   const parent = thread ? messages.find((m) => m.ts === thread) : undefined;
-  threadPanel.hidden = !parent;
-  if (parent) {
+  const around = surroundings();
+  drawingMessages(() => {
+    if (!homeOpen) {
+      listFollow.redraw(() =>
+        list.replaceChildren(
+          ...messages.filter((m) => !m.threadTs).map((m) => messageNode(m, false, around)),
+        ),
+      );
+    }
+    threadPanel.hidden = !parent;
+    if (!parent) return;
     const replies = messages.filter((m) => m.threadTs === parent.ts);
     threadFollow.redraw(() =>
       threadBody.replaceChildren(
-        messageView(parent, true),
+        messageNode(parent, true, around),
         h(
           'div',
           { class: 'thread-divider' },
           `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`,
         ),
-        ...replies.map((m) => messageView(m, true)),
+        ...replies.map((m) => messageNode(m, true, around)),
       ),
     );
     // A thread opens at its newest reply, as in Slack.
     if (shownThread !== parent.ts) threadFollow.toNewest();
-  }
+  });
   shownThread = parent?.ts;
   renderModal(modalRoot, state.views ?? [], { viewer: () => viewer, renderContext, toast });
 }

@@ -167,11 +167,14 @@ maybe('the local workspace behaves as Slack does', () => {
     await answer.waitFor();
     expect(await answer.textContent()).toContain('lobby-1');
     expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
-    // The workspace changing elsewhere redraws the page: the answer stays where it was read from.
+    // The workspace changing elsewhere redraws the page: the answer stays where it was read from,
+    // and its node stays the same one (a button replaced mid-click would lose the click).
+    await page.evaluate(`window.keptAnswer = document.querySelectorAll('.messages > .message.ephemeral')[3]`);
     const redrawn = nextRedraw(page);
     await webApi(h, 'chat.postMessage', { channel: CHANNELS.prod, text: 'Elsewhere' });
     await redrawn;
     expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
+    expect(await page.evaluate('window.keptAnswer.isConnected')).toBe(true);
     await h.screenshot(page, '8-sent-answer-in-view');
     await page.close();
   });
