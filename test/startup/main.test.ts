@@ -56,9 +56,17 @@ afterEach(async () => {
   standIn = undefined;
 });
 
+/** The Node flags `npm start` gives (`node <flags> dist/main.js`). */
+const START_FLAGS = (() => {
+  const words = (
+    JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }
+  ).scripts.start.split(' ');
+  return words.slice(1, words.indexOf('dist/main.js'));
+})();
+
 function run(env: Record<string, string>, args: string[] = []): ChildProcessWithoutNullStreams {
   // As `npm start` runs it (its Node flags included).
-  child = spawn(process.execPath, ['--max-semi-space-size=8', 'dist/main.js', ...args], {
+  child = spawn(process.execPath, [...START_FLAGS, 'dist/main.js', ...args], {
     cwd: app,
     env: { PATH: process.env.PATH ?? '', ...env },
   });
@@ -96,6 +104,21 @@ it('is one entry with chunks for the modes only some replicas use, and a warm co
     expect(chunks.some((c) => c.startsWith(lazy))).toBe(true);
   expect(existsSync(join(app, 'dist/main.js'))).toBe(true);
   expect(readdirSync(join(app, 'dist/.compile-cache')).length).toBeGreaterThan(0);
+});
+
+// The first start of the built app in this file: a start before it would have filled the cache itself.
+it("starts on the compile cache the build filled, with npm start's Node flags", async () => {
+  // V8 accepts compiled code only under the V8 flags it was made with (Node names the cache's
+  // folder by them): a flag added to the start script that the build's warm-up lacks would leave
+  // every replica's first start compiling the bundle.
+  const proc = run({ HARBOR_LOCAL: '0', NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
+  let stderr = '';
+  proc.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  await once(proc, 'exit');
+  expect(stderr).toMatch(/V8 code cache for ESM \S+\/dist\/chunks\/run-\w+\.js was accepted/);
+  expect(stderr).not.toMatch(/was rejected|no cache for/i);
 });
 
 it('exits 1 listing exactly the missing Slack settings and how to get them', async () => {
