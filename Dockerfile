@@ -10,7 +10,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts/build.mjs scripts/build-plugins.mjs ./scripts/
-COPY scripts/bolt ./scripts/bolt
+COPY scripts/parts ./scripts/parts
 COPY src ./src
 # One esbuild bundle (scripts/build.mjs): a replica starts in about a bare Bolt app's time.
 RUN npm run build

@@ -10,11 +10,12 @@ export default {
   moduleNameMapper: {
     // Sources import siblings as './x.js' (NodeNext style); jest resolves the .ts file.
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    // Bolt as the production build loads it: its parts, not its index, and Socket Mode and OAuth on
-    // first use (scripts/bolt/). Only Bolt's receivers import those two packages.
-    '^@slack/bolt$': '<rootDir>/scripts/bolt/parts.cjs',
-    '^@slack/socket-mode$': '<rootDir>/scripts/bolt/socket-mode.cjs',
-    '^@slack/oauth$': '<rootDir>/scripts/bolt/oauth.cjs',
+    // Bolt and prom-client as the production build loads them: their parts, not their indexes, and
+    // Socket Mode and OAuth on first use (scripts/parts/). Only Bolt's receivers import those two.
+    '^@slack/bolt$': '<rootDir>/scripts/parts/bolt.cjs',
+    '^prom-client$': '<rootDir>/scripts/parts/prom-client.cjs',
+    '^@slack/socket-mode$': '<rootDir>/scripts/parts/socket-mode.cjs',
+    '^@slack/oauth$': '<rootDir>/scripts/parts/oauth.cjs',
   },
   transform: {
     // Types are stripped file by file (scripts/jest-transform.mjs); `npm run typecheck` checks them.

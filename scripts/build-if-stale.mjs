@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 const started = performance.now();
 const STAMP = 'dist/.build-fingerprint';
-const INPUT_DIRS = ['src', 'scripts/bolt'];
+const INPUT_DIRS = ['src', 'scripts/parts'];
 const INPUT_FILES = ['package.json', 'package-lock.json', 'scripts/build.mjs', 'scripts/build-plugins.mjs'];
 
 /** Every file under `dir`, recursively. */

@@ -8,28 +8,35 @@ import { builtinModules, createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const { ON_FIRST_USE } = require('./bolt/on-first-use.cjs');
+const { ON_FIRST_USE } = require('./parts/on-first-use.cjs');
 
-/** `@slack/bolt` is the parts the bot runs, from Bolt's own files (scripts/bolt/parts.cjs says why). */
+/**
+ * Packages whose index loads much a replica never runs are taken from their
+ * own files: `@slack/bolt` and `prom-client` mean scripts/parts/bolt.cjs and
+ * scripts/parts/prom-client.cjs (which say why), as they do in jest.
+ */
+const PARTS = { '@slack/bolt': 'bolt.cjs', 'prom-client': 'prom-client.cjs' };
 /** @type {import('esbuild').Plugin} */
-export const boltParts = {
-  name: 'bolt-parts',
+export const packageParts = {
+  name: 'package-parts',
   setup(b) {
-    const parts = fileURLToPath(new URL('./bolt/parts.cjs', import.meta.url));
-    b.onResolve({ filter: /^@slack\/bolt$/ }, () => ({ path: parts }));
+    for (const [name, file] of Object.entries(PARTS)) {
+      const path = fileURLToPath(new URL(`./parts/${file}`, import.meta.url));
+      b.onResolve({ filter: new RegExp(`^${name.replace('/', '\\/')}$`) }, () => ({ path }));
+    }
   },
 };
 
 /**
  * Packages Bolt requires at load but a replica uses late or never are given to
- * their importers on first use (scripts/bolt/on-first-use.cjs lists them and
+ * their importers on first use (scripts/parts/on-first-use.cjs lists them and
  * says why). Only the importers listed there get the stand-in.
  */
 /** @type {import('esbuild').Plugin} */
 export const onFirstUse = {
   name: 'on-first-use',
   setup(b) {
-    const helper = fileURLToPath(new URL('./bolt/on-first-use.cjs', import.meta.url));
+    const helper = fileURLToPath(new URL('./parts/on-first-use.cjs', import.meta.url));
     for (const { module, importers } of ON_FIRST_USE)
       b.onResolve({ filter: new RegExp(`^${module.replace('/', '\\/')}$`) }, (args) =>
         importers.test(args.importer)

@@ -19,7 +19,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { boltParts, builtinsByRequire, onFirstUse } from './build-plugins.mjs';
+import { builtinsByRequire, onFirstUse, packageParts } from './build-plugins.mjs';
 
 const { values } = parseArgs({ options: { outdir: { type: 'string', default: 'dist' } } });
 const OUT = values.outdir;
@@ -50,7 +50,7 @@ await build({
   banner: {
     js: "import { createRequire as __harborRequire } from 'node:module';\nconst require = __harborRequire(import.meta.url);",
   },
-  plugins: [boltParts, onFirstUse, builtinsByRequire],
+  plugins: [packageParts, onFirstUse, builtinsByRequire],
   logLevel: 'warning',
 });
 
