@@ -38,9 +38,12 @@ import { healthRoutes } from './runtime/health.js';
 import { type OpsServer, startOpsServer } from './runtime/ops-server.js';
 import { Slots } from './runtime/slots.js';
 import { Tasks } from './runtime/tasks.js';
+import type { BotIdentity } from './runtime/token-check.js';
 
 interface SlackBotOptions {
   slack: SlackConfig;
+  /** The bot's ids, from the token's check at start (slack/runtime/token-check.ts): Bolt does not ask again. */
+  identity: BotIdentity;
   engine: ChangeEngine;
   /** Release threads read and write their records here. */
   store: Store;
@@ -97,7 +100,7 @@ const WORKING_NOTICE_MS = 1000;
 
 export interface SlackBot {
   app: App;
-  /** Checks the bot token (auth.test) and starts the receiver; returns the HTTP port. */
+  /** Starts the receiver (the token was checked by startBot); returns the HTTP port. */
   start(): Promise<number | undefined>;
   /** Redraws finished changes whose message does not show it (a rewrite lost to a Slack outage). */
   repairChangeMessages(): Promise<void>;
@@ -154,6 +157,10 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     receiver: receiver.receiver,
     logger: boltLogger(logger.child({ component: 'bolt' })),
     deferInitialization: true,
+    // The token was checked already (startBot, while the store and policy loaded).
+    tokenVerificationEnabled: false,
+    botId: o.identity.botId,
+    botUserId: o.identity.botUserId,
     clientOptions: {
       ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
       // The SDK's default keeps retrying for ~30 minutes; an on-call user

@@ -20,6 +20,7 @@ import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
 import { budgetedFetch, tokenWorkspace } from '../slack/runtime/budgeted-fetch.js';
 import { countedFetch } from '../slack/runtime/counted-fetch.js';
 import { slackFetch } from '../slack/runtime/slack-fetch.js';
+import { type BotIdentity, checkBotToken } from '../slack/runtime/token-check.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
@@ -97,6 +98,13 @@ export async function startBot(
   const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
   // The engine tells what moved about a change; its message's owner in the bot redraws.
   const changeEvents = createChangeEvents(logger.child({ component: 'change-events' }));
+  // The bot token's check runs while the core starts (slack/runtime/token-check.ts); it is awaited
+  // once the core is up, and a refused token then fails the start as before.
+  const identity = checkBotToken(config.slack, {
+    ...options.clientOptions,
+    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch ?? slackFetch),
+  });
+  identity.catch(() => {});
   const core = await startCore({
     config,
     logger,
@@ -181,8 +189,16 @@ export async function startBot(
     stopping: stopping.signal,
     metrics,
   });
+  let botIdentity: BotIdentity;
+  try {
+    botIdentity = await identity;
+  } catch (err) {
+    await core.stop();
+    throw err;
+  }
   const bot = createSlackBot({
     slack: config.slack,
+    identity: botIdentity,
     engine: core.engine,
     // Release threads keep their records in the same store as changes.
     store: core.store,
