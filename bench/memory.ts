@@ -16,7 +16,9 @@
  * between the last two rounds beyond --growth-mb, start under 0.5 s.
  * A single start varies by ±15 % from run to run on a shared machine, so each
  * app is started `--starts` times (each on a fresh data folder, as a first
- * start) and the median start is the figure; the range is printed beside it.
+ * start), the two apps taking turns so the machine's drift weighs on both
+ * alike, and the median start is the figure; the range is printed beside it.
+ * Then each app is started once more for the memory rounds.
  * Run: npx tsx bench/memory.ts [--commands 10000] [--clicks 1000] [--rounds 2] [--concurrency 20] [--starts 5]
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
@@ -257,22 +259,32 @@ interface Figures {
   failed: number;
 }
 
+/**
+ * Starts each app `n` times, taking turns (harbormaster, bare bolt, harbormaster, ...), and
+ * returns each app's start times, fastest first. A shared machine's speed drifts over minutes
+ * (a bare Bolt start took 0.49 s in one run and 0.65 s in the next): starts measured in two
+ * blocks, one app after the other, carried that drift into the ratio.
+ */
+async function measureStarts(launchers: readonly (() => Promise<Running>)[], n: number): Promise<number[][]> {
+  const seconds = launchers.map((): number[] => []);
+  for (let start = 0; start < n; start++) {
+    for (const [app, launchApp] of launchers.entries()) {
+      const started = await launchApp();
+      seconds[app]?.push(started.startSeconds);
+      await started.stop();
+    }
+  }
+  return seconds.map((s) => s.sort((a, b) => a - b));
+}
+
 /** Starts one app, measures it idle and after each round, stops it. */
 async function measureApp(
   app: App,
   launchApp: () => Promise<Running>,
   standIns: Child,
   o: Options,
-): Promise<Figures> {
-  const startSeconds: number[] = [];
-  for (let start = 1; start < o.starts; start++) {
-    const started = await launchApp();
-    startSeconds.push(started.startSeconds);
-    await started.stop();
-  }
+): Promise<Omit<Figures, 'startSeconds'>> {
   const running = await launchApp();
-  startSeconds.push(running.startSeconds);
-  startSeconds.sort((a, b) => a - b);
   try {
     await settled(standIns);
     const idle = await running.measure();
@@ -290,7 +302,7 @@ async function measureApp(
       rounds.push(await running.measure());
       process.stdout.write(`${app}: round ${round + 1} of ${o.rounds} done\n`);
     }
-    return { startSeconds, idle, rounds, failed };
+    return { idle, rounds, failed };
   } finally {
     await running.stop();
   }
@@ -378,35 +390,37 @@ try {
     PORT: String(await freePort()),
   });
   const help = async () => (await standIns.call<string[]>('commands', { texts: ['help'], n: 1 }))[0] ?? '';
+  const launchHarbor = async () =>
+    launch(
+      harborEntry,
+      probe,
+      {
+        ...(await slackEnv()),
+        GAMEFABRIC_URL: outside.simUrl,
+        GAMEFABRIC_TOKEN: outside.simToken,
+        // A fresh folder per start: each start migrates its store, as a replica's first start does.
+        HARBOR_DATA_DIR: await mkdtemp(join(dataDir, 'data-')),
+        HARBOR_POLICY: policy,
+        HARBOR_REPLICA_ID: 'bench-memory',
+        HARBOR_LOG_LEVEL: 'warn',
+      },
+      help,
+      startFlags(),
+    );
+  const launchBare = async () => launch(bareEntry, probe, await slackEnv(), help);
+  const [harborStarts = [], bareStarts = []] = await measureStarts(
+    [launchHarbor, launchBare],
+    options.starts,
+  );
   // Harbormaster first: its previews are what both apps' clicks press (bare Bolt only acks them).
-  const harbor = await measureApp(
-    'harbormaster',
-    async () =>
-      launch(
-        harborEntry,
-        probe,
-        {
-          ...(await slackEnv()),
-          GAMEFABRIC_URL: outside.simUrl,
-          GAMEFABRIC_TOKEN: outside.simToken,
-          // A fresh folder per start: each start migrates its store, as a replica's first start does.
-          HARBOR_DATA_DIR: await mkdtemp(join(dataDir, 'data-')),
-          HARBOR_POLICY: policy,
-          HARBOR_REPLICA_ID: 'bench-memory',
-          HARBOR_LOG_LEVEL: 'warn',
-        },
-        help,
-        startFlags(),
-      ),
-    standIns,
-    options,
-  );
-  const bare = await measureApp(
-    'bare bolt',
-    async () => launch(bareEntry, probe, await slackEnv(), help),
-    standIns,
-    options,
-  );
+  const harbor = {
+    startSeconds: harborStarts,
+    ...(await measureApp('harbormaster', launchHarbor, standIns, options)),
+  };
+  const bare = {
+    startSeconds: bareStarts,
+    ...(await measureApp('bare bolt', launchBare, standIns, options)),
+  };
   ok = report(bare, harbor, options);
 } finally {
   await standIns.call('stop').catch(() => undefined);
