@@ -10,6 +10,9 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const { ON_FIRST_USE } = require('./parts/on-first-use.cjs');
 
+/** An esbuild filter matching the package name `name` exactly. */
+const exactly = (name) => new RegExp(`^${name.replace('/', '\\/')}$`);
+
 /**
  * Packages whose index loads much a replica never runs are taken from their
  * own files: `@slack/bolt` and `prom-client` mean scripts/parts/bolt.cjs and
@@ -22,7 +25,7 @@ export const packageParts = {
   setup(b) {
     for (const [name, file] of Object.entries(PARTS)) {
       const path = fileURLToPath(new URL(`./parts/${file}`, import.meta.url));
-      b.onResolve({ filter: new RegExp(`^${name.replace('/', '\\/')}$`) }, () => ({ path }));
+      b.onResolve({ filter: exactly(name) }, () => ({ path }));
     }
   },
 };
@@ -38,7 +41,7 @@ export const onFirstUse = {
   setup(b) {
     const helper = fileURLToPath(new URL('./parts/on-first-use.cjs', import.meta.url));
     for (const { module, importers } of ON_FIRST_USE)
-      b.onResolve({ filter: new RegExp(`^${module.replace('/', '\\/')}$`) }, (args) =>
+      b.onResolve({ filter: exactly(module) }, (args) =>
         importers.test(args.importer)
           ? { path: createRequire(args.importer).resolve(args.path), namespace: 'on-first-use' }
           : undefined,

@@ -31,3 +31,15 @@ exports.onFirstUse = (load) => {
     },
   );
 };
+
+/**
+ * For jest (socket-mode.cjs, oauth.cjs): the stand-in for package `name`, whose main file is found
+ * from its package.json, because jest would map the bare name (and, inside jest, createRequire's
+ * resolve too) back to the stand-in's own file.
+ */
+exports.packageOnFirstUse = (name) => {
+  const { dirname, join } = require('node:path');
+  const manifest = require.resolve(`${name}/package.json`);
+  const main = join(dirname(manifest), require(manifest).main);
+  return exports.onFirstUse(() => require(main));
+};

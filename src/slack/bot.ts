@@ -36,6 +36,7 @@ import { ChannelNames } from './runtime/channel-names.js';
 import { countedFetch } from './runtime/counted-fetch.js';
 import { healthRoutes } from './runtime/health.js';
 import { type OpsServer, startOpsServer } from './runtime/ops-server.js';
+import { SLACK_CLIENT_RETRY } from './runtime/slack-fetch.js';
 import { Slots } from './runtime/slots.js';
 import { Tasks } from './runtime/tasks.js';
 import type { BotIdentity } from './runtime/token-check.js';
@@ -163,9 +164,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     botUserId: o.identity.botUserId,
     clientOptions: {
       ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
-      // The SDK's default keeps retrying for ~30 minutes; an on-call user
-      // waiting for an answer (or a start-up check) needs to hear within seconds.
-      retryConfig: { retries: 4, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
+      retryConfig: SLACK_CLIENT_RETRY,
       ...clientOptions,
     },
   });

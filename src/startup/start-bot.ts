@@ -102,7 +102,7 @@ export async function startBot(
   // once the core is up, and a refused token then fails the start as before.
   const identity = checkBotToken(config.slack, {
     ...options.clientOptions,
-    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch ?? slackFetch),
+    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
   });
   identity.catch(() => {});
   const core = await startCore({

@@ -7,6 +7,7 @@
  */
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { SlackConfig } from '../../config/config.js';
+import { SLACK_CLIENT_RETRY } from './slack-fetch.js';
 
 /** Who the token belongs to, as Bolt's authorization needs it. */
 export interface BotIdentity {
@@ -25,8 +26,7 @@ export async function checkBotToken(
 ): Promise<BotIdentity> {
   const client = new WebClient(slack.botToken, {
     ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
-    // As Bolt's own client (slack/bot.ts): a start-up check must hear within seconds.
-    retryConfig: { retries: 4, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
+    retryConfig: SLACK_CLIENT_RETRY,
     ...clientOptions,
   });
   const answer = await client.auth.test();

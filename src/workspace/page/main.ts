@@ -145,8 +145,8 @@ function timeOf(ts: string): string {
  * press and release (or between a test's finding it and clicking it) loses the click. A kept
  * node also keeps what the person did to it (an open menu, a chosen option), as Slack does.
  */
-let drawn = new Map<string, { from: string; node: HTMLElement }>();
-let drawing = new Map<string, { from: string; node: HTMLElement }>();
+type DrawnNodes = Map<string, { from: string; node: HTMLElement }>;
+let drawn: DrawnNodes = new Map();
 
 /** What every message's drawing depends on besides the message: names, shortcuts, the highlight. */
 function surroundings(): string {
@@ -160,20 +160,13 @@ function surroundings(): string {
   ]);
 }
 
-/** Runs a redraw of the message panes, keeping the nodes of unchanged messages (see `drawn`). */
-function drawingMessages(draw: () => void): void {
-  drawing = new Map();
-  draw();
-  drawn = drawing;
-}
-
-/** The node for `m` in its pane: the one drawn last time when nothing it shows has changed. */
-function messageNode(m: PageMessage, inThread: boolean, around: string): HTMLElement {
+/** The node for `m` in its pane: the one drawn last time when nothing it shows has changed; kept in `next`. */
+function messageNode(m: PageMessage, inThread: boolean, around: string, next: DrawnNodes): HTMLElement {
   const id = `${inThread ? 'thread' : 'list'}:${m.ts}`;
   const from = `${around}\n${JSON.stringify(m)}`;
   const last = drawn.get(id);
   const node = last?.from === from ? last.node : messageView(m, inThread);
-  drawing.set(id, { from, node });
+  next.set(id, { from, node });
   return node;
 }
 
@@ -388,33 +381,34 @@ function render(): void {
     header.replaceChildren(h('span', { class: 'channel-title' }, `${state.bot.name} · Home`));
     list.replaceChildren(homeView(state.home));
   }
-  const parent = thread ? messages.find((m) => m.ts === thread) : undefined;
+  // Message nodes are kept from the last redraw where unchanged (see `drawn`).
   const around = surroundings();
-  drawingMessages(() => {
-    if (!homeOpen) {
-      listFollow.redraw(() =>
-        list.replaceChildren(
-          ...messages.filter((m) => !m.threadTs).map((m) => messageNode(m, false, around)),
-        ),
-      );
-    }
-    threadPanel.hidden = !parent;
-    if (!parent) return;
+  const next: DrawnNodes = new Map();
+  const node = (m: PageMessage, inThread: boolean) => messageNode(m, inThread, around, next);
+  if (!homeOpen) {
+    listFollow.redraw(() =>
+      list.replaceChildren(...messages.filter((m) => !m.threadTs).map((m) => node(m, false))),
+    );
+  }
+  const parent = thread ? messages.find((m) => m.ts === thread) : undefined;
+  threadPanel.hidden = !parent;
+  if (parent) {
     const replies = messages.filter((m) => m.threadTs === parent.ts);
     threadFollow.redraw(() =>
       threadBody.replaceChildren(
-        messageNode(parent, true, around),
+        node(parent, true),
         h(
           'div',
           { class: 'thread-divider' },
           `${replies.length} ${replies.length === 1 ? 'reply' : 'replies'}`,
         ),
-        ...replies.map((m) => messageNode(m, true, around)),
+        ...replies.map((m) => node(m, true)),
       ),
     );
     // A thread opens at its newest reply, as in Slack.
     if (shownThread !== parent.ts) threadFollow.toNewest();
-  });
+  }
+  drawn = next;
   shownThread = parent?.ts;
   renderModal(modalRoot, state.views ?? [], { viewer: () => viewer, renderContext, toast });
 }
