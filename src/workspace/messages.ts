@@ -127,16 +127,17 @@ export class MessageStore {
   }
 
   /**
-   * Replaces an ephemeral message (`replace_original` from a click on it) with
-   * a new object in the same place, keeping the old versions in `replaced`, so
-   * a test holding the old one still sees what was clicked; false if unknown.
+   * Replaces an ephemeral message (`replace_original`, from a click on it or
+   * through the slash command's URL that posted it) with a new object in the
+   * same place, keeping the old versions in `replaced`, so a test holding the
+   * old one still sees what was clicked; returns the new one, undefined if unknown.
    */
-  replaceEphemeral(messageTs: string, version: MessageVersion): boolean {
+  replaceEphemeral(messageTs: string, version: MessageVersion): EphemeralMessage | undefined {
     const i = this.ephemerals.findIndex((e) => e.messageTs === messageTs && !e.deleted);
     const old = this.ephemerals[i];
-    if (!old) return false;
+    if (!old) return undefined;
     const { channel, user, messageTs: ts, threadTs, replaced, deleted: _deleted, ...before } = old;
-    this.ephemerals[i] = {
+    const next: EphemeralMessage = {
       channel,
       user,
       messageTs: ts,
@@ -144,7 +145,8 @@ export class MessageStore {
       ...version,
       replaced: [...(replaced ?? []), before],
     };
-    return true;
+    this.ephemerals[i] = next;
+    return next;
   }
 
   /** Removes an ephemeral message from view (`delete_original`); false if unknown. */

@@ -23,6 +23,12 @@ interface PageMessage {
   replyCount: number;
   /** Visible only to the viewer. */
   ephemeral: boolean;
+  /**
+   * Times a response URL replaced this ephemeral whole (`replace_original`): each time is a new
+   * answer to read from its start ("Working on it…" giving way to the answer), where a channel
+   * message's edits (chat.update: a live tail growing) are the same message read at its end.
+   */
+  replaced: number;
 }
 
 export interface PageState {
@@ -67,6 +73,7 @@ export function pageState(s: PageStateSources, viewer: string): PageState {
       edited: m.history.length > 0,
       replyCount: replies.get(m.ts) ?? 0,
       ephemeral: false,
+      replaced: 0,
     }));
     for (const e of s.standIn.ephemerals()) {
       if (e.channel !== channel.id || e.user !== viewer || e.deleted) continue;
@@ -79,6 +86,7 @@ export function pageState(s: PageStateSources, viewer: string): PageState {
         edited: false,
         replyCount: 0,
         ephemeral: true,
+        replaced: e.replaced?.length ?? 0,
       });
     }
     messages[channel.id] = shown.sort((a, b) => Number(a.ts) - Number(b.ts));

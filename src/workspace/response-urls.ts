@@ -125,7 +125,8 @@ export class ResponseUrls {
       if (origin.ephemeral && origin.messageTs) this.messages.replaceEphemeral(origin.messageTs, version);
       else if (origin.channel && origin.messageTs)
         this.messages.update(origin.channel, origin.messageTs, version);
-      else if (endpoint.ephemeral) Object.assign(endpoint.ephemeral, version);
+      else if (endpoint.ephemeral)
+        endpoint.ephemeral = this.messages.replaceEphemeral(endpoint.ephemeral.messageTs, version);
       return { effect: 'replaced' };
     }
     const threadTs = str(body, 'thread_ts') ?? origin.threadTs;

@@ -105,6 +105,17 @@ describe('response URLs', () => {
     expect(standIn.message('C0OPS', ts)?.history.map((v) => v.text)).toEqual(['Confirm?', 'Done']);
   });
 
+  it("a slash command's replace_original replaces its last ephemeral whole, keeping what it replaced", async () => {
+    const url = standIn.responseUrl({ channel: 'C0OPS', user: 'U0ALICE' });
+    await respond(url, { text: 'Working on it…' });
+    await respond(url, { replace_original: true, text: 'The answer' });
+    await respond(url, { replace_original: true, text: 'A later answer' });
+    expect(standIn.ephemerals()).toMatchObject([{ text: 'A later answer', blocks: [] }]);
+    expect(standIn.ephemerals()[0]?.replaced?.map((v) => v.text)).toEqual(['Working on it…', 'The answer']);
+    await respond(url, { delete_original: true });
+    expect(standIn.ephemerals()).toEqual([]);
+  });
+
   it('delete_original deletes the message, and must come alone', async () => {
     const { ts, url } = await clickedMessage();
     expect(await respond(url, { delete_original: true, text: 'and a note' })).toEqual({

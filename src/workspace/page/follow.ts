@@ -17,7 +17,7 @@ export class Follow {
   /** Where the last redraw left the pane; anything else means the person scrolled since. */
   private leftAt = 0;
   /**
-   * The newest message (its ts) when a redraw showed it from its top because it is taller than
+   * The newest message (its key) when a redraw showed it from its top because it is taller than
    * the pane: later redraws keep its top in view until the person scrolls or a newer one comes.
    * Without this, a redraw for a change elsewhere would scroll to the bottom and hide its start.
    */
@@ -83,9 +83,13 @@ export class Follow {
     this.pill.hidden = false;
   }
 
-  /** Which message is the newest (its Slack ts), to tell a new one from a redraw of the same. */
+  /**
+   * Which message is the newest, to tell a new one from a redraw of the same: its Slack ts, plus
+   * how often a response URL replaced it whole. "Working on it…" replaced by a tall answer keeps
+   * its ts, yet the answer is new and is read from its top; a live tail's edits are not.
+   */
   private newestKey(): string | undefined {
-    return this.pane.lastElementChild?.getAttribute('data-ts') ?? undefined;
+    return this.pane.lastElementChild?.getAttribute('data-arrival') ?? undefined;
   }
 
   /** Goes to the newest content and follows it again (a message sent, a thread opened). */

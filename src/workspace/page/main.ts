@@ -195,6 +195,8 @@ function messageView(m: PageMessage, inThread: boolean): HTMLElement {
     {
       class: `message${m.ephemeral ? ' ephemeral' : ''}${m.ts === highlighted ? ' highlight' : ''}`,
       'data-ts': m.ts,
+      // What the pane follows as "a new message": a whole replacement counts as one (follow.ts).
+      'data-arrival': m.replaced ? `${m.ts}#${m.replaced}` : m.ts,
     },
     h(
       'div',

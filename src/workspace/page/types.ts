@@ -198,6 +198,8 @@ export interface PageMessage {
   edited: boolean;
   replyCount: number;
   ephemeral: boolean;
+  /** Times a response URL replaced this ephemeral whole: each is a new answer (page-state.ts). */
+  replaced: number;
 }
 
 /** An open modal (views.ts's StoredView, the fields the page reads). */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, LaunchOptions, Page } from 'playwright-core';
 import { readConfig } from '../../../src/config/config.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
-import { type LocalBot, startLocalBot } from '../../../src/startup/local-mode.js';
+import { type LocalBot, type LocalBotOptions, startLocalBot } from '../../../src/startup/local-mode.js';
 import { FAST_SLACK_BUDGET } from '../../e2e/slack/bot-harness.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -74,8 +74,14 @@ export interface BrowserHarness {
   stop(): Promise<void>;
 }
 
-/** Starts the bot in local mode and a fresh context in the worker's headless Chromium. */
-export async function startBrowserHarness(env: Record<string, string> = {}): Promise<BrowserHarness> {
+/**
+ * Starts the bot in local mode and a fresh context in the worker's headless Chromium. `bot`
+ * adds start options (e.g. `workingNoticeMs`) to the harness's own.
+ */
+export async function startBrowserHarness(
+  env: Record<string, string> = {},
+  bot: Pick<LocalBotOptions, 'workingNoticeMs'> = {},
+): Promise<BrowserHarness> {
   if (MISSING) throw new Error(`${MISSING} (required here: HARBOR_REQUIRE_BROWSER or CI is set)`);
   const config = readConfig({ PORT: '0', HARBOR_LOCAL: '1', ...env });
   if (!config.ok) throw new Error(config.problems.join('\n'));
@@ -86,6 +92,7 @@ export async function startBrowserHarness(env: Record<string, string> = {}): Pro
     follow: { pollMs: 20, timeoutMs: 10_000 },
     tails: { budget: FAST_SLACK_BUDGET },
     workspaceLimitsScale: 100,
+    ...bot,
   });
   let chromium: Browser;
   let own: boolean;

@@ -345,3 +345,51 @@ maybe('the local workspace behaves as Slack does', () => {
     await page.close();
   });
 });
+
+maybe('the local workspace with a slow bot', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    // "Working on it…" shows at once, so every answer that takes any time replaces it in place.
+    h = await startBrowserHarness({}, { workingNoticeMs: 0 });
+  });
+  afterAll(async () => {
+    await h?.stop();
+  });
+
+  it('7: a tall answer that replaces "Working on it…" shows from its top, and stays so', async () => {
+    const page = await h.open('carol', 'dev');
+    await page.setViewportSize({ width: 1280, height: 420 });
+    for (let i = 1; i <= 3; i++) {
+      await type(page, '/harbor help');
+      await page
+        .locator('.messages > .message', { hasText: '/harbor commands' })
+        .nth(i - 1)
+        .waitFor();
+    }
+    // The hosting API answers the next list a second late: the page draws the notice first.
+    const sim = h.local.running.core.api.simulatorUrl;
+    const faults = await fetch(`${sim}/_sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { method: 'GET', path: '/api/formation/v1/environments/dev/vessels', latencyMs: 1000, times: 1 },
+      ]),
+    });
+    expect(faults.status).toBe(200);
+    await type(page, '/harbor vessels dev');
+    const answer = page.locator('.messages > .message.ephemeral').nth(3);
+    await answer.filter({ hasText: 'Working on it' }).waitFor();
+    await answer.filter({ hasText: 'lobby-1' }).waitFor();
+    // The answer replaced the notice in place (response_url, replace_original): same message.
+    const replaced = h.local.workspace.standIn
+      .ephemerals()
+      .find((e) => JSON.stringify(e.blocks).includes('lobby-1'));
+    expect(replaced?.replaced?.[0]?.text).toContain('Working on it');
+    expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
+    const redrawn = nextRedraw(page);
+    await webApi(h, 'chat.postMessage', { channel: CHANNELS.prod, text: 'Elsewhere' });
+    await redrawn;
+    expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
+    await page.close();
+  });
+});
