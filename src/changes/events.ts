@@ -23,9 +23,11 @@ export type ChangeEvent =
   /**
    * Housekeeping moved changes without a click: expired, recovered from a
    * dead apply, a promotion that became visible (or never did), a
-   * settlement stored late.
+   * settlement stored late. `landed` names those whose apply nobody saw end
+   * (its replica died, or its write went unanswered) and which a read now
+   * shows applied: they are followed up as an applied click's change is.
    */
-  | { kind: 'closed'; changes: Change[] };
+  | { kind: 'closed'; changes: Change[]; landed?: string[] };
 
 /** Where the change engine tells what moved. */
 export type ChangeEvents = Events<ChangeEvent>;

@@ -20,10 +20,11 @@ export class Recovery {
     private readonly applier: Applier,
   ) {}
 
-  /** Tells the releases and whoever shows changes what housekeeping moved. */
-  private async moved(changes: Change[]): Promise<void> {
+  /** Tells the releases and whoever shows changes what housekeeping moved (`landed`: see events.ts). */
+  private async moved(changes: Change[], landed: string[] = []): Promise<void> {
     await this.core.announce(changes);
-    if (changes.length > 0) await this.core.tell({ kind: 'closed', changes });
+    if (changes.length > 0)
+      await this.core.tell({ kind: 'closed', changes, ...(landed.length > 0 ? { landed } : {}) });
   }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
@@ -54,7 +55,9 @@ export class Recovery {
    */
   async recoverInterrupted(): Promise<Change[]> {
     const { store, replicaId } = this.core.o;
+    // Settlements stored late were applied clicks: their follow-up ran then.
     const out: Change[] = await this.applier.storePending();
+    const landed: string[] = [];
     const records = await store.listChanges({ status: ['applying'], limit: 500 });
     for (const record of records) {
       const lease = await holdApplyLease(
@@ -69,11 +72,13 @@ export class Recovery {
         if (current?.status !== 'applying') continue;
         const resolved = await this.recoverOne(current);
         if (resolved) out.push(resolved);
+        // Only the pass whose transition stored it gets here, so one replica follows it up.
+        if (resolved?.status === 'succeeded') landed.push(resolved.id);
       } finally {
         await lease.release();
       }
     }
-    await this.moved(out);
+    await this.moved(out, landed);
     return out;
   }
 

@@ -75,7 +75,9 @@ export class ChangeMessages {
         // The message shows where the follow-up ended, not the state at apply.
         return rewriteChangeMessage(this.d, event.change);
       case 'closed':
-        return this.closed(event.changes);
+        await this.closed(event.changes);
+        for (const change of event.changes.filter((c) => event.landed?.includes(c.id))) this.follow(change);
+        return;
       case 'clicked':
         return this.clicked(event.outcome, event.by, event.releaseEnd === true);
     }
@@ -105,11 +107,12 @@ export class ChangeMessages {
       await markAskAnswered(this.d, outcome.change);
     }
     await notifyOutcome(this.d, outcome, by);
-    // Follow-ups run apart from request work: they can take minutes, and idle() means "answered".
-    if (outcome.kind === 'applied') {
-      const change = outcome.change;
-      void this.d.followUps.run('follow-up', () => followUp(this.d, change));
-    }
+    if (outcome.kind === 'applied') this.follow(outcome.change);
+  }
+
+  /** Follows an applied change up in its thread, apart from request work: it can take minutes, and idle() means "answered". */
+  private follow(change: Change): void {
+    void this.d.followUps.run('follow-up', () => followUp(this.d, change));
   }
 }
 
