@@ -261,7 +261,8 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         ? `Rolled back change ${items[0]?.changeId}: ${done[0]}`
         : `Rolled back ${outcome.rolledBack.length} of ${items.length} changes of this release`,
       lines: single ? [] : resultLines(items, outcome),
-      facts: { ...outcome },
+      // A release rollback that stopped part way is not "Done": its message and history say so.
+      facts: { ...outcome, ...(outcome.stopped ? { partial: true } : {}) },
     };
   },
 
@@ -278,9 +279,20 @@ function resultLines(items: readonly RollbackItem[], o: RollbackOutcome): Line[]
     value: o.rolledBack.includes(i.changeId)
       ? `rolled back: ${i.inverseSummary}`
       : o.stopped?.changeId === i.changeId
-        ? `not rolled back: ${o.stopped.reason}`
+        ? `not rolled back: ${underItsLabel(o.stopped.reason, i.changeId)}`
         : `not rolled back: not tried, the rollback stopped at change ${o.stopped?.changeId}`,
   }));
+}
+
+/**
+ * A refusal worded to stand alone ("Cannot roll back change X: ...", "Change X was ...") as it
+ * reads on the line already labelled "Change X": the id is not said twice.
+ */
+function underItsLabel(reason: string, changeId: string): string {
+  const cannot = `Cannot roll back change ${changeId}: `;
+  if (reason.startsWith(cannot)) return reason.slice(cannot.length);
+  const subject = `Change ${changeId} `;
+  return reason.startsWith(subject) ? `it ${reason.slice(subject.length)}` : reason;
 }
 
 /** Claims, re-checks and writes one inverse; the refusal in words, or undefined when it was written. */

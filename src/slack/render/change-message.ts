@@ -205,6 +205,8 @@ function doneTitle(facts: Record<string, unknown> | undefined): string {
   if (visible === false) return 'Requested, not yet visible';
   if (visible === 'never') return 'Never appeared';
   if (facts?.following === 'rollout') return 'Applied, rollout followed';
+  // A release rollback that stopped at a refusal: its lines say what was and was not rolled back.
+  if (facts?.partial === true) return 'Partly done';
   return 'Done';
 }
 

@@ -94,7 +94,9 @@ function describeOutcome({ entry, change }: HistoryItem): { icon: string; words:
   switch (entry.action) {
     case 'apply':
       return entry.outcome === 'succeeded'
-        ? { icon: ':white_check_mark:', words: 'Done', by: by('applied by') }
+        ? change?.result?.facts?.partial === true
+          ? { icon: ':warning:', words: 'Partly done', by: by('applied by') }
+          : { icon: ':white_check_mark:', words: 'Done', by: by('applied by') }
         : { icon: ':x:', words: 'Failed', by: by('run by') };
     case 'recover':
       return entry.outcome === 'succeeded'

@@ -69,10 +69,24 @@ it('rolls back newest first, stops at a target changed outside Harbormaster, and
   expect(entry('baremetal')?.maxReplicas).toBe(12);
 
   const result = shown(current(h, preview));
-  expect(result).toContain('Rolled back 1 of 3 changes of this release');
+  // Two of three were not rolled back: not "Done".
+  expect(current(h, preview).text).toMatch(/^Partly done: Rolled back 1 of 3 changes of this release/);
+  expect(result).not.toMatch(/\bDone\b/);
   expect(result).toMatch(new RegExp(`Change ${newest?.id}[^\\n]*rolled back: `));
-  expect(result).toMatch(new RegExp(`Change ${middle?.id}[^\\n]*not rolled back: Cannot roll back change`));
+  // The refusal on the refused change's own line, without naming it a second time.
+  expect(result).toContain(
+    `*Change ${middle?.id}:* not rolled back: armada duel, region type cloud, now has min 0, buffer 2, max 25, set outside Harbormaster since`,
+  );
   expect(result).toContain(`not tried, the rollback stopped at change ${middle?.id}`);
+  // History says it the same way: partly done, not a check mark.
+  await h.slash('history', ALICE);
+  const history = shown(
+    h.slack
+      .ephemerals()
+      .filter((e) => e.user === ALICE.id)
+      .at(-1) ?? { text: '', blocks: [] },
+  );
+  expect(history).toMatch(/:warning: \*<[^>]*\|Rolled back 1 of 3 changes of this release>\*\\nPartly done/);
   // It is all in the release thread.
   expect(thread(h, release).map((m) => m.ts)).toContain(preview.ts);
   expect(h.ephemeralTexts(ALICE).filter((t) => /error|went wrong/i.test(t))).toEqual([]);
