@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { openStore } from '../../src/store/index.js';
+import { POSTGRES_MIGRATIONS } from '../../src/store/migrations/migration.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres-store.js';
 import type { Store } from '../../src/store/types.js';
 import { TestSchemas } from '../support/postgres-schemas.js';
@@ -87,7 +88,12 @@ describePg('PostgresStore', () => {
       toClose.push(...stores);
       for (const s of stores) expect(s.kind).toBe('postgres');
       const applied = await admin.query(`SELECT version FROM ${schema}.schema_migrations`);
-      expect(applied.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(applied.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      const indexes = await admin.query(
+        'SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2',
+        [schema, 'leases'],
+      );
+      expect(indexes.rows.map((r) => r.indexname)).toContain('leases_expires_at');
       // All of them work against the same tables.
       const [a, b] = stores;
       await a.appendAudit({ at: 1, actor: 'U1', action: 'request' });
@@ -126,7 +132,7 @@ describePg('PostgresStore', () => {
         holder.release();
       }
       const applied = await admin.query(`SELECT count(*)::int AS n FROM ${schema}.schema_migrations`);
-      expect(applied.rows[0].n).toBe(6);
+      expect(applied.rows[0].n).toBe(POSTGRES_MIGRATIONS.length);
     });
     it('keeps the tables in the configured schema', async () => {
       const schema = freshSchema();

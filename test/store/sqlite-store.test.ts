@@ -62,6 +62,22 @@ describe('SqliteStore specifics', () => {
     expect(logger.lines.some((l) => l.includes('sqlite store migrated'))).toBe(true);
   });
 
+  it('forgets expired request keys, views and Home viewers through an index, not a scan of every lease', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'harbor-store-'));
+    dirs.push(dir);
+    const store = (await openStore({ dataDir: dir })) as SqliteStore;
+    toClose.push(store);
+    // The forgetting runs on every command, click and modal: its plan must not grow with the table.
+    for (const prefix of ['request:%', 'view:%', 'home:%']) {
+      const plan = store.db
+        .prepare(`EXPLAIN QUERY PLAN DELETE FROM leases WHERE key LIKE '${prefix}' AND expires_at <= ?`)
+        .all(1) as { detail: string }[];
+      expect(plan.map((p) => p.detail).join('; ')).toMatch(
+        /SEARCH leases USING (COVERING )?INDEX leases_expires_at/,
+      );
+    }
+  });
+
   it('keeps data across a restart of the process (close and reopen)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'harbor-store-'));
     dirs.push(dir);

@@ -10,6 +10,7 @@ import { postgres003ChangeNotices } from './postgres/003-change-notices.js';
 import { postgres004SlackBudget } from './postgres/004-slack-budget.js';
 import { postgres005Watches } from './postgres/005-watches.js';
 import { postgres006Rollback } from './postgres/006-rollback.js';
+import { postgres007LeaseExpiryIndex } from './postgres/007-lease-expiry-index.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -17,6 +18,7 @@ import { sqlite004ChangeNotices } from './sqlite/004-change-notices.js';
 import { sqlite005SlackBudget } from './sqlite/005-slack-budget.js';
 import { sqlite006Watches } from './sqlite/006-watches.js';
 import { sqlite007Rollback } from './sqlite/007-rollback.js';
+import { sqlite008LeaseExpiryIndex } from './sqlite/008-lease-expiry-index.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -27,6 +29,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite005SlackBudget,
   sqlite006Watches,
   sqlite007Rollback,
+  sqlite008LeaseExpiryIndex,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -35,6 +38,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres004SlackBudget,
   postgres005Watches,
   postgres006Rollback,
+  postgres007LeaseExpiryIndex,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */
