@@ -1,5 +1,7 @@
 /**
- * The lease that marks an apply as alive. It belongs to one apply (its owner
+ * The leases that mark an apply, or a change's follow-up, as alive.
+ *
+ * The apply lease marks an apply as alive. It belongs to one apply (its owner
  * is the replica id plus a fresh id per apply), never to a replica: recovery
  * on the same process, or a restarted process that reuses the replica id,
  * can not mistake a live apply for its own leftover. A heartbeat renews it
@@ -19,8 +21,16 @@ export function applyLeaseKey(changeId: string): string {
   return `apply:${changeId}`;
 }
 
+/**
+ * The store key of a change's follow-up lease: held while one replica follows the change up, so
+ * housekeeping resumes a follow-up whose replica stopped, and never one that runs.
+ */
+export function followLeaseKey(changeId: string): string {
+  return `follow:${changeId}`;
+}
+
 /** A lease owner that names the replica (for people reading the store) and is unique to one holder. */
-export function uniqueOwner(replicaId: string, purpose: 'apply' | 'recover'): string {
+export function uniqueOwner(replicaId: string, purpose: 'apply' | 'recover' | 'follow'): string {
   return `${replicaId}/${purpose}/${randomUUID()}`;
 }
 
@@ -41,12 +51,29 @@ interface LeaseOptions {
  * Takes the lease of `changeId` for `owner` and keeps renewing it every third
  * of its TTL until released; undefined when someone else holds it.
  */
-export async function holdApplyLease(
+export function holdApplyLease(
   o: LeaseOptions,
   changeId: string,
   owner: string,
 ): Promise<HeldLease | undefined> {
-  const key = applyLeaseKey(changeId);
+  return holdLease(o, applyLeaseKey(changeId), changeId, owner);
+}
+
+/** Takes and keeps renewing the follow-up lease of `changeId`, as holdApplyLease does the apply's. */
+export function holdFollowLease(
+  o: LeaseOptions,
+  changeId: string,
+  owner: string,
+): Promise<HeldLease | undefined> {
+  return holdLease(o, followLeaseKey(changeId), changeId, owner);
+}
+
+async function holdLease(
+  o: LeaseOptions,
+  key: string,
+  changeId: string,
+  owner: string,
+): Promise<HeldLease | undefined> {
   if (!(await o.store.acquireLease(key, owner, o.ttlMs, o.clock.now()))) return undefined;
   const stop = new AbortController();
   const heartbeat = (async () => {
@@ -58,11 +85,11 @@ export async function holdApplyLease(
       }
       try {
         if (!(await o.store.renewLease(key, owner, o.ttlMs, o.clock.now()))) {
-          o.logger.warn('an apply lost its lease', { changeId, owner });
+          o.logger.warn('a change lost its lease', { key, changeId, owner });
         }
       } catch (err) {
         // A store hiccup: the next beat tries again; the TTL leaves room for two misses.
-        o.logger.warn('could not renew an apply lease', { changeId, error: err });
+        o.logger.warn('could not renew a change lease', { key, changeId, error: err });
       }
     }
   })();
@@ -75,7 +102,7 @@ export async function holdApplyLease(
         await o.store.releaseLease(key, owner);
       } catch (err) {
         // The store is failing: the lease lapses by its TTL instead, and the apply's outcome stands.
-        o.logger.warn('could not release an apply lease', { changeId, error: err });
+        o.logger.warn('could not release a change lease', { key, changeId, error: err });
       }
     },
   };

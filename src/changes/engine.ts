@@ -10,6 +10,7 @@
  * apply, record), recovery.ts (what housekeeping asks), core.ts (what they share).
  */
 
+import { holdFollowLease, uniqueOwner } from './apply-lease.js';
 import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from './change.js';
 import { Applier } from './engine/apply.js';
 import { Clicks } from './engine/clicks.js';
@@ -17,6 +18,7 @@ import { EngineCore } from './engine/core.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
+import { followDue, withFollowOver } from './follow-due.js';
 import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
@@ -99,6 +101,11 @@ export class ChangeEngine {
     return this.recovery.recoverInterrupted();
   }
 
+  /** Applied changes whose follow-up was cut short by its replica stopping, told to be followed again (engine/recovery.ts). */
+  resumeFollowUps(): Promise<Change[]> {
+    return this.recovery.resumeFollowUps();
+  }
+
   /** Promotions applied but not yet visible, looked at again (housekeeping); returns those that moved. */
   recheckUnverified(limit = 50): Promise<Change[]> {
     return this.recovery.recheckUnverified(limit);
@@ -110,26 +117,62 @@ export class ChangeEngine {
    * State line, and a `followed` event tells whoever shows the change before
    * the step is yielded.
    */
-  async *follow(change: Change, signal?: AbortSignal): AsyncIterable<FollowEvent> {
+  async *follow(
+    change: Change,
+    signal?: AbortSignal,
+    onLease?: () => Promise<void>,
+  ): AsyncIterable<FollowEvent> {
     const module = operationModule(change.operation);
     if (!module.follow || change.status !== 'succeeded' || !change.result) return;
-    let latest = change;
-    const steps = module.follow(
-      { ...this.core.context(), ...(signal ? { signal } : {}) },
-      this.core.applyInput(change),
-      change.result,
+    // One follow-up at a time per change, on any replica: a resumed one and the click's never both.
+    const lease = await holdFollowLease(
+      this.core.leaseOptions(),
+      change.id,
+      uniqueOwner(this.core.o.replicaId, 'follow'),
     );
-    for await (const event of steps) {
-      // Where a step ends: its state, and the end itself, so a failed rollout does not stay "Done".
-      if (event.kind !== 'progress') {
-        const stated = event.state ? await this.recordState(latest, event.state) : undefined;
-        if (stated) latest = stated;
-        const ended = await this.recordFollowUp(latest, event);
-        if (ended) latest = ended;
-        if (stated || ended) await this.core.tell({ kind: 'followed', change: latest });
+    if (!lease) return;
+    let latest = change;
+    try {
+      await onLease?.();
+      const steps = module.follow(
+        { ...this.core.context(), ...(signal ? { signal } : {}) },
+        this.core.applyInput(change),
+        change.result,
+      );
+      for await (const event of steps) {
+        // Where a step ends: its state, and the end itself, so a failed rollout does not stay "Done".
+        if (event.kind !== 'progress') {
+          const stated = event.state ? await this.recordState(latest, event.state) : undefined;
+          if (stated) latest = stated;
+          const ended = await this.recordFollowUp(latest, event);
+          if (ended) latest = ended;
+          if (stated || ended) await this.core.tell({ kind: 'followed', change: latest });
+        }
+        yield event;
       }
-      yield event;
+    } finally {
+      // Cut short by this replica stopping: still due, for housekeeping to resume (follow-due.ts).
+      if (!signal?.aborted) await this.recordFollowOver(latest);
+      await lease.release();
     }
+  }
+
+  /** Marks the follow-up over (follow-due.ts); a store failure leaves it due, to be resumed. */
+  private async recordFollowOver(change: Change): Promise<void> {
+    const record = await this.core.o.store.getChange(change.id).catch(() => undefined);
+    const current = record ? toChange(record, []) : undefined;
+    if (!current?.result || !followDue(current)) return;
+    await this.core.o.store
+      .transitionChange(
+        change.id,
+        ['succeeded'],
+        'succeeded',
+        { result: withFollowOver(current.result) },
+        { now: current.updatedAt },
+      )
+      .catch((error: unknown) =>
+        this.core.o.logger.warn('could not mark a follow-up over', { changeId: change.id, error }),
+      );
   }
 
   /**

@@ -23,11 +23,17 @@ export type ChangeEvent =
   /**
    * Housekeeping moved changes without a click: expired, recovered from a
    * dead apply, a promotion that became visible (or never did), a
-   * settlement stored late. `landed` names those whose apply nobody saw end
-   * (its replica died, or its write went unanswered) and which a read now
-   * shows applied: they are followed up as an applied click's change is.
+   * settlement stored late.
    */
-  | { kind: 'closed'; changes: Change[]; landed?: string[] };
+  | { kind: 'closed'; changes: Change[] }
+  /**
+   * Housekeeping found applied changes whose follow-up nobody runs: `landed`,
+   * a dead or unanswered apply a read now shows applied (never followed);
+   * `resumed`, a follow-up whose replica stopped before its end (follow-due.ts).
+   * They are followed up as an applied click's change is, by whichever replica
+   * takes the follow-up lease.
+   */
+  | { kind: 'follow'; changes: Change[]; why: 'landed' | 'resumed' };
 
 /** Where the change engine tells what moved. */
 export type ChangeEvents = Events<ChangeEvent>;

@@ -52,7 +52,7 @@ interface CoreOptions {
   clock?: Clock;
   metrics?: Metrics;
   /** How follow-ups poll after an apply (tests shorten it). */
-  follow?: { pollMs?: number; timeoutMs?: number };
+  follow?: { pollMs?: number; timeoutMs?: number; resumeAfterMs?: number };
   /** Where the engine announces that a release's changes moved. */
   releaseEvents?: ReleaseEvents;
   /** Where the engine tells that a change moved (its message's owner redraws). */
@@ -108,6 +108,8 @@ export async function startCore({
     for (const c of recovered)
       logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
     await engine.expireDue();
+    // Follow-ups a stopped replica cut short (a deploy mid-rollout) start again here.
+    await engine.resumeFollowUps();
     // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
     await engine.recheckUnverified();
     // After the redraws, so an expired change's message says so before its requester is told.

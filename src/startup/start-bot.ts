@@ -65,7 +65,7 @@ export interface StartBotOptions {
    */
   workingNoticeMs?: number;
   /** How follow-ups poll after an apply (tests shorten it). */
-  follow?: { pollMs?: number; timeoutMs?: number };
+  follow?: { pollMs?: number; timeoutMs?: number; resumeAfterMs?: number };
   /** Work pieces behind acks that may run at once, and how many more may wait (see createSlackBot). */
   workConcurrency?: number;
   queueLimit?: number;

@@ -183,6 +183,8 @@ export interface ChangeFilter {
   releaseId?: string;
   /** Only changes created strictly after this time. */
   createdAfter?: number;
+  /** Only changes applied strictly after this time (never-applied ones are left out). */
+  appliedAfter?: number;
   /** Only changes with a posted message that does not show their current status yet. */
   undrawn?: boolean;
   /** Only changes with a posted message whose `notice` has not been claimed yet. */

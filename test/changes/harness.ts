@@ -264,10 +264,11 @@ export async function collectFollow(
         settled = true;
       },
     );
-    // The follow either yields or parks on its poll sleep (the only sleep on this clock then: the
-    // simulator reads the clock, never sleeps on it); each time it parks, a poll interval passes.
+    // The follow either yields or parks on its poll sleep. The only other sleep on this clock then
+    // is its lease's heartbeat (the simulator reads the clock, never sleeps on it); each time both
+    // are parked, a poll interval passes.
     while (!settled) {
-      await Promise.race([next, clock.whenSleeping(1)]);
+      await Promise.race([next, clock.whenSleeping(2)]);
       if (!settled) await clock.advance(1000);
     }
     const { value, done } = await next;

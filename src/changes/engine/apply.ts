@@ -8,6 +8,7 @@ import type { ChangeRecord, ChangeStatus } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
 import { describeFailure } from '../describe-failure.js';
+import { withFollowDue } from '../follow-due.js';
 import type { Result } from '../operation.js';
 import { operationModule } from '../operations/index.js';
 import { asSettled } from '../pending-records.js';
@@ -155,7 +156,11 @@ export class Applier {
             ['applying'],
             settled.status,
             settled.status === 'succeeded'
-              ? { ...splitUndo(settled.result, now), error: undefined, applyingOwner: undefined }
+              ? {
+                  ...splitUndo(withFollowDue(settled.result, change.operation), now),
+                  error: undefined,
+                  applyingOwner: undefined,
+                }
               : { error: settled.failure, applyingOwner: undefined },
             { now },
           );

@@ -36,6 +36,8 @@ export class EngineCore {
   readonly newId: () => string;
   readonly applyLeaseMs: number;
   readonly followOptions: { pollMs: number; timeoutMs: number };
+  /** How long after its apply a follow-up nobody runs is resumed (ChangeEngineOptions.follow). */
+  readonly resumeFollowAfterMs: number;
   readonly rollbackWindowMs: number;
   /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
   readonly pendingRecords = new PendingRecords();
@@ -49,6 +51,7 @@ export class EngineCore {
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.rollbackWindowMs = o.rollbackWindowMs ?? DEFAULT_ROLLBACK_WINDOW_MS;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
+    this.resumeFollowAfterMs = o.follow?.resumeAfterMs ?? this.applyLeaseMs;
   }
 
   now(): number {

@@ -20,7 +20,12 @@ export interface ChangeEngineOptions {
   /** This process's name in claims and leases. */
   replicaId: string;
   newId?: () => string;
-  follow?: { pollMs?: number; timeoutMs?: number };
+  /**
+   * How follow-ups poll and how long they keep at it; `resumeAfterMs`: how long after its apply
+   * a follow-up nobody runs is resumed by housekeeping (default: the apply lease's TTL, by when
+   * the click's own follow-up has long taken its lease).
+   */
+  follow?: { pollMs?: number; timeoutMs?: number; resumeAfterMs?: number };
   /** The configured environments (HARBOR_ENVIRONMENTS): used where the API will not list them. */
   environments?: readonly string[];
   /** TTL of an apply's lease (renewed every third of it while the apply runs): how soon a dead owner's change is recovered. */

@@ -7,6 +7,7 @@
 import type { ChangeRecord } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
 import { type Change, isUnconfirmed, toChange } from '../change.js';
+import { followDue } from '../follow-due.js';
 import { operationModule } from '../operations/index.js';
 import { awaitsVisibility, PROMOTION_SETTLE_MS, recheckPromotion } from '../promotion-recheck.js';
 import { settleInterruptedApply } from '../settle-interrupted.js';
@@ -14,17 +15,22 @@ import { recheckUnconfirmed, type Settlement } from '../settle-outcome.js';
 import type { Applier } from './apply.js';
 import type { EngineCore } from './core.js';
 
+/** How long after its apply a change's cut-short follow-up is still resumed. */
+export const RESUME_WINDOW_MS = 60 * 60_000;
+
+/** The most recent changes one pass looks through for a follow-up to resume. */
+const RESUME_LIMIT = 200;
+
 export class Recovery {
   constructor(
     private readonly core: EngineCore,
     private readonly applier: Applier,
   ) {}
 
-  /** Tells the releases and whoever shows changes what housekeeping moved (`landed`: see events.ts). */
-  private async moved(changes: Change[], landed: string[] = []): Promise<void> {
+  /** Tells the releases and whoever shows changes what housekeeping moved. */
+  private async moved(changes: Change[]): Promise<void> {
     await this.core.announce(changes);
-    if (changes.length > 0)
-      await this.core.tell({ kind: 'closed', changes, ...(landed.length > 0 ? { landed } : {}) });
+    if (changes.length > 0) await this.core.tell({ kind: 'closed', changes });
   }
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
@@ -57,7 +63,7 @@ export class Recovery {
     const { store, replicaId } = this.core.o;
     // Settlements stored late were applied clicks: their follow-up ran then.
     const out: Change[] = await this.applier.storePending();
-    const landed: string[] = [];
+    const landed: Change[] = [];
     const records = await store.listChanges({ status: ['applying'], limit: 500 });
     for (const record of records) {
       const lease = await holdApplyLease(
@@ -73,12 +79,38 @@ export class Recovery {
         const resolved = await this.recoverOne(current);
         if (resolved) out.push(resolved);
         // Only the pass whose transition stored it gets here, so one replica follows it up.
-        if (resolved?.status === 'succeeded') landed.push(resolved.id);
+        if (resolved?.status === 'succeeded') landed.push(resolved);
       } finally {
         await lease.release();
       }
     }
-    await this.moved(out, landed);
+    await this.moved(out);
+    if (landed.length > 0) await this.core.tell({ kind: 'follow', changes: landed, why: 'landed' });
+    return out;
+  }
+
+  /**
+   * Applied changes whose follow-up is still due though nobody runs it (its
+   * replica stopped mid-way: follow-due.ts), applied at least
+   * `resumeFollowAfterMs` ago (a click's own follow-up has taken its lease by then) and within
+   * RESUME_WINDOW_MS. They are told as `follow` events; the follow-up lease
+   * decides which replica runs each, and skips one that still runs.
+   */
+  async resumeFollowUps(): Promise<Change[]> {
+    const now = this.core.now();
+    const records = await this.core.o.store.listChanges({
+      status: ['succeeded'],
+      appliedAfter: now - RESUME_WINDOW_MS,
+      limit: RESUME_LIMIT,
+    });
+    const due = records.filter(
+      (r) =>
+        r.appliedAt !== undefined &&
+        r.appliedAt <= now - this.core.resumeFollowAfterMs &&
+        followDue(toChange(r, [])),
+    );
+    const out = await this.core.withApprovals(due);
+    if (out.length > 0) await this.core.tell({ kind: 'follow', changes: out, why: 'resumed' });
     return out;
   }
 

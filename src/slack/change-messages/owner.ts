@@ -75,8 +75,9 @@ export class ChangeMessages {
         // The message shows where the follow-up ended, not the state at apply.
         return rewriteChangeMessage(this.d, event.change);
       case 'closed':
-        await this.closed(event.changes);
-        for (const change of event.changes.filter((c) => event.landed?.includes(c.id))) this.follow(change);
+        return this.closed(event.changes);
+      case 'follow':
+        for (const change of event.changes) this.follow(change, event.why === 'resumed');
         return;
       case 'clicked':
         return this.clicked(event.outcome, event.by, event.releaseEnd === true);
@@ -107,12 +108,15 @@ export class ChangeMessages {
       await markAskAnswered(this.d, outcome.change);
     }
     await notifyOutcome(this.d, outcome, by);
-    if (outcome.kind === 'applied') this.follow(outcome.change);
+    if (outcome.kind === 'applied') this.follow(outcome.change, false);
   }
 
-  /** Follows an applied change up in its thread, apart from request work: it can take minutes, and idle() means "answered". */
-  private follow(change: Change): void {
-    void this.d.followUps.run('follow-up', () => followUp(this.d, change));
+  /**
+   * Follows an applied change up in its thread, apart from request work: it can take minutes, and
+   * idle() means "answered". A `resumed` one says first that it starts again (steps may repeat).
+   */
+  private follow(change: Change, resumed: boolean): void {
+    void this.d.followUps.run('follow-up', () => followUp(this.d, change, resumed));
   }
 }
 

@@ -73,3 +73,13 @@ export function renderFollowEvent(
   }
   return finish(text, blocks);
 }
+
+/**
+ * Said in the thread when a follow-up starts again on another replica (or after a restart): the
+ * one that followed stopped before the end, and the steps start over from what the API shows now.
+ */
+export function renderFollowResumed(): SlackMessage {
+  const text =
+    ':arrows_counterclockwise: Following this change again: the Harbormaster replica that followed it stopped (a restart or deploy) before the end. Steps start over from what the API shows now.';
+  return finish(text, [section(text)]);
+}

@@ -186,6 +186,8 @@ export async function startBotHarness(
     queueLimit?: number;
     /** How long a command's answer may take before "Working on it…" (startBot's default: 1 s). */
     workingNoticeMs?: number;
+    /** How long after its apply housekeeping resumes a follow-up nobody runs (default: the lease TTL, 30 s). */
+    resumeFollowAfterMs?: number;
     /** The watch loop's clock and whether it is left for the test to tick (watches). */
     watch?: { clock?: Clock; manual?: boolean };
     /**
@@ -243,7 +245,11 @@ export async function startBotHarness(
       // The bot's own time (expiry, dates it shows); Slack and the simulator keep the real one.
       ...(options.clock ? { clock: options.clock } : {}),
       clientOptions: { retryConfig: { retries: 0 }, fetch: countedFetch },
-      follow: { pollMs: 10, timeoutMs: 10_000 },
+      follow: {
+        pollMs: 10,
+        timeoutMs: 10_000,
+        ...(options.resumeFollowAfterMs !== undefined ? { resumeAfterMs: options.resumeFollowAfterMs } : {}),
+      },
       ...(options.slackPace === 'real' ? {} : { tails: { budget: FAST_SLACK_BUDGET } }),
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
       ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),

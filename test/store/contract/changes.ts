@@ -331,6 +331,22 @@ export function changeContract(h: HarnessRef): void {
       ]);
     });
 
+    it('lists changes applied after a time, leaving out those never applied', async () => {
+      const early = newChange({ createdAt: T0 + 1 });
+      const late = newChange({ createdAt: T0 + 2 });
+      const never = newChange({ createdAt: T0 + 3 });
+      for (const change of [early, late, never]) await h().store.createChange(change);
+      for (const [change, at] of [
+        [early, T0 + 10],
+        [late, T0 + 20],
+      ] as const) {
+        await h().store.transitionChange(change.id, ['pending'], 'succeeded', { appliedAt: at }, { now: at });
+      }
+      const ids = (list: ChangeRecord[]) => list.map((x) => x.id);
+      expect(ids(await h().store.listChanges({ appliedAfter: T0 + 10 }))).toEqual([late.id]);
+      expect(ids(await h().store.listChanges({ appliedAfter: T0 }))).toEqual([early.id, late.id]);
+    });
+
     it('expires open changes whose time has come, and only those', async () => {
       const due = newChange({ createdAt: T0 + 2, expiresAt: T0 + MINUTE });
       const dueAwaiting = newChange({
