@@ -18,7 +18,6 @@ import { EngineCore } from './engine/core.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
-import { followDue, withFollowOver } from './follow-due.js';
 import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
@@ -152,27 +151,15 @@ export class ChangeEngine {
       }
     } finally {
       // Cut short by this replica stopping: still due, for housekeeping to resume (follow-due.ts).
-      if (!signal?.aborted) await this.recordFollowOver(latest);
+      if (!signal?.aborted) {
+        await this.core.o.store
+          .markFollowedUp(change.id)
+          .catch((error: unknown) =>
+            this.core.o.logger.warn('could not mark a follow-up over', { changeId: change.id, error }),
+          );
+      }
       await lease.release();
     }
-  }
-
-  /** Marks the follow-up over (follow-due.ts); a store failure leaves it due, to be resumed. */
-  private async recordFollowOver(change: Change): Promise<void> {
-    const record = await this.core.o.store.getChange(change.id).catch(() => undefined);
-    const current = record ? toChange(record, []) : undefined;
-    if (!current?.result || !followDue(current)) return;
-    await this.core.o.store
-      .transitionChange(
-        change.id,
-        ['succeeded'],
-        'succeeded',
-        { result: withFollowOver(current.result) },
-        { now: current.updatedAt },
-      )
-      .catch((error: unknown) =>
-        this.core.o.logger.warn('could not mark a follow-up over', { changeId: change.id, error }),
-      );
   }
 
   /**

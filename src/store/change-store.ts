@@ -75,6 +75,17 @@ export class SqlChangeStore implements ChangeStore {
     );
   }
 
+  async markFollowedUp(id: string): Promise<void> {
+    const p = params(this.db);
+    // Version and updatedAt stay: bookkeeping, so a writer holding the change's version (a
+    // promotion's recheck) does not lose its update to the end of a follow-up.
+    await this.db.rows(
+      p.query(
+        `UPDATE changes SET follow_state = 'over' WHERE id = ${p.add(id)} AND follow_state = 'due' RETURNING id`,
+      ),
+    );
+  }
+
   async claimNotice(
     id: string,
     notice: ChangeNotice,

@@ -61,6 +61,7 @@ export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
     | 'applied_at'
     | 'rolled_back_by'
     | 'rolled_back_at'
+    | 'follow_state'
   >('changes', {
     id: c.id,
     operation: c.operation,
@@ -151,6 +152,7 @@ const CHANGE_PATCH: Record<keyof ChangePatch, ColumnOf<'changes'>> = {
   expiresAt: 'expires_at',
   undo: 'undo',
   appliedAt: 'applied_at',
+  followState: 'follow_state',
 };
 
 const ORIGIN_PATCH: Record<string, ColumnOf<'changes'>> = {

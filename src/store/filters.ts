@@ -31,6 +31,7 @@ export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
     ...equalities({ requester: filter.requester, release_id: filter.releaseId }, p),
     ...(filter.createdAfter !== undefined ? [`created_at > ${p.add(filter.createdAfter)}`] : []),
     ...(filter.appliedAfter !== undefined ? [`applied_at > ${p.add(filter.appliedAfter)}`] : []),
+    ...(filter.followDue ? ["follow_state = 'due'"] : []),
     ...(filter.undrawn ? ['message_ts IS NOT NULL', '(drawn_status IS NULL OR drawn_status <> status)'] : []),
     ...(filter.unnoticed ? ['message_ts IS NOT NULL', `${NOTICE_COLUMNS[filter.unnoticed]} IS NULL`] : []),
   );

@@ -120,6 +120,7 @@ function schemas(json: JsonColumn) {
       appliedAt: r.applied_at,
       rolledBackBy: r.rolled_back_by,
       rolledBackAt: r.rolled_back_at,
+      followState: r.follow_state,
       version: r.version,
     }),
   );

@@ -83,6 +83,7 @@ export abstract class SqlStore implements Store {
     this.changes.updateChangeOrigin(id, origin, now);
   listChanges: ChangeStore['listChanges'] = (filter) => this.changes.listChanges(filter);
   markDrawn: ChangeStore['markDrawn'] = (id, status) => this.changes.markDrawn(id, status);
+  markFollowedUp: ChangeStore['markFollowedUp'] = (id) => this.changes.markFollowedUp(id);
   expireChanges: ChangeStore['expireChanges'] = (now) => this.changes.expireChanges(now);
   claimNotice: ChangeStore['claimNotice'] = (id, notice, statuses, now) =>
     this.changes.claimNotice(id, notice, statuses, now);

@@ -9,7 +9,7 @@
  * declaration beside the migrations, and every query would be rewritten for
  * the same guarantee; the stores' SQL is small and shared by both dialects.
  */
-import { CHANGE_STATUSES } from './types.js';
+import { CHANGE_STATUSES, FOLLOW_STATES } from './types.js';
 
 /** What a column holds: text, an integer (epoch ms, counts), or JSON (TEXT in SQLite, JSONB in PostgreSQL). */
 export type ColumnKind = 'text' | 'int' | 'json';
@@ -65,6 +65,7 @@ export const TABLES = {
     applied_at: optInt,
     rolled_back_by: optText,
     rolled_back_at: optInt,
+    follow_state: optOneOf(FOLLOW_STATES),
     version: int,
   },
   approvals: {

@@ -30,6 +30,10 @@ export const CHANGE_STATUSES: readonly ChangeStatus[] = [
   'expired',
 ];
 
+/** An applied change's follow-up: still owed (`due`) or run to its end (`over`). */
+export type FollowState = 'due' | 'over';
+export const FOLLOW_STATES: readonly FollowState[] = ['due', 'over'];
+
 /** Statuses that `expireChanges` moves to 'expired' once `expiresAt` has passed. */
 export const EXPIRABLE_STATUSES: readonly ChangeStatus[] = ['pending', 'awaiting_approval', 'approved'];
 
@@ -80,6 +84,12 @@ export interface ChangeRecord {
   rolledBackBy?: string;
   /** When that rollback claimed it. */
   rolledBackAt?: number;
+  /**
+   * Whether the applied change's follow-up still owes its end (`due`, set when the apply is
+   * recorded) or ran to it (`over`, set by `markFollowedUp`, which is bookkeeping: version and
+   * updatedAt stay). Unset for operations without a follow-up (changes/follow-due.ts).
+   */
+  followState?: FollowState;
   /** Incremented on every update. */
   version: number;
 }
@@ -164,6 +174,7 @@ export type ChangePatch = Partial<
     | 'expiresAt'
     | 'undo'
     | 'appliedAt'
+    | 'followState'
   >
 >;
 
@@ -185,6 +196,8 @@ export interface ChangeFilter {
   createdAfter?: number;
   /** Only changes applied strictly after this time (never-applied ones are left out). */
   appliedAfter?: number;
+  /** Only changes whose follow-up is still due (ChangeRecord.followState). */
+  followDue?: boolean;
   /** Only changes with a posted message that does not show their current status yet. */
   undrawn?: boolean;
   /** Only changes with a posted message whose `notice` has not been claimed yet. */
@@ -261,6 +274,8 @@ export interface ChangeStore {
   listChanges(filter: ChangeFilter): Promise<ChangeRecord[]>;
   /** Records that the change's message now shows `status`; leaves version and updatedAt alone. */
   markDrawn(id: string, status: ChangeStatus): Promise<void>;
+  /** Marks a due follow-up over (bookkeeping: version and updatedAt stay); a no-op otherwise. */
+  markFollowedUp(id: string): Promise<void>;
   /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
   expireChanges(now: number): Promise<ChangeRecord[]>;
   /**

@@ -41,8 +41,7 @@ describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (ki
     await h.close();
   });
 
-  const follow = async (id: string) =>
-    (await h.store.getChange(id))?.result as { facts: { follow?: string } };
+  const followState = async (id: string) => (await h.store.getChange(id))?.followState;
 
   it('one replica follows at a time; a stop leaves it due and resumable; a finished one is over', async () => {
     const change = await h.engine.request({
@@ -52,7 +51,7 @@ describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (ki
       origin,
     });
     const done = applied(await h.engine.confirm(click(change.id)));
-    expect((await follow(done.id)).facts.follow).toBe('due');
+    expect(await followState(done.id)).toBe('due');
 
     // Replica a follows; replica b, asked at the same time, gets nothing to do.
     const stop = new AbortController();
@@ -69,7 +68,7 @@ describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (ki
     for (let step = await first; !step.done; step = await a.next()) {
       // drain what a had under way
     }
-    expect((await follow(done.id)).facts.follow).toBe('due');
+    expect(await followState(done.id)).toBe('due');
     expect(await h.store.getLease(followLeaseKey(done.id))).toBeUndefined();
 
     // Housekeeping resumes it, but only once the click's own follow-up had time to take it.
@@ -80,7 +79,7 @@ describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (ki
     // Followed to its end: over, and never resumed again.
     const events = await collectFollow(h.clock, h.replica('replica-b').follow(done));
     expect(events.at(-1)).toMatchObject({ kind: 'done' });
-    expect((await follow(done.id)).facts.follow).toBe('over');
+    expect(await followState(done.id)).toBe('over');
     expect(await h.engine.resumeFollowUps()).toEqual([]);
   });
 
@@ -93,6 +92,6 @@ describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (ki
     });
     const out = await h.engine.confirm(click(change.id));
     expect(out.kind).toBe('applied');
-    expect((await follow(change.id)).facts.follow).toBeUndefined();
+    expect(await followState(change.id)).toBeUndefined();
   });
 });

@@ -250,6 +250,8 @@ export const origin = { workspace: 'T1', channel: 'C1' };
 export async function collectFollow(
   clock: ManualClock,
   events: AsyncIterable<{ kind: string; message: string }>,
+  /** Sleeps on `clock` while the follow is parked: its poll, and (through the engine) its lease's heartbeat. */
+  parkedSleeps = 2,
 ): Promise<{ kind: string; message: string }[]> {
   const out: { kind: string; message: string }[] = [];
   const iterator = events[Symbol.asyncIterator]();
@@ -265,10 +267,10 @@ export async function collectFollow(
       },
     );
     // The follow either yields or parks on its poll sleep. The only other sleep on this clock then
-    // is its lease's heartbeat (the simulator reads the clock, never sleeps on it); each time both
-    // are parked, a poll interval passes.
+    // is its lease's heartbeat, when it runs through the engine (the simulator reads the clock,
+    // never sleeps on it); each time all are parked, a poll interval passes.
     while (!settled) {
-      await Promise.race([next, clock.whenSleeping(2)]);
+      await Promise.race([next, clock.whenSleeping(parkedSleeps)]);
       if (!settled) await clock.advance(1000);
     }
     const { value, done } = await next;

@@ -163,6 +163,8 @@ describe('Harbormaster against the real shapes', () => {
           untilScheduled,
         );
       })(),
+      // The operation's own watch, not the engine's: no follow-up lease, so its poll alone sleeps.
+      1,
     );
     expect(events[0]).toEqual({
       kind: 'progress',

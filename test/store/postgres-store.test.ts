@@ -88,7 +88,7 @@ describePg('PostgresStore', () => {
       toClose.push(...stores);
       for (const s of stores) expect(s.kind).toBe('postgres');
       const applied = await admin.query(`SELECT version FROM ${schema}.schema_migrations`);
-      expect(applied.rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+      expect(applied.rows.map((r) => r.version)).toEqual(POSTGRES_MIGRATIONS.map((m) => m.version));
       const indexes = await admin.query(
         'SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = $2',
         [schema, 'leases'],

@@ -8,7 +8,7 @@ import type { ChangeRecord, ChangeStatus } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
 import { describeFailure } from '../describe-failure.js';
-import { withFollowDue } from '../follow-due.js';
+import { followStateAtApply } from '../follow-due.js';
 import type { Result } from '../operation.js';
 import { operationModule } from '../operations/index.js';
 import { asSettled } from '../pending-records.js';
@@ -157,7 +157,8 @@ export class Applier {
             settled.status,
             settled.status === 'succeeded'
               ? {
-                  ...splitUndo(withFollowDue(settled.result, change.operation), now),
+                  ...splitUndo(settled.result, now),
+                  ...followStateAtApply(change.operation),
                   error: undefined,
                   applyingOwner: undefined,
                 }

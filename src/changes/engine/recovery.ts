@@ -7,7 +7,6 @@
 import type { ChangeRecord } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
 import { type Change, isUnconfirmed, toChange } from '../change.js';
-import { followDue } from '../follow-due.js';
 import { operationModule } from '../operations/index.js';
 import { awaitsVisibility, PROMOTION_SETTLE_MS, recheckPromotion } from '../promotion-recheck.js';
 import { settleInterruptedApply } from '../settle-interrupted.js';
@@ -100,14 +99,12 @@ export class Recovery {
     const now = this.core.now();
     const records = await this.core.o.store.listChanges({
       status: ['succeeded'],
+      followDue: true,
       appliedAfter: now - RESUME_WINDOW_MS,
       limit: RESUME_LIMIT,
     });
     const due = records.filter(
-      (r) =>
-        r.appliedAt !== undefined &&
-        r.appliedAt <= now - this.core.resumeFollowAfterMs &&
-        followDue(toChange(r, [])),
+      (r) => r.appliedAt !== undefined && r.appliedAt <= now - this.core.resumeFollowAfterMs,
     );
     const out = await this.core.withApprovals(due);
     if (out.length > 0) await this.core.tell({ kind: 'follow', changes: out, why: 'resumed' });

@@ -11,6 +11,7 @@ import { postgres004SlackBudget } from './postgres/004-slack-budget.js';
 import { postgres005Watches } from './postgres/005-watches.js';
 import { postgres006Rollback } from './postgres/006-rollback.js';
 import { postgres007LeaseExpiryIndex } from './postgres/007-lease-expiry-index.js';
+import { postgres008FollowState } from './postgres/008-follow-state.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -19,6 +20,7 @@ import { sqlite005SlackBudget } from './sqlite/005-slack-budget.js';
 import { sqlite006Watches } from './sqlite/006-watches.js';
 import { sqlite007Rollback } from './sqlite/007-rollback.js';
 import { sqlite008LeaseExpiryIndex } from './sqlite/008-lease-expiry-index.js';
+import { sqlite009FollowState } from './sqlite/009-follow-state.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -30,6 +32,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite006Watches,
   sqlite007Rollback,
   sqlite008LeaseExpiryIndex,
+  sqlite009FollowState,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -39,6 +42,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres005Watches,
   postgres006Rollback,
   postgres007LeaseExpiryIndex,
+  postgres008FollowState,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */

@@ -25,6 +25,7 @@ const EMOJI: Record<string, string> = {
   point_right: '\u{1F449}',
   scroll: '\u{1F4DC}',
   pause_button: `\u23F8${VS16}`,
+  arrows_counterclockwise: '\u{1F504}',
   // What people type most.
   '+1': '\u{1F44D}',
   thumbsup: '\u{1F44D}',
@@ -109,6 +110,7 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   point_right: ['\u261E', 'info'],
   scroll: ['\u2630', 'info'],
   pause_button: ['\u23F8', 'warn'],
+  arrows_counterclockwise: ['\u21BA', 'wait'],
   large_blue_circle: ['\u25CF', 'info'],
   rotating_light: ['\u26A0', 'bad'],
   eyes: ['\u25C9', 'info'],

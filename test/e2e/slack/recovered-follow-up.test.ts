@@ -35,10 +35,6 @@ async function dieMidApply(): Promise<string> {
   return change.id;
 }
 
-/** Whether a stored result's follow-up is due or over (changes/follow-due.ts). */
-const followMark = (result: unknown) =>
-  (result as { facts?: { follow?: string } } | undefined)?.facts?.follow;
-
 /** Thread replies under `parent`, as posted. */
 const threadTexts = (ts: string) =>
   h.slack
@@ -112,7 +108,7 @@ describe('a follow-up cut short by a restart', () => {
         /Progress/.test(String(c.body.text)),
       { timeoutMs: 5000 },
     );
-    expect(followMark(change?.result)).toBe('due');
+    expect(change?.followState).toBe('due');
 
     // A deploy: the replica stops mid-follow-up, and a new one starts on the same store.
     await r.restart();
@@ -139,6 +135,6 @@ describe('a follow-up cut short by a restart', () => {
       .map((c) => String(c.body.text ?? ''));
     expect(texts.filter((t) => t.includes('Following this change again'))).toHaveLength(1);
     const stored = await r.running.core.store.getChange(change?.id ?? '');
-    expect(followMark(stored?.result)).toBe('over');
+    expect(stored?.followState).toBe('over');
   });
 });

@@ -331,6 +331,38 @@ export function changeContract(h: HarnessRef): void {
       ]);
     });
 
+    it('marks a follow-up due with the apply and over as bookkeeping, and lists the due ones', async () => {
+      const a = newChange({ createdAt: T0 + 1 });
+      const b = newChange({ createdAt: T0 + 2 });
+      for (const change of [a, b]) await h().store.createChange(change);
+      await h().store.transitionChange(
+        a.id,
+        ['pending'],
+        'succeeded',
+        { followState: 'due', appliedAt: T0 + 5 },
+        { now: T0 + 5 },
+      );
+      await h().store.transitionChange(
+        b.id,
+        ['pending'],
+        'succeeded',
+        { appliedAt: T0 + 6 },
+        { now: T0 + 6 },
+      );
+      const ids = (list: ChangeRecord[]) => list.map((x) => x.id);
+      expect(ids(await h().store.listChanges({ followDue: true }))).toEqual([a.id]);
+      const before = (await h().store.getChange(a.id)) as ChangeRecord;
+      expect(before.followState).toBe('due');
+      expect((await h().store.getChange(b.id))?.followState).toBeUndefined();
+      await h().store.markFollowedUp(a.id);
+      // Bookkeeping only: version and updatedAt stay.
+      expect(await h().store.getChange(a.id)).toStrictEqual({ ...before, followState: 'over' });
+      expect(await h().store.listChanges({ followDue: true })).toEqual([]);
+      // Only a due one moves: one without a follow-up stays without.
+      await h().store.markFollowedUp(b.id);
+      expect((await h().store.getChange(b.id))?.followState).toBeUndefined();
+    });
+
     it('lists changes applied after a time, leaving out those never applied', async () => {
       const early = newChange({ createdAt: T0 + 1 });
       const late = newChange({ createdAt: T0 + 2 });
