@@ -232,8 +232,13 @@ export async function startBot(
     ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
     shutdownDrainMs: config.shutdownDrainMs,
   });
-  resolveGroup = slackGroupResolver(bot.app.client, logger.child({ component: 'usergroups' }));
-  botWorkspace = tokenWorkspace(bot.app.client);
+  // The token check's answer serves the budget's workspace and the group lookups too.
+  resolveGroup = slackGroupResolver(
+    bot.app.client,
+    logger.child({ component: 'usergroups' }),
+    botIdentity.enterpriseInstall,
+  );
+  botWorkspace = tokenWorkspace(bot.app.client, botIdentity.teamId);
   channelName = (id) => bot.channelNames.resolve(id);
   let port: number | undefined;
   try {

@@ -1,7 +1,7 @@
 /**
  * The bot token's check at start (src/slack/runtime/token-check.ts): asked
- * once, while the store and the policy load, and handed to Bolt, which does
- * not ask again; a token Slack refuses fails the start in words an operator
+ * once, while the store and the policy load, and handed to Bolt, the Slack
+ * budget and the user-group lookups, which do not ask again; a token Slack refuses fails the start in words an operator
  * can act on.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,7 +15,7 @@ import { startBot } from '../../src/startup/start-bot.js';
 import { TEST_BOT } from '../../src/workspace/identity.js';
 import { postSigned } from '../../src/workspace/signing.js';
 import { type SlackStandIn, startSlackStandIn } from '../../src/workspace/stand-in.js';
-import { e2eConfig, SIGNING_SECRET, slashBody } from '../e2e/slack/bot-harness.js';
+import { BOB, CAROL, e2eConfig, SIGNING_SECRET, SRE_GROUP, slashBody } from '../e2e/slack/bot-harness.js';
 
 let sim: Simulator;
 let slack: SlackStandIn;
@@ -23,7 +23,7 @@ let dataDir: string;
 
 beforeEach(async () => {
   sim = await startSimulator({ port: 0, stepMs: 5, data: demoData() });
-  slack = await startSlackStandIn({ token: TEST_BOT.token });
+  slack = await startSlackStandIn({ token: TEST_BOT.token, usergroups: { [SRE_GROUP]: [BOB.id, CAROL.id] } });
   dataDir = await mkdtemp(join(tmpdir(), 'harbor-token-check-'));
 });
 
@@ -49,6 +49,19 @@ it('asks auth.test once before listening, and Bolt answers commands without aski
     await bot.bot.idle();
     expect(slack.ephemerals().at(-1)?.text).toMatch(/\/harbor/);
     // Bolt's authorization used the ids the check gave it.
+    expect(authTests()).toBe(1);
+    // A preview in the channel (its Slack budget is the token's workspace's) that waits for an
+    // approver group's member (an org-wide install's lookups need a team): the check's answer
+    // serves both, so they do not ask again.
+    const promote = await postSigned(
+      `http://127.0.0.1:${bot.port}/slack/events`,
+      SIGNING_SECRET,
+      slashBody(slack, 'promote game-server:1.2.0 from dev to prod'),
+    );
+    expect(promote.status).toBe(200);
+    await bot.bot.idle();
+    expect(slack.calls.filter((c) => c.method === 'usergroups.users.list').length).toBeGreaterThan(0);
+    expect(slack.calls.filter((c) => c.method === 'chat.postMessage').length).toBeGreaterThan(0);
     expect(authTests()).toBe(1);
   } finally {
     await bot.stop();

@@ -101,10 +101,14 @@ function channelOf(body: unknown): string {
  * once; a failure is asked again): the key of the budget the bot's own
  * messages share with the tails of that workspace.
  */
-export function tokenWorkspace(client: {
-  auth: { test(): Promise<{ team_id?: string }> };
-}): () => Promise<string | undefined> {
-  let known: Promise<string | undefined> | undefined;
+export function tokenWorkspace(
+  client: {
+    auth: { test(): Promise<{ team_id?: string }> };
+  },
+  /** The start's token check's answer, when it had one: then nothing is asked. */
+  teamId?: string,
+): () => Promise<string | undefined> {
+  let known: Promise<string | undefined> | undefined = teamId ? Promise.resolve(teamId) : undefined;
   return () => {
     known ??= client.auth.test().then(
       (answer) => answer.team_id,

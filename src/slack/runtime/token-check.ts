@@ -2,17 +2,25 @@
  * The bot token's check at start (`auth.test`), asked as soon as the process
  * starts rather than once the store and the policy are loaded: the round trip
  * to Slack (with TLS, 50-150 ms from most clusters) runs while they load,
- * instead of after them. Bolt is then given the bot's ids, so it does not ask
- * again (docs/memory.md).
+ * instead of after them. Bolt, the Slack budget and the user-group lookups
+ * are then given its answer, so none asks again (docs/memory.md).
  */
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { SlackConfig } from '../../config/config.js';
 import { SLACK_CLIENT_RETRY } from './slack-fetch.js';
 
-/** Who the token belongs to, as Bolt's authorization needs it. */
+/**
+ * Who the token belongs to: the ids Bolt's authorization needs, and what the
+ * Slack budget (the workspace) and the user-group lookups (an org-wide
+ * install's need a team) would otherwise ask auth.test again for.
+ */
 export interface BotIdentity {
   botId: string;
   botUserId: string;
+  /** The workspace the token is installed in (auth.test's team_id). */
+  teamId?: string;
+  /** An org-wide Enterprise Grid install. */
+  enterpriseInstall: boolean;
 }
 
 /**
@@ -35,5 +43,10 @@ export async function checkBotToken(
       'Slack did not name a bot for SLACK_BOT_TOKEN: it must be the Bot User OAuth Token (xoxb-...).',
     );
   }
-  return { botId: answer.bot_id, botUserId: answer.user_id };
+  return {
+    botId: answer.bot_id,
+    botUserId: answer.user_id,
+    ...(answer.team_id ? { teamId: answer.team_id } : {}),
+    enterpriseInstall: answer.is_enterprise_install === true,
+  };
 }

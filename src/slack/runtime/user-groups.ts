@@ -36,9 +36,12 @@ export function withMembershipBatch<T>(fn: () => Promise<T>): Promise<T> {
 export function slackGroupResolver(
   client: WebClient,
   logger: Logger,
+  /** Whether the token is an org-wide install's, when the start's token check said (else asked once). */
+  enterpriseInstall?: boolean,
 ): (groupId: string, workspace?: string) => Promise<readonly string[]> {
   const inFlight = new Map<string, Promise<readonly string[]>>();
-  const orgInstall = orgInstallCheck(client);
+  const orgInstall =
+    enterpriseInstall === undefined ? orgInstallCheck(client) : () => Promise.resolve(enterpriseInstall);
   return async (groupId, workspace) => {
     const key = `${workspace ?? ''}/${groupId}`;
     const read = batch.getStore();
