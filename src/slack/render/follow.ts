@@ -75,11 +75,12 @@ export function renderFollowEvent(
 }
 
 /**
- * Said in the thread when a follow-up starts again on another replica (or after a restart): the
- * one that followed stopped before the end, and the steps start over from what the API shows now.
+ * Said in the thread when housekeeping resumes a follow-up that stopped before its end (its
+ * replica restarted or was deployed, or the store failed under it): the steps start over from
+ * what the API shows now, so one already posted may come again.
  */
 export function renderFollowResumed(): SlackMessage {
   const text =
-    ':arrows_counterclockwise: Following this change again: the Harbormaster replica that followed it stopped (a restart or deploy) before the end. Steps start over from what the API shows now.';
+    ':arrows_counterclockwise: Following this change again: its follow-up stopped before the end (a Harbormaster restart or deploy, or its store failing). The steps start over from what the API shows now.';
   return finish(text, [section(text)]);
 }
