@@ -60,7 +60,8 @@ export class Recovery {
    */
   async recoverInterrupted(): Promise<Change[]> {
     const { store, replicaId } = this.core.o;
-    // Settlements stored late were applied clicks: their follow-up ran then.
+    // Settlements stored late were applied clicks, followed up then (one that the store's outage
+    // stopped is still due, and resumed by resumeFollowUps).
     const out: Change[] = await this.applier.storePending();
     const landed: Change[] = [];
     const records = await store.listChanges({ status: ['applying'], limit: 500 });

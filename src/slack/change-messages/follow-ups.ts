@@ -29,7 +29,15 @@ export async function followUp(
       text: message.text,
       ...(message.blocks ? { blocks: message.blocks } : {}),
     });
-  const onLease = resumed ? async () => void (await post(renderFollowResumed())) : undefined;
+  // The note failing to post must not end the follow-up it announces.
+  const onLease = resumed
+    ? () =>
+        post(renderFollowResumed()).then(
+          () => undefined,
+          (error: unknown) =>
+            ctx.logger.warn('could not say a follow-up resumed', { changeId: change.id, error }),
+        )
+    : undefined;
   try {
     for await (const event of ctx.engine.follow(change, ctx.stopping, onLease)) {
       // A Vessel the change created gets a "Tail logs" button on its follow-up; an end that needs
