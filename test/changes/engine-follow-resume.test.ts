@@ -6,31 +6,16 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { followLeaseKey } from '../../src/changes/apply-lease.js';
-import type { Change, ClickOutcome } from '../../src/changes/change.js';
-import { collectFollow, type Harness, origin, startHarness, storeKinds } from './harness.js';
-
-const click = (changeId: string, user = 'U1') => ({ changeId, user, channel: 'C1', team: 'T1' });
-
-function applied(out: ClickOutcome): Change {
-  if (out.kind !== 'applied') throw new Error(`expected applied, got ${out.kind}`);
-  return out.change;
-}
-
-const VESSEL = {
-  environment: 'dev',
-  name: 'lobby-9',
-  region: 'eu-central',
-  containers: [
-    {
-      name: 'game-server',
-      branch: 'dev',
-      image: 'game-server:1.2.0',
-      cpu: '250m',
-      memory: '512Mi',
-      ports: [{ name: 'game', containerPort: 7777, protocol: 'UDP', policy: 'Dynamic' }],
-    },
-  ],
-};
+import {
+  applied,
+  click,
+  collectFollow,
+  type Harness,
+  LOBBY_9,
+  origin,
+  startHarness,
+  storeKinds,
+} from './harness.js';
 
 describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (kind) => {
   let h: Harness;
@@ -46,7 +31,7 @@ describe.each(storeKinds)('follow-ups owned, marked and resumed (%s store)', (ki
   it('one replica follows at a time; a stop leaves it due and resumable; a finished one is over', async () => {
     const change = await h.engine.request({
       operation: 'vessel.create',
-      input: VESSEL,
+      input: LOBBY_9,
       requester: 'U1',
       origin,
     });

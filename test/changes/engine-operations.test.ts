@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Change, ClickOutcome } from '../../src/changes/change.js';
 import { ValidationError } from '../../src/changes/errors.js';
-import { collectFollow, type Harness, origin, PROD_ONLY_TAG, startHarness, storeKinds } from './harness.js';
-
-const click = (changeId: string, user = 'U1') => ({ changeId, user, channel: 'C1', team: 'T1' });
-
-function applied(out: ClickOutcome): Change {
-  if (out.kind !== 'applied') throw new Error(`expected applied, got ${out.kind}: ${JSON.stringify(out)}`);
-  return out.change;
-}
+import {
+  applied,
+  click,
+  collectFollow,
+  type Harness,
+  LOBBY_9,
+  origin,
+  PROD_ONLY_TAG,
+  startHarness,
+  storeKinds,
+} from './harness.js';
 
 describe.each(storeKinds)('change engine operations (%s store)', (kind) => {
   let h: Harness;
@@ -107,22 +109,7 @@ describe.each(storeKinds)('change engine operations (%s store)', (kind) => {
   it('creates a vessel and follows it until it is scheduled', async () => {
     const change = await h.engine.request({
       operation: 'vessel.create',
-      input: {
-        environment: 'dev',
-        name: 'lobby-9',
-        region: 'eu-central',
-        containers: [
-          {
-            name: 'game-server',
-            branch: 'dev',
-            image: 'game-server:1.2.0',
-            cpu: '250m',
-            memory: '512Mi',
-            ports: [{ name: 'game', containerPort: 7777, protocol: 'UDP', policy: 'Dynamic' }],
-            args: ['--max-players', '16'],
-          },
-        ],
-      },
+      input: LOBBY_9,
       requester: 'U1',
       origin,
     });

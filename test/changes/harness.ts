@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import fetch from 'node-fetch';
 import pg from 'pg';
+import type { Change, ClickOutcome } from '../../src/changes/change.js';
 import { ChangeEngine } from '../../src/changes/engine.js';
 import { createGameFabricClient, type GameFabricClient } from '../../src/gamefabric/client.js';
 import type { FetchLike } from '../../src/gamefabric/request.js';
@@ -243,6 +244,33 @@ function countingFetch(whenHeld: (ids: readonly string[]) => Promise<void>): {
     },
   };
 }
+
+/** A click by `user` (the requester, U1, unless said) on a change in the harness's channel. */
+export const click = (changeId: string, user = 'U1') => ({ changeId, user, channel: 'C1', team: 'T1' });
+
+/** The change a click applied; throws naming the outcome otherwise. */
+export function applied(out: ClickOutcome): Change {
+  if (out.kind !== 'applied') throw new Error(`expected applied, got ${out.kind}: ${JSON.stringify(out)}`);
+  return out.change;
+}
+
+/** A new Vessel lobby-9 in dev, one game-server container (vessel.create's input). */
+export const LOBBY_9 = {
+  environment: 'dev',
+  name: 'lobby-9',
+  region: 'eu-central',
+  containers: [
+    {
+      name: 'game-server',
+      branch: 'dev',
+      image: 'game-server:1.2.0',
+      cpu: '250m',
+      memory: '512Mi',
+      ports: [{ name: 'game', containerPort: 7777, protocol: 'UDP' as const, policy: 'Dynamic' as const }],
+      args: ['--max-players', '16'],
+    },
+  ],
+};
 
 export const origin = { workspace: 'T1', channel: 'C1' };
 

@@ -7,20 +7,23 @@
  * rollback stopped by a refusal in the middle.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import type { Change, ClickOutcome } from '../../src/changes/change.js';
+import type { Change } from '../../src/changes/change.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
 import type { RollbackOutcome } from '../../src/changes/rollback/rollback-operation.js';
 import { offersRollback } from '../../src/changes/rollback/undo.js';
 import { demoData } from '../../src/simulator/demo-data.js';
-import { collectFollow, type Harness, origin, PROD_ONLY_TAG, startHarness, storeKinds } from './harness.js';
+import {
+  applied,
+  click,
+  collectFollow,
+  type Harness,
+  origin,
+  PROD_ONLY_TAG,
+  startHarness,
+  storeKinds,
+} from './harness.js';
 
-const click = (changeId: string, user = 'U1') => ({ changeId, user, channel: 'C1', team: 'T1' });
 const DAY = 86_400_000;
-
-function applied(out: ClickOutcome): Change {
-  if (out.kind !== 'applied') throw new Error(`expected applied, got ${out.kind}: ${JSON.stringify(out)}`);
-  return out.change;
-}
 
 describe.each(storeKinds)('rollback (%s store)', (kind) => {
   let h: Harness;

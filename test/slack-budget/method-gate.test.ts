@@ -51,32 +51,29 @@ async function settled(p: Promise<unknown>): Promise<boolean> {
   return done;
 }
 
+/** Resolves once `call` waited on the clock until exactly `at`, not a millisecond less. */
+async function opensAt(call: Promise<void>, at: number): Promise<void> {
+  await clock.whenSleeping();
+  await clock.advance(at - 1 - clock.now());
+  expect(await settled(call)).toBe(false);
+  await clock.advance(1);
+  await call;
+  expect(clock.now()).toBe(at);
+}
+
 describe('MethodGate', () => {
   it('lets a burst through, then one a second, counted across replicas', async () => {
     const [a, b] = [gate(), gate()];
     await a.wait();
     await b.wait();
     // The burst of two is spent by the two replicas together: the third waits a second.
-    const third = a.wait();
-    await clock.whenSleeping();
-    expect(await settled(third)).toBe(false);
-    await clock.advance(999);
-    expect(await settled(third)).toBe(false);
-    await clock.advance(1);
-    await third;
-    expect(clock.now()).toBe(T0 + 1000);
+    await opensAt(a.wait(), T0 + 1000);
   });
 
   it('a 429 one replica saw holds every replica until Slack said', async () => {
     const [a, b] = [gate(), gate()];
     await a.hold(T0 + 5000);
-    const next = b.wait();
-    await clock.whenSleeping();
-    await clock.advance(4999);
-    expect(await settled(next)).toBe(false);
-    await clock.advance(1000);
-    await next;
-    expect(clock.now()).toBeGreaterThanOrEqual(T0 + 5000);
+    await opensAt(b.wait(), T0 + 5000);
   });
 
   it('pause() holds a call whose slot came before the 429, on the replica that saw it', async () => {
@@ -85,13 +82,7 @@ describe('MethodGate', () => {
     await a.hold(T0 + 3000);
     // The other replica's slot is in the store's hands; only the one that saw the 429 waits here.
     await b.pause();
-    const paused = a.pause();
-    await clock.whenSleeping();
-    await clock.advance(2999);
-    expect(await settled(paused)).toBe(false);
-    await clock.advance(1);
-    await paused;
-    expect(clock.now()).toBe(T0 + 3000);
+    await opensAt(a.pause(), T0 + 3000);
   });
 
   it('paces this replica alone at the same rate when the store fails, and says so', async () => {
@@ -103,20 +94,13 @@ describe('MethodGate', () => {
     const alone = gate(failing, logger);
     await alone.wait();
     await alone.wait();
-    const third = alone.wait();
-    await clock.whenSleeping();
-    expect(await settled(third)).toBe(false);
-    await clock.advance(1000);
-    await third;
+    await opensAt(alone.wait(), T0 + 1000);
     expect(
       logger.lines.some((l) => l.includes('the Slack budget store failed; pacing this replica alone')),
     ).toBe(true);
     // A 429 still pauses it, though the store could not share the pause.
-    await alone.hold(clock.now() + 2000);
+    await alone.hold(T0 + 3000);
     expect(logger.lines.some((l) => l.includes('could not share a Slack rate limit pause'))).toBe(true);
-    const held = alone.pause();
-    await clock.whenSleeping();
-    await clock.advance(2000);
-    await held;
+    await opensAt(alone.pause(), T0 + 3000);
   });
 });

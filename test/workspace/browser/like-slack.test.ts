@@ -55,6 +55,24 @@ async function nextRedraw(page: Page): Promise<void> {
   await page.waitForFunction(`document.body.dataset.version !== ${JSON.stringify(version)}`);
 }
 
+/** Three answers to `/harbor help`, each waited for: the channel is then taller than its pane. */
+async function threeHelpAnswers(page: Page): Promise<void> {
+  for (let i = 1; i <= 3; i++) {
+    await type(page, '/harbor help');
+    await page
+      .locator('.messages > .message', { hasText: '/harbor commands' })
+      .nth(i - 1)
+      .waitFor();
+  }
+}
+
+/** A change in another channel, and the page's redraw for it. */
+async function redrawFromElsewhere(h: BrowserHarness, page: Page): Promise<void> {
+  const redrawn = nextRedraw(page);
+  await webApi(h, 'chat.postMessage', { channel: CHANNELS.prod, text: 'Elsewhere' });
+  await redrawn;
+}
+
 /** Scrolls a pane as a person would, resolving once the page has seen the scroll. */
 function scrollPane(page: Page, selector: string, to: 'top' | 'up-a-little'): Promise<unknown> {
   return page.evaluate(`new Promise((resolve) => {
@@ -149,13 +167,7 @@ maybe('the local workspace behaves as Slack does', () => {
     await page.setViewportSize({ width: 1280, height: 480 });
     const root = await webApi(h, 'chat.postMessage', { channel: CHANNELS.dev, text: 'Deploy notes' });
     await webApi(h, 'chat.postMessage', { channel: CHANNELS.dev, thread_ts: root.ts, text: 'First note' });
-    for (let i = 1; i <= 3; i++) {
-      await type(page, '/harbor help');
-      await page
-        .locator('.messages > .message', { hasText: '/harbor commands' })
-        .nth(i - 1)
-        .waitFor();
-    }
+    await threeHelpAnswers(page);
     await message(page, 'Deploy notes').locator('.reply-count').click();
     await page.locator('.thread-panel .message', { hasText: 'First note' }).waitFor();
     const list = page.locator('.messages');
@@ -170,9 +182,7 @@ maybe('the local workspace behaves as Slack does', () => {
     // The workspace changing elsewhere redraws the page: the answer stays where it was read from,
     // and its node stays the same one (a button replaced mid-click would lose the click).
     await page.evaluate(`window.keptAnswer = document.querySelectorAll('.messages > .message.ephemeral')[3]`);
-    const redrawn = nextRedraw(page);
-    await webApi(h, 'chat.postMessage', { channel: CHANNELS.prod, text: 'Elsewhere' });
-    await redrawn;
+    await redrawFromElsewhere(h, page);
     expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
     expect(await page.evaluate('window.keptAnswer.isConnected')).toBe(true);
     await h.screenshot(page, '8-sent-answer-in-view');
@@ -359,13 +369,7 @@ maybe('the local workspace with a slow bot', () => {
   it('7: a tall answer that replaces "Working on it…" shows from its top, and stays so', async () => {
     const page = await h.open('carol', 'dev');
     await page.setViewportSize({ width: 1280, height: 420 });
-    for (let i = 1; i <= 3; i++) {
-      await type(page, '/harbor help');
-      await page
-        .locator('.messages > .message', { hasText: '/harbor commands' })
-        .nth(i - 1)
-        .waitFor();
-    }
+    await threeHelpAnswers(page);
     // The hosting API answers the next list a second late: the page draws the notice first.
     const sim = h.local.running.core.api.simulatorUrl;
     const faults = await fetch(`${sim}/_sim/faults`, {
@@ -386,9 +390,7 @@ maybe('the local workspace with a slow bot', () => {
       .find((e) => JSON.stringify(e.blocks).includes('lobby-1'));
     expect(replaced?.replaced?.[0]?.text).toContain('Working on it');
     expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
-    const redrawn = nextRedraw(page);
-    await webApi(h, 'chat.postMessage', { channel: CHANNELS.prod, text: 'Elsewhere' });
-    await redrawn;
+    await redrawFromElsewhere(h, page);
     expect(await topShows(page, '.messages > .message.ephemeral', '.messages', 3)).toBe(true);
     await page.close();
   });
