@@ -6,6 +6,11 @@ export interface FieldProblem {
   field: string;
   /** What was wrong and what was expected, with an example. */
   message: string;
+  /**
+   * The same problem in a form's words, where `message` speaks a command's
+   * (flags such as `--max`); a form shows this instead.
+   */
+  formMessage?: string;
 }
 
 /** A request that failed validation; lists every problem, each naming its field. */

@@ -89,7 +89,11 @@ describe('every problem named by its field, with what was expected', () => {
       }),
     ).not.toEqual([]);
     expect(problems('armada.scale', { environment: 'dev', name: 'duel' })).toEqual([
-      { field: 'replicas', message: 'give at least one of --min, --max and --buffer, e.g. --max 20' },
+      {
+        field: 'replicas',
+        message: 'give at least one of --min, --max and --buffer, e.g. --max 20',
+        formMessage: 'fill in at least one of min, buffer and max, e.g. max 20',
+      },
     ]);
   });
 

@@ -46,6 +46,7 @@ function checkCounts(r: Counts, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['replicas'],
       message: 'give at least one of --min, --max and --buffer, e.g. --max 20',
+      params: { formMessage: 'fill in at least one of min, buffer and max, e.g. max 20' },
     });
     return;
   }

@@ -193,9 +193,13 @@ export function parseRequest<Out>(schema: z.ZodType<Out>, input: unknown): Out {
     typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {},
   );
   if (result.success) return result.data;
-  const problems: FieldProblem[] = result.error.issues.map((issue) => ({
-    field: fieldOf(issue.path),
-    message: issue.message,
-  }));
+  const problems: FieldProblem[] = result.error.issues.map((issue) => {
+    const formMessage = issue.code === 'custom' ? issue.params?.formMessage : undefined;
+    return {
+      field: fieldOf(issue.path),
+      message: issue.message,
+      ...(typeof formMessage === 'string' ? { formMessage } : {}),
+    };
+  });
   throw new ValidationError(problems);
 }

@@ -49,9 +49,11 @@ export function mapProblems(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const p of problems) {
+    // A form speaks its fields' words, never a command's flags.
+    const message = p.formMessage ?? p.message;
     const owner = def.blockFor(p.field, values);
-    if (owner) addError(errors, errorBlock(owner, values), p.message);
-    else addError(errors, def.fallbackBlock, `${p.field}: ${p.message}`);
+    if (owner) addError(errors, errorBlock(owner, values), message);
+    else addError(errors, def.fallbackBlock, `${p.field}: ${message}`);
   }
   return errors;
 }

@@ -125,6 +125,29 @@ describe('the armada scale form', () => {
     expect(h.lastMessage().text).toContain('max 20 → min 0, buffer 2, max 1000000');
   });
 
+  it("asks for a count in the form's words when every count is left empty, as the command asks in flags", async () => {
+    const viewId = await open('armada scale dev duel');
+    await choose(viewId, { [WHERE_BLOCKS.environment]: 'dev', [S.fleet]: 'duel', [S.type]: 'cloud' });
+    const res = await h.submit(
+      viewId,
+      answers(viewOf(viewId), {
+        [WHERE_BLOCKS.environment]: 'dev',
+        [S.fleet]: 'duel',
+        [S.type]: 'cloud',
+        [S.min]: '',
+        [S.buffer]: '',
+        [S.max]: '',
+      }),
+    );
+    expect(res.body).toMatchObject({ response_action: 'errors' });
+    const errors = (res.body as { errors: Record<string, string> }).errors;
+    expect(errors[S.max]).toBe('fill in at least one of min, buffer and max, e.g. max 20');
+    expect(JSON.stringify(errors)).not.toContain('--');
+    expect(h.slack.callsTo('chat.postMessage')).toHaveLength(0);
+    await h.slash('armada scale dev duel --type cloud');
+    expect(h.ephemeralTexts(ALICE).at(-1)).toContain('needs at least one of `--min`, `--max` and `--buffer`');
+  });
+
   it('refuses an armada its ArmadaSet owns before the form opens, as the typed command does', async () => {
     await h.slash('armada scale dev arena-us-west');
     await h.settle();
