@@ -69,7 +69,8 @@ export function rewriteChangeMessage(
 
 /**
  * The messages this change's message links to: the rollback that rolled it
- * back. A store that fails here costs the link, not the redraw (the id is still named).
+ * back, and who asked for it. A store that fails here costs the link and the
+ * name, not the redraw (the id is still named).
  */
 async function linksOf(
   ctx: Pick<ChangeMessageDeps, 'logger' | 'store'>,
@@ -79,7 +80,10 @@ async function linksOf(
   try {
     const rollback = await ctx.store.getChange(change.rolledBackBy);
     const { channel, messageTs, threadTs } = rollback?.origin ?? {};
-    return channel && messageTs ? { rollback: permalink(channel, messageTs, threadTs) } : {};
+    return {
+      ...(channel && messageTs ? { rollback: permalink(channel, messageTs, threadTs) } : {}),
+      ...(rollback ? { rollbackBy: rollback.requester } : {}),
+    };
   } catch (err) {
     ctx.logger.warn('could not read the rollback of a change; drawing it without the link', {
       changeId: change.id,

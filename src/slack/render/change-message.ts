@@ -61,6 +61,8 @@ function withRecordingPending(message: SlackMessage): SlackMessage {
 export interface ChangeLinks {
   /** The permalink of the message of the rollback that rolled this change back. */
   rollback?: string;
+  /** Who asked for that rollback (a Slack user id), when it could be read. */
+  rollbackBy?: string;
 }
 
 function renderStatus(change: Change, now: number, links: ChangeLinks): SlackMessage {
@@ -166,7 +168,7 @@ function succeeded(change: Change, links: ChangeLinks): SlackMessage {
     // the result says what happened in the words people use.
     ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
-    ...rollbackOffer(change, links.rollback),
+    ...rollbackOffer(change, links),
   ]);
 }
 
@@ -175,9 +177,11 @@ function succeeded(change: Change, links: ChangeLinks): SlackMessage {
  * which rollback claimed it. The button runs `rollback <change-id>`: past the
  * window, or for a target that moved, that answers why instead of acting.
  */
-function rollbackOffer(change: Change, rollbackLink: string | undefined): KnownBlock[] {
+function rollbackOffer(change: Change, links: ChangeLinks): KnownBlock[] {
   if (change.rolledBackBy) {
-    const by = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, rollbackLink);
+    const rollback = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, links.rollback);
+    // The person first: on-call asks "who undid this?" before "which change?".
+    const by = links.rollbackBy ? `${mention(links.rollbackBy)} in ${rollback}` : rollback;
     return [context(`Rolled back by ${by} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`)];
   }
   if (!offersRollback(change.undo)) return [];

@@ -42,7 +42,8 @@ it('Roll back on a Done scale previews the inverse, applies it once, and marks t
 
   // The original's message says which rollback rolled it back, and offers it no more.
   const after = current(h, original);
-  expect(shown(after)).toMatch(/Rolled back by <[^|]+\|change \S+>/);
+  // …naming the person who rolled it back, and linking the rollback.
+  expect(shown(after)).toMatch(new RegExp(`Rolled back by <@${BOB.id}> in <[^|]+\\|change \\S+>`));
   // …with a permalink to the rollback's message.
   const rollbackLink = `https://slack.com/archives/${preview.channel}/p${preview.ts.replace('.', '')}`;
   expect(JSON.stringify(after.blocks)).toContain(`<${rollbackLink}|change `);
