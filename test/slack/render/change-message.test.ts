@@ -224,9 +224,13 @@ describe('renderChange: after the decision', () => {
     expect(buttonsOf(done)).toEqual([]);
     expect(textOf(done)).toContain('Rolled back by change chg-9 <!date^');
     // With the rollback read, the person who asked for it is named beside the change.
-    const named = renderChange(inStatus('succeeded', { undo, rolledBackBy: 'chg-9', rolledBackAt: NOW }), NOW, {
-      rollbackBy: 'U_BOB',
-    });
+    const named = renderChange(
+      inStatus('succeeded', { undo, rolledBackBy: 'chg-9', rolledBackAt: NOW }),
+      NOW,
+      {
+        rollbackBy: 'U_BOB',
+      },
+    );
     expect(textOf(named)).toContain('Rolled back by <@U_BOB> in change chg-9 <!date^');
     expect(buttonsOf(renderChange(inStatus('succeeded'), NOW))).toEqual([]);
   });
