@@ -53,8 +53,9 @@ async function dispatch(
       throw new SimError(404, 'NotFound', 'the server could not find the requested resource');
     }
     ctx.entry = svc.requests.start(started, ctx.method, ctx.path, ctx.query);
+    // At debug: local mode's watches poll every few seconds, and these lines would bury its start-up lines.
     res.on('close', () => {
-      svc.logger.info('request', {
+      svc.logger.debug('request', {
         method: ctx.method,
         path: ctx.path,
         status: ctx.entry?.status ?? 0,
