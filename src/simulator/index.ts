@@ -4,7 +4,6 @@
  * `startSimulator({ port: 0, clock })` runs it in-process.
  */
 import type { Server } from 'node:http';
-import { API_VERSIONS } from '../api-shapes/resources.js';
 import { systemClock } from '../runtime/clock.js';
 import { silentLogger } from '../runtime/logger.js';
 import {
@@ -55,8 +54,9 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     // The provider's override type has no container name: the real API applies entries by position.
     overrideMatching: options.realShapes ? 'position' : 'name',
     ignoreOverrideImages: options.ignoreOverrideImages ?? false,
-    refusedVesselApiVersions:
-      options.refusedVesselApiVersions ?? (options.realShapes ? [API_VERSIONS.vesselCreate] : []),
+    // The docs' Vessel example sends formation/v1beta1 and the provider formation/v1: both are served.
+    // A refusal is a test's choice, to exercise the client's fallback.
+    refusedVesselApiVersions: options.refusedVesselApiVersions ?? [],
   };
   const check = (name: string, value: number, min: number, exclusive: boolean) => {
     if (!Number.isFinite(value) || value < min || (exclusive && value === min)) {

@@ -182,8 +182,9 @@ export interface SimulatorOptions {
   /**
    * Serve what the real API returns rather than the seed's tidy shapes: the
    * real-shapes demo data (when no `data` is given), a token endpoint that
-   * redirects, a Vessel apiVersion it refuses (default `formation/v1beta1`),
-   * and Formation override entries applied by position rather than by name.
+   * redirects, and Formation override entries applied by position rather
+   * than by name. Both Vessel apiVersions stay accepted (`formation/v1beta1`
+   * is the one in the docs' example, examples.md "Creating a Vessel").
    */
   realShapes?: boolean;
   /**
@@ -199,7 +200,7 @@ export interface SimulatorOptions {
    * type has none), so an image override never reaches the Vessel (default false).
    */
   ignoreOverrideImages?: boolean;
-  /** Vessel create apiVersions answered with a 400 naming the version (default: none, or v1beta1 with realShapes). */
+  /** Vessel create apiVersions answered with a 400 naming the version (default none; tests of the client's fallback set it). */
   refusedVesselApiVersions?: string[];
   logger?: Logger;
 }
