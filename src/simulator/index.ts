@@ -27,6 +27,7 @@ import { vesselWithStatus } from './lifecycle.js';
 import { LogStreams } from './log-streams.js';
 import { seededRandom } from './random.js';
 import { realShapesData } from './real-shapes-data.js';
+import { regionTypeOrder } from './region-priority.js';
 import { RequestLog } from './request-log.js';
 import { listen } from './server.js';
 import type { SimServices, SimSettings } from './services.js';
@@ -195,7 +196,14 @@ function stateView(svc: SimServices): SimulatorStateView {
       svc.sync();
       const rec = store.environment(env).armadas.get(name);
       return rec
-        ? armadaWithStatus(rec, clock.now(), settings, store, blockedSites(store, env, rec.armada))
+        ? armadaWithStatus(
+            rec,
+            clock.now(),
+            settings,
+            store,
+            blockedSites(store, env, rec.armada),
+            regionTypeOrder(store.environment(env), rec.armada),
+          )
         : undefined;
     },
     getArmadaSet(env, name) {

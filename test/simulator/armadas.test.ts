@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../../src/api-shapes/armada-resources.js';
-import { callJson, img, type List, type StatusBody, startTestSim, type TestSim } from './helpers.js';
+import { callJson, img, type List, REGIONS, type StatusBody, startTestSim, type TestSim } from './helpers.js';
 
 /** The simulator's fleet status: the counts it chose names for (docs/gamefabric-compatibility.md). */
 interface SimFleetStatus {
@@ -393,6 +393,45 @@ describe('Scale to Zero', () => {
         { regionType: 'cloud', state: 'ScaleUpPanicked' },
       ],
     });
+  });
+});
+
+describe('Scale to Zero priority', () => {
+  // A Region Type's priority is its index in the Region's spec.types (docs architecture/allocators.md:
+  // ALLOC_PRIORITY "Index of the Region Type … 0 = first type"; regions-sites-and-locations.md
+  // "0 = highest priority"), not its place in an Armada's distribution.
+  const merge = (body: unknown) => ({ method: 'PATCH', contentType: 'application/merge-patch+json', body });
+  const states = () =>
+    (t.sim.state.getArmada('dev', 'duel')?.status as { scaleToZero?: unknown } | undefined)?.scaleToZero;
+
+  it("takes priority from the Region's type order, whatever order the distribution lists them in", async () => {
+    const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    const reversed = [...duel.spec.distribution].reverse();
+    expect(reversed.map((d) => d.name)).toEqual(['cloud', 'baremetal']);
+    await callJson(
+      t.sim,
+      `${ARMADAS}/duel`,
+      200,
+      merge({ spec: { distribution: reversed, autoscaling: { scaleToZero: {} } } }),
+    );
+    expect(states()).toEqual([
+      { regionType: 'cloud', state: 'ScaledToZero' },
+      { regionType: 'baremetal', state: 'ScaledUpLocked' },
+    ]);
+  });
+
+  it('follows the Region when its types are reordered', async () => {
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, merge({ spec: { autoscaling: { scaleToZero: {} } } }));
+    const region = await callJson<{ spec: { types: unknown[] } }>(t.sim, `${REGIONS}/eu-central`, 200);
+    await callJson(t.sim, `${REGIONS}/eu-central`, 200, {
+      method: 'PATCH',
+      contentType: 'application/json-patch+json',
+      body: [{ op: 'replace', path: '/spec/types', value: [...region.spec.types].reverse() }],
+    });
+    expect(states()).toEqual([
+      { regionType: 'baremetal', state: 'ScaledToZero' },
+      { regionType: 'cloud', state: 'ScaledUpLocked' },
+    ]);
   });
 });
 
