@@ -115,6 +115,13 @@ export interface FaultRule {
   afterWrite?: AfterWriteFault;
   /** For `land-late`: how long (simulator clock) after the client gave up the write lands; default 60000. */
   landAfterMs?: number;
+  /**
+   * Before the request is handled, the controller writes the status of the
+   * Armada or ArmadaSet at the path: its `metadata.revision` moves, its spec
+   * does not, as a status write between a client's read and its patch would
+   * (Kubernetes bumps resourceVersion on status writes; inferred for GameFabric).
+   */
+  writeStatusFirst?: boolean;
   times?: number;
 }
 

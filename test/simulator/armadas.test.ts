@@ -454,6 +454,27 @@ describe('merge patch guarded by the revision', () => {
     expect(stale.reason).toBe('Conflict');
     expect(t.sim.state.getArmada('dev', 'duel')?.spec.distribution[1]?.maxReplicas).toBe(21);
   });
+
+  it('moves the revision, not the spec, when a status write comes first (writeStatusFirst)', async () => {
+    const read = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    t.sim.setFaults([{ method: 'PATCH', path: `${ARMADAS}/duel`, writeStatusFirst: true, times: 1 }]);
+    const patch = {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { revision: read.metadata.revision }, spec: { description: 'renamed' } },
+    };
+    // The revision read went stale between the read and the patch, with the spec untouched.
+    await callJson<StatusBody>(t.sim, `${ARMADAS}/duel`, 409, patch);
+    const now = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    expect(now.metadata.revision).not.toBe(read.metadata.revision);
+    expect(now.spec).toEqual(read.spec);
+    // Sent again on the new revision, it applies.
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, {
+      ...patch,
+      body: { ...patch.body, metadata: { revision: now.metadata.revision } },
+    });
+    expect(t.sim.state.getArmada('dev', 'duel')?.spec.description).toBe('renamed');
+  });
 });
 
 describe('ArmadaSets', () => {
