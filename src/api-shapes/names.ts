@@ -3,7 +3,9 @@
  * (internal/validators/meta.go): DNS-1123 subdomain names, i.e. dot-separated
  * labels of lowercase letters, digits and '-', each starting and ending with a
  * letter or digit (so `a..b` and `a.-b` are invalid), at most 63 characters;
- * environment names at most 4 (docs quotas.md); Regions at most 24. Shared by
+ * environment names at most 4 (meta.go; GameFabric/docs multiplayer-services/quotas.md);
+ * Regions at most 24 (the provider's internal/resource/core/region.go; docs
+ * architecture/regions-sites-and-locations.md). Shared by
  * the client, the change engine, the grammar and the simulator so all reject
  * the same names the same way.
  */

@@ -86,6 +86,17 @@ export async function patchFleet<K extends FleetKind>(
   return fleet as FleetOf<K>;
 }
 
+/**
+ * A guarded fleet write's outcome: the fleet as the API answered, the patches
+ * sent, and how many of the resends were only for a moved revision (a status
+ * written between our read and our patch), which is no concurrent change.
+ */
+export interface GuardedFleetWrite {
+  fleet: Armada | ArmadaSet;
+  attempts: number;
+  revisionOnlyRetries: number;
+}
+
 /** The fields of `v` that are set. */
 function definedOnly(v: ReplicaSettings): ReplicaSettings {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined));
@@ -161,8 +172,8 @@ export async function setDistribution(
   expected: ReplicaSettings,
   next: ReplicaSettings,
   opts: { maxAttempts?: number } = {},
-): Promise<{ fleet: Armada | ArmadaSet; attempts: number }> {
-  const { result, attempts } = await patchWithGuard({
+): Promise<GuardedFleetWrite> {
+  const { result, attempts, revisionOnlyRetries } = await patchWithGuard({
     kind: t.kind,
     name: t.name,
     maxAttempts: opts.maxAttempts,
@@ -190,12 +201,14 @@ export async function setDistribution(
             };
       const revision = current.metadata.revision;
       return {
-        guard: `${revision ?? ''}|${JSON.stringify(entry)}`,
+        // The lists sent whole, as read: another writer's change to any of them is a concurrent change.
+        guard: JSON.stringify(t.kind === 'Armada' ? entries : (current as ArmadaSet).spec.armadas),
+        revision,
         apply: () => patchFleet(http, t.kind, t.env, t.name, revision, spec),
       };
     },
   });
-  return { fleet: result, attempts };
+  return { fleet: result, attempts, revisionOnlyRetries };
 }
 
 /** Which container's image: of the template of an Armada or ArmadaSet. */
@@ -218,8 +231,8 @@ export async function setTemplateImage(
   expectedImage: string | undefined,
   image: string,
   opts: { maxAttempts?: number } = {},
-): Promise<{ fleet: Armada | ArmadaSet; attempts: number }> {
-  const { result, attempts } = await patchWithGuard({
+): Promise<GuardedFleetWrite> {
+  const { result, attempts, revisionOnlyRetries } = await patchWithGuard({
     kind: t.kind,
     name: t.name,
     maxAttempts: opts.maxAttempts,
@@ -246,7 +259,9 @@ export async function setTemplateImage(
       const containersNext = containers.map((c, i) => (i === index ? { ...c, image } : c));
       const revision = current.metadata.revision;
       return {
-        guard: `${revision ?? ''}|${index}:${container.image ?? ''}`,
+        // The containers are sent whole, as read: another writer's change to any of them is a concurrent change.
+        guard: JSON.stringify(containers),
+        revision,
         apply: () =>
           patchFleet(http, t.kind, t.env, t.name, revision, {
             template: { spec: { containers: containersNext } },
@@ -254,5 +269,5 @@ export async function setTemplateImage(
       };
     },
   });
-  return { fleet: result, attempts };
+  return { fleet: result, attempts, revisionOnlyRetries };
 }

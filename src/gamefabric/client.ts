@@ -23,6 +23,7 @@ import { type Logger, silentLogger } from '../runtime/logger.js';
 import {
   type DistributionTarget,
   type FleetKind,
+  type GuardedFleetWrite,
   getFleet,
   type ImageTarget,
   listFleets,
@@ -80,7 +81,13 @@ import {
 } from './vessels.js';
 
 export * from './armada-errors.js';
-export type { DistributionTarget, FleetKind, ImageTarget, ReplicaSettings } from './armadas.js';
+export type {
+  DistributionTarget,
+  FleetKind,
+  GuardedFleetWrite,
+  ImageTarget,
+  ReplicaSettings,
+} from './armadas.js';
 export * from './errors.js';
 export type { FormationCreate } from './formations.js';
 export type { PromoteImageInput } from './images.js';
@@ -227,14 +234,14 @@ export interface GameFabricClient {
     expected: ReplicaSettings,
     next: ReplicaSettings,
     opts?: { maxAttempts?: number },
-  ): Promise<{ fleet: Armada | ArmadaSet; attempts: number }>;
+  ): Promise<GuardedFleetWrite>;
   /** Guarded change of one template container's image; ArmadaMovedError, ContainerNotInTemplateError. */
   setTemplateImage(
     target: ImageTarget,
     expectedImage: string | undefined,
     image: string,
     opts?: { maxAttempts?: number },
-  ): Promise<{ fleet: Armada | ArmadaSet; attempts: number }>;
+  ): Promise<GuardedFleetWrite>;
   /** Every ImageUpdater in the environment. */
   listImageUpdaters(env: string): Promise<ImageUpdater[]>;
   /** Every Environment (name and display name). */

@@ -24,6 +24,7 @@ import {
 } from './armada-lifecycle.js';
 import { deepClone, stableStringify } from './json.js';
 import type { LifecycleSettings } from './lifecycle.js';
+import { regionTypeOrder } from './region-priority.js';
 import { blockedSites } from './sites.js';
 import type { EnvironmentState, SimStore } from './store.js';
 
@@ -113,7 +114,14 @@ export function armadaSetWithStatus(
         : `armada "${name}" is missing`;
       continue;
     }
-    const status = armadaStatus(rec, now, s, store, blockedSites(store, env.name, rec.armada));
+    const status = armadaStatus(
+      rec,
+      now,
+      s,
+      store,
+      blockedSites(store, env.name, rec.armada),
+      regionTypeOrder(env, rec.armada),
+    );
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += status[key];
     if (status.state !== 'Synced') reason ??= `armada "${name}": ${status.reason ?? status.state}`;
   }

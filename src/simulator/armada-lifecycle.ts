@@ -137,6 +137,7 @@ export function armadaStatus(
   s: LifecycleSettings,
   images: ImageLookup,
   blocked: readonly BlockedSite[] = [],
+  typeOrder: readonly string[] = [],
 ) {
   const problem = templateProblem(rec.armada, images);
   const rollout = rec.rollout;
@@ -156,7 +157,7 @@ export function armadaStatus(
       allocatedReplicas: Math.min(allocated, replicas),
     };
   });
-  const parking = scaleToZero(rec.armada, regionTypes);
+  const parking = scaleToZero(rec.armada, regionTypes, typeOrder);
   const sum = (key: keyof Omit<TypeCounts, 'name'>) => regionTypes.reduce((n, t) => n + t[key], 0);
   const replicas = sum('replicas');
   let updated = replicas;
@@ -188,25 +189,36 @@ export function armadaStatus(
 
 /**
  * Scale to Zero (docs scale-to-zero.md), when `spec.autoscaling.scaleToZero`
- * is set: the first region type is the highest priority and never scaled down
- * (ScaledUpLocked); the others are parked at zero (ScaledToZero, only their
- * allocated servers left) while the first has Ready servers, and scaled up in a
- * panic (ScaleUpPanicked) when it has none. Priority by distribution order and
- * the place in the status are the simulator's (inferred). Mutates `types`.
+ * is set: the highest-priority type, the one the Region lists first
+ * (`typeOrder`, region-priority.ts), is never scaled down (ScaledUpLocked);
+ * the others are parked at zero (ScaledToZero, only their allocated servers
+ * left) while it has Ready servers, and scaled up in a panic (ScaleUpPanicked)
+ * when it has none. A type the Region does not list ranks last. The states
+ * keep the distribution's order; their place in the status is the
+ * simulator's (inferred). Mutates `types`.
  */
-function scaleToZero(armada: Armada, types: TypeCounts[]): { regionType: string; state: string }[] {
+function scaleToZero(
+  armada: Armada,
+  types: TypeCounts[],
+  typeOrder: readonly string[],
+): { regionType: string; state: string }[] {
   if (!armada.spec.autoscaling?.scaleToZero || types.length < 2) return [];
-  const [top, ...rest] = types as [TypeCounts, ...TypeCounts[]];
+  const rank = (t: TypeCounts) => {
+    const i = typeOrder.indexOf(t.name);
+    return i === -1 ? typeOrder.length : i;
+  };
+  // Stable: types of equal rank (none listed by the Region) keep the distribution's order.
+  const top = [...types].sort((a, b) => rank(a) - rank(b))[0] as TypeCounts;
   const panicked = top.readyReplicas === 0;
-  for (const t of rest) {
-    if (panicked) continue;
+  for (const t of types) {
+    if (t === top || panicked) continue;
     t.replicas = t.allocatedReplicas;
     t.readyReplicas = 0;
   }
-  return [
-    { regionType: top.name, state: 'ScaledUpLocked' },
-    ...rest.map((t) => ({ regionType: t.name, state: panicked ? 'ScaleUpPanicked' : 'ScaledToZero' })),
-  ];
+  return types.map((t) => ({
+    regionType: t.name,
+    state: t === top ? 'ScaledUpLocked' : panicked ? 'ScaleUpPanicked' : 'ScaledToZero',
+  }));
 }
 
 /**
@@ -233,8 +245,9 @@ export function armadaWithStatus(
   s: LifecycleSettings & { fleetCounts: boolean },
   images: ImageLookup,
   blocked: readonly BlockedSite[] = [],
+  typeOrder: readonly string[] = [],
 ): Armada {
   const copy = deepClone(rec.armada);
-  copy.status = publicStatus(armadaStatus(rec, now, s, images, blocked), s.fleetCounts);
+  copy.status = publicStatus(armadaStatus(rec, now, s, images, blocked, typeOrder), s.fleetCounts);
   return copy;
 }

@@ -12,6 +12,7 @@ import { readObjectBody } from './http-utils/body.js';
 import { alreadyExists, notFound, SimError } from './http-utils/status.js';
 import { deepClone, type JsonObject, sortedByName } from './json.js';
 import { patchedCopy } from './patch.js';
+import { regionTypeOrder } from './region-priority.js';
 import type { Handler, SimServices } from './services.js';
 import { blockedSites } from './sites.js';
 import type { EnvironmentState } from './store.js';
@@ -26,6 +27,7 @@ function armadaView(svc: SimServices, env: EnvironmentState, name: string): Arma
     svc.settings,
     svc.store,
     blockedSites(svc.store, env.name, rec.armada),
+    regionTypeOrder(env, rec.armada),
   );
 }
 

@@ -18,6 +18,7 @@ const FaultRuleSchema = z.strictObject({
   cutLogStreamAfterLines: z.number().int().min(0).optional(),
   afterWrite: z.enum(AFTER_WRITE_FAULTS as [AfterWriteFault, ...AfterWriteFault[]]).optional(),
   landAfterMs: z.number().int().min(0).optional(),
+  writeStatusFirst: z.boolean().optional(),
   times: z.number().int().min(1).optional(),
 });
 
@@ -58,6 +59,7 @@ interface FaultDecision {
   cutAfterLines?: number;
   afterWrite?: AfterWriteFault;
   landAfterMs?: number;
+  writeStatusFirst?: boolean;
 }
 
 interface ActiveRule {
@@ -116,6 +118,7 @@ export class FaultSet {
       if (decision.cutAfterLines === undefined && rule.cutLogStreamAfterLines !== undefined) {
         decision.cutAfterLines = rule.cutLogStreamAfterLines;
       }
+      if (rule.writeStatusFirst) decision.writeStatusFirst = true;
     }
     return decision;
   }

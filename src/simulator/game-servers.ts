@@ -10,6 +10,7 @@
 import { API_VERSIONS } from '../api-shapes/resources.js';
 import { armadaStatus } from './armada-lifecycle.js';
 import { notFound } from './http-utils/status.js';
+import { regionTypeOrder } from './region-priority.js';
 import type { Handler, SimServices } from './services.js';
 import { siteNameOf } from './sites.js';
 
@@ -26,7 +27,14 @@ export function gameServersOn(svc: SimServices, site: string): GameServerView[] 
   for (const env of svc.store.environments.values()) {
     for (const [armadaName, rec] of env.armadas) {
       const region = env.regions.get(rec.armada.spec.region);
-      const status = armadaStatus(rec, svc.clock.now(), svc.settings, svc.store);
+      const status = armadaStatus(
+        rec,
+        svc.clock.now(),
+        svc.settings,
+        svc.store,
+        [],
+        regionTypeOrder(env, rec.armada),
+      );
       for (const t of status.regionTypes) {
         const location = region?.spec.types.find((x) => x.name === t.name)?.locations[0];
         if (!location || siteNameOf(location) !== site) continue;

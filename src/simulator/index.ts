@@ -4,7 +4,6 @@
  * `startSimulator({ port: 0, clock })` runs it in-process.
  */
 import type { Server } from 'node:http';
-import { API_VERSIONS } from '../api-shapes/resources.js';
 import { systemClock } from '../runtime/clock.js';
 import { silentLogger } from '../runtime/logger.js';
 import {
@@ -28,6 +27,7 @@ import { vesselWithStatus } from './lifecycle.js';
 import { LogStreams } from './log-streams.js';
 import { seededRandom } from './random.js';
 import { realShapesData } from './real-shapes-data.js';
+import { regionTypeOrder } from './region-priority.js';
 import { RequestLog } from './request-log.js';
 import { listen } from './server.js';
 import type { SimServices, SimSettings } from './services.js';
@@ -55,8 +55,9 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     // The provider's override type has no container name: the real API applies entries by position.
     overrideMatching: options.realShapes ? 'position' : 'name',
     ignoreOverrideImages: options.ignoreOverrideImages ?? false,
-    refusedVesselApiVersions:
-      options.refusedVesselApiVersions ?? (options.realShapes ? [API_VERSIONS.vesselCreate] : []),
+    // The docs' Vessel example sends formation/v1beta1 and the provider formation/v1: both are served.
+    // A refusal is a test's choice, to exercise the client's fallback.
+    refusedVesselApiVersions: options.refusedVesselApiVersions ?? [],
   };
   const check = (name: string, value: number, min: number, exclusive: boolean) => {
     if (!Number.isFinite(value) || value < min || (exclusive && value === min)) {
@@ -195,7 +196,14 @@ function stateView(svc: SimServices): SimulatorStateView {
       svc.sync();
       const rec = store.environment(env).armadas.get(name);
       return rec
-        ? armadaWithStatus(rec, clock.now(), settings, store, blockedSites(store, env, rec.armada))
+        ? armadaWithStatus(
+            rec,
+            clock.now(),
+            settings,
+            store,
+            blockedSites(store, env, rec.armada),
+            regionTypeOrder(store.environment(env), rec.armada),
+          )
         : undefined;
     },
     getArmadaSet(env, name) {

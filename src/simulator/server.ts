@@ -11,6 +11,7 @@ import { RequestContext } from './http-utils/context.js';
 import { reasonForCode, SimError } from './http-utils/status.js';
 import { matchRoute } from './routes.js';
 import type { SimServices } from './services.js';
+import { writeStatus } from './status-writes.js';
 import type { SimMethod } from './types.js';
 
 /** Starts listening on 127.0.0.1:`port` (0 = a free port); resolves with the server and its base URL. */
@@ -110,6 +111,7 @@ async function handleApi(ctx: RequestContext, svc: SimServices): Promise<void> {
   }
 
   svc.sync();
+  if (fault.writeStatusFirst) writeStatus(svc.store, ctx.path);
   if (ctx.path === '/auth/token' && svc.settings.realShapes) {
     // The docs log in with `curl -L --location-trusted`: the token endpoint redirects.
     ctx.json(308, { location: TOKEN_REDIRECT_PATH }, { location: TOKEN_REDIRECT_PATH });

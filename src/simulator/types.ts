@@ -115,6 +115,13 @@ export interface FaultRule {
   afterWrite?: AfterWriteFault;
   /** For `land-late`: how long (simulator clock) after the client gave up the write lands; default 60000. */
   landAfterMs?: number;
+  /**
+   * Before the request is handled, the controller writes the status of the
+   * Armada or ArmadaSet at the path: its `metadata.revision` moves, its spec
+   * does not, as a status write between a client's read and its patch would
+   * (Kubernetes bumps resourceVersion on status writes; inferred for GameFabric).
+   */
+  writeStatusFirst?: boolean;
   times?: number;
 }
 
@@ -182,8 +189,9 @@ export interface SimulatorOptions {
   /**
    * Serve what the real API returns rather than the seed's tidy shapes: the
    * real-shapes demo data (when no `data` is given), a token endpoint that
-   * redirects, a Vessel apiVersion it refuses (default `formation/v1beta1`),
-   * and Formation override entries applied by position rather than by name.
+   * redirects, and Formation override entries applied by position rather
+   * than by name. Both Vessel apiVersions stay accepted (`formation/v1beta1`
+   * is the one in the docs' example, examples.md "Creating a Vessel").
    */
   realShapes?: boolean;
   /**
@@ -199,7 +207,7 @@ export interface SimulatorOptions {
    * type has none), so an image override never reaches the Vessel (default false).
    */
   ignoreOverrideImages?: boolean;
-  /** Vessel create apiVersions answered with a 400 naming the version (default: none, or v1beta1 with realShapes). */
+  /** Vessel create apiVersions answered with a 400 naming the version (default none; tests of the client's fallback set it). */
   refusedVesselApiVersions?: string[];
   logger?: Logger;
 }

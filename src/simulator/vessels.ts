@@ -64,7 +64,7 @@ export const deleteVessel: Handler = (ctx, { env = '', name = '' }, svc) => {
   ctx.json(200, vesselWithStatus(rec, svc.clock.now(), svc.settings));
 };
 
-/** Real shapes: one of the two Vessel apiVersions in circulation is refused, naming it. */
+/** A test that exercises the client's fallback names a Vessel apiVersion to refuse; the answer names it. */
 function refuseApiVersion(apiVersion: unknown, refused: readonly string[]): void {
   if (typeof apiVersion === 'string' && refused.includes(apiVersion)) {
     throw new SimError(

@@ -235,6 +235,9 @@ describe.each(storeKinds)('change engine operations (%s store)', (kind) => {
       origin,
     });
     expect(change.preview.facts.index).toBe(0);
+    expect(change.preview.notes).toEqual([
+      'The formation controller deletes vessel lobby-1. Vessel lobby-1, if allocated, gets a shutdown hint with a deadline (the notice set under Settings → Advanced → Shutdown Notification) and is stopped by then at the latest, with any players still on it; if not allocated, it stops at once.',
+    ]);
     const done = applied(await h.engine.confirm(click(change.id)));
     expect((await h.client.getFormation('dev', 'lobby')).spec.vessels.map((v) => v.name)).toEqual([
       'lobby-2',

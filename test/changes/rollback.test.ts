@@ -242,6 +242,9 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
     });
     const rb = await rollback([original.id]);
     expect(rb.preview.destructive).toBe(true);
+    expect(rb.preview.warnings).toEqual([
+      'The formation controller deletes vessel lobby-7. Vessel lobby-7, if allocated, gets a shutdown hint with a deadline (the notice set under Settings → Advanced → Shutdown Notification) and is stopped by then at the latest, with any players still on it; if not allocated, it stops at once.',
+    ]);
     await h.engine.cancel(click(rb.id));
     await rollBack(original);
     const names = (await h.client.getFormation('dev', 'lobby')).spec.vessels.map((v) => v.name);
@@ -290,6 +293,9 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
     const spec = (await h.client.getVessel('dev', 'solo-9')).spec;
     const del = await rollback([created.id]);
     expect(del.preview.destructive).toBe(true);
+    expect(del.preview.warnings).toEqual([
+      'Vessel solo-9, if allocated, gets a shutdown hint with a deadline (the notice set under Settings → Advanced → Shutdown Notification) and is stopped by then at the latest, with any players still on it; if not allocated, it stops at once.',
+    ]);
     await h.engine.cancel(click(del.id));
     await rollBack(created);
     expect((await h.client.getVessel('dev', 'solo-9')).status?.state).toBe('Terminating');

@@ -1,7 +1,8 @@
 /**
  * The bot's operations against the simulator in its real-shapes mode (issue
  * 12): looser reads, several Image objects per image:tag, branches with
- * display names, a refused Vessel apiVersion, an Error vessel the platform
+ * display names, both Vessel apiVersions (and the client's fallback when one
+ * is refused), an Error vessel the platform
  * retries, a redirecting token endpoint, and role rules with subresources.
  * Real parts over loopback: simulator, client, engine, store; one ManualClock.
  */
@@ -106,7 +107,38 @@ describe('Harbormaster against the real shapes', () => {
     expect(done.result?.facts.visible).toBe(false);
   });
 
+  it("creates a vessel with formation/v1beta1, the apiVersion of the docs' example, in one POST", async () => {
+    const change = await h.engine.request({
+      operation: 'vessel.create',
+      input: {
+        environment: 'dev',
+        name: 'solo-1',
+        region: 'eu-central',
+        containers: [
+          {
+            name: 'game-server',
+            branch: 'dev',
+            image: 'game-server:1.2.0',
+            cpu: '250m',
+            memory: '512Mi',
+            ports: [{ name: 'game', containerPort: 7777, protocol: 'UDP', policy: 'Dynamic' }],
+          },
+        ],
+      },
+      requester: 'U1',
+      origin,
+    });
+    const done = applied(await h.engine.confirm(click(change.id)));
+    expect(done.status).toBe('succeeded');
+    const posts = h.sim.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/vessels'));
+    expect(posts.map((r) => r.status)).toEqual([201]);
+    expect(h.sim.state.getVessel('dev', 'solo-1')?.apiVersion).toBe('formation/v1beta1');
+  });
+
   it('creates a vessel although the API refuses formation/v1beta1, retrying once with formation/v1', async () => {
+    // The real API serves the docs' version; a refusing one is this test's choice, for the client's fallback.
+    await h.close();
+    h = await startHarness({ sim: { realShapes: true, refusedVesselApiVersions: ['formation/v1beta1'] } });
     const change = await h.engine.request({
       operation: 'vessel.create',
       input: {

@@ -238,6 +238,76 @@ describe('setDistribution', () => {
     scope.done();
   });
 
+  // That GameFabric checks `metadata.revision` on a merge patch is inferred (Kubernetes' resourceVersion).
+  // If it does, a status write between our read and our patch moves the revision with the spec unchanged:
+  // nothing we send is stale, so the patch is sent again on the new revision and no concurrent change is claimed.
+  const rev = (revision: string) => ({
+    ...armada(),
+    metadata: { name: 'duel', environment: 'dev', revision },
+  });
+  const onRevision = (revision: string) => (b: { metadata?: { revision?: string } }) =>
+    b.metadata?.revision === revision;
+
+  it('sends the patch again on the new revision when only the revision moved, even with no retries to spare', async () => {
+    api().get(`${ARMADAS}/duel`).reply(200, rev('7'));
+    api().get(`${ARMADAS}/duel`).reply(200, rev('8'));
+    patchApi()
+      .patch(`${ARMADAS}/duel`, onRevision('7'))
+      .reply(409, status(409, 'Conflict', 'the object has been modified'));
+    const scope = patchApi().patch(`${ARMADAS}/duel`, onRevision('8')).reply(200, armada());
+    const { client } = testClient();
+    const done = await client.setDistribution(target, cloud, { maxReplicas: 8 }, { maxAttempts: 1 });
+    expect(done).toMatchObject({ attempts: 2, revisionOnlyRetries: 1 });
+    scope.done();
+  });
+
+  it('applies after status is written between every read and patch, more often than the retry budget', async () => {
+    for (let r = 10; r <= 16; r++)
+      api()
+        .get(`${ARMADAS}/duel`)
+        .reply(200, rev(String(r)));
+    for (let r = 10; r <= 15; r++) {
+      patchApi()
+        .patch(`${ARMADAS}/duel`, onRevision(String(r)))
+        .reply(409, status(409, 'Conflict', 'the object has been modified'));
+    }
+    const scope = patchApi().patch(`${ARMADAS}/duel`, onRevision('16')).reply(200, armada());
+    const { client } = testClient();
+    const done = await client.setDistribution(target, cloud, { maxReplicas: 8 });
+    expect(done).toMatchObject({ attempts: 7, revisionOnlyRetries: 6 });
+    scope.done();
+  });
+
+  it('counts a conflict whose re-read shows another part of the sent spec changed as a concurrent change', async () => {
+    const moved = rev('8');
+    moved.spec.distribution[0] = { name: 'baremetal', minReplicas: 3, maxReplicas: 10, bufferSize: 2 };
+    api().get(`${ARMADAS}/duel`).reply(200, rev('7'));
+    api().get(`${ARMADAS}/duel`).reply(200, moved);
+    patchApi()
+      .patch(`${ARMADAS}/duel`, onRevision('7'))
+      .reply(409, status(409, 'Conflict', 'the object has been modified'));
+    const scope = patchApi()
+      .patch(`${ARMADAS}/duel`, (b: { metadata?: { revision?: string }; spec?: Armada['spec'] }) => {
+        // The other writer's baremetal change is carried, not overwritten (the list is sent whole).
+        return b.metadata?.revision === '8' && b.spec?.distribution[0]?.minReplicas === 3;
+      })
+      .reply(200, armada());
+    const { client } = testClient();
+    const done = await client.setDistribution(target, cloud, { maxReplicas: 8 });
+    expect(done).toMatchObject({ attempts: 2, revisionOnlyRetries: 0 });
+    scope.done();
+    // With no retries to spare, the same conflict gives up as a concurrent change (after the read that shows it).
+    api().get(`${ARMADAS}/duel`).reply(200, rev('7'));
+    api().get(`${ARMADAS}/duel`).reply(200, moved);
+    patchApi()
+      .patch(`${ARMADAS}/duel`, onRevision('7'))
+      .reply(409, status(409, 'Conflict', 'the object has been modified'));
+    const err = await client
+      .setDistribution(target, cloud, { maxReplicas: 8 }, { maxAttempts: 1 })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConcurrentModificationError);
+  });
+
   it('passes a refusal on when neither the entry nor the revision moved', async () => {
     const moving = armada();
     api().get(`${ARMADAS}/duel`).times(2).reply(200, moving);

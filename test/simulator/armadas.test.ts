@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Armada, ArmadaSet, Environment, ImageUpdater } from '../../src/api-shapes/armada-resources.js';
-import { callJson, img, type List, type StatusBody, startTestSim, type TestSim } from './helpers.js';
+import { callJson, img, type List, REGIONS, type StatusBody, startTestSim, type TestSim } from './helpers.js';
 
 /** The simulator's fleet status: the counts it chose names for (docs/gamefabric-compatibility.md). */
 interface SimFleetStatus {
@@ -396,6 +396,45 @@ describe('Scale to Zero', () => {
   });
 });
 
+describe('Scale to Zero priority', () => {
+  // A Region Type's priority is its index in the Region's spec.types (docs architecture/allocators.md:
+  // ALLOC_PRIORITY "Index of the Region Type … 0 = first type"; regions-sites-and-locations.md
+  // "0 = highest priority"), not its place in an Armada's distribution.
+  const merge = (body: unknown) => ({ method: 'PATCH', contentType: 'application/merge-patch+json', body });
+  const states = () =>
+    (t.sim.state.getArmada('dev', 'duel')?.status as { scaleToZero?: unknown } | undefined)?.scaleToZero;
+
+  it("takes priority from the Region's type order, whatever order the distribution lists them in", async () => {
+    const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    const reversed = [...duel.spec.distribution].reverse();
+    expect(reversed.map((d) => d.name)).toEqual(['cloud', 'baremetal']);
+    await callJson(
+      t.sim,
+      `${ARMADAS}/duel`,
+      200,
+      merge({ spec: { distribution: reversed, autoscaling: { scaleToZero: {} } } }),
+    );
+    expect(states()).toEqual([
+      { regionType: 'cloud', state: 'ScaledToZero' },
+      { regionType: 'baremetal', state: 'ScaledUpLocked' },
+    ]);
+  });
+
+  it('follows the Region when its types are reordered', async () => {
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, merge({ spec: { autoscaling: { scaleToZero: {} } } }));
+    const region = await callJson<{ spec: { types: unknown[] } }>(t.sim, `${REGIONS}/eu-central`, 200);
+    await callJson(t.sim, `${REGIONS}/eu-central`, 200, {
+      method: 'PATCH',
+      contentType: 'application/json-patch+json',
+      body: [{ op: 'replace', path: '/spec/types', value: [...region.spec.types].reverse() }],
+    });
+    expect(states()).toEqual([
+      { regionType: 'baremetal', state: 'ScaledToZero' },
+      { regionType: 'cloud', state: 'ScaledUpLocked' },
+    ]);
+  });
+});
+
 describe('merge patch guarded by the revision', () => {
   it('applies a merge patch carrying the current revision and refuses a stale one with 409 Conflict', async () => {
     const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
@@ -414,6 +453,27 @@ describe('merge patch guarded by the revision', () => {
     const stale = await callJson<StatusBody>(t.sim, `${ARMADAS}/duel`, 409, body(revision, 22));
     expect(stale.reason).toBe('Conflict');
     expect(t.sim.state.getArmada('dev', 'duel')?.spec.distribution[1]?.maxReplicas).toBe(21);
+  });
+
+  it('moves the revision, not the spec, when a status write comes first (writeStatusFirst)', async () => {
+    const read = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    t.sim.setFaults([{ method: 'PATCH', path: `${ARMADAS}/duel`, writeStatusFirst: true, times: 1 }]);
+    const patch = {
+      method: 'PATCH',
+      contentType: 'application/merge-patch+json',
+      body: { metadata: { revision: read.metadata.revision }, spec: { description: 'renamed' } },
+    };
+    // The revision read went stale between the read and the patch, with the spec untouched.
+    await callJson<StatusBody>(t.sim, `${ARMADAS}/duel`, 409, patch);
+    const now = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
+    expect(now.metadata.revision).not.toBe(read.metadata.revision);
+    expect(now.spec).toEqual(read.spec);
+    // Sent again on the new revision, it applies.
+    await callJson(t.sim, `${ARMADAS}/duel`, 200, {
+      ...patch,
+      body: { ...patch.body, metadata: { revision: now.metadata.revision } },
+    });
+    expect(t.sim.state.getArmada('dev', 'duel')?.spec.description).toBe('renamed');
   });
 });
 

@@ -216,6 +216,34 @@ describe('Vessel create validation', () => {
     await callJson(t.sim, VESSELS, 201, { body: yaml, contentType: 'application/yaml' });
   });
 
+  it("accepts formation/v1beta1 (the docs' example) and formation/v1 in real-shapes mode too", async () => {
+    // GameFabric/docs src/multiplayer-servers/api/examples.md, "Creating a Vessel", sends formation/v1beta1;
+    // the provider's typed client sends formation/v1. Neither is refused unless a test asks for it.
+    const real = await startTestSim({ realShapes: true });
+    try {
+      await callJson(real.sim, VESSELS, 201, { body: vesselPayload('beta-1') });
+      await callJson(real.sim, VESSELS, 201, {
+        body: { ...vesselPayload('v1-1'), apiVersion: 'formation/v1' },
+      });
+      const other = await callJson<StatusBody>(real.sim, VESSELS, 422, {
+        body: { ...vesselPayload('v2-1'), apiVersion: 'formation/v2' },
+      });
+      expect(other.message).toContain('apiVersion');
+    } finally {
+      await real.sim.stop();
+    }
+  });
+
+  it('refuses an apiVersion only when asked to (refusedVesselApiVersions), naming it', async () => {
+    const refusing = await startTestSim({ refusedVesselApiVersions: ['formation/v1beta1'] });
+    try {
+      const res = await callJson<StatusBody>(refusing.sim, VESSELS, 400, { body: vesselPayload('beta-1') });
+      expect(res.message).toContain('"formation/v1beta1"');
+    } finally {
+      await refusing.sim.stop();
+    }
+  });
+
   it('answers 415 for an unsupported media type', async () => {
     const res = await call(t.sim, VESSELS, { body: 'x', contentType: 'text/plain' });
     expect(res.status).toBe(415);

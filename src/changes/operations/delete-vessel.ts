@@ -15,6 +15,7 @@ import { missingIn } from '../not-found.js';
 import type { OperationModule } from '../operation.js';
 import { type DeleteVesselRequest, deleteVesselSchema } from '../requests/vessels.js';
 import { parseRequest } from '../requests/vocabulary.js';
+import { vesselShutdownText } from '../vessel-shutdown.js';
 
 export const deleteVessel: OperationModule<DeleteVesselRequest> = {
   parse: (input) => parseRequest(deleteVesselSchema, input),
@@ -37,7 +38,7 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
           value: containers.map((c) => `${c.name}: ${tagOf(tags, c.image)}`).join(', '),
         },
       ],
-      notes: ['Its game servers stop; players on them are disconnected.'],
+      notes: [vesselShutdownText(r.vessel)],
       destructive: true,
       facts: { uid: vessel.metadata.uid ?? null },
     };

@@ -13,6 +13,7 @@ import { untilGone, watchVessel } from '../follow.js';
 import type { OperationModule } from '../operation.js';
 import { type RemoveFromFormationRequest, removeFromFormationSchema } from '../requests/formations.js';
 import { parseRequest } from '../requests/vocabulary.js';
+import { formationVesselShutdownText } from '../vessel-shutdown.js';
 import { formationVesselList, readFormation } from './formation-read.js';
 
 export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
@@ -36,7 +37,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
         { label: 'Formation', value: `${r.formation} (${r.environment})` },
         { label: 'Vessel', value: `${r.vessel}, now at index ${index}` },
       ],
-      notes: ['The formation controller deletes the vessel; its game servers stop.'],
+      notes: [formationVesselShutdownText(r.vessel)],
       lists: [{ title: 'Current vessels', items: formationVesselList(formation) }],
       destructive: true,
       warnings: lastVesselWarnings(formation, r.vessel),

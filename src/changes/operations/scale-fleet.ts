@@ -21,7 +21,6 @@ import {
 } from '../../api-shapes/armada-resources.js';
 import { type ReplicaValues, replicaRuleProblems } from '../../api-shapes/replica-rules.js';
 import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   ArmadaMovedError,
   type FleetKind,
@@ -34,6 +33,7 @@ import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchFleet } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
 import { fleetState, isSynced, scaleToZeroStates } from '../fleet-state.js';
+import { guardedWriteLines } from '../guarded-write-note.js';
 import type { OperationModule, Preview } from '../operation.js';
 import {
   COUNT_FIELDS,
@@ -207,22 +207,14 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
       const before = preview.facts.before as ReplicaValues;
       const next = preview.facts.next as ReplicaValues;
       try {
-        const { attempts } = await ctx.client.setDistribution(
+        const written = await ctx.client.setDistribution(
           { kind, env: r.environment, name: r.name, type, ...(isSet ? { region: r.region } : {}) },
           before,
           next,
         );
         return {
           summary: `Scaled ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`} (${r.environment}), region type ${type}: ${text(next)} (was ${text(before)})`,
-          lines:
-            attempts > 1
-              ? [
-                  {
-                    label: 'Note',
-                    value: `the ${noun} changed meanwhile; re-read it ${rereads(attempts - 1)}`,
-                  },
-                ]
-              : [],
+          lines: guardedWriteLines(noun, written),
           facts: { type, next },
           undo: {
             kind: 'fleet.scale',

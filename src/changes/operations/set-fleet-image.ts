@@ -15,7 +15,6 @@ import {
   type ImageUpdater,
 } from '../../api-shapes/armada-resources.js';
 import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
 import {
   ApiError,
   ArmadaMovedError,
@@ -26,6 +25,7 @@ import {
 import { WorldMovedError } from '../errors.js';
 import { describeFleet, watchRollout } from '../fleet-follow.js';
 import { readFleet } from '../fleet-read.js';
+import { guardedWriteLines } from '../guarded-write-note.js';
 import { imageChangeWarnings } from '../image-change.js';
 import { imageTags, tagOf } from '../image-tags.js';
 import type { OperationModule, Preview } from '../operation.js';
@@ -191,22 +191,14 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
       const before = (preview.facts.before as string | null) ?? undefined;
       const next = String(preview.facts.next);
       try {
-        const { attempts } = await ctx.client.setTemplateImage(
+        const written = await ctx.client.setTemplateImage(
           { kind, env: r.environment, name: r.name, container },
           before,
           next,
         );
         return {
           summary: `Set ${noun} ${r.name} (${r.environment}), container ${container}, to ${preview.facts.label}; the rollout is followed in this thread`,
-          lines:
-            attempts > 1
-              ? [
-                  {
-                    label: 'Note',
-                    value: `the ${noun} changed meanwhile; re-read it ${rereads(attempts - 1)}`,
-                  },
-                ]
-              : [],
+          lines: guardedWriteLines(noun, written),
           // The message says Done only once the follow-up has seen the rollout (follow-outcome.ts).
           facts: { container, next, following: 'rollout' },
           undo: {

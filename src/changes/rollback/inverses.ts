@@ -24,6 +24,7 @@ import { CHANGE_OPERATIONS, describe } from '../../operations/index.js';
 import type { ChangeOperation, Target } from '../../policy/operations.js';
 import { readFleet } from '../fleet-read.js';
 import type { Line, OperationContext } from '../operation.js';
+import { formationVesselShutdownText, vesselShutdownText } from '../vessel-shutdown.js';
 import type { PromotedTarget, Undo } from './undo.js';
 
 /** What an inverse will do, as a preview shows it. */
@@ -139,7 +140,7 @@ export function inverseView(u: Undo): InverseView {
         summary: `Remove vessel ${u.vessel.name} from formation ${u.formation} in ${u.environment} again`,
         lines: [{ label: 'Vessel', value: `${u.vessel.name} (${vesselEntry(u.vessel)}) → removed` }],
         destructive: true,
-        warnings: [`Vessel ${u.vessel.name} is deleted by the formation controller: its game servers stop.`],
+        warnings: [formationVesselShutdownText(u.vessel.name)],
         notes: [],
         subject: `vessel ${u.vessel.name} of formation ${u.formation}`,
       };
@@ -166,7 +167,7 @@ export function inverseView(u: Undo): InverseView {
         summary: `Delete vessel ${u.name} in ${u.environment} again`,
         lines: [{ label: 'Vessel', value: `${u.name} → deleted` }],
         destructive: true,
-        warnings: [`Its game servers stop; players on them are disconnected.`],
+        warnings: [vesselShutdownText(u.name)],
         notes: [],
         subject: `vessel ${u.name}`,
       };

@@ -68,7 +68,11 @@ describe('vessel delete', () => {
     expect(preview.text).toContain('Delete vessel tourney-1 in dev');
     const confirm = buttons(preview).find((b) => b.action_id === CHANGE_ACTIONS.confirm);
     expect(confirm?.confirm?.style).toBe('danger');
-    expect(shown(preview)).toContain('players on them are disconnected');
+    // What the platform does (GameFabric/docs getting-started/terminating-game-servers.md, "Vessels"): no blanket disconnect.
+    expect(shown(preview)).toContain(
+      'Vessel tourney-1, if allocated, gets a shutdown hint with a deadline (the notice set under Settings → Advanced → Shutdown Notification) and is stopped by then at the latest, with any players still on it; if not allocated, it stops at once.',
+    );
+    expect(shown(preview)).not.toContain('are disconnected');
     expect(deletes('dev')).toBe(0);
 
     await h.click(preview, CHANGE_ACTIONS.confirm);

@@ -58,6 +58,35 @@ export const ROLLBACK_SCENARIOS: Scenario[] = [
     },
   },
   {
+    title:
+      'Roll back a formation add: destructive, saying what an allocated vessel gets (a shutdown hint and a deadline), not that players are disconnected',
+    run: async (d) => {
+      await d.setup('alice adds vessel `lobby-7` to formation `lobby` in dev', () =>
+        applied(d, 'formation add dev lobby lobby-7 eu-central'),
+      );
+      await d.click(ROW_ACTIONS.rollback);
+    },
+  },
+  {
+    title: 'Scale while the platform writes the status: sent again on the new revision, and said so',
+    run: async (d) => {
+      await d.outside(
+        "the platform writes armada `duel`'s status between Harbormaster's read and its patch",
+        async () => {
+          d.h.sim.setFaults([
+            {
+              method: 'PATCH',
+              path: '/api/armada/v1/environments/dev/armadas/duel',
+              writeStatusFirst: true,
+              times: 1,
+            },
+          ]);
+        },
+      );
+      await applied(d, 'armada scale dev duel --type cloud --max 30');
+    },
+  },
+  {
     title: 'Roll back a change in prod: the rollback waits for an approval too',
     run: async (d) => {
       await d.setup('alice changes scheduling in prod, and bob approves it', () =>
