@@ -117,7 +117,7 @@ export type Undo =
 
 export type UndoKind = Undo['kind'];
 
-/** Whether `undo` holds an inverse to offer: a promotion that set no fleet image records only why not. */
+/** Whether `undo` holds an inverse to offer: a promotion with nothing Harbormaster can set back records only why not. */
 export function offersRollback(undo: Undo | undefined): boolean {
   return undo !== undefined && !(undo.kind === 'image.promotion' && undo.nothing);
 }
