@@ -41,6 +41,8 @@ export interface InverseView {
   subject: string;
   /** When the inverse writes several targets: the operation and target the policy judges for each. */
   judgements?: { operation: ChangeOperation; target: Target }[];
+  /** Targets judged as the original change itself (no other operation writes them): a promotion's Formations. */
+  judgedAsOriginal?: Target[];
   /** What the original changed that this rollback does not set back, each with why (the preview and the result name them). */
   notSetBack?: string[];
 }
@@ -222,10 +224,11 @@ export function inverseView(u: Undo): InverseView {
         subject: `the images the promotion of ${u.promoted} rolled out`,
         // A fleet is judged as its image change; a Formation, which no operation of ours writes
         // otherwise, as the promotion into that branch that rolled it out.
-        judgements: written.map((t) => ({
-          operation: isFleetTarget(t) ? imageOperationOf(t.fleet) : 'image.promote',
-          target: isFleetTarget(t) ? promotedTarget(t) : { branch: u.branch },
+        judgements: written.filter(isFleetTarget).map((t) => ({
+          operation: imageOperationOf(t.fleet),
+          target: promotedTarget(t),
         })),
+        ...(written.some((t) => !isFleetTarget(t)) ? { judgedAsOriginal: [{ branch: u.branch }] } : {}),
         notSetBack: [
           ...u.targets
             .filter((t) => !writable(t))

@@ -84,6 +84,10 @@ export async function rollbackJudgements(
       out.push({ operation: 'change.rollback', target: j.target });
       out.push(j);
     }
+    for (const target of view.judgedAsOriginal ?? []) {
+      out.push({ operation: 'change.rollback', target });
+      out.push({ operation: entry.operation as ChangeOperation, target });
+    }
   }
   return out;
 }
