@@ -152,6 +152,10 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       if (site) store.siteOverrides.set(name, site);
       else store.siteOverrides.delete(name);
     },
+    deleteImage: (branch, internalName) => {
+      invalidate();
+      deleteImage(store, branch, internalName);
+    },
     emitLogLines: emit,
     openLogStreams: () => logStreams.count,
     whenLogStreams: (count) => logStreams.whenCount(count),
@@ -237,4 +241,23 @@ function setCrashing(
   const key = `${branch}/${internalName}`;
   if (reason) store.crashingImages.set(key, reason);
   else store.crashingImages.delete(key);
+}
+
+/** Removes an image from its branch, refused while any template in any environment runs it. */
+function deleteImage(store: SimStore, branch: string, internalName: string): void {
+  const images = store.branch(branch);
+  if (!images.has(internalName)) throw new Error(`branch ${branch} has no image ${internalName}`);
+  const runs = (containers: readonly { branch?: string; image?: string }[] | undefined) =>
+    (containers ?? []).some((c) => c.branch === branch && c.image === internalName);
+  for (const env of store.environments.values()) {
+    const users = [
+      ...[...env.armadas.values()].map((r) => r.armada.spec.template.spec.containers),
+      ...[...env.armadaSets.values()].map((s) => s.spec.template.spec.containers),
+      ...[...env.formations.values()].map((f) => f.spec.template?.spec.containers),
+      ...[...env.vessels.values()].map((r) => r.vessel.spec.template.spec.containers),
+    ];
+    if (users.some(runs))
+      throw new Error(`image ${internalName} of branch ${branch} is in use in ${env.name}`);
+  }
+  images.delete(internalName);
 }

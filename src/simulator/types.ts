@@ -236,6 +236,12 @@ export interface Simulator {
   setCrashingImage(branch: string, internalName: string, reason: string | undefined): void;
   /** Sets a Site's state, reason or cordon (`POST /_sim/sites/{name}`); every Site is Connected otherwise. */
   setSite(name: string, site: SiteOverride | undefined): void;
+  /**
+   * Deletes an image from its branch, as a branch's Image Retention Policy or a person in the
+   * console does (docs pushing-container-images.md, deleting-container-images.md). Throws when a
+   * template uses it: "Images that are actively in use cannot be deleted".
+   */
+  deleteImage(branch: string, internalName: string): void;
   /** Appends lines to a Vessel container's recent buffer and to its open follow streams. */
   emitLogLines(env: string, vessel: string, lines: string[], container?: string): void;
   /** Number of log follow streams currently open. */

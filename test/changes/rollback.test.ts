@@ -231,7 +231,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
     expect(original.undo?.kind).toBe('image.promotion');
     expect(offersRollback(original.undo)).toBe(false);
     await expect(rollback([original.id])).rejects.toThrow(
-      `Change ${original.id} cannot be rolled back: no ImageUpdater rolled game-server out from dev to an Armada or ArmadaSet, so the promotion set no fleet image and there is nothing to set back (the promoted image stays in the branch).`,
+      `Change ${original.id} cannot be rolled back: no ImageUpdater rolled game-server out from dev to an Armada, ArmadaSet, Formation or Vessel, so the promotion set no image and there is nothing to set back (the promoted image stays in the branch).`,
     );
   });
 

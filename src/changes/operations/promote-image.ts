@@ -13,7 +13,7 @@ import type { FollowEvent, OperationModule, Preview } from '../operation.js';
 import { type PromoteImageRequest, promoteImageSchema } from '../requests/images.js';
 import { parseRequest } from '../requests/vocabulary.js';
 import { followRollouts, isDowngrade, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
-import { fleetImagesBefore, promotionUndo } from './promotion-undo.js';
+import { imagesBefore, promotionUndo } from './promotion-undo.js';
 import { waitForPromotion } from './promotion-visible.js';
 
 export const promoteImage: OperationModule<PromoteImageRequest> = {
@@ -109,12 +109,7 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
       );
     }
     // What each ImageUpdater target runs before the promotion, for its rollback (undo).
-    const runsBefore = await fleetImagesBefore(
-      ctx,
-      r.targetBranch,
-      r.image,
-      preview.facts.rollouts as Rollout[],
-    );
+    const runsBefore = await imagesBefore(ctx, r.targetBranch, r.image, preview.facts.rollouts as Rollout[]);
     const { promotion, alreadyExisted } = await ctx.client.createImagePromotion({
       apiVersion: 'container/v1',
       kind: 'ImagePromotion',

@@ -1,42 +1,74 @@
 /**
  * What a promotion's rollback needs (undo.ts): the image each ImageUpdater
- * target (Armada or ArmadaSet container) ran before the promotion, and the
+ * target (an Armada, ArmadaSet, Formation or Vessel template container; the
+ * provider's ImageUpdater targets all four) ran before the promotion, and the
  * promoted copy it rolls out to. Read just before the promotion is created,
- * since the ImageUpdater switches the image by itself once the copy lands.
+ * since the ImageUpdater switches the image by itself once the copy lands. A
+ * target that cannot be read is recorded by name, so its rollback names it.
  */
+import type { Container } from '../../api-shapes/resources.js';
 import type { FleetKind } from '../../gamefabric/client.js';
 import { readFleet } from '../fleet-read.js';
 import type { OperationContext } from '../operation.js';
 import type { PromoteImageRequest } from '../requests/images.js';
-import type { PromotedTarget, Undo } from '../rollback/undo.js';
+import type { PromotedKind, PromotedTarget, Undo, UnrecordedTarget } from '../rollback/undo.js';
 import type { Rollout } from './promotion-rollouts.js';
 
 /** A target's container of the promoted image, as it ran before the promotion. */
 export type RunsBefore = Omit<PromotedTarget, 'after' | 'afterLabel'>;
 
-/** Each Armada/ArmadaSet container in `branch` running an image named `image`, from the targets `rollouts` name. */
-export async function fleetImagesBefore(
+/** What ran before the promotion: each container recorded, and each target that could not be read. */
+export interface ImagesBefore {
+  runs: RunsBefore[];
+  unrecorded: UnrecordedTarget[];
+}
+
+const KINDS: readonly string[] = ['Armada', 'ArmadaSet', 'Formation', 'Vessel'];
+
+/** The template containers of an ImageUpdater's target; undefined when it cannot be read. */
+async function containersOf(ctx: OperationContext, r: Rollout): Promise<Container[] | undefined> {
+  const c = ctx.client;
+  // A read that fails leaves that target unrecorded: it must never stop the promotion itself.
+  const none = () => undefined;
+  if (r.kind === 'Formation') {
+    const formation = await c.getFormation(r.environment, r.name).catch(none);
+    return formation ? (formation.spec.template?.spec.containers ?? []) : undefined;
+  }
+  if (r.kind === 'Vessel')
+    return (await c.getVessel(r.environment, r.name).catch(none))?.spec.template.spec.containers;
+  return (await readFleet(c, r.kind as FleetKind, r.environment, r.name).catch(none))?.spec.template.spec
+    .containers;
+}
+
+/** Each container in `branch` running an image named `image`, of the targets `rollouts` name. */
+export async function imagesBefore(
   ctx: OperationContext,
   branch: string,
   image: string,
   rollouts: readonly Rollout[] | undefined,
-): Promise<RunsBefore[]> {
-  const fleets = (rollouts ?? []).filter((r) => r.kind === 'Armada' || r.kind === 'ArmadaSet');
-  if (fleets.length === 0) return [];
-  // A read that fails leaves that target out of the undo: it must never stop the promotion itself.
-  const images = new Map(
-    (await ctx.client.listImages(branch).catch(() => [])).map((i) => [i.metadata.name, i.spec]),
-  );
-  const out: RunsBefore[] = [];
-  for (const r of fleets) {
-    const fleet = await readFleet(ctx.client, r.kind as FleetKind, r.environment, r.name).catch(
-      () => undefined,
-    );
-    for (const c of fleet?.spec.template.spec.containers ?? []) {
+): Promise<ImagesBefore> {
+  const targets = (rollouts ?? []).filter((r) => KINDS.includes(r.kind));
+  const out: ImagesBefore = { runs: [], unrecorded: [] };
+  if (targets.length === 0) return out;
+  const listed = await ctx.client.listImages(branch).catch(() => undefined);
+  const images = new Map((listed ?? []).map((i) => [i.metadata.name, i.spec]));
+  for (const r of targets) {
+    const containers = listed ? await containersOf(ctx, r) : undefined;
+    if (!containers) {
+      out.unrecorded.push({
+        kind: r.kind,
+        environment: r.environment,
+        name: r.name,
+        updater: r.updater,
+        why: `its image before the promotion could not be read (${listed ? `the ${r.kind}` : `branch ${branch}`} did not answer), so the rollback does not know what to set back`,
+      });
+      continue;
+    }
+    for (const c of containers) {
       const spec = c.branch === branch && c.image ? images.get(c.image) : undefined;
       if (!c.image || spec?.image !== image) continue;
-      out.push({
-        fleet: r.kind as FleetKind,
+      out.runs.push({
+        fleet: r.kind as PromotedKind,
         environment: r.environment,
         name: r.name,
         container: c.name,
@@ -50,14 +82,23 @@ export async function fleetImagesBefore(
 }
 
 /** The promotion's undo: the targets it rolls out to the landed copy, or why there is nothing to set back. */
-export function promotionUndo(r: PromoteImageRequest, runs: readonly RunsBefore[], landed?: string): Undo {
+export function promotionUndo(r: PromoteImageRequest, before: ImagesBefore, landed?: string): Undo {
   const promoted = `${r.image}:${r.tag}`;
-  const base = { kind: 'image.promotion' as const, branch: r.targetBranch, promoted };
+  const { runs, unrecorded } = before;
+  const base = {
+    kind: 'image.promotion' as const,
+    branch: r.targetBranch,
+    promoted,
+    ...(unrecorded.length > 0 ? { unrecorded } : {}),
+  };
   if (runs.length === 0) {
     return {
       ...base,
       targets: [],
-      nothing: `no ImageUpdater rolled ${r.image} out from ${r.targetBranch} to an Armada or ArmadaSet, so the promotion set no fleet image and there is nothing to set back (the promoted image stays in the branch)`,
+      nothing:
+        unrecorded.length > 0
+          ? `the image its ImageUpdaters' targets ran before (${unrecorded.map((u) => `${u.kind} ${u.name} (${u.environment})`).join(', ')}) could not be read when it applied, so what to set back is not known (the promoted image stays in the branch)`
+          : `no ImageUpdater rolled ${r.image} out from ${r.targetBranch} to an Armada, ArmadaSet, Formation or Vessel, so the promotion set no image and there is nothing to set back (the promoted image stays in the branch)`,
     };
   }
   if (!landed) {
@@ -70,11 +111,19 @@ export function promotionUndo(r: PromoteImageRequest, runs: readonly RunsBefore[
   const targets = runs
     .filter((t) => t.before !== landed)
     .map((t) => ({ ...t, after: landed, afterLabel: promoted }));
+  const vessels = targets.filter((t) => t.fleet === 'Vessel');
+  if (targets.length > 0 && vessels.length === targets.length) {
+    return {
+      ...base,
+      targets,
+      nothing: `its ImageUpdaters rolled out only Vessels (${vessels.map((t) => `${t.name} (${t.environment}), back to ${t.beforeLabel}`).join('; ')}), and Harbormaster does not write a Vessel's image: set them back in the GameFabric console`,
+    };
+  }
   return targets.length > 0
     ? { ...base, targets }
     : {
         ...base,
         targets: [],
-        nothing: `every ImageUpdater target already ran ${promoted}, so the promotion set no fleet image and there is nothing to set back`,
+        nothing: `every ImageUpdater target already ran ${promoted}, so the promotion set no image and there is nothing to set back`,
       };
 }

@@ -87,6 +87,49 @@ export function refuseOwned(
   );
 }
 
+/** What a scale preview notes whatever the values: how the autoscaler reads them. */
+export const SCALE_NOTES: readonly string[] = [
+  'The autoscaler keeps between min and max game servers, with buffer of them Ready for new matches.',
+];
+
+/**
+ * The warnings of a scale of one region type (`entry` of `fleet`, `where` in
+ * words) to `next`, for the forward preview and a rollback to the same values
+ * alike: a buffer set under a dynamic buffer is overridden by the platform; max
+ * 0 is the documented graceful drain (docs armada-replicas-and-buffer.md
+ * "Scaling down": allocated game servers run until they shut down), so it
+ * names the allocated ones where an Armada's status counts them.
+ */
+export function scaleWarnings(o: {
+  kind: FleetKind;
+  fleet: Armada | ArmadaSet;
+  entry: Distribution;
+  type: string;
+  where: string;
+  next: ReplicaValues;
+  bufferSet: boolean;
+}): string[] {
+  // An ArmadaSet's status has no per-type counts.
+  const counts = o.kind === 'ArmadaSet' ? undefined : replicaCounts(o.fleet.status).byType.get(o.type);
+  const allocated = counts?.allocatedReplicas;
+  return [
+    ...(hasDynamicBuffer(o.entry) && o.bufferSet
+      ? [
+          `Dynamic buffer is on for region type ${o.type}: the platform sets its buffer size and will override the ${o.next.bufferSize} you set. Min and max still apply.`,
+        ]
+      : []),
+    ...(o.next.maxReplicas === 0
+      ? [
+          `Max 0 drains region type ${o.type} of ${o.where}: no new game servers start there and unallocated ones stop${
+            allocated !== undefined
+              ? `; the ${allocated} allocated ${allocated === 1 ? 'one keeps' : 'ones keep'} running until ${allocated === 1 ? 'its match ends' : 'their matches end'}`
+              : '; allocated ones keep running until their match ends'
+          }. Scaling it up again undoes it.`,
+        ]
+      : []),
+  ];
+}
+
 interface Located {
   fleet: Armada | ArmadaSet;
   entry: Distribution;
@@ -161,28 +204,16 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
       if (COUNT_FIELDS.every((k) => before[k] === next[k])) {
         throw new UserError(`${where} already has ${text(next)}; nothing to change.`, 'noop');
       }
-      const drain = next.maxReplicas === 0;
-      const counts = isSet ? undefined : replicaCounts(fleet.status).byType.get(type);
-      const notes = [
-        'The autoscaler keeps between min and max game servers, with buffer of them Ready for new matches.',
-      ];
-      const allocated = counts?.allocatedReplicas;
-      const warnings = [
-        ...(hasDynamicBuffer(entry) && r.bufferSize !== undefined
-          ? [
-              `Dynamic buffer is on for region type ${type}: the platform sets its buffer size and will override the ${r.bufferSize} you set. Min and max still apply.`,
-            ]
-          : []),
-        ...(drain
-          ? [
-              `Max 0 drains region type ${type} of ${isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`}: no new game servers start there and unallocated ones stop${
-                allocated !== undefined
-                  ? `; the ${allocated} allocated ${allocated === 1 ? 'one keeps' : 'ones keep'} running until ${allocated === 1 ? 'its match ends' : 'their matches end'}`
-                  : '; allocated ones keep running until their match ends'
-              }. Scaling it up again undoes it.`,
-            ]
-          : []),
-      ];
+      const warnings = scaleWarnings({
+        kind,
+        fleet,
+        entry,
+        type,
+        where: isSet ? `ArmadaSet ${r.name} in ${r.region}` : `armada ${r.name}`,
+        next,
+        bufferSet: r.bufferSize !== undefined,
+      });
+      const notes = [...SCALE_NOTES];
       return {
         summary: `Scale ${where} (${r.environment}): ${text(before)} → ${text(next)}`,
         lines: [

@@ -8,15 +8,9 @@
  * overrides the one set by hand.
  */
 
-import {
-  type Armada,
-  type ArmadaSet,
-  armadaSetOwner,
-  type ImageUpdater,
-} from '../../api-shapes/armada-resources.js';
+import { type Armada, type ArmadaSet, armadaSetOwner } from '../../api-shapes/armada-resources.js';
 import { UserError } from '../../errors/user-error.js';
 import {
-  ApiError,
   ArmadaMovedError,
   ContainerNotInTemplateError,
   type FleetKind,
@@ -31,6 +25,7 @@ import { imageTags, tagOf } from '../image-tags.js';
 import type { OperationModule, Preview } from '../operation.js';
 import { imageArmadaSchema, imageArmadaSetSchema, type SetFleetImageRequest } from '../requests/fleets.js';
 import { parseRequest } from '../requests/vocabulary.js';
+import { rolloutWords } from './rollout-words.js';
 
 type Fleet = Armada | ArmadaSet;
 type Container = Fleet['spec']['template']['spec']['containers'][number];
@@ -83,22 +78,6 @@ async function internalName(
   );
 }
 
-/** ImageUpdaters targeting the fleet; none when the API will not list them (the preview then says so). */
-async function targetingUpdaters(
-  client: GameFabricClient,
-  kind: FleetKind,
-  env: string,
-  name: string,
-): Promise<ImageUpdater[] | undefined> {
-  try {
-    const all = await client.listImageUpdaters(env);
-    return all.filter((u) => u.spec.targetRef.kind === kind && u.spec.targetRef.name === name);
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
-    throw err;
-  }
-}
-
 function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> {
   const isSet = kind === 'ArmadaSet';
   const noun = isSet ? 'ArmadaSet' : 'armada';
@@ -134,22 +113,10 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           'noop',
         );
       }
-      const updaters = await targetingUpdaters(ctx.client, kind, r.environment, r.name);
-      const strategy = fleet.spec.template.spec.strategy;
-      // Recreate replaces every unallocated server at once (the provider's schema): a dip in free capacity.
-      const recreate = strategy?.type === 'Recreate';
-      const rolling = strategy?.rollingUpdate;
+      const rollout = await rolloutWords(ctx.client, kind, r.environment, fleet, where);
       const warnings = [
         ...imageChangeWarnings(before, `${r.image}:${r.tag}`, `Container ${container.name} of ${where}`),
-        ...(recreate
-          ? [
-              `${where} uses the Recreate strategy: every unallocated game server is replaced at once, so none is free for new matches until the new ones are Ready.`,
-            ]
-          : []),
-        ...(updaters ?? []).map(
-          (u) =>
-            `ImageUpdater ${u.metadata.name} rolls ${where} out whenever a ${u.spec.imageName} image appears in branch ${u.spec.branch}: it will override this image then.`,
-        ),
+        ...rollout.warnings,
       ];
       return {
         summary: `Roll out ${where} (${r.environment}), container ${container.name}: ${before} → ${r.image}:${r.tag}`,
@@ -158,22 +125,10 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           { label: 'Container', value: `${container.name} (branch ${container.branch})` },
           { label: 'Image', value: `${before} → ${r.image}:${r.tag}` },
           { label: 'Internal name', value: `${container.image ?? 'none'} → ${next}`, secondary: true },
-          recreate
-            ? { label: 'Strategy', value: 'Recreate: all unallocated game servers at once' }
-            : {
-                label: 'Strategy',
-                value: `rolling update, max surge ${rolling?.maxSurge ?? '25% (default)'}, max unavailable ${rolling?.maxUnavailable ?? '25% (default)'}`,
-              },
+          ...rollout.lines,
           { label: 'Now', value: describeFleet(fleet) },
         ],
-        notes: [
-          recreate
-            ? 'Allocated game servers finish their match on the old build and are replaced as they come free.'
-            : 'Game servers are replaced a few at a time; allocated ones finish their match on the old build and are replaced as they come free.',
-          ...(updaters === undefined
-            ? ['Could not read the ImageUpdaters of this environment: one may override this image.']
-            : []),
-        ],
+        notes: rollout.notes,
         destructive: false,
         ...(warnings.length > 0 ? { warnings } : {}),
         facts: {

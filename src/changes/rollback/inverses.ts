@@ -25,6 +25,7 @@ import type { ChangeOperation, Target } from '../../policy/operations.js';
 import { readFleet } from '../fleet-read.js';
 import type { Line, OperationContext } from '../operation.js';
 import { formationVesselShutdownText, vesselShutdownText } from '../vessel-shutdown.js';
+import { fleetWhere, isFleetTarget, promotedWhere } from './inverse-words.js';
 import type { PromotedTarget, Undo } from './undo.js';
 
 /** What an inverse will do, as a preview shows it. */
@@ -41,6 +42,10 @@ export interface InverseView {
   subject: string;
   /** When the inverse writes several targets: the operation and target the policy judges for each. */
   judgements?: { operation: ChangeOperation; target: Target }[];
+  /** Targets judged as the original change itself (no other operation writes them): a promotion's Formations. */
+  judgedAsOriginal?: Target[];
+  /** What the original changed that this rollback does not set back, each with why (the preview and the result name them). */
+  notSetBack?: string[];
 }
 
 /**
@@ -57,19 +62,41 @@ function imageOperationOf(fleet: string): ChangeOperation {
   return op;
 }
 
-const promotedWhere = (t: PromotedTarget) => `${fleetWhere(t)} (${t.environment})`;
+/** The policy's target for one promotion target: the fleet, Formation or Vessel it writes. */
 const promotedTarget = (t: PromotedTarget): Target =>
   t.fleet === 'ArmadaSet'
     ? { environment: t.environment, armadaSet: t.name }
-    : { environment: t.environment, armada: t.name };
+    : t.fleet === 'Formation'
+      ? { environment: t.environment, formation: t.name }
+      : t.fleet === 'Vessel'
+        ? { environment: t.environment, vessel: t.name }
+        : { environment: t.environment, armada: t.name };
 const promotedKey = (t: PromotedTarget) => ['image', t.fleet, t.environment, t.name, t.container].join('|');
+
+/** The template containers of a promotion's target as read now; undefined when it is gone. */
+async function promotedContainers(ctx: OperationContext, t: PromotedTarget) {
+  const c = ctx.client;
+  if (isFleetTarget(t))
+    return (await readFleet(c, t.fleet, t.environment, t.name).catch(gone))?.spec.template.spec.containers;
+  if (t.fleet === 'Formation') {
+    const formation = await c.getFormation(t.environment, t.name).catch(gone);
+    return formation ? (formation.spec.template?.spec.containers ?? []) : undefined;
+  }
+  return (await c.getVessel(t.environment, t.name).catch(gone))?.spec.template.spec.containers;
+}
+
+/**
+ * Vessels are named, not set back: Harbormaster has no write for a Vessel's
+ * template (the provider updates one by merge patch; not built here).
+ */
+const writable = (t: PromotedTarget) => t.fleet !== 'Vessel';
 
 /** The first promotion target whose container no longer runs the promoted copy, in words; undefined when none moved. */
 async function promotionMoved(ctx: OperationContext, targets: readonly PromotedTarget[]) {
   for (const t of targets) {
-    const fleet = await readFleet(ctx.client, t.fleet, t.environment, t.name).catch(gone);
-    if (!fleet) return `${promotedWhere(t)} no longer exists`;
-    const container = fleet.spec.template.spec.containers.find((x) => x.name === t.container);
+    const containers = await promotedContainers(ctx, t);
+    if (!containers) return `${promotedWhere(t)} no longer exists`;
+    const container = containers.find((x) => x.name === t.container);
     if (!container) return `${promotedWhere(t)} no longer has a container ${t.container}`;
     if (container.image !== t.after)
       return `container ${t.container} of ${promotedWhere(t)} now runs ${container.image ?? 'no image'}, not the promoted ${t.afterLabel}`;
@@ -79,11 +106,6 @@ async function promotionMoved(ctx: OperationContext, targets: readonly PromotedT
 
 const counts = (v: { minReplicas: number; bufferSize: number; maxReplicas: number }) =>
   `min ${v.minReplicas}, buffer ${v.bufferSize}, max ${v.maxReplicas}`;
-
-const fleetWhere = (u: { fleet: string; name: string; region?: string }) =>
-  u.fleet === 'ArmadaSet'
-    ? `ArmadaSet ${u.name}${'region' in u && u.region ? ` in ${u.region}` : ''}`
-    : `armada ${u.name}`;
 
 const vesselEntry = (v: { region: string; override?: unknown }) =>
   v.override ? `region ${v.region}, with its overrides` : `region ${v.region}`;
@@ -101,8 +123,8 @@ export function inverseView(u: Undo): InverseView {
         notes: ['Only game servers started afterwards use the restored scheduling.'],
         subject: `scheduling of ${u.region}/${u.type}`,
       };
-    case 'fleet.scale': {
-      const drain = u.before.maxReplicas === 0;
+    case 'fleet.scale':
+      // What the values do (a drain, a dynamic buffer) is said as the scale's own preview says it (inverse-effects.ts).
       return {
         target:
           u.fleet === 'ArmadaSet'
@@ -110,14 +132,11 @@ export function inverseView(u: Undo): InverseView {
             : { environment: u.environment, armada: u.name },
         summary: `Scale ${fleetWhere(u)} (${u.environment}), region type ${u.type}, back to ${counts(u.before)}`,
         lines: [{ label: 'Replicas', value: `${counts(u.after)} → ${counts(u.before)}` }],
-        destructive: drain,
-        warnings: drain
-          ? [`Max 0 drains region type ${u.type} of ${fleetWhere(u)}: every game server there stops.`]
-          : [],
+        destructive: false,
+        warnings: [],
         notes: [],
         subject: `replicas of ${fleetWhere(u)}, region type ${u.type}`,
       };
-    }
     case 'fleet.image':
       return {
         target:
@@ -130,8 +149,9 @@ export function inverseView(u: Undo): InverseView {
           { label: 'Internal name', value: `${u.after} → ${u.before ?? 'none'}`, secondary: true },
         ],
         destructive: false,
+        // The strategy and the ImageUpdaters are said as the image change's own preview says them (inverse-effects.ts).
         warnings: [],
-        notes: ['Game servers are replaced in a rolling update; allocated ones finish their match first.'],
+        notes: [],
         subject: `the image of container ${u.container} of ${fleetWhere(u)}`,
       };
     case 'vessel.added':
@@ -184,14 +204,15 @@ export function inverseView(u: Undo): InverseView {
         subject: `vessel ${u.name}`,
       };
     case 'image.promotion': {
-      const first = u.targets[0];
+      const written = u.targets.filter(writable);
+      const first = written[0];
       const updaters = [...new Set(u.targets.map((t) => t.updater))].sort();
       const one = updaters.length === 1;
       const image = u.promoted.split(':')[0];
       return {
         target: first ? promotedTarget(first) : {},
-        summary: `Set back the images promotion of ${u.promoted} into ${u.branch} rolled out to ${u.targets.map(promotedWhere).join(', ')}`,
-        lines: u.targets.map((t) => ({
+        summary: `Set back the images promotion of ${u.promoted} into ${u.branch} rolled out to ${written.map(promotedWhere).join(', ')}`,
+        lines: written.map((t) => ({
           label: `Image of ${promotedWhere(t)}, container ${t.container}`,
           value: `${t.afterLabel} → ${t.beforeLabel}`,
         })),
@@ -199,15 +220,28 @@ export function inverseView(u: Undo): InverseView {
         warnings: [
           `${one ? 'ImageUpdater' : 'ImageUpdaters'} ${updaters.join(', ')} ${one ? 'rolls' : 'roll'} forward again when a newer ${image} tag arrives in ${u.branch} (auto-update): this rollback lasts only until then.`,
         ],
-        notes: [
-          `The promoted image ${u.promoted} stays in branch ${u.branch}: rollback does not delete it.`,
-          'Game servers are replaced in a rolling update; allocated ones finish their match first.',
-        ],
+        // How each fleet replaces its game servers is read from it (inverse-effects.ts).
+        notes: [`The promoted image ${u.promoted} stays in branch ${u.branch}: rollback does not delete it.`],
         subject: `the images the promotion of ${u.promoted} rolled out`,
-        judgements: u.targets.map((t) => ({
+        // A fleet is judged as its image change; a Formation, which no operation of ours writes
+        // otherwise, as the promotion into that branch that rolled it out.
+        judgements: written.filter(isFleetTarget).map((t) => ({
           operation: imageOperationOf(t.fleet),
           target: promotedTarget(t),
         })),
+        ...(written.some((t) => !isFleetTarget(t)) ? { judgedAsOriginal: [{ branch: u.branch }] } : {}),
+        notSetBack: [
+          ...u.targets
+            .filter((t) => !writable(t))
+            .map(
+              (t) =>
+                `${promotedWhere(t)}, container ${t.container}: stays on ${t.afterLabel} (ImageUpdater ${t.updater}); Harbormaster does not write a Vessel's image, so set it back to ${t.beforeLabel} in the GameFabric console`,
+            ),
+          ...(u.unrecorded ?? []).map(
+            (x) =>
+              `${fleetWhere({ fleet: x.kind, name: x.name })} (${x.environment}): stays on what ImageUpdater ${x.updater} rolled out; ${x.why}`,
+          ),
+        ],
       };
     }
   }
@@ -294,7 +328,7 @@ export async function guard(ctx: OperationContext, u: Undo): Promise<GuardFindin
     }
     case 'image.promotion': {
       // Every target is read before any write: one moved refuses them all.
-      const now = await promotionMoved(ctx, u.targets);
+      const now = await promotionMoved(ctx, u.targets.filter(writable));
       return now ? moved(now) : UNCHANGED;
     }
   }
@@ -329,6 +363,20 @@ export class InverseMovedError extends Error {
 /** A failed JSON Patch `test` (the service answers 409/422 with a Status reason). */
 function failedTest(err: unknown): boolean {
   return err instanceof ApiError && (err.status === 409 || err.status === 422) && err.reason !== undefined;
+}
+
+/** Sets a Formation's template container back to `t.before`, refused (a failed `test`) when it no longer runs `t.after`. */
+async function setFormationImage(ctx: OperationContext, t: PromotedTarget): Promise<void> {
+  const formation = await ctx.client.getFormation(t.environment, t.name);
+  const containers = formation.spec.template?.spec.containers ?? [];
+  const index = containers.findIndex((x) => x.name === t.container);
+  if (index < 0) throw new InverseMovedError(`${promotedWhere(t)} no longer has a container ${t.container}`);
+  const path = `/spec/template/spec/containers/${index}`;
+  await ctx.client.patchFormation(t.environment, t.name, [
+    { op: 'test', path: `${path}/name`, value: t.container },
+    { op: 'test', path: `${path}/image`, value: t.after },
+    { op: 'replace', path: `${path}/image`, value: t.before },
+  ]);
 }
 
 /** Writes the inverse, guarded by what the original change left; returns what was done in words. */
@@ -384,15 +432,20 @@ export async function write(ctx: OperationContext, u: Undo): Promise<string> {
         await c.createVessel(u.environment, u.vessel);
         break;
       case 'image.promotion':
-        // One guarded fleet image write per target, as armada/armadaset image writes it.
-        for (const t of u.targets) {
+        // One guarded image write per target: a fleet's as armada/armadaset image writes it, a
+        // Formation's template container by JSON Patch with a `test` of the promoted copy.
+        for (const t of u.targets.filter(writable)) {
           try {
-            await c.setTemplateImage(
-              { kind: t.fleet, env: t.environment, name: t.name, container: t.container },
-              t.after,
-              t.before,
-              { maxAttempts: 1 },
-            );
+            if (isFleetTarget(t)) {
+              await c.setTemplateImage(
+                { kind: t.fleet, env: t.environment, name: t.name, container: t.container },
+                t.after,
+                t.before,
+                { maxAttempts: 1 },
+              );
+            } else {
+              await setFormationImage(ctx, t);
+            }
           } catch (err) {
             if (err instanceof ArmadaMovedError)
               throw new InverseMovedError(
@@ -450,7 +503,7 @@ export async function restored(ctx: OperationContext, u: Undo): Promise<boolean>
       return vessel !== undefined && vessel.metadata.uid !== u.uid;
     }
     case 'image.promotion': {
-      const back = u.targets.map((t) => ({ ...t, after: t.before }));
+      const back = u.targets.filter(writable).map((t) => ({ ...t, after: t.before }));
       return back.length > 0 && (await promotionMoved(ctx, back)) === undefined;
     }
   }

@@ -17,6 +17,8 @@ import type { Line, OperationContext, OperationModule, Preview } from '../operat
 import { type RollbackRequest, rollbackSchema } from '../requests/rollback.js';
 import { parseRequest } from '../requests/vocabulary.js';
 import { alreadyRolledBack, ineligible, inverseOperation, SPENT_ROLLBACK } from './eligibility.js';
+import { imageGone } from './image-kept.js';
+import { type InverseEffects, inverseEffects, NO_EFFECTS } from './inverse-effects.js';
 import { guard, InverseMovedError, inverseView, restored, subjectKey, write } from './inverses.js';
 import type { LedgerEntry, RollbackLedger } from './ledger.js';
 import type { Undo } from './undo.js';
@@ -36,6 +38,8 @@ export interface RollbackItem {
   origin: LedgerEntry['origin'];
   /** Set in a release preview when the guard already finds the target moved: this one will be refused. */
   moved?: string;
+  /** Set in a release preview when the image it writes back is gone from its branch: this one will be refused. */
+  gone?: string;
 }
 
 /** An original the release rollback leaves out, and why. */
@@ -80,6 +84,10 @@ export async function rollbackJudgements(
       out.push({ operation: 'change.rollback', target: j.target });
       out.push(j);
     }
+    for (const target of view.judgedAsOriginal ?? []) {
+      out.push({ operation: 'change.rollback', target });
+      out.push({ operation: entry.operation as ChangeOperation, target });
+    }
   }
   return out;
 }
@@ -94,6 +102,11 @@ async function movedReason(ledger: RollbackLedger, item: RollbackItem, now: stri
     ? `set through Harbormaster by change ${later.id} at ${formatUtcMinute(later.appliedAt ?? 0)}: roll that one back first`
     : `set outside Harbormaster since ${formatUtcMinute(item.appliedAt)}, when that change applied`;
   return `Cannot roll back change ${item.changeId}: ${now}, ${by}. Nothing was changed; there is no force option, so make the change you want as a new change.`;
+}
+
+/** The refusal when the image an inverse writes back is gone from its branch. */
+function goneReason(item: RollbackItem, gone: string): string {
+  return `Cannot roll back change ${item.changeId}: ${gone}. Nothing was changed; roll out an image the branch has as a new change (/harbor images lists them).`;
 }
 
 async function entries(ledger: RollbackLedger, ids: readonly string[]): Promise<LedgerEntry[]> {
@@ -164,6 +177,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     const single = r.changeIds.length === 1 && !r.releaseId;
     const items: RollbackItem[] = [];
     const skipped: Skipped[] = [];
+    const effects = new Map<string, InverseEffects>();
     for (const entry of await entries(ledger, r.changeIds)) {
       const reason = ineligible(entry, now, ledger.windowMs) ?? (await claimedElsewhere(ledger, entry));
       if (reason) {
@@ -182,7 +196,16 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         const why = await movedReason(ledger, item, finding.now);
         if (single) throw new WorldMovedError(why);
         item.moved = why;
+      } else {
+        const gone = await imageGone(ctx, item.undo);
+        if (gone) {
+          const why = goneReason(item, gone);
+          if (single) throw new UserError(why, 'refused');
+          item.gone = why;
+        }
       }
+      // What the write does, in the forward preview's words, read from the target as the change left it.
+      effects.set(item.changeId, item.moved || item.gone ? NO_EFFECTS : await inverseEffects(ctx, item.undo));
       items.push(item);
     }
     if (items.length === 0) {
@@ -194,6 +217,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     // Newest first: a later change on the same target is undone before the one it followed.
     items.sort((a, b) => b.appliedAt - a.appliedAt);
     const views = items.map((i) => inverseView(i.undo));
+    const effectsOf = items.map((i) => effects.get(i.changeId) ?? NO_EFFECTS);
     const first = items[0] as RollbackItem;
     const lines: Line[] = single
       ? [
@@ -201,28 +225,39 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
           { label: 'Made by', value: first.requester, person: true },
           { label: 'Applied', value: formatUtcMinute(first.appliedAt) },
           ...(views[0]?.lines ?? []),
+          ...(effectsOf[0]?.lines ?? []),
         ]
       : items.map((i, n) => ({
           label: `${n + 1}. Change ${i.changeId}`,
-          value: `${i.inverseSummary}${i.moved ? ' (will be refused: its target moved)' : ''}`,
+          value: `${i.inverseSummary}${
+            i.moved
+              ? ' (will be refused: its target moved)'
+              : i.gone
+                ? ' (will be refused: the image it sets back is gone from its branch)'
+                : ''
+          }`,
         }));
+    const notSetBack = views.flatMap((v) => v.notSetBack ?? []);
     return {
       summary: single
         ? `Roll back change ${first.changeId}: ${first.inverseSummary}`
         : `Roll back ${items.length} ${items.length === 1 ? 'change' : 'changes'} of this release, newest first`,
       lines,
       notes: [
-        ...new Set(views.flatMap((v) => v.notes)),
+        ...new Set([...views.flatMap((v) => v.notes), ...effectsOf.flatMap((e) => e.notes)]),
         ...(single ? [] : ['They apply one by one in this order; the first that is refused stops the rest.']),
-        ...items.flatMap((i) => (i.moved ? [i.moved] : [])),
+        ...items.flatMap((i) => (i.moved ? [i.moved] : i.gone ? [i.gone] : [])),
       ],
-      ...(skipped.length
+      ...(skipped.length || notSetBack.length
         ? {
-            lists: [{ title: 'Not rolled back', items: skipped.map((s) => s.reason) }],
+            lists: [
+              ...(notSetBack.length ? [{ title: 'Not set back', items: notSetBack }] : []),
+              ...(skipped.length ? [{ title: 'Not rolled back', items: skipped.map((s) => s.reason) }] : []),
+            ],
           }
         : {}),
       destructive: views.some((v) => v.destructive),
-      warnings: views.flatMap((v) => v.warnings),
+      warnings: [...views.flatMap((v) => v.warnings), ...effectsOf.flatMap((e) => e.warnings)],
       facts: { items, skipped },
     };
   },
@@ -260,7 +295,14 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
       summary: single
         ? `Rolled back change ${items[0]?.changeId}: ${done[0]}`
         : `Rolled back ${outcome.rolledBack.length} of ${items.length} changes of this release`,
-      lines: single ? [] : resultLines(items, outcome),
+      lines: [
+        ...(single ? [] : resultLines(items, outcome)),
+        // What the rolled-back originals changed that no write set back, named again in the result.
+        ...items
+          .filter((i) => outcome.rolledBack.includes(i.changeId))
+          .flatMap((i) => inverseView(i.undo).notSetBack ?? [])
+          .map((value) => ({ label: 'Not set back', value })),
+      ],
       // A release rollback that stopped part way is not "Done": its message and history say so.
       facts: { ...outcome, ...(outcome.stopped ? { partial: true } : {}) },
     };
@@ -317,6 +359,8 @@ async function applyOne(
   if (reason) return refuse(reason);
   const finding = await guard(ctx, item.undo);
   if (finding.kind === 'moved') return refuse(await movedReason(ledger, item, finding.now));
+  const gone = await imageGone(ctx, item.undo);
+  if (gone) return refuse(goneReason(item, gone));
   try {
     await write(ctx, item.undo);
   } catch (err) {

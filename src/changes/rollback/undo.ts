@@ -10,9 +10,13 @@ import type { ReplicaValues } from '../../api-shapes/replica-rules.js';
 import type { FormationVessel } from '../../api-shapes/resources.js';
 import type { FleetKind, VesselCreate } from '../../gamefabric/client.js';
 
-/** One fleet container an image promotion rolled out through an ImageUpdater. */
+/** What an ImageUpdater may target (its `targetRef.kind`): a fleet, a Formation or a Vessel. */
+export type PromotedKind = FleetKind | 'Formation' | 'Vessel';
+
+/** One template container an image promotion rolled out through an ImageUpdater. */
 export interface PromotedTarget {
-  fleet: FleetKind;
+  /** The target's kind (named `fleet` since undos stored before Formations and Vessels were recorded). */
+  fleet: PromotedKind;
   environment: string;
   name: string;
   container: string;
@@ -24,6 +28,15 @@ export interface PromotedTarget {
   /** `image:tag` as people read them. */
   beforeLabel: string;
   afterLabel: string;
+}
+
+/** An ImageUpdater target a promotion's undo could not record (read failed): named by its rollback. */
+export interface UnrecordedTarget {
+  kind: string;
+  environment: string;
+  name: string;
+  updater: string;
+  why: string;
 }
 
 export type Undo =
@@ -98,11 +111,13 @@ export type Undo =
       targets: PromotedTarget[];
       /** Why there is nothing to set back (no ImageUpdater target): Roll back is then not offered. */
       nothing?: string;
+      /** Targets of those ImageUpdaters whose image before the promotion could not be recorded, and why: named, not set back. */
+      unrecorded?: UnrecordedTarget[];
     };
 
 export type UndoKind = Undo['kind'];
 
-/** Whether `undo` holds an inverse to offer: a promotion that set no fleet image records only why not. */
+/** Whether `undo` holds an inverse to offer: a promotion with nothing Harbormaster can set back records only why not. */
 export function offersRollback(undo: Undo | undefined): boolean {
   return undo !== undefined && !(undo.kind === 'image.promotion' && undo.nothing);
 }

@@ -5,6 +5,7 @@
  * one can never land in another's record.
  */
 import { type Clock, ManualClock, systemClock } from '../../../../src/runtime/clock.js';
+import type { demoData } from '../../../../src/simulator/demo-data.js';
 import { TEST_CHANNEL, type TestUser } from '../../../../src/workspace/identity.js';
 import { RESPONSE_URL_METHOD, type StoredMessage } from '../../../../src/workspace/stand-in.js';
 import { failVessel } from '../../../watches/sim-control.js';
@@ -57,6 +58,8 @@ export interface Scenario {
   policy?: string;
   /** Armada status with or without replica counts (default: with). */
   fleetCounts?: boolean;
+  /** Changes to the demo world before the simulator starts (an ImageUpdater, a Vessel). */
+  world?: (data: ReturnType<typeof demoData>) => void;
   run(d: ScenarioDriver): Promise<void>;
 }
 
@@ -85,6 +88,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     clock,
     ...(scenario.policy ? { policy: scenario.policy } : {}),
     ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
+    ...(scenario.world ? { world: scenario.world } : {}),
     watch: { clock: watchClock, manual: true },
     // "Working on it…" would show where an answer took over a second of real time, which the
     // machine's load decides; an hour is never reached (the notice's own tests are in

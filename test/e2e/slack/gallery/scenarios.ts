@@ -13,6 +13,7 @@ import {
   SHARE_ACTION,
 } from '../../../../src/slack/ids.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
+import { ROLLBACK_PREVIEW_SCENARIOS } from './rollback-preview-scenarios.js';
 import { ROLLBACK_SCENARIOS } from './rollback-scenarios.js';
 import type { Scenario } from './scenario.js';
 
@@ -120,6 +121,7 @@ export const SCENARIOS: Scenario[] = [
     run: (d) => d.slash('armada image prod duel game-server:1.2.0'),
   },
   ...ROLLBACK_SCENARIOS,
+  ...ROLLBACK_PREVIEW_SCENARIOS,
   {
     title: 'Promote into prod: the rollouts it triggers',
     run: (d) => d.slash('promote game-server:1.2.0 from dev to prod'),
