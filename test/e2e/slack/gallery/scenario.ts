@@ -57,6 +57,8 @@ export interface Scenario {
   policy?: string;
   /** Armada status with or without replica counts (default: with). */
   fleetCounts?: boolean;
+  /** ArmadaGameServerStates served (default: not, as the simulator's default). */
+  serverStates?: boolean;
   run(d: ScenarioDriver): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     clock,
     ...(scenario.policy ? { policy: scenario.policy } : {}),
     ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
+    ...(scenario.serverStates !== undefined ? { serverStates: scenario.serverStates } : {}),
     watch: { clock: watchClock, manual: true },
     // "Working on it…" would show where an answer took over a second of real time, which the
     // machine's load decides; an hour is never reached (the notice's own tests are in

@@ -91,12 +91,25 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    title: 'Roll out an ArmadaSet without counts (the public shape): synced, progress not reported',
+    title: 'Roll out an ArmadaSet without counts (the public shape): synced, the rollout not verified',
     fleetCounts: false,
     run: async (d) => {
       await d.slash('armadaset image dev arena game-server:1.2.0');
       await d.click(CHANGE_ACTIONS.confirm);
-      await d.threadReply(/progress is not reported/);
+      await d.threadReply(/not verified/);
+      await d.h.running.bot.followUpsDone();
+    },
+  },
+  {
+    title:
+      'Roll out an armada with ArmadaGameServerStates and no status counts: new servers never Ready, the rollout failed from the counts',
+    fleetCounts: false,
+    serverStates: true,
+    run: async (d) => {
+      d.h.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.1.0'), 'exit code 1');
+      await d.slash('armada image dev duel game-server:1.1.0');
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.threadReply(/has not moved/);
       await d.h.running.bot.followUpsDone();
     },
   },
