@@ -33,7 +33,14 @@ class ApiWithStates extends FakeApi {
   statesRefused: number | undefined;
   listArmadaServerStates = async (_env: string): Promise<ArmadaServerStates[]> => {
     if (this.statesRefused !== undefined) {
-      throw new ApiError({ status: this.statesRefused, method: 'GET', path: '/armadagameserverstates' });
+      const path = '/api/armada/v1/environments/prod/armadagameserverstates';
+      throw new ApiError({
+        status: this.statesRefused,
+        reason: 'Forbidden',
+        message: `GET ${path}: ${this.statesRefused}`,
+        apiMessage: 'forbidden',
+        request: { method: 'GET', path },
+      });
     }
     return structuredClone(this.states);
   };
