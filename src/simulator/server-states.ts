@@ -16,7 +16,6 @@
  * Unhealthy when its image crashes on start, Starting when the image is missing.
  */
 import { ARMADA_API_VERSION } from '../api-shapes/armada-resources.js';
-import { GAME_SERVER_STATES, type StateCounts } from '../api-shapes/armada-server-states.js';
 import { type ArmadaRecord, armadaStatus, templateProblem } from './armada-lifecycle.js';
 import type { ImageLookup } from './containers.js';
 import { SimError } from './http-utils/status.js';
@@ -25,7 +24,12 @@ import type { Handler, SimServices } from './services.js';
 import { blockedSites } from './sites.js';
 import type { EnvironmentState } from './store.js';
 
-/** Every documented-looking state present, zeros included, so a reader sees which states are counted. */
+// The simulator's own list (not the client's reader, so the two cannot agree by sharing code):
+// Agones' GameServer states as GameFabric names them.
+const GAME_SERVER_STATES = ['Ready', 'Allocated', 'Starting', 'Scheduled', 'Unhealthy', 'Error'] as const;
+type StateCounts = Record<string, number>;
+
+/** Every state of the list present, zeros included, so a reader sees which states are counted. */
 function counts(values: Partial<Record<string, number>>): StateCounts {
   const out: StateCounts = {};
   for (const s of GAME_SERVER_STATES) out[s] = values[s] ?? 0;
