@@ -12,8 +12,10 @@ import {
   type ReplicaCounts,
   replicaCounts,
 } from '../api-shapes/armada-resources.js';
+import { addCounts, type StateCounts } from '../api-shapes/armada-server-states.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
+import { armadasOf, fleetServerStates, readServerStates } from './fleet-servers.js';
 import { readSitesBehind, type SitesReading } from './fleet-sites.js';
 import { scaleToZeroStates } from './fleet-state.js';
 import { imageTags, tagOf } from './image-tags.js';
@@ -59,6 +61,41 @@ export interface FleetView {
   strategy?: { recreate?: boolean; maxSurge?: string; maxUnavailable?: string };
   /** Show answers of a Degraded fleet: the Sites behind it, or that they could not be read. */
   sites?: SitesReading;
+  /** Show answers: the game servers by state (ArmadaGameServerStates), or why they are not known. */
+  servers?: ServersView;
+}
+
+/** A fleet's game servers as the show answers draw them. */
+export type ServersView =
+  | { kind: 'read'; states: StateCounts; byBuild: { image: string; states: StateCounts }[] }
+  | { kind: 'unreadable'; status: number }
+  /** The list was read and names no Armada of this fleet. */
+  | { kind: 'unlisted' };
+
+/** The fleet's game servers for a show answer, with the builds named as `image:tag` where known. */
+async function serversView(
+  client: GameFabricClient,
+  environment: string,
+  kind: 'Armada' | 'ArmadaSet',
+  name: string,
+  armadas: readonly Armada[] | undefined,
+  tags: ReadonlyMap<string, string>,
+): Promise<ServersView> {
+  const reading = await readServerStates(client, environment);
+  if (reading.kind === 'unreadable') return reading;
+  const s = fleetServerStates(reading.armadas, armadasOf(kind, name, armadas));
+  if (!s) return { kind: 'unlisted' };
+  const byBuild = new Map<string, StateCounts>();
+  for (const r of s.revisions) {
+    if (r.images.length === 0) continue;
+    const image = r.images.map((i) => tagOf(tags, i)).join(', ');
+    byBuild.set(image, addCounts(byBuild.get(image) ?? {}, r.states));
+  }
+  return {
+    kind: 'read',
+    states: s.states,
+    byBuild: [...byBuild].map(([image, states]) => ({ image, states })),
+  };
 }
 
 export interface ArmadasView {
@@ -252,7 +289,8 @@ export async function queryArmada(
     readUpdaters(client, environment),
     sitesIfDegraded(client, environment, armada),
   ]);
-  return { ...armadaView(armada, tags, updaters), ...(sites ? { sites } : {}) };
+  const servers = await serversView(client, environment, 'Armada', name, undefined, tags);
+  return { ...armadaView(armada, tags, updaters), ...(sites ? { sites } : {}), servers };
 }
 
 /** One ArmadaSet with the Armadas it owns. NotFoundError with a did-you-mean when there is none. */
@@ -281,5 +319,6 @@ export async function queryArmadaSet(
     readUpdaters(client, environment),
     sitesIfDegraded(client, environment, set),
   ]);
-  return { ...armadaSetView(set, armadas, tags, updaters), ...(sites ? { sites } : {}) };
+  const servers = await serversView(client, environment, 'ArmadaSet', name, armadas, tags);
+  return { ...armadaSetView(set, armadas, tags, updaters), ...(sites ? { sites } : {}), servers };
 }

@@ -135,10 +135,6 @@ export function readRollout(fleet: Fleet, internalName: string): RolloutReading 
   return { kind: 'replacing', state, updated: c.updatedReplicas, total: c.replicas };
 }
 
-/** What is known when the API reports no progress, in the words every surface uses. */
-export const PROGRESS_NOT_REPORTED =
-  'configuration synced to every site; servers are replaced as they come free; progress is not reported by the API';
-
 /** The Scale to Zero states the docs name (`multiplayer-services/scale-to-zero.md`). */
 export const SCALE_TO_ZERO_STATES = [
   'ScaledToZero',

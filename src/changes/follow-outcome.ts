@@ -11,7 +11,7 @@ import type { FollowEvent } from './operation.js';
 export interface FollowOutcome {
   kind: 'done' | 'failed' | 'timeout';
   message: string;
-  /** `synced`: the configuration reached every Site; progress is not reported by the API. */
+  /** `synced`: the configuration reached every Site; what runs is not verified (no counts could be read). */
   evidence?: 'synced';
 }
 

@@ -66,8 +66,8 @@ export interface FollowEvent {
   state?: string;
   /**
    * On a final `done`: what it rests on. Absent: the API showed the change
-   * complete. `synced`: the configuration reached every Site, and the API
-   * reports no progress beyond that (Armadas and ArmadaSets without counts).
+   * complete. `synced`: the configuration reached every Site, and no counts
+   * could be read to verify more (Armadas and ArmadaSets: not verified).
    */
   evidence?: 'synced';
 }

@@ -72,6 +72,11 @@ export interface Config {
   watchIntervalMs: number;
   /** Watches: how long trouble must last before it alerts, and be gone before it recovers (HARBOR_WATCH_SETTLE_S). */
   watchSettleMs: number;
+  /**
+   * Watches: how long a Vessel may be out of Running before it alerts (HARBOR_WATCH_VESSEL_STUCK_S,
+   * default 600 s: the documented Starting timeout, GameFabric/docs deploy/vessel-states.md).
+   */
+  watchVesselStuckMs: number;
   /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS, default 7 days). */
   rollbackWindowMs: number;
 }
@@ -173,6 +178,7 @@ const EnvSchema = z.object({
   HARBOR_TAIL_MAX_DURATION: optionalString,
   HARBOR_WATCH_INTERVAL_S: positiveInt('30', 30),
   HARBOR_WATCH_SETTLE_S: nonNegativeInt('60', 60),
+  HARBOR_WATCH_VESSEL_STUCK_S: positiveInt('600', 600),
   HARBOR_BRANCHES: optionalString.refine(
     (v) => v === undefined || v.split(',').every((b) => /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(b.trim())),
     { message: 'must be a comma-separated list of branch names, e.g. dev,staging,prod' },
@@ -279,6 +285,7 @@ export function readConfig(
       tailMaxDurationMs: tailDuration.ms,
       watchIntervalMs: e.HARBOR_WATCH_INTERVAL_S * 1000,
       watchSettleMs: e.HARBOR_WATCH_SETTLE_S * 1000,
+      watchVesselStuckMs: e.HARBOR_WATCH_VESSEL_STUCK_S * 1000,
       rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),

@@ -16,6 +16,8 @@ interface SimulatorCliOptions {
   realShapes: boolean;
   /** `--fleet-counts` / `--no-fleet-counts`: Armada status with or without replica counts (default: the simulator's). */
   fleetCounts?: boolean;
+  /** `--server-states`: serve ArmadaGameServerStates (game servers per Armada by state; shape inferred). */
+  serverStates: boolean;
   /** `--log-replay`: log requests ignore `tailLines` and replay the whole log, as the real API may. */
   logReplay: boolean;
   /** `--ignore-override-images`: Formation override entries lose their `image`, as the provider's type has none. */
@@ -40,6 +42,10 @@ Options:
                  Armada status with / without replica counts (default:
                  with, without under --real-shapes; no public source
                  names them)
+  --server-states
+                 serve armadagameserverstates (game servers per Armada by
+                 state; the docs name the resource, its shape is inferred;
+                 default: not served, 404)
   --log-replay   ignore tailLines on vessel logs and replay the whole log
   --ignore-override-images
                  drop the image of Formation override entries (the
@@ -65,6 +71,7 @@ const SWITCHES = new Set([
   '--ignore-override-images',
   '--fleet-counts',
   '--no-fleet-counts',
+  '--server-states',
 ]);
 
 function integer(value: string, min: number, max: number): number | undefined {
@@ -120,6 +127,7 @@ export function readSimulatorOptions(
     realShapes: switches.has('--real-shapes'),
     ...(switches.has('--fleet-counts') ? { fleetCounts: true } : {}),
     ...(switches.has('--no-fleet-counts') ? { fleetCounts: false } : {}),
+    serverStates: switches.has('--server-states'),
     logReplay: switches.has('--log-replay'),
     ignoreOverrideImages: switches.has('--ignore-override-images'),
   };

@@ -6,6 +6,7 @@
  */
 import fetch from 'node-fetch';
 import type { Armada, ArmadaSet, Environment, ImageUpdater, Site } from '../api-shapes/armada-resources.js';
+import type { ArmadaServerStates } from '../api-shapes/armada-server-states.js';
 import {
   API_VERSIONS,
   type Branch,
@@ -70,6 +71,7 @@ import {
 import { createRequester, type FetchLike, type Requester } from './request.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
+import { listArmadaServerStates } from './server-states.js';
 import { listGameServerNames, listSites, terminateGameServer } from './sites.js';
 import {
   createVesselWithFallback,
@@ -252,6 +254,11 @@ export interface GameFabricClient {
   terminateGameServer(site: string, name: string): Promise<void>;
   /** The names of the game servers on a Site (path inferred). */
   listGameServerNames(site: string): Promise<string[]>;
+  /**
+   * Every Armada's game servers by state (ArmadaGameServerStates; shape inferred, read
+   * liberally); ApiError 403/404 when the API will not say.
+   */
+  listArmadaServerStates(env: string): Promise<ArmadaServerStates[]>;
 }
 
 /** Builds a client from its options; nothing is sent until the first call. */
@@ -346,5 +353,6 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     listSites: () => listSites(http),
     terminateGameServer: (site, name) => terminateGameServer(http, site, name),
     listGameServerNames: (site) => listGameServerNames(http, site),
+    listArmadaServerStates: (env) => listArmadaServerStates(http, env),
   };
 }

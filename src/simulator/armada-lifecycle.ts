@@ -28,6 +28,8 @@ interface Rollout {
   batch: number;
   /** Recreate: every unallocated server replaced at once. */
   recreate: boolean;
+  /** What ran before: the revision and the images of its template (for the game server states). */
+  from: { revision?: string; images: string[] };
 }
 
 export interface ArmadaRecord {
@@ -74,7 +76,11 @@ export function updateArmada(rec: ArmadaRecord, next: Armada, now: number): void
       (n, d) => n + targetReplicas(d, rec.allocated.get(d.name) ?? 0),
       0,
     );
-    rec.rollout = { startedAt: now, total, ...waveSize(next, total) };
+    const from = {
+      ...(before.metadata.revision !== undefined ? { revision: before.metadata.revision } : {}),
+      images: before.spec.template.spec.containers.flatMap((c) => (c.image ? [c.image] : [])),
+    };
+    rec.rollout = { startedAt: now, total, ...waveSize(next, total), from };
   }
   rec.armada = next;
 }

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     ...(options.stepMs !== undefined ? { stepMs: options.stepMs } : {}),
     realShapes: options.realShapes,
     ...(options.fleetCounts !== undefined ? { fleetCounts: options.fleetCounts } : {}),
+    serverStates: options.serverStates,
     ignoreOverrideImages: options.ignoreOverrideImages,
     logReplay: options.logReplay,
     ...(data ? { data } : {}),

@@ -52,6 +52,8 @@ function resolveSettings(options: SimulatorOptions): SimSettings {
     logReplay: options.logReplay ?? false,
     // No public source names replica counts: the real shapes leave them out.
     fleetCounts: options.fleetCounts ?? !options.realShapes,
+    // Named by the docs, shape not public: served only when asked for.
+    serverStates: options.serverStates ?? false,
     // The provider's override type has no container name: the real API applies entries by position.
     overrideMatching: options.realShapes ? 'position' : 'name',
     ignoreOverrideImages: options.ignoreOverrideImages ?? false,
@@ -174,12 +176,12 @@ function stateView(svc: SimServices): SimulatorStateView {
     getVessel(env, name) {
       svc.sync();
       const rec = store.environment(env).vessels.get(name);
-      return rec ? vesselWithStatus(rec, clock.now(), settings) : undefined;
+      return rec ? vesselWithStatus(rec, clock.now(), settings, store) : undefined;
     },
     listVessels(env) {
       svc.sync();
       const vessels = [...store.environment(env).vessels.values()].map((r) =>
-        vesselWithStatus(r, clock.now(), settings),
+        vesselWithStatus(r, clock.now(), settings, store),
       );
       return sortedByName(vessels);
     },

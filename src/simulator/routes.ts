@@ -19,6 +19,7 @@ import { listGameServers, terminateGameServer } from './game-servers.js';
 import { createPromotion, getPromotion, listImages, listPromotions } from './images.js';
 import { getVesselLogs } from './logs.js';
 import { createRegion, getRegion, listRegions, patchRegion } from './regions.js';
+import { listAllServerStates, listServerStates } from './server-states.js';
 import type { Handler } from './services.js';
 import { listSites } from './sites.js';
 import type { SimMethod, SimResource } from './types.js';
@@ -102,6 +103,16 @@ const ROUTES: readonly Route[] = [
     pattern: `${ARMADA}/armadasets/:name`,
     resource: 'ARMADASETS',
     handlers: { GET: getArmadaSet, PATCH: patchArmadaSet, DELETE: deleteArmadaSet },
+  },
+  {
+    pattern: `${ARMADA}/armadagameserverstates`,
+    resource: 'ARMADAGAMESERVERSTATES',
+    handlers: { GET: listServerStates },
+  },
+  {
+    pattern: '/api/armada/v1/armadagameserverstates',
+    resource: 'ARMADAGAMESERVERSTATES',
+    handlers: { GET: listAllServerStates },
   },
   {
     pattern: '/api/container/v1/environments/:env/imageupdaters',

@@ -17,6 +17,8 @@ export interface SimSettings extends LifecycleSettings, OverrideSettings {
   realShapes: boolean;
   /** Armada and ArmadaSet status carries replica counts (not public; off by default under realShapes). */
   fleetCounts: boolean;
+  /** ArmadaGameServerStates are served (off by default; shape inferred). */
+  serverStates: boolean;
   logReplay: boolean;
   refusedVesselApiVersions: readonly string[];
 }

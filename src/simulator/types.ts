@@ -28,6 +28,7 @@ export const SIM_RESOURCES = [
   'ENVIRONMENTS',
   'SITES',
   'GAMESERVERS',
+  'ARMADAGAMESERVERSTATES',
 ] as const;
 export type SimResource = (typeof SIM_RESOURCES)[number];
 
@@ -200,6 +201,12 @@ export interface SimulatorOptions {
    * No public source names them: default true, false with realShapes.
    */
   fleetCounts?: boolean;
+  /**
+   * Serve ArmadaGameServerStates (game servers per Armada by state; the
+   * resource is named in the docs, its shape is the simulator's, inferred).
+   * Default false: the API answers 404 for it, as one that does not serve it.
+   */
+  serverStates?: boolean;
   /** Log requests ignore `tailLines` and replay the whole log (default false). */
   logReplay?: boolean;
   /**

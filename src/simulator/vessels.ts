@@ -18,7 +18,7 @@ function findVessel(env: EnvironmentState, name: string) {
 }
 
 function view(svc: SimServices, env: EnvironmentState, name: string) {
-  return vesselWithStatus(findVessel(env, name), svc.clock.now(), svc.settings);
+  return vesselWithStatus(findVessel(env, name), svc.clock.now(), svc.settings, svc.store);
 }
 
 /** GET .../environments/{env}/vessels (optional labelSelector) */
@@ -28,7 +28,7 @@ export const listVessels: Handler = (ctx, { env = '' }, svc) => {
   const now = svc.clock.now();
   const items = [...environment.vessels.values()]
     .filter((rec) => matches(selector, (key) => rec.vessel.metadata.labels?.[key]))
-    .map((rec) => vesselWithStatus(rec, now, svc.settings))
+    .map((rec) => vesselWithStatus(rec, now, svc.settings, svc.store))
     .sort((a, b) => (a.metadata.name < b.metadata.name ? -1 : 1));
   ctx.json(200, { apiVersion: API_VERSIONS.formation, kind: 'VesselList', items });
 };
@@ -53,7 +53,7 @@ export const createVessel: Handler = async (ctx, { env = '' }, svc) => {
   });
   svc.sync();
   // The controller may already have marked it as an orphan; answer what is true now.
-  ctx.json(201, vesselWithStatus(rec, svc.clock.now(), svc.settings));
+  ctx.json(201, vesselWithStatus(rec, svc.clock.now(), svc.settings, svc.store));
 };
 
 /** DELETE .../environments/{env}/vessels/{name}: Terminating, then gone after the termination time. */
@@ -61,7 +61,7 @@ export const deleteVessel: Handler = (ctx, { env = '', name = '' }, svc) => {
   const environment = svc.store.environment(env);
   const rec = findVessel(environment, name);
   markDeleting(rec, svc.clock.now(), 'UserInitiated');
-  ctx.json(200, vesselWithStatus(rec, svc.clock.now(), svc.settings));
+  ctx.json(200, vesselWithStatus(rec, svc.clock.now(), svc.settings, svc.store));
 };
 
 /** A test that exercises the client's fallback names a Vessel apiVersion to refuse; the answer names it. */

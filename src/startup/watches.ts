@@ -69,6 +69,7 @@ export function wireWatches(w: WatchWiring): { watches: Watches; watcher: Watche
     mayRead: policyMayRead(core.policy),
     intervalMs: config.watchIntervalMs,
     settleMs: config.watchSettleMs,
+    vesselStuckMs: config.watchVesselStuckMs,
     replica: config.replicaId,
     newId: randomUUID,
     logger,

@@ -45,7 +45,7 @@ export function stepEpisodes(
       lastBadAt: now,
     };
     step.put.push(trouble);
-    if (now - trouble.firstBadAt >= settleMs) step.due.push(trouble);
+    if (now - trouble.firstBadAt >= (o.dueAfterMs ?? settleMs)) step.due.push(trouble);
   }
   for (const t of known) {
     if (seen.has(t.objectKey)) continue;

@@ -1,15 +1,16 @@
 /**
  * What counts as trouble, read from one listing of each kind (never a
  * per-object read): an Armada, ArmadaSet or Formation whose sync state is
- * Degraded; a Vessel in Error; and, where the status reports counts, a fleet
- * with no ready game servers while its minimum is above zero (a followed
- * rollout that stopped moving is judged in rollouts.ts). Everything
+ * Degraded; a Vessel in Error (an Armada without ready servers is judged in
+ * server-alerts.ts, a Vessel out of Running in vessel-stuck.ts, a followed
+ * rollout that stopped moving in rollouts.ts). Everything
  * else listed is well, and an object no longer listed is well too (it is
  * gone, and nothing is left to alert about).
  */
 
-import type { Armada, ArmadaSet, Distribution } from '../api-shapes/armada-resources.js';
+import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
 import type { Formation, Vessel } from '../api-shapes/resources.js';
+import type { ServerStatesReading } from '../changes/fleet-servers.js';
 import { fleetState, isDegraded } from '../changes/fleet-state.js';
 import type { WatchKind } from '../store/watch-types.js';
 
@@ -24,6 +25,8 @@ export interface Observation {
   /** Degraded fleets only: the regions whose Sites may be behind it (named from one Site and one Region list). */
   siteRegions?: string[];
   detail?: string;
+  /** How long it must last before it alerts, when not the settle time (a Vessel out of Running). */
+  dueAfterMs?: number;
 }
 
 /** `<Kind>/<name>`: an object's key within its environment. */
@@ -35,15 +38,13 @@ export interface Listing {
   armadaSets: readonly ArmadaSet[];
   formations: readonly Formation[];
   vessels: readonly Vessel[];
+  /** Game servers per Armada by state, where the source offers them (server-alerts.ts). */
+  serverStates?: ServerStatesReading;
 }
-
-const minimumOf = (distribution: readonly Distribution[]): number =>
-  distribution.reduce((sum, d) => sum + (d.minReplicas ?? 0), 0);
 
 function fleetTrouble(
   kind: 'Armada' | 'ArmadaSet',
   fleet: Armada | ArmadaSet,
-  minimum: number,
   regions: readonly string[],
 ): Observation | undefined {
   const name = fleet.metadata.name;
@@ -60,17 +61,6 @@ function fleetTrouble(
       siteRegions: [...regions],
     };
   }
-  const counts = state.counts;
-  if (counts?.readyReplicas === 0 && minimum > 0) {
-    const up = counts.replicas !== undefined ? `${counts.replicas} up, ` : '';
-    return {
-      kind,
-      name,
-      ...where,
-      state: 'No ready servers',
-      reason: `${up}0 ready; the minimum is ${minimum}`,
-    };
-  }
   return undefined;
 }
 
@@ -78,15 +68,13 @@ function fleetTrouble(
 export function troubleIn(listing: Listing): Observation[] {
   const found: Observation[] = [];
   for (const a of listing.armadas) {
-    const t = fleetTrouble('Armada', a, minimumOf(a.spec.distribution), [a.spec.region]);
+    const t = fleetTrouble('Armada', a, [a.spec.region]);
     if (t) found.push(t);
   }
   for (const s of listing.armadaSets) {
-    const min = s.spec.armadas.reduce((sum, r) => sum + minimumOf(r.distribution), 0);
     const t = fleetTrouble(
       'ArmadaSet',
       s,
-      min,
       s.spec.armadas.map((r) => r.region),
     );
     if (t) found.push(t);

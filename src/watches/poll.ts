@@ -7,6 +7,7 @@
  * store) and changes nothing else: an unanswered poll is not a recovery.
  */
 
+import { readServerStates } from '../changes/fleet-servers.js';
 import { ApiError } from '../gamefabric/errors.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
@@ -16,8 +17,10 @@ import { pauseAfter } from './backoff.js';
 import { stepEpisodes } from './episodes.js';
 import { type Listing, type Observation, troubleIn } from './observe.js';
 import { stalledRollouts } from './rollouts.js';
+import { serverTrouble } from './server-alerts.js';
 import { withSites } from './sites.js';
 import type { AlertMessenger, ChannelMayRead, WatchSource } from './types.js';
+import { stuckVessels } from './vessel-stuck.js';
 
 export interface PollDeps {
   store: WatchStore & Pick<ChangeStore, 'listChanges'>;
@@ -26,6 +29,8 @@ export interface PollDeps {
   mayRead: ChannelMayRead;
   intervalMs: number;
   settleMs: number;
+  /** How long a Vessel may be out of Running before it alerts (HARBOR_WATCH_VESSEL_STUCK_S; default 600 s). */
+  vesselStuckMs?: number;
   /** Times the drawing of alerts (it waits for Slack's budget). */
   clock: Clock;
   /** This replica's id: the owner of its alert-post claims. */
@@ -42,14 +47,26 @@ export type PollOutcome = 'not-due' | 'polled' | 'failed';
 /** A claim on posting older than this is taken over (its replica died between claim and post). */
 const POST_CLAIM_STALE_MS = 60_000;
 
+/** The documented Starting timeout (vessel-states.md): the default for vesselStuckMs. */
+export const DEFAULT_VESSEL_STUCK_MS = 600_000;
+
 async function list(source: WatchSource, env: string): Promise<Listing> {
-  const [armadas, armadaSets, formations, vessels] = await Promise.all([
+  const lister = source.listArmadaServerStates?.bind(source);
+  const [armadas, armadaSets, formations, vessels, serverStates] = await Promise.all([
     source.listArmadas(env),
     source.listArmadaSets(env),
     source.listFormations(env),
     source.listVessels(env),
+    lister ? readServerStates({ listArmadaServerStates: lister }, env) : undefined,
   ]);
-  return { armadas, armadaSets, formations, vessels };
+  return { armadas, armadaSets, formations, vessels, ...(serverStates ? { serverStates } : {}) };
+}
+
+/** The objects' own troubles beyond their state: Armadas without ready servers, Vessels out of Running. */
+function ownTrouble(deps: PollDeps, listing: Listing, bad: Observation[]): Observation[] {
+  const servers = serverTrouble(listing.armadas, listing.serverStates, bad);
+  const stuck = stuckVessels(listing.vessels, bad, deps.vesselStuckMs ?? DEFAULT_VESSEL_STUCK_MS);
+  return [...bad, ...servers, ...stuck];
 }
 
 /** Polls `env` at `now` if its poll is due. */
@@ -61,7 +78,7 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   let listing: Listing;
   try {
     listing = await list(deps.source, env);
-    bad = await withSites(deps.source, env, troubleIn(listing));
+    bad = ownTrouble(deps, listing, await withSites(deps.source, env, troubleIn(listing)));
   } catch (err) {
     const status = err instanceof ApiError ? err.status : 0;
     const reason = err instanceof ApiError ? (err.reason ?? err.apiMessage) : (err as Error).message;

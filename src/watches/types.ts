@@ -1,6 +1,7 @@
 /** What the watch poller is handed: where it lists, who it asks, and what draws its alerts. A leaf. */
 
 import type { Armada, ArmadaSet, Site } from '../api-shapes/armada-resources.js';
+import type { ArmadaServerStates } from '../api-shapes/armada-server-states.js';
 import type { Formation, Region, Vessel } from '../api-shapes/resources.js';
 import type { WatchAlert, WatchSubscription } from '../store/watch-types.js';
 import type { Observation } from './observe.js';
@@ -15,6 +16,11 @@ export interface WatchSource {
   listRegions(env: string): Promise<Region[]>;
   /** Absent where the API offers no Site list; then a Degraded alert names no Site. */
   listSites?(): Promise<Site[]>;
+  /**
+   * Game servers per Armada by state (ArmadaGameServerStates, shape inferred); a 403/404
+   * is "not readable" and the rules that need counts then judge from the status alone.
+   */
+  listArmadaServerStates?(env: string): Promise<ArmadaServerStates[]>;
 }
 
 /** Posts and edits alert messages; the one owner of them (drawn in slack/). */

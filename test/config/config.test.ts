@@ -56,6 +56,17 @@ describe('readConfig', () => {
     );
   });
 
+  it('alerts on a Vessel out of Running after the documented 600 s unless HARBOR_WATCH_VESSEL_STUCK_S says otherwise', () => {
+    const byDefault = readConfig({});
+    expect(byDefault.ok && byDefault.config.watchVesselStuckMs).toBe(600_000);
+    const custom = readConfig({ HARBOR_WATCH_VESSEL_STUCK_S: '900' });
+    expect(custom.ok && custom.config.watchVesselStuckMs).toBe(900_000);
+    const bad = readConfig({ HARBOR_WATCH_VESSEL_STUCK_S: 'ten minutes' });
+    expect(!bad.ok && bad.problems.join('\n')).toMatch(
+      /^HARBOR_WATCH_VESSEL_STUCK_S: must be a positive integer/,
+    );
+  });
+
   it('picks Socket Mode when an app-level token is set', () => {
     const result = readConfig({ SLACK_APP_TOKEN: 'xapp-1-abc', SLACK_BOT_TOKEN: 'xoxb-1' });
     expect(result.ok && result.config.slack.mode).toBe('socket');

@@ -7,8 +7,16 @@ describe('readSimulatorOptions', () => {
       port: 0,
       help: false,
       realShapes: false,
+      serverStates: false,
       logReplay: false,
       ignoreOverrideImages: false,
+    });
+  });
+
+  it('serves armadagameserverstates only under --server-states', () => {
+    expect(readSimulatorOptions(['--server-states', '--no-fleet-counts'], {})).toMatchObject({
+      serverStates: true,
+      fleetCounts: false,
     });
   });
 
@@ -31,6 +39,7 @@ describe('readSimulatorOptions', () => {
       logLinesPerSecond: 1_000_000,
       stepMs: 250,
       realShapes: false,
+      serverStates: false,
       logReplay: false,
       ignoreOverrideImages: false,
       dataFile: 'world.json',

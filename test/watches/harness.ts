@@ -162,9 +162,10 @@ export function watcherFor(
   api: WatchSource,
   messenger: AlertMessenger,
   clock: ManualClock,
-  options: { intervalMs?: number; settleMs?: number; mayRead?: ChannelMayRead } = {},
+  options: { intervalMs?: number; settleMs?: number; mayRead?: ChannelMayRead; vesselStuckMs?: number } = {},
 ): Watcher {
   return new Watcher({
+    ...(options.vesselStuckMs !== undefined ? { vesselStuckMs: options.vesselStuckMs } : {}),
     store,
     source: api,
     messenger,

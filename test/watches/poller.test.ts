@@ -138,7 +138,7 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
     expect(messenger.updates).toHaveLength(1);
   });
 
-  it('names the Site behind a Degraded fleet, and a fleet with no ready servers while its minimum is above zero', async () => {
+  it('names the Site behind a Degraded fleet; a minimum alone with no ready servers is no alert (its buffer is 0)', async () => {
     const { api, messenger, run } = await setup(1, ['C1']);
     api.sites = [
       { metadata: { name: 'fra-01' }, spec: { location: 'fra' }, status: { state: 'Connected' } },
@@ -166,8 +166,8 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
       reason: 'could not sync',
       detail: 'site fra-02: Error, connection lost',
     });
-    const us = messenger.posts.find((p) => p.name === 'fleet-us');
-    expect(us).toMatchObject({ state: 'No ready servers', reason: '2 up, 0 ready; the minimum is 2' });
+    // Its 2 servers may all be allocated: with no buffer to keep Ready, 0 ready is no outage (server-alerts.test.ts).
+    expect(messenger.posts.find((p) => p.name === 'fleet-us')).toBeUndefined();
   });
 
   it('another replica takes over within the lease time when the poller dies, without a second alert', async () => {

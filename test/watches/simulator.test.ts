@@ -3,7 +3,8 @@
  * a vessel failed by the control endpoint alerts once after the settle time
  * and recovers when started again; a Site outage leaves the Armada of its
  * region Degraded, which alerts with the reason and the Site named (one Site
- * and one Region list while Degraded). Four lists per poll otherwise.
+ * and one Region list while Degraded). Four lists per poll otherwise, and
+ * the game server counts asked for.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../src/gamefabric/client.js';
@@ -78,8 +79,8 @@ it('alerts once when a vessel fails, and edits the alert when it runs again', as
   const lists = (await callJson<{ method: string; path: string }[]>(sim, '/_sim/requests', 200)).filter(
     (r) => r.method === 'GET' && r.path.includes('/environments/dev/'),
   );
-  // 7 minutes at one poll per 30 s, four lists each.
-  expect(lists.length).toBe(14 * 4);
+  // 7 minutes at one poll per 30 s, four lists each and the ArmadaGameServerStates asked for (not served here: 404).
+  expect(lists.length).toBe(14 * 5);
 });
 
 it('alerts on an Armada Degraded by a Site outage, naming the Site, and recovers with it', async () => {

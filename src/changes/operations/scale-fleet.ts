@@ -301,7 +301,7 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
           return {
             kind: 'done',
             evidence: 'synced',
-            message: `${what} (${r.environment}), region type ${type}: configuration synced to every site; the API does not report how many game servers run.`,
+            message: `${what} (${r.environment}), region type ${type}: configuration synced to every site; how many game servers run is *not verified* (${isSet ? 'an ArmadaSet status has no per-type counts' : 'its status reports no replica counts'}). Check the GameFabric console's game server list or \`/harbor ${isSet ? 'armadaset' : 'armada'} show ${r.environment} ${r.name}\`.`,
           };
         }
         const allocated = c.allocatedReplicas ?? 0;

@@ -34,7 +34,7 @@ const STANDING: Record<ChangeStatus, string> = {
 /** Where a succeeded change stands once its follow-up ended, as its change message's header says. */
 const FOLLOWED: Record<ReturnType<typeof outcomeKey>, string> = {
   done: ':white_check_mark: done',
-  synced: ':large_blue_circle: synced, progress not reported',
+  synced: ':large_blue_circle: synced, not verified',
   timeout: ':warning: applied, outcome not seen',
   failed: ':x: applied, then failed',
 };

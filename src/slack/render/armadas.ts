@@ -6,7 +6,9 @@
  */
 
 import type { ReplicaCounts } from '../../api-shapes/armada-resources.js';
+import { stateCountsText } from '../../api-shapes/armada-server-states.js';
 import type { ArmadasView, FleetView, TypeRow } from '../../changes/armada-queries.js';
+import { unreadableText } from '../../changes/fleet-servers.js';
 import { describeSite } from '../../changes/fleet-state.js';
 import { count as countOf } from '../../format/english.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
@@ -55,6 +57,27 @@ function sitesText(f: FleetView): string {
     return `Sites: could not be read (HTTP ${f.sites.status}), so which Site is behind it is unknown.`;
   if (f.sites.problems.length === 0) return 'Sites: every Site of its regions is Connected now.';
   return `Sites behind it: ${joinMapped(f.sites.problems, (p) => name(describeSite(p)), 1000, '; ')}`;
+}
+
+/** The game servers by state (ArmadaGameServerStates), or why they are not known; "" for list answers. */
+function serversText(f: FleetView): string {
+  const s = f.servers;
+  if (!s) return '';
+  const statusCounts = countsText(f.totals) !== 'counts not reported by the API';
+  if (s.kind === 'unreadable' || s.kind === 'unlisted') {
+    const why =
+      s.kind === 'unreadable'
+        ? name(unreadableText(s.status))
+        : 'armadagameserverstates lists none of this fleet';
+    return statusCounts
+      ? `Game servers by state: not known (${why}).`
+      : `Game servers: *not known*: ${why}, and the status reports no counts. Check the GameFabric console's game server list.`;
+  }
+  const builds =
+    s.byBuild.length > 1
+      ? `\n${joinMapped(s.byBuild, (b) => `    ${code(b.image)}: ${name(stateCountsText(b.states))}`, 1200, '\n')}`
+      : '';
+  return `Game servers: ${name(stateCountsText(s.states))} _(ArmadaGameServerStates)_${builds}`;
 }
 
 function stateText(f: FleetView): string {
@@ -144,6 +167,7 @@ export function renderFleet(environment: string, f: FleetView, commandName = '/h
     `${kind} *${name(f.name)}* in environment *${name(environment)}*`,
     f.description ? escapeFit(f.description, 500) : '',
     `State: ${stateText(f)} · ${countsText(f.totals)}`,
+    serversText(f),
     sitesText(f),
     `Region${f.regions.length === 1 ? '' : 's'}: ${joinMapped(f.regions, (r) => `\`${name(r)}\``, 400, ', ')}`,
     f.owner

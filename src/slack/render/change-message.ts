@@ -197,7 +197,7 @@ function rollbackOffer(change: Change, links: ChangeLinks): KnownBlock[] {
 /** The header once the follow-up ended: what it saw, not only that the apply went through. */
 const FOLLOW_TITLE: Record<ReturnType<typeof outcomeKey>, string> = {
   done: 'Done',
-  synced: 'Synced, progress not reported',
+  synced: 'Synced, not verified',
   timeout: 'Applied, outcome not seen',
   failed: 'Applied, then failed',
 };

@@ -46,7 +46,9 @@ export function renderFollowEvent(
   requester?: string,
 ): SlackMessage {
   const prefix =
-    event.kind === 'done' && event.evidence === 'synced' ? ':large_blue_circle: Synced' : PREFIX[event.kind];
+    event.kind === 'done' && event.evidence === 'synced'
+      ? ':large_blue_circle: Synced, not verified'
+      : PREFIX[event.kind];
   const who =
     requester && (event.kind === 'failed' || event.kind === 'timeout') ? `${mention(requester)} ` : '';
   const text = `${who}${prefix}: ${escapeFit(event.message, 2500)}`;

@@ -4,7 +4,10 @@
  * thread follows the rollout on what the status shows. With counts: until
  * every game server is updated, or failed when they stop moving (a build
  * that never becomes Ready). Without counts (the public shape): Synced ends
- * it saying progress is not reported, never "rolled out". Degraded is a Site
+ * it saying the rollout is not verified and where to look, never "rolled
+ * out"; with ArmadaGameServerStates served (on either shape) the counts by
+ * build decide, and a build whose new servers never become Ready ends failed,
+ * naming what the counts showed. Degraded is a Site
  * that cannot take the configuration, explained and watched, never called a
  * stuck rollout. The channel message carries where the follow-up ended, and a
  * failed end @mentions the requester. An image:tag missing from the container's branch is answered with
@@ -228,12 +231,13 @@ describe('without counts (the public shape)', () => {
     const reply = await waitForThreadReplyOf(
       bare,
       preview,
-      /Synced: ArmadaSet arena \(dev\) runs game-server:1.2.0 in its template: configuration synced to every site; servers are replaced as they come free; progress is not reported by the API/,
+      /Synced, not verified: ArmadaSet arena \(dev\) runs game-server:1.2.0 in its template and its configuration is synced to every site, but the rollout is \*not verified\*: game server counts could not be read \(armadagameserverstates: HTTP 404, not served\) and its status reports no replica counts. Check that its new game servers become Ready in the GameFabric console's game server list \(ArmadaSet arena, environment dev\) or with `\/harbor armadaset show dev arena`/,
     );
+    expect(String(reply.body.text)).not.toMatch(/cannot report|not reported by the API/);
     expect(String(reply.body.text)).not.toMatch(/rolled out|done rolling out/i);
     await bare.running.bot.followUpsDone();
     const top = current(bare, preview);
-    expect(top.text).toMatch(/^Synced, progress not reported: /);
+    expect(top.text).toMatch(/^Synced, not verified: /);
     expect(shown(top)).not.toMatch(/rolled out/i);
   });
 
@@ -248,7 +252,7 @@ describe('without counts (the public shape)', () => {
     await waitForThreadReplyOf(
       bare,
       preview,
-      /Synced: Armada duel \(dev\) runs game-server:1.0.0 in its template/,
+      /Synced, not verified: Armada duel \(dev\) runs game-server:1.0.0 in its template/,
     );
   });
 
@@ -259,15 +263,69 @@ describe('without counts (the public shape)', () => {
     await waitForThreadReplyOf(
       bare,
       preview,
-      /Armada duel \(dev\), region type cloud: configuration synced to every site; the API does not report how many game servers run/,
+      /Armada duel \(dev\), region type cloud: configuration synced to every site; how many game servers run is \*not verified\* \(its status reports no replica counts\)/,
     );
   });
 
-  it('a crashing build is invisible without counts: the follow-up claims no more than the sync', async () => {
+  it('a crashing build without any counts: the follow-up claims no more than the sync and says it is not verified', async () => {
     bare.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.0.0'), 'exit code 1');
     await bare.slash('armada image dev duel game-server:1.0.0');
     const preview = bare.lastMessage();
     await bare.click(preview, CHANGE_ACTIONS.confirm);
-    await waitForThreadReplyOf(bare, preview, /progress is not reported by the API/);
+    await waitForThreadReplyOf(bare, preview, /the rollout is \*not verified\*/);
+    await bare.running.bot.followUpsDone();
+    expect(current(bare, preview).text).toMatch(/^Synced, not verified: /);
   });
 });
+
+// ArmadaGameServerStates served: the counts by build decide, with and without status counts.
+for (const fleetCounts of [false, true]) {
+  describe(`with armadagameserverstates (status counts ${fleetCounts ? 'on' : 'off'})`, () => {
+    let counted: BotHarness;
+    beforeEach(async () => {
+      counted = await startBotHarness({ fleetCounts, serverStates: true });
+    });
+    afterEach(async () => {
+      await counted.stop();
+    });
+
+    it('follows a rollout until every game server up runs the new build', async () => {
+      await counted.slash('armada image dev duel game-server:1.1.0');
+      const preview = counted.lastMessage();
+      await counted.click(preview, CHANGE_ACTIONS.confirm);
+      await waitForThreadReplyOf(
+        counted,
+        preview,
+        /Done: Armada duel \(dev\): every game server up runs game-server:1.1.0: 4 Ready, 1 Allocated \(ArmadaGameServerStates\)/,
+      );
+      await counted.running.bot.followUpsDone();
+      expect(current(counted, preview).text).toMatch(/^Done: /);
+    });
+
+    it('follows an ArmadaSet over the Armadas it owns', async () => {
+      await counted.slash('armadaset image dev arena game-server:1.2.0');
+      const preview = counted.lastMessage();
+      await counted.click(preview, CHANGE_ACTIONS.confirm);
+      await waitForThreadReplyOf(
+        counted,
+        preview,
+        /Done: ArmadaSet arena \(dev\): every game server up runs game-server:1.2.0: \d+ Ready/,
+      );
+    });
+
+    it('ends a rollout whose new servers never become Ready as failed, naming the counts it saw', async () => {
+      counted.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.0.0'), 'exit code 1');
+      await counted.slash('armada image dev duel game-server:1.0.0');
+      const preview = counted.lastMessage();
+      await counted.click(preview, CHANGE_ACTIONS.confirm);
+      const reply = await waitForThreadReplyOf(
+        counted,
+        preview,
+        /rollout to game-server:1.0.0 has not moved for .*: new build: 2 Unhealthy; previous build: 4 Ready, 1 Allocated \(ArmadaGameServerStates\)\. New game servers are not becoming Ready/,
+      );
+      expect(String(reply.body.text)).toContain(`<@${ALICE.id}>`);
+      await counted.running.bot.followUpsDone();
+      expect(current(counted, preview).text).toMatch(/^Applied, then failed: /);
+    });
+  });
+}

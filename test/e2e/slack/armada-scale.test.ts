@@ -212,7 +212,7 @@ describe('armadaset scale', () => {
     await waitForThreadReply(
       h,
       preview,
-      /ArmadaSet arena \(dev\), region type cloud: configuration synced to every site; the API does not report how many game servers run/,
+      /ArmadaSet arena \(dev\), region type cloud: configuration synced to every site; how many game servers run is \*not verified\* \(an ArmadaSet status has no per-type counts\)/,
     );
   });
 

@@ -5,6 +5,8 @@
  * before any API call.
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { internalImageName } from '../../../src/simulator/image-names.js';
+import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
 import { shown } from './harness-extras.js';
 
@@ -174,5 +176,61 @@ describe('armada show / armadaset show', () => {
   it('answers a missing sub-command with the forms', async () => {
     await h.slash('armadaset');
     expect(h.ephemeralTexts(ALICE).join('\n')).toContain('`armadaset` needs a sub-command: `show`');
+  });
+});
+
+// ArmadaGameServerStates on both status shapes: the counts by state where served, "not known" where not.
+describe('armada show with game server counts (ArmadaGameServerStates)', () => {
+  for (const fleetCounts of [true, false]) {
+    it(`shows the game servers by state and by build where served, status counts ${fleetCounts ? 'on' : 'off'}`, async () => {
+      const t = await startBotHarness({ fleetCounts, serverStates: true });
+      try {
+        t.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.0.0'), 'exit code 1');
+        await t.slash('armada image dev duel game-server:1.0.0');
+        await t.click(t.lastMessage(), CHANGE_ACTIONS.confirm);
+        await t.slash('armada show dev duel');
+        const text = shown(
+          t.slack
+            .ephemerals()
+            .filter((e) => e.user === ALICE.id)
+            .at(-1),
+        );
+        expect(text).toMatch(
+          /Game servers: 4 Ready, 1 Allocated, \d+ Unhealthy _\(ArmadaGameServerStates\)_/,
+        );
+        expect(text).toMatch(/`game-server:1\.0\.0`: \d+ Unhealthy/);
+        expect(text).toContain('`game-server:1.2.0`: 4 Ready, 1 Allocated');
+        await t.slash('armadaset show dev arena');
+        expect(
+          shown(
+            t.slack
+              .ephemerals()
+              .filter((e) => e.user === ALICE.id)
+              .at(-1),
+          ),
+        ).toMatch(/Game servers: \d+ Ready, \d+ Allocated _\(ArmadaGameServerStates\)_/);
+      } finally {
+        await t.stop();
+      }
+    });
+  }
+
+  it('says the game servers are not known where neither the states nor the status counts can be read', async () => {
+    const t = await startBotHarness({ fleetCounts: false });
+    try {
+      await t.slash('armada show dev duel');
+      expect(
+        shown(
+          t.slack
+            .ephemerals()
+            .filter((e) => e.user === ALICE.id)
+            .at(-1),
+        ),
+      ).toContain(
+        "Game servers: *not known*: game server counts could not be read (armadagameserverstates: HTTP 404, not served), and the status reports no counts. Check the GameFabric console's game server list.",
+      );
+    } finally {
+      await t.stop();
+    }
   });
 });

@@ -170,6 +170,8 @@ export async function startBotHarness(
     logReplay?: boolean;
     /** Armada status with replica counts (the simulator's default) or without (the public shape). */
     fleetCounts?: boolean;
+    /** Serve ArmadaGameServerStates (off by default, as the simulator's own default). */
+    serverStates?: boolean;
     clock?: Clock;
     /** Slack plays an org-wide Enterprise Grid install (org token: group lookups need team_id). */
     enterpriseInstall?: boolean;
@@ -209,6 +211,7 @@ export async function startBotHarness(
     data,
     logReplay: options.logReplay ?? false,
     ...(options.fleetCounts !== undefined ? { fleetCounts: options.fleetCounts } : {}),
+    ...(options.serverStates !== undefined ? { serverStates: options.serverStates } : {}),
     // A test that holds a write (a latency fault) moves the simulator's time itself.
     ...(options.simClock ? { clock: options.simClock } : {}),
   });

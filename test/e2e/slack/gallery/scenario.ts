@@ -60,6 +60,8 @@ export interface Scenario {
   fleetCounts?: boolean;
   /** Changes to the demo world before the simulator starts (an ImageUpdater, a Vessel). */
   world?: (data: ReturnType<typeof demoData>) => void;
+  /** ArmadaGameServerStates served (default: not, as the simulator's default). */
+  serverStates?: boolean;
   run(d: ScenarioDriver): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     ...(scenario.policy ? { policy: scenario.policy } : {}),
     ...(scenario.fleetCounts !== undefined ? { fleetCounts: scenario.fleetCounts } : {}),
     ...(scenario.world ? { world: scenario.world } : {}),
+    ...(scenario.serverStates !== undefined ? { serverStates: scenario.serverStates } : {}),
     watch: { clock: watchClock, manual: true },
     // "Working on it…" would show where an answer took over a second of real time, which the
     // machine's load decides; an hour is never reached (the notice's own tests are in

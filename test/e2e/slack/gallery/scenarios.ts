@@ -92,12 +92,25 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
-    title: 'Roll out an ArmadaSet without counts (the public shape): synced, progress not reported',
+    title: 'Roll out an ArmadaSet without counts (the public shape): synced, the rollout not verified',
     fleetCounts: false,
     run: async (d) => {
       await d.slash('armadaset image dev arena game-server:1.2.0');
       await d.click(CHANGE_ACTIONS.confirm);
-      await d.threadReply(/progress is not reported/);
+      await d.threadReply(/not verified/);
+      await d.h.running.bot.followUpsDone();
+    },
+  },
+  {
+    title:
+      'Roll out an armada with ArmadaGameServerStates and no status counts: new servers never Ready, the rollout failed from the counts',
+    fleetCounts: false,
+    serverStates: true,
+    run: async (d) => {
+      d.h.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.1.0'), 'exit code 1');
+      await d.slash('armada image dev duel game-server:1.1.0');
+      await d.click(CHANGE_ACTIONS.confirm);
+      await d.threadReply(/has not moved/);
       await d.h.running.bot.followUpsDone();
     },
   },
@@ -376,4 +389,107 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   { title: 'Watch: an environment that does not exist', run: (d) => d.slash('watch staging') },
+  {
+    title: 'Watch: a ScaleUpPanicked alert (a Scale to Zero armada whose new build never becomes Ready)',
+    fleetCounts: false,
+    serverStates: true,
+    run: async (d) => {
+      await d.slash('watch dev');
+      await d.outside(
+        'dev armada duel: Scale to Zero on, Recreate, rolled out to game-server:1.0.0, which crashes on start',
+        () => crashDuel(d.h.sim, true),
+      );
+      await d.watchFor(2 * 60_000);
+    },
+  },
+  {
+    title: 'Watch: no Ready servers while the armada keeps a buffer (counts from ArmadaGameServerStates)',
+    fleetCounts: false,
+    serverStates: true,
+    run: async (d) => {
+      await d.slash('watch dev');
+      await d.outside(
+        'dev armada duel: Recreate, rolled out to game-server:1.0.0, which crashes on start',
+        () => crashDuel(d.h.sim, false),
+      );
+      await d.watchFor(2 * 60_000);
+    },
+  },
+  {
+    title: 'Watch: a vessel out of Running past the documented 10 minutes (its build crashes on start)',
+    run: async (d) => {
+      await d.slash('watch dev');
+      await d.outside(
+        'vessel lobby-9 created in dev on game-server:1.0.0, which crashes on start',
+        async () => {
+          d.h.sim.setCrashingImage('dev', internalImageName('dev', 'game-server', '1.0.0'), 'exit code 1');
+          await simSend(d.h.sim, 'POST', '/api/formation/v1/environments/dev/vessels', {
+            apiVersion: 'formation/v1beta1',
+            kind: 'Vessel',
+            metadata: { name: 'lobby-9', environment: 'dev' },
+            spec: {
+              region: 'eu-central',
+              template: {
+                spec: {
+                  containers: [
+                    {
+                      name: 'game-server',
+                      branch: 'dev',
+                      image: internalImageName('dev', 'game-server', '1.0.0'),
+                    },
+                  ],
+                },
+              },
+            },
+          });
+        },
+      );
+      await d.watchFor(11 * 60_000);
+    },
+  },
 ];
+
+/** A call to the simulator's API, as someone in the console would make it. */
+async function simSend(
+  sim: { url: string; token: string },
+  method: string,
+  path: string,
+  body: unknown,
+  type = 'application/json',
+): Promise<void> {
+  const res = await fetch(`${sim.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${sim.token}`, 'content-type': type },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+}
+
+/** Rolls dev's armada duel out to a build that crashes on start, with Recreate (and Scale to Zero when asked). */
+async function crashDuel(
+  sim: { url: string; token: string; setCrashingImage(b: string, i: string, r?: string): void },
+  scaleToZero: boolean,
+): Promise<void> {
+  const image = internalImageName('dev', 'game-server', '1.0.0');
+  sim.setCrashingImage('dev', image, 'exit code 1');
+  const duel = '/api/armada/v1/environments/dev/armadas/duel';
+  await simSend(
+    sim,
+    'PATCH',
+    duel,
+    {
+      spec: {
+        ...(scaleToZero ? { autoscaling: { scaleToZero: {} } } : {}),
+        template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } },
+      },
+    },
+    'application/merge-patch+json',
+  );
+  await simSend(
+    sim,
+    'PATCH',
+    duel,
+    [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: image }],
+    'application/json-patch+json',
+  );
+}
