@@ -6,16 +6,17 @@
  * still read "Waiting for approval" minutes later and its requester was not
  * told. Here the workspace's chat.update gate in the store is booked ten
  * minutes ahead and a finished change's message is left to repair: the
- * request is expired in the store and its requester's notice claimed at once;
- * the drawing follows at Slack's pace, the change's own redraw tried before
- * the requester is told.
+ * request is expired in the store, its requester's notice claimed and her
+ * Home tab redrawn at once; the message drawing follows at Slack's pace, the
+ * change's own redraw tried before the requester is told.
  */
 import { afterEach, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
-import type { ChangeRecord } from '../../../src/store/types.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import type { ChangeRecord } from '../../../src/store/types.js';
 import { TEST_CHANNEL, TEST_TEAM } from '../../../src/workspace/identity.js';
-import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
+import { appHomeOpenedBody, postSigned } from '../../../src/workspace/signing.js';
+import { ALICE, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
 import { buttonIds, current, shown } from './harness-extras.js';
 
 const MINUTE = 60_000;
@@ -26,6 +27,21 @@ afterEach(async () => {
   for (let i = 0; i < 30; i++) await clock.advance(MINUTE);
   await h.stop();
 });
+
+/** Resolves true once `test` holds, false after `ms` of real time (the failure bound only: the bot's clock is manual). */
+function eventually(test: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      Promise.resolve(test()).then((ok) => {
+        if (ok) return resolve(true);
+        if (Date.now() - started > ms) return resolve(false);
+        setTimeout(poll, 20);
+      }, reject);
+    };
+    poll();
+  });
+}
 
 /** Resolves with the record once `ready` holds for it, or undefined after `ms` of real time (the failure bound only). */
 function storeShows(
@@ -62,6 +78,13 @@ it('expires a request and claims its notice while Slack’s chat.update pace is 
   if (!waiting) throw new Error('the prod request was not stored');
 
   await clock.advance(31 * MINUTE);
+  // ALICE looks at her Home tab: her request still waits there.
+  const opened = await postSigned(h.eventsUrl, SIGNING_SECRET, appHomeOpenedBody(ALICE.id, 'home'), {
+    contentType: 'application/json',
+  });
+  expect(opened.status).toBe(200);
+  await h.settle();
+  expect(shown(h.slack.homeView(ALICE.id))).toMatch(/waiting for approval: \*Promote game-server:1\.2\.0/);
   // The workspace's chat.update pace is spoken for ten minutes ahead, on every replica.
   await h.running.core.store.holdSlots(`${TEST_TEAM.id}:chat.update`, clock.now() + 10 * MINUTE);
   const pass = h.running.core.housekeepNow();
@@ -79,6 +102,9 @@ it('expires a request and claims its notice while Slack’s chat.update pace is 
       .thread(TEST_CHANNEL.id, prod.ts)
       .filter((m) => m.ts !== prod.ts && /your request .* expired/.test(m.text ?? ''));
   expect(notices()).toHaveLength(0);
+  // Her Home tab (its own views.publish gate) says so meanwhile.
+  const homeSays = () => /expired: \*Promote game-server:1\.2\.0/.test(shown(h.slack.homeView(ALICE.id)));
+  expect(await eventually(homeSays, 5_000)).toBe(true);
 
   // Slack's pace frees up: the drawing catches up, nothing is lost.
   for (let i = 0; i < 11; i++) await clock.advance(MINUTE);
