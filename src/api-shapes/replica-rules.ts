@@ -9,7 +9,7 @@
  * buffer as 32-bit integers (`validators.GFFieldInt32`, internal/resource/armada/armada.go).
  * Flags, forms and the simulator's refusals all name this limit.
  */
-export const MAX_REPLICA_COUNT = 2_147_483_647;
+const MAX_REPLICA_COUNT = 2_147_483_647;
 
 /** How people say each count, in every surface (flags --min/--max/--buffer, form fields, refusals). */
 export const REPLICA_WORDS = { minReplicas: 'min', maxReplicas: 'max', bufferSize: 'buffer' } as const;
@@ -62,9 +62,4 @@ export function replicaRuleProblems(v: ReplicaValues): ReplicaRuleProblem[] {
       message: `min (${min}) must be >= buffer (${buffer}) when min is > 0`,
     });
   return problems;
-}
-
-/** Whether the values drain the region type: no game servers at all, allocated ones end. */
-export function isDrain(v: Pick<ReplicaValues, 'maxReplicas'>): boolean {
-  return v.maxReplicas === 0;
 }

@@ -111,7 +111,6 @@ const PortSchema = z.looseObject({
   containerPort: z.number().int().optional(),
   protocol: z.string().optional(),
 });
-export type Port = z.infer<typeof PortSchema>;
 
 const ResourceListSchema = z.looseObject({
   cpu: z.string().optional(),

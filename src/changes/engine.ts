@@ -78,7 +78,7 @@ export class ChangeEngine {
     return this.announced(click, this.clicks.cancel(click));
   }
 
-  /** Expires every open change past its deadline; returns them so their messages can be updated. */
+  /** Expires every open change past its deadline and returns them; tells them as moved without waiting for their redraw. */
   expireDue(): Promise<Change[]> {
     return this.recovery.expireDue();
   }

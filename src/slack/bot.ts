@@ -242,6 +242,15 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   registerHome(app, home, listen);
   // A tail starts, or stops behind its Stop click or on its own: Home tabs listing live tails redraw.
   const stopTailRedraws = o.tails.onChanged((record) => home.stale(record.workspace));
+  // Housekeeping moved changes with nobody acting (expired, recovered, a promotion now visible):
+  // Home tabs listing them redraw too, at the views.publish gate's pace, waited for by nobody.
+  const stopHomeMoves = o.changeEvents.on((event) => {
+    if (event.kind !== 'closed') return;
+    for (const team of new Set(event.changes.map((c) => c.origin.workspace)))
+      home
+        .stale(team)
+        .catch((err: unknown) => logger.warn('could not redraw Home tabs', { team, error: err }));
+  });
   app.error(async (err) => {
     o.metrics.errors.inc({ where: 'bolt' });
     logger.error('unhandled error in a Slack listener', { error: err });
@@ -293,6 +302,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       stopRedrawing();
       stopChangeRedraws();
       stopTailRedraws();
+      stopHomeMoves();
       heartbeat.stop();
       // Last: the probes answer (503) for as long as anything above takes.
       await ops?.close();

@@ -1,8 +1,11 @@
 /**
  * Every identifier Slack echoes back to us: button action ids, modal callback
  * ids and the metadata a modal carries. Listeners and renderers import these
- * so the two can never drift apart. Button values hold only a change id (far
- * under Slack's 2000-character limit); all state lives in the store.
+ * so the two can never drift apart. Button values are small and point at
+ * state the store holds: a change, release, tail or alert id, the command a
+ * row button runs, a history page's cursor, a tail's or a release end's
+ * short JSON (far under Slack's 2000-character limit); each listener reads
+ * its value back and checks it.
  */
 import type { SuggestionSource } from '../changes/form-queries.js';
 import { FORM_KINDS } from '../operations/index.js';

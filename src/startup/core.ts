@@ -1,7 +1,8 @@
 /**
  * Builds the platform-neutral core (hosting API, store, policy, change engine)
  * from the config, and runs its housekeeping: recovering changes a crashed
- * process left applying, and expiring changes nobody acted on.
+ * process left applying, and expiring changes nobody acted on, on a loop of
+ * its own apart from the one that repairs messages at Slack's pace.
  */
 import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.js';
 import { ChangeEngine } from '../changes/engine.js';
@@ -24,20 +25,30 @@ export interface Core {
   engine: ChangeEngine;
   policy: Policy;
   /**
-   * Runs housekeeping now and 30 s after each pass ends (passes never
-   * overlap): recovers changes a crashed process left applying and expires
-   * the overdue; the engine tells what moved as change events, which the
-   * Slack layer redraws (started after Slack is up, so none are missed).
-   * `repair` first redraws finished changes whose message does not show it
-   * (a rewrite lost to a Slack outage). `onNotices` gets the approval reminders
-   * and expiry notices the pass claimed (changes/change-notices.ts); without it
-   * none are claimed.
+   * Runs housekeeping on two loops, each now and 30 s after its pass ends
+   * (a loop's passes never overlap), neither waiting for the other:
+   * - the lifecycle's: recovers changes a crashed process left applying,
+   *   expires the overdue, resumes cut-short follow-ups, looks again at
+   *   promotions not yet visible and claims the notices due (approval
+   *   reminders, expiry notices: changes/change-notices.ts). The engine tells
+   *   what moved as change events it does not wait for, and the claimed
+   *   notices go to `onNotices` without waiting for their delivery: its clocks
+   *   never run at Slack's pace (issue 39.4). Without `onNotices` none are
+   *   claimed.
+   * - the drawing's: `repair` redraws finished changes whose message does not
+   *   show it (a rewrite lost to a Slack outage, or one that failed after
+   *   the lifecycle moved the change), at Slack's pace.
+   * Started after Slack is up, so no event is missed.
    */
   startHousekeeping(
     repair: () => Promise<void>,
     onNotices?: (notices: ClaimedNotices) => Promise<void>,
   ): Promise<void>;
-  /** Runs one housekeeping pass (after startHousekeeping; after the one under way, if any); resolves when it is done. */
+  /**
+   * Runs one pass of each loop (after the one under way, if any) and resolves
+   * once they and what they set off (redraws, notices) have ended: for tests
+   * and tools that need what housekeeping did to be visible.
+   */
   housekeepNow(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -97,13 +108,26 @@ export async function startCore({
     ...(changeEvents ? { changeEvents } : {}),
   });
 
-  const housekeepingPass = async (
-    repair: () => Promise<void>,
-    onNotices: ((notices: ClaimedNotices) => Promise<void>) | undefined,
-  ) => {
-    // Messages a Slack outage left behind first: what this pass moves is drawn by its own events.
-    await repair();
-    // Each tells what it moved (change events), drawn before it returns.
+  // Notices handed to the surface and not yet delivered (a delivery waits for its change's redraw).
+  const delivering = new Set<Promise<void>>();
+  const deliver = (onNotices: (notices: ClaimedNotices) => Promise<void>, notices: ClaimedNotices) => {
+    const sent = onNotices(notices)
+      .catch((err: unknown) =>
+        logger.error('could not send the notices housekeeping claimed', { error: err }),
+      )
+      .finally(() => delivering.delete(sent));
+    delivering.add(sent);
+  };
+  /** Resolves once what the lifecycle set off (redraws, release refreshes, notices) has ended. */
+  const settled = async () => {
+    do {
+      await Promise.all([changeEvents?.settled(), releaseEvents?.settled(), ...delivering]);
+    } while (delivering.size > 0);
+  };
+  // The lifecycle's pass: it waits for the store and the hosting API, never for Slack. What it
+  // moves is told as events nobody waits for; the store records it, and a redraw that fails is
+  // repaired by the drawing's loop.
+  const lifecyclePass = async (onNotices: ((notices: ClaimedNotices) => Promise<void>) | undefined) => {
     const recovered = await engine.recoverInterrupted();
     for (const c of recovered)
       logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
@@ -112,12 +136,16 @@ export async function startCore({
     await engine.resumeFollowUps();
     // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
     await engine.recheckUnverified();
-    // After the redraws, so an expired change's message says so before its requester is told.
     if (!onNotices) return;
+    // Claimed after the changes moved above were told, so each of their rewrites is queued before
+    // its notice: a notice waits for its own change's redraw (an expired change's message says so
+    // before its requester is told), not for every redraw, and not here.
     const notices = await claimDueNotices(store, clock.now());
-    if (notices.reminders.length + notices.expired.length > 0) await onNotices(notices);
+    if (notices.reminders.length + notices.expired.length > 0) deliver(onNotices, notices);
   };
-  let housekeeping: Housekeeping | undefined;
+  let lifecycle: Housekeeping | undefined;
+  let drawing: Housekeeping | undefined;
+  let drawingStarted: Promise<void> | undefined;
 
   return {
     api,
@@ -125,19 +153,33 @@ export async function startCore({
     engine,
     policy,
     startHousekeeping: async (repair, onNotices) => {
-      housekeeping ??= new Housekeeping({
-        pass: () => housekeepingPass(repair, onNotices),
+      const onError = (what: string) => (err: unknown) => logger.error(`${what} failed`, { error: err });
+      lifecycle ??= new Housekeeping({
+        pass: () => lifecyclePass(onNotices),
         intervalMs: HOUSEKEEPING_MS,
         clock: backgroundClock,
-        onError: (err) => logger.error('housekeeping failed', { error: err }),
+        onError: onError('housekeeping'),
       });
-      await housekeeping.start();
+      // Messages a Slack outage left behind, at Slack's pace: its own loop, not awaited here.
+      drawing ??= new Housekeeping({
+        pass: repair,
+        intervalMs: HOUSEKEEPING_MS,
+        clock: backgroundClock,
+        onError: onError('message repair'),
+      });
+      drawingStarted ??= drawing.start();
+      await lifecycle.start();
     },
     housekeepNow: async () => {
-      await housekeeping?.runNow();
+      await Promise.all([lifecycle?.runNow(), drawing?.runNow()]);
+      await settled();
     },
     stop: async () => {
-      await housekeeping?.stop();
+      await lifecycle?.stop();
+      await drawing?.stop();
+      await drawingStarted;
+      // Redraws and notices under way end before the store closes under them.
+      await settled();
       await store.close();
       await api.stop();
     },

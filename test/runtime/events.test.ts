@@ -65,4 +65,47 @@ describe('Events', () => {
     await events.emit(2);
     expect(seen).toEqual([1]);
   });
+
+  it('post calls every listener before it returns, waits for none, and settled resolves once all ended', async () => {
+    const lines: string[] = [];
+    const events = new Events<string>(recordingLogger(lines));
+    const started: string[] = [];
+    const ended: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    events.on(async (e) => {
+      started.push(`slow ${e}`);
+      await held;
+      ended.push(`slow ${e}`);
+    });
+    events.on((e) => {
+      started.push(`failing ${e}`);
+      throw new Error('redraw failed');
+    });
+    events.on((e) => {
+      started.push(`fast ${e}`);
+      ended.push(`fast ${e}`);
+    });
+    events.post('a');
+    events.post('b');
+    // Every listener ran up to its first wait, in the order events were posted, though the first is held.
+    expect(started).toEqual(['slow a', 'failing a', 'fast a', 'slow b', 'failing b', 'fast b']);
+    let settled = false;
+    const all = events.settled().then(() => {
+      settled = true;
+    });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    release();
+    await all;
+    expect(ended).toEqual(['fast a', 'fast b', 'slow a', 'slow b']);
+    expect(lines).toEqual([
+      'an event listener failed: redraw failed',
+      'an event listener failed: redraw failed',
+    ]);
+    // Nothing posted: settled at once.
+    await expect(events.settled()).resolves.toBeUndefined();
+  });
 });

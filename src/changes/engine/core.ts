@@ -86,6 +86,23 @@ export class EngineCore {
     return this.changeEvents.emit(event);
   }
 
+  /**
+   * Tells what housekeeping moved, to the releases and to whoever shows
+   * changes, without waiting for them to show it: expiry, recovery and
+   * resumption keep their own clocks whatever Slack's pace (issue 39.4).
+   * The store already records what moved; a redraw that fails is repaired.
+   */
+  publishMoved(changes: readonly Change[]): void {
+    const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
+    for (const releaseId of releaseIds) this.releaseEvents.post({ releaseId });
+    if (changes.length > 0) this.changeEvents.post({ kind: 'closed', changes: [...changes] });
+  }
+
+  /** Tells `event` without waiting for whoever shows changes (as `publishMoved`). */
+  publish(event: ChangeEvent): void {
+    this.changeEvents.post(event);
+  }
+
   async audit(entry: AuditEntry): Promise<void> {
     const { origin, workspace, ...rest } = entry;
     try {

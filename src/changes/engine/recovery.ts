@@ -2,7 +2,9 @@
  * What housekeeping asks of the engine: expire what is past its deadline,
  * resolve applies a dead process left behind (reading the API, never
  * re-applying), and look again at promotions not yet visible. Each tells
- * what it moved (a `closed` change event) before it returns.
+ * what it moved (a `closed` change event, a `follow` one) without waiting
+ * for it to be drawn: these clocks must not run at Slack's pace, and the
+ * store already records what moved (issue 39.4).
  */
 import type { ChangeRecord } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
@@ -26,12 +28,6 @@ export class Recovery {
     private readonly applier: Applier,
   ) {}
 
-  /** Tells the releases and whoever shows changes what housekeeping moved. */
-  private async moved(changes: Change[]): Promise<void> {
-    await this.core.announce(changes);
-    if (changes.length > 0) await this.core.tell({ kind: 'closed', changes });
-  }
-
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
   async expireDue(): Promise<Change[]> {
     const now = this.core.now();
@@ -47,7 +43,7 @@ export class Recovery {
       });
     }
     const out = await this.core.withApprovals(expired);
-    await this.moved(out);
+    this.core.publishMoved(out);
     return out;
   }
 
@@ -84,8 +80,8 @@ export class Recovery {
         await lease.release();
       }
     }
-    await this.moved(out);
-    if (landed.length > 0) await this.core.tell({ kind: 'follow', changes: landed, why: 'landed' });
+    this.core.publishMoved(out);
+    if (landed.length > 0) this.core.publish({ kind: 'follow', changes: landed, why: 'landed' });
     return out;
   }
 
@@ -108,7 +104,7 @@ export class Recovery {
       (r) => r.appliedAt !== undefined && r.appliedAt <= now - this.core.resumeFollowAfterMs,
     );
     const out = await this.core.withApprovals(due);
-    if (out.length > 0) await this.core.tell({ kind: 'follow', changes: out, why: 'resumed' });
+    if (out.length > 0) this.core.publish({ kind: 'follow', changes: out, why: 'resumed' });
     return out;
   }
 
@@ -142,7 +138,7 @@ export class Recovery {
       );
       if (updated) out.push(toChange(updated, change.approvals));
     }
-    if (out.length > 0) await this.core.tell({ kind: 'closed', changes: out });
+    if (out.length > 0) this.core.publish({ kind: 'closed', changes: out });
     return out;
   }
 

@@ -43,7 +43,6 @@ export const createRegionSchema = record({
 });
 
 export type CreateRegionRequest = z.output<typeof createRegionSchema>;
-export type RegionTypeRequest = CreateRegionRequest['types'][number];
 
 export const setRegionSchedulingSchema = record({
   environment: environmentName(),

@@ -67,6 +67,25 @@ export function rewriteChangeMessage(
   });
 }
 
+/** Whether a rewrite of the change's message is queued or under way here (housekeeping's repair leaves it to that). */
+export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): boolean {
+  const ts = change.origin.messageTs;
+  return ts !== undefined && (redraws.get(ctx.slack)?.serial.busy(`${change.origin.channel}/${ts}`) ?? false);
+}
+
+/**
+ * Resolves once every rewrite of the change's message asked for so far has
+ * been tried (drawn or refused); at once when none is queued. A notice about
+ * the change waits for this, so its message says what the notice tells
+ * before the notice is posted, without waiting for other messages' redraws.
+ */
+export function redrawTried(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): Promise<void> {
+  const ts = change.origin.messageTs;
+  const own = redraws.get(ctx.slack);
+  if (!ts || !own) return Promise.resolve();
+  return own.serial.after(`${change.origin.channel}/${ts}`);
+}
+
 /**
  * The messages this change's message links to: the rollback that rolled it
  * back, and who asked for it. A store that fails here costs the link and the

@@ -17,6 +17,7 @@ import {
 } from '../render/notices.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
+import { redrawTried } from './draw.js';
 import { changeThread } from './thread.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
@@ -60,8 +61,11 @@ export async function notifyApprovers(
 /**
  * Sends the notices housekeeping claimed (changes/change-notices.ts): the
  * reminder to the approvers, the expiry to the requester, in the change's
- * thread. A notice Slack refused is given back to the store, so the next pass
- * sends it; one that was sent is never sent again.
+ * thread. Each waits for the rewrites of its own change's message asked for
+ * so far (an expired change's message says so before its requester is
+ * told), not for other messages' redraws. A notice Slack refused is given
+ * back to the store, so the next pass sends it; one that was sent is never
+ * sent again.
  */
 export async function sendClaimedNotices(
   ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
@@ -80,14 +84,17 @@ export async function sendClaimedNotices(
       renderExpiredNotice(c),
     ]),
   ];
-  for (const [change, kind, message] of sends) {
-    if ((await reply(ctx, change, message, false)).posted) continue;
-    await ctx.store
-      .releaseNotice(change.id, kind)
-      .catch((err: unknown) =>
-        ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
-      );
-  }
+  await Promise.all(
+    sends.map(async ([change, kind, message]) => {
+      await redrawTried(ctx, change);
+      if ((await reply(ctx, change, message, false)).posted) return;
+      await ctx.store
+        .releaseNotice(change.id, kind)
+        .catch((err: unknown) =>
+          ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
+        );
+    }),
+  );
 }
 
 /** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */

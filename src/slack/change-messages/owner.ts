@@ -12,7 +12,7 @@ import type { ClaimedNotices } from '../../changes/change-notices.js';
 import type { ChangeEvent, ChangeEvents } from '../../changes/events.js';
 import { markAskAnswered } from './ask-reply.js';
 import type { ChangeMessageDeps } from './deps.js';
-import { postChangeMessage, rewriteChangeMessage } from './draw.js';
+import { postChangeMessage, redrawQueued, rewriteChangeMessage } from './draw.js';
 import { followUp } from './follow-ups.js';
 import { notifyApprovers, notifyOutcome, sendClaimedNotices } from './notify.js';
 
@@ -46,6 +46,9 @@ export class ChangeMessages {
    * Finished changes whose message does not show it (a rewrite lost to a
    * Slack outage left live buttons) are redrawn; their releases are told
    * again, as the same outage may have left a release message behind too.
+   * A message whose rewrite is already queued here (housekeeping just moved
+   * its change) is left to that rewrite. Runs on its own loop (startup/core.ts),
+   * at Slack's pace, apart from the lifecycle's.
    */
   async repair(): Promise<void> {
     const records = await this.d.store.listChanges({
@@ -55,13 +58,16 @@ export class ChangeMessages {
     });
     if (records.length === 0) return;
     const approvals = await this.d.store.listApprovalsFor(records.map((r) => r.id));
-    const changes = records.map((record) => toChange(record, approvals.get(record.id) ?? []));
+    const changes = records
+      .map((record) => toChange(record, approvals.get(record.id) ?? []))
+      .filter((change) => !redrawQueued(this.d, change));
+    if (changes.length === 0) return;
     const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
     for (const releaseId of releaseIds) await this.d.releaseEvents.emit({ releaseId });
     await this.closed(changes);
   }
 
-  /** Sends the reminders and expiry notices housekeeping claimed (notify.ts). */
+  /** Sends the reminders and expiry notices housekeeping claimed, each after its own message's redraw (notify.ts). */
   notices(notices: ClaimedNotices): Promise<void> {
     return sendClaimedNotices(this.d, notices);
   }
@@ -84,11 +90,18 @@ export class ChangeMessages {
     }
   }
 
+  /**
+   * Every change's rewrite is queued at once, before this first waits (the
+   * notices housekeeping claims next wait for it: notify.ts); messages are
+   * rewritten side by side, each one at a time (draw.ts), at Slack's pace.
+   */
   private async closed(changes: readonly Change[]): Promise<void> {
-    for (const change of changes) {
-      await rewriteChangeMessage(this.d, change);
-      await markAskAnswered(this.d, change);
-    }
+    await Promise.all(
+      changes.map(async (change) => {
+        await rewriteChangeMessage(this.d, change);
+        await markAskAnswered(this.d, change);
+      }),
+    );
   }
 
   /**

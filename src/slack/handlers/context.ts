@@ -81,9 +81,6 @@ export type { Actor, HomeNotices, PrivateReply } from './actor.js';
  * takes the one that fits its job (issue 25, 7), not a Pick of its own.
  */
 
-/** Posts to Slack and logs what could not be posted. */
-export type SlackCtx = Pick<BotContext, 'logger' | 'slack'>;
-
 /** Words an error for a person (environments for suggestions), logged and counted. */
 export type ErrorCtx = Pick<BotContext, 'environments' | 'logger' | 'metrics'>;
 

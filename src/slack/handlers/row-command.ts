@@ -1,5 +1,5 @@
 /**
- * What a per-row button (Show, Logs, Delete, Promote) asks for. Its value is
+ * What a per-row button (Show, Logs, Delete, Remove, Promote, Roll back) asks for. Its value is
  * command text, and a signature proves only that the click came through
  * Slack, not that the value is the one the bot drew: so it is parsed by the
  * same grammar as typed text, and must be the kind of command the button

@@ -7,8 +7,10 @@
  * then hand the work to a tracked task that starts only after the ack is
  * written. The work's own chain: time it, count it (labels as data), tell
  * the acting user about any error, then the route's filters, whose slow part
- * waits for a bounded slot. Type-ahead options answer in the ack; Home
- * events have no ack to send and go straight behind it.
+ * waits for a bounded slot. Type-ahead options are shed at the same bound
+ * (no options at once) and otherwise answer in the ack, holding their place
+ * in the backlog while they read; Home events are shed silently (no ack to
+ * send) and otherwise go straight behind it.
  */
 import { UserError } from '../../errors/user-error.js';
 import type { Actor } from '../handlers/actor.js';
@@ -62,7 +64,10 @@ const MAX_BUSY_NOTES = 32;
 export interface Listen {
   /** Commands, clicks, shortcuts and submissions: shed, route, ack, the work behind the ack. */
   <A extends object>(surface: Surface, route: (args: A) => Routed): (args: A & Acked) => Promise<void>;
-  /** Type-ahead options: Slack shows what the ack carries, so the answer is the ack; a failure acks an empty list. */
+  /**
+   * Type-ahead options: Slack shows what the ack carries, so the answer is the ack; a failure acks an
+   * empty list, and so does a request past the backlog's bound (shed, counted, nothing read).
+   */
   options<A extends object, B>(
     answer: (args: A) => Promise<B>,
     empty: B,
@@ -91,7 +96,8 @@ export function createListen(
       answer: (args: A) => Promise<B>,
       empty: B,
       where: (args: A) => Record<string, unknown>,
-    ) => compose<A & AckedWith<B>>([answerInAck(ctx, answer, empty, where)]),
+    ) =>
+      compose<A & AckedWith<B>>([shedOptions(ctx, backlog, empty), answerInAck(ctx, answer, empty, where)]),
     event: <A extends object>(route: (args: A) => Routed) =>
       chain<A>([shed(ctx, backlog, 'event', undefined), routeBy(route), behind('home')]),
   });
@@ -134,6 +140,33 @@ function shed<A>(
       await next();
     } finally {
       if (!req.handedOver) giveBack();
+    }
+  };
+}
+
+/**
+ * Past the backlog's bound a type-ahead request is answered `empty` at once,
+ * before anything is read: Slack shows no matches (it has no place for a
+ * sentence there), and the person's next keystroke asks again. Under the
+ * bound it holds a place in the backlog until its answer is acked.
+ */
+function shedOptions<A, B>(ctx: ListenContext, backlog: Backlog, empty: B): Filter<A & AckedWith<B>> {
+  return async (args, next) => {
+    const giveBack = backlog.take();
+    if (giveBack) {
+      try {
+        await next();
+      } finally {
+        giveBack();
+      }
+      return;
+    }
+    ctx.metrics.shed.inc({ kind: 'options' });
+    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: 'options' });
+    try {
+      await args.ack(empty);
+    } finally {
+      stopAck();
     }
   };
 }

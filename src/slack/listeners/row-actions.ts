@@ -1,9 +1,11 @@
 /**
- * The per-row buttons of list and show answers (Show, Logs, Delete, Promote),
- * on the one listener path. Show, Logs and Delete run their command as if
- * typed (runCommand: a private answer, or Delete's usual public preview with
- * Confirm); Promote opens the promote form from the click's trigger at once
- * (it works once, within 3 s), with the row's branch and image chosen.
+ * The per-row buttons of list and show answers and of applied changes (every
+ * one in ids.ts ROW_ACTIONS: Show, Logs, Delete, Remove, Promote, Roll back),
+ * on the one listener path. Show, Logs, Delete, Remove and Roll back run
+ * their command as if typed (runCommand: a private answer, or the usual
+ * public preview with Confirm for Delete, Remove and Roll back); Promote
+ * opens the promote form from the click's trigger at once (it works once,
+ * within 3 s), with the row's branch and image chosen.
  */
 
 import { isRollback } from '../../changes/rollback/rollback-operation.js';

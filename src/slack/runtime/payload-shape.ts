@@ -63,7 +63,10 @@ export function interactionProblem(payload: unknown): string | undefined {
     case 'view_closed':
       return userProblem(payload) ?? viewProblem(payload.view);
     default:
-      // Shortcuts, suggestions and the like: the bot registers no listener, Bolt acks them.
+      // The message shortcut (listeners/shortcuts.ts) and type-ahead suggestions (listeners/options.ts)
+      // have listeners, and read more than the user inside their own work: a shortcut without its
+      // message fails that work (the person is told), a suggestion whose action id or form metadata
+      // does not read back answers no options. Any other type has no listener: Bolt acks it.
       return userProblem(payload);
   }
 }
