@@ -12,7 +12,7 @@
  */
 import { formatSpan } from '../format/duration.js';
 import type { FleetKind } from '../gamefabric/client.js';
-import { readSitesBehind, type SitesReading, sitesNote } from './fleet-sites.js';
+import { readSitesBehind } from './fleet-sites.js';
 import {
   countsText,
   describeFleetState,
@@ -23,6 +23,7 @@ import {
   readRollout,
 } from './fleet-state.js';
 import type { FollowEvent, OperationContext } from './operation.js';
+import { type SitesReading, sitesNote } from './site-join.js';
 
 /** The follow is over (an event to post last) or goes on (undefined). */
 export type FleetVerdict = (fleet: Fleet) => FollowEvent | undefined;
