@@ -63,7 +63,7 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   try {
     listing = await list(deps.source, env);
     perObject = troubleIn(listing);
-    bad = await byCause(deps.source, env, perObject);
+    bad = await byCause(deps.source, env, perObject, listing);
   } catch (err) {
     const status = err instanceof ApiError ? err.status : 0;
     const reason = err instanceof ApiError ? (err.reason ?? err.apiMessage) : (err as Error).message;

@@ -7,13 +7,15 @@
  * (joined Region -> Locations -> Sites, changes/site-join.ts), naming every
  * fleet behind it; a fleet with no such Site known (the join could not be
  * made, or every Site is Connected) goes under its Degraded reason, with why
- * no Site is named. Regions, Locations and Sites are listed once per poll,
+ * no Site is named; a Degraded ArmadaSet whose own Armada is there too goes
+ * with that Armada (the set is Degraded because its Armada is, and says so
+ * in a reason of its own). Regions, Locations and Sites are listed once per poll,
  * only while a fleet is Degraded, never per fleet. Every other observation
  * (a Vessel in Error, a stalled rollout: causes of the object's own) stays
  * per object.
  */
 
-import type { Location, Site } from '../api-shapes/armada-resources.js';
+import { armadaSetOwner, type Location, type Site } from '../api-shapes/armada-resources.js';
 import type { Region } from '../api-shapes/resources.js';
 import { readout } from '../changes/fleet-sites.js';
 import {
@@ -26,7 +28,7 @@ import {
   sitesUnknownNote,
 } from '../changes/site-join.js';
 import type { AlertFleet } from '../store/watch-types.js';
-import type { Observation } from './observe.js';
+import type { Listing, Observation } from './observe.js';
 import type { WatchSource } from './types.js';
 
 /** The key of a Degraded reason's cause (an empty reason is its own cause). */
@@ -69,12 +71,20 @@ async function readAll(source: WatchSource, env: string): Promise<Reads> {
 }
 
 /** `bad` with its Degraded fleets replaced by the causes behind them (Sites, else reasons). */
-export async function byCause(source: WatchSource, env: string, bad: Observation[]): Promise<Observation[]> {
+export async function byCause(
+  source: WatchSource,
+  env: string,
+  bad: Observation[],
+  listing: Pick<Listing, 'armadas'>,
+): Promise<Observation[]> {
   const degraded = bad.filter((o) => o.siteRegions && fleetOf(o));
   if (degraded.length === 0) return bad;
   const reads = await readAll(source, env);
   const sites = new Map<string, { site: SiteBehind; fleets: AlertFleet[] }>();
   const reasons = new Map<string, { reason?: string; notes: Set<string>; fleets: AlertFleet[] }>();
+  // The reason each Degraded Armada of an ArmadaSet is grouped under, by set.
+  const ownedReason = new Map<string, string>();
+  const owners = new Map(listing.armadas.map((a) => [a.metadata.name, armadaSetOwner(a)]));
   for (const o of degraded) {
     const fleet = fleetOf(o) as AlertFleet;
     const join = joinSites(regionsNamed(reads.regions, o.siteRegions ?? []), reads.locations, reads.sites);
@@ -85,7 +95,9 @@ export async function byCause(source: WatchSource, env: string, bad: Observation
       sites.set(site.name, cause);
     }
     if (problems.length > 0) continue;
-    const key = o.reason || NO_REASON;
+    const key = (o.kind === 'ArmadaSet' && ownedReason.get(o.name)) || o.reason || NO_REASON;
+    const owner = o.kind === 'Armada' ? owners.get(o.name) : undefined;
+    if (owner !== undefined && !ownedReason.has(owner)) ownedReason.set(owner, key);
     const cause = reasons.get(key) ?? {
       ...(o.reason ? { reason: o.reason } : {}),
       notes: new Set<string>(),
@@ -99,6 +111,13 @@ export async function byCause(source: WatchSource, env: string, bad: Observation
     cause.fleets.push(fleet);
     reasons.set(key, cause);
   }
+  return [...bad.filter((o) => !degraded.includes(o)), ...causesOf(sites, reasons)];
+}
+
+function causesOf(
+  sites: ReadonlyMap<string, { site: SiteBehind; fleets: AlertFleet[] }>,
+  reasons: ReadonlyMap<string, { reason?: string; notes: Set<string>; fleets: AlertFleet[] }>,
+): Observation[] {
   const causes: Observation[] = [];
   for (const { site, fleets } of sites.values()) {
     causes.push({
@@ -120,5 +139,5 @@ export async function byCause(source: WatchSource, env: string, bad: Observation
       fleets: cause.fleets.sort(byKindAndName),
     });
   }
-  return [...bad.filter((o) => !degraded.includes(o)), ...causes];
+  return causes;
 }
