@@ -9,16 +9,32 @@ import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
 import type { Region } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError } from '../gamefabric/errors.js';
-import { isProblem, joinSites, type Readout, type RegionsReadout, type SitesReading } from './site-join.js';
+import {
+  isProblem,
+  joinSites,
+  type Placement,
+  type Readout,
+  type RegionsReadout,
+  type SitesReading,
+} from './site-join.js';
 
 type Fleet = Armada | ArmadaSet;
 
-/** The regions a fleet runs in: an Armada's one, an ArmadaSet's each. */
-export function regionsOf(fleet: Fleet): string[] {
-  const spec = fleet.spec as { region?: unknown; armadas?: { region: string }[] };
-  if (typeof spec.region === 'string') return [spec.region];
-  return (spec.armadas ?? []).map((a) => a.region);
+/** Where a fleet runs: an Armada's region, an ArmadaSet's each, with the region types its distribution names. */
+export function placementsOf(fleet: Fleet): Placement[] {
+  const spec = fleet.spec as {
+    region?: unknown;
+    distribution?: { name: string }[];
+    armadas?: { region: string; distribution: { name: string }[] }[];
+  };
+  if (typeof spec.region === 'string') {
+    return [{ region: spec.region, types: (spec.distribution ?? []).map((d) => d.name) }];
+  }
+  return (spec.armadas ?? []).map((a) => ({ region: a.region, types: a.distribution.map((d) => d.name) }));
 }
+
+/** The regions a fleet runs in: an Armada's one, an ArmadaSet's each. */
+export const regionsOf = (fleet: Fleet): string[] => placementsOf(fleet).map((p) => p.region);
 
 /** A refusal (403, 404) as a readout; any other error is thrown. */
 export async function readout<T>(read: () => Promise<readonly T[]>): Promise<Readout<T>> {
@@ -51,7 +67,7 @@ export async function readSitesBehind(
   const regions = await readRegions(client, env, fleet);
   const locations = await readout(() => client.listLocations());
   const sites = await readout(() => client.listSites());
-  const join = joinSites(regions, locations, sites);
+  const join = joinSites(regions, locations, sites, placementsOf(fleet));
   if (join.kind === 'unknown') return join;
   return { kind: 'read', problems: join.sites.filter(isProblem), total: join.sites.length };
 }

@@ -52,20 +52,38 @@ export function siteRow(s: Site): SiteProblem {
 /** Whether a Site cannot take the configuration or new game servers: not Connected, or cordoned. */
 export const isProblem = (s: SiteProblem): boolean => s.state !== 'Connected' || s.cordoned;
 
-/** The Locations the region types of `regions` list, in order, once each. */
-export function locationsOfRegions(regions: readonly Region[]): string[] {
-  return [...new Set(regions.flatMap((r) => r.spec.types.flatMap((t) => t.locations)))];
+/** Where a fleet runs: a region and the region types its distribution names (undefined: every type). */
+export interface Placement {
+  region: string;
+  types?: readonly string[];
+}
+
+/**
+ * The Locations the region types of `regions` list, in order, once each; with
+ * `placements`, only the types the fleet's distribution names in each region.
+ */
+export function locationsOfRegions(regions: readonly Region[], placements?: readonly Placement[]): string[] {
+  const typesIn = (region: string) => placements?.find((p) => p.region === region)?.types;
+  return [
+    ...new Set(
+      regions.flatMap((r) => {
+        const types = typesIn(r.metadata.name);
+        return r.spec.types.filter((t) => !types || types.includes(t.name)).flatMap((t) => t.locations);
+      }),
+    ),
+  ];
 }
 
 /**
  * Joins `regions` (each read, or the one that could not be) to their Sites
- * through the Locations. Every Location must be found and every Site it lists
+ * through the Locations of the region types the fleet runs in (`placements`). Every Location must be found and every Site it lists
  * must be in the Site list, or the answer is unknown.
  */
 export function joinSites(
   regions: RegionsReadout,
   locations: Readout<Location>,
   sites: Readout<Site>,
+  placements?: readonly Placement[],
 ): SiteJoin {
   if (!regions.ok) {
     return {
@@ -79,7 +97,7 @@ export function joinSites(
   const byLocation = new Map(locations.items.map((l) => [l.metadata.name, l]));
   const bySite = new Map(sites.items.map((s) => [s.metadata.name, s]));
   const behind = new Map<string, SiteBehind>();
-  for (const name of locationsOfRegions(regions.items)) {
+  for (const name of locationsOfRegions(regions.items, placements)) {
     const location = byLocation.get(name);
     if (!location) return { kind: 'unknown', why: { kind: 'location-missing', location: name } };
     for (const siteName of location.spec?.sites ?? []) {

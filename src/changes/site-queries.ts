@@ -12,7 +12,7 @@
 import type { Armada, ArmadaSet, Location } from '../api-shapes/armada-resources.js';
 import type { Region } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
-import { readout, regionsOf } from './fleet-sites.js';
+import { placementsOf, readout } from './fleet-sites.js';
 import type { SiteProblem } from './fleet-state.js';
 import { NotFoundError, whatExists } from './not-found.js';
 import { type Readout, type SitesUnknown, siteRow } from './site-join.js';
@@ -86,12 +86,20 @@ async function readEnvironment(
   return { environment, regions: [...regions.items], fleets: [...armadas.items, ...sets.items] };
 }
 
-/** The Sites of the Locations `region` lists, from the Location list; a Location not listed makes it unknown. */
-function sitesOfRegion(region: Region, locations: Readout<Location>): string[] | SitesUnknown {
+/**
+ * The Sites of the Locations `region` lists (in `types`, or all its types),
+ * from the Location list; a Location not listed makes them unknown.
+ */
+function sitesOfRegion(
+  region: Region,
+  locations: Readout<Location>,
+  types?: readonly string[],
+): string[] | SitesUnknown {
   if (!locations.ok) return { kind: 'refused', what: 'Locations', status: locations.status };
   const byName = new Map(locations.items.map((l) => [l.metadata.name, l]));
   const out: string[] = [];
   for (const t of region.spec.types) {
+    if (types && !types.includes(t.name)) continue;
     for (const name of t.locations) {
       const location = byName.get(name);
       if (!location) return { kind: 'location-missing', location: name };
@@ -153,11 +161,13 @@ export async function querySites(
     const fleets: SiteFleet[] = [];
     for (const e of read) {
       for (const fleet of e.fleets) {
-        for (const r of regionsOf(fleet)) {
-          if (region !== undefined && r !== region) continue;
-          if (!used.get(`${e.environment}/${r}`)?.has(name)) continue;
-          const kind = 'region' in fleet.spec ? 'Armada' : 'ArmadaSet';
-          fleets.push({ environment: e.environment, kind, name: fleet.metadata.name, region: r });
+        for (const p of placementsOf(fleet)) {
+          if (region !== undefined && p.region !== region) continue;
+          const r = e.regions.find((x) => x.metadata.name === p.region);
+          const behind = r && sitesOfRegion(r, locations, p.types);
+          if (!Array.isArray(behind) || !behind.includes(name)) continue;
+          const kind = 'armadas' in fleet.spec ? 'ArmadaSet' : 'Armada';
+          fleets.push({ environment: e.environment, kind, name: fleet.metadata.name, region: p.region });
         }
       }
     }

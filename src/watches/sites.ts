@@ -17,10 +17,11 @@
 
 import { armadaSetOwner, type Location, type Site } from '../api-shapes/armada-resources.js';
 import type { Region } from '../api-shapes/resources.js';
-import { readout } from '../changes/fleet-sites.js';
+import { placementsOf, readout } from '../changes/fleet-sites.js';
 import {
   isProblem,
   joinSites,
+  type Placement,
   type Readout,
   type RegionsReadout,
   type SiteBehind,
@@ -75,7 +76,7 @@ export async function byCause(
   source: WatchSource,
   env: string,
   bad: Observation[],
-  listing: Pick<Listing, 'armadas'>,
+  listing: Pick<Listing, 'armadas' | 'armadaSets'>,
 ): Promise<Observation[]> {
   const degraded = bad.filter((o) => o.siteRegions && fleetOf(o));
   if (degraded.length === 0) return bad;
@@ -85,9 +86,19 @@ export async function byCause(
   // The reason each Degraded Armada of an ArmadaSet is grouped under, by set.
   const ownedReason = new Map<string, string>();
   const owners = new Map(listing.armadas.map((a) => [a.metadata.name, armadaSetOwner(a)]));
+  // The region types each fleet runs in: a Site of a type it does not use is not behind it.
+  const placements = new Map<string, Placement[]>([
+    ...listing.armadas.map((a) => [`Armada/${a.metadata.name}`, placementsOf(a)] as const),
+    ...listing.armadaSets.map((s) => [`ArmadaSet/${s.metadata.name}`, placementsOf(s)] as const),
+  ]);
   for (const o of degraded) {
     const fleet = fleetOf(o) as AlertFleet;
-    const join = joinSites(regionsNamed(reads.regions, o.siteRegions ?? []), reads.locations, reads.sites);
+    const join = joinSites(
+      regionsNamed(reads.regions, o.siteRegions ?? []),
+      reads.locations,
+      reads.sites,
+      placements.get(`${o.kind}/${o.name}`),
+    );
     const problems = join.kind === 'joined' ? join.sites.filter(isProblem) : [];
     for (const site of problems) {
       const cause = sites.get(site.name) ?? { site, fleets: [] };

@@ -17,7 +17,11 @@ useNock();
 
 const duel = {
   metadata: { name: 'duel' },
-  spec: { region: 'eu', distribution: [], template: { spec: { containers: [] } } },
+  spec: {
+    region: 'eu',
+    distribution: [{ name: 'baremetal' }, { name: 'cloud' }],
+    template: { spec: { containers: [] } },
+  },
   status: { state: 'Degraded' },
 } as unknown as Armada;
 
@@ -133,6 +137,20 @@ describe('the Sites behind a Degraded fleet', () => {
     const reading = await readSitesBehind(client, 'dev', duel);
     expect(reading.kind).toBe('unknown');
     expect(sitesNote(reading)).toBe(words);
+  });
+
+  it('names no Site of a region type the fleet does not run in', async () => {
+    api({ sites: [site('fra-a'), site('fra-b'), site('ni-ams-7', 'Error')] });
+    const { client } = testClient();
+    const bareMetalOnly = {
+      ...duel,
+      spec: { ...duel.spec, distribution: [{ name: 'baremetal' }] },
+    } as unknown as Armada;
+    expect(await readSitesBehind(client, 'dev', bareMetalOnly)).toEqual({
+      kind: 'read',
+      problems: [],
+      total: 2,
+    });
   });
 
   it('throws what is not a refusal (a 500 is an error, not an unknown)', async () => {
