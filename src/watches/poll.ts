@@ -82,7 +82,14 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   deps.count?.('polled');
   // A fleet grouped under a cause is still in trouble: a stalled rollout is told only of the well.
   bad = [...bad, ...(await stalledRollouts(store, env, listing, perObject, deps.intervalMs, now))];
-  const step = stepEpisodes(env, await store.listTroubles(env), bad, deps.settleMs, now);
+  const known = await store.listTroubles(env);
+  // A fleet's own Degraded episode opened before fleets were grouped by cause stays open while it
+  // is Degraded (its cause's alert says the rest) and ends when it recovers: never a false all-clear.
+  const rows = new Set(known.map((t) => t.objectKey));
+  const before = perObject.filter((o) => o.siteRegions && rows.has(`${o.kind}/${o.name}`));
+  const beforeKeys = new Set(before.map((o) => `${o.kind}/${o.name}`));
+  const step = stepEpisodes(env, known, [...bad, ...before], deps.settleMs, now);
+  step.due = step.due.filter((t) => !beforeKeys.has(t.objectKey));
   for (const t of step.put) await store.putTrouble(t);
   const byKey = new Map(bad.map((o) => [`${o.kind}/${o.name}`, o]));
   if (step.due.length > 0) {

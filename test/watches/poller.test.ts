@@ -254,6 +254,44 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
     expect(us).toMatchObject({ state: 'No ready servers', reason: '2 up, 0 ready; the minimum is 2' });
   });
 
+  it("keeps a fleet's own Degraded alert opened before grouping open while it is Degraded, and recovers it after", async () => {
+    const { api, messenger, run, store } = await setup(1, ['C1']);
+    // What an earlier version left: a trouble row and an open, posted alert for the fleet itself.
+    await store.putTrouble({
+      env: 'prod',
+      objectKey: 'Armada/duel',
+      kind: 'Armada',
+      name: 'duel',
+      state: 'Degraded',
+      firstBadAt: T0 - 10 * 60_000,
+      lastBadAt: T0,
+    });
+    await store.openAlerts([
+      {
+        id: 'old-duel',
+        workspace: 'T1',
+        channel: 'C1',
+        env: 'prod',
+        objectKey: 'Armada/duel',
+        kind: 'Armada',
+        name: 'duel',
+        state: 'Degraded',
+        firstBadAt: T0 - 10 * 60_000,
+        openedAt: T0 - 9 * 60_000,
+        drawn: 'none',
+      },
+    ]);
+    await store.markAlertDrawn('old-duel', 'open', '1.0001');
+    fraDown(api);
+    api.setArmada('duel', 'Degraded', 'could not sync');
+    await run(3 * 60_000);
+    expect(messenger.posts.map((p) => p.objectKey)).toEqual(['Site/fra-02']);
+    expect(messenger.updates.filter((u) => u.id === 'old-duel')).toEqual([]);
+    api.setArmada('duel', 'Synced');
+    await run(3 * 60_000);
+    expect(messenger.updates.find((u) => u.id === 'old-duel')?.recoveredAt).toEqual(expect.any(Number));
+  });
+
   it('names in a channel only the fleets behind the Site its policy lets it read', async () => {
     const opened = await openReplicaStores(kind, 1);
     close = opened.close;
