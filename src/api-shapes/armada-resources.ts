@@ -157,7 +157,10 @@ export type ImageUpdater = z.infer<typeof ImageUpdaterSchema>;
 /*
  * Sites (core group, cluster-scoped): the capacity clusters behind a
  * Location. The docs name the states (Connected, Pending, Terminating, Error)
- * and cordoning (`architecture/regions-sites-and-locations.md`); the field
+ * and cordoning (`architecture/regions-sites-and-locations.md`); the spec's
+ * keys are those of nitrado/terraform-provider-ec `ec/core/schema_site.go`
+ * (cordoned, cpuRatio, credentials, description, resources, template): a Site
+ * does not name its Location, the Location names its Sites. The status field
  * names are inferred, so they are read liberally and never required.
  */
 export const SITE_STATES = ['Connected', 'Pending', 'Terminating', 'Error'] as const;
@@ -168,14 +171,30 @@ export const SiteSchema = z.looseObject({
   metadata: z.looseObject({ name: z.string() }),
   spec: z
     .looseObject({
-      /** The Location the Site belongs to (inferred field name). */
-      location: z.string().optional(),
+      /** "Cordoned determines if a site can have fleets scheduled" (ec `schema_site.go`). */
       cordoned: z.boolean().optional(),
+      description: z.string().optional(),
     })
     .optional(),
   status: z.looseObject({ state: z.string().optional(), reason: z.string().optional() }).optional(),
 });
 export type Site = z.infer<typeof SiteSchema>;
+
+/*
+ * Locations (core group, cluster-scoped): "Sites are the site names that
+ * makes up the location" (nitrado/terraform-provider-ec
+ * `ec/core/schema_location.go`, `spec.sites`); a Region type lists Locations.
+ * The list path `/api/core/v1/locations` is inferred from the core group's
+ * convention (`/api/core/v1/sites`); the provider reads one with
+ * `CoreV1().Locations().Get` (`ec/core/data_source_core_location.go`).
+ */
+export const LocationSchema = z.looseObject({
+  apiVersion: z.string().optional(),
+  kind: z.string().optional(),
+  metadata: z.looseObject({ name: z.string() }),
+  spec: z.looseObject({ sites: z.array(z.string()).nullish() }).nullish(),
+});
+export type Location = z.infer<typeof LocationSchema>;
 
 export const EnvironmentSchema = z.looseObject({
   apiVersion: z.string().optional(),

@@ -16,10 +16,11 @@ import { addCounts, type StateCounts } from '../api-shapes/armada-server-states.
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError, isNotFound } from '../gamefabric/errors.js';
 import { armadasOf, fleetServerStates, readServerStates } from './fleet-servers.js';
-import { readSitesBehind, type SitesReading } from './fleet-sites.js';
+import { readSitesBehind } from './fleet-sites.js';
 import { scaleToZeroStates } from './fleet-state.js';
 import { imageTags, tagOf } from './image-tags.js';
 import { missingEnvironment, missingIn, NotFoundError, quote } from './not-found.js';
+import type { SitesReading } from './site-join.js';
 
 /** One region type of one region: the settings and, where the status tells them, the counts. */
 export interface TypeRow extends ReplicaCounts {

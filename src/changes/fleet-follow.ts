@@ -23,7 +23,7 @@ import {
   rolloutCountsText,
   unreadableText,
 } from './fleet-servers.js';
-import { readSitesBehind, type SitesReading, sitesNote } from './fleet-sites.js';
+import { readSitesBehind } from './fleet-sites.js';
 import {
   countsText,
   describeFleetState,
@@ -33,6 +33,7 @@ import {
   readRollout,
 } from './fleet-state.js';
 import type { FollowEvent, OperationContext } from './operation.js';
+import { type SitesReading, sitesNote } from './site-join.js';
 
 /**
  * A fleet's game server counts as one poll read them: `states` undefined when

@@ -1,66 +1,73 @@
 /**
  * The Sites behind a Degraded fleet: the Sites of the Locations its regions
- * use that are not Connected or are cordoned (docs glossary "Degraded",
- * `architecture/regions-sites-and-locations.md`). Reading Sites or Regions may
- * be refused: that is said, and the fleet is still shown.
+ * use (joined in site-join.ts) that are not Connected or are cordoned (docs
+ * glossary "Degraded", `architecture/regions-sites-and-locations.md`).
+ * Reading Regions, Locations or Sites may be refused: the Sites are then
+ * unknown, that is said with the reason, and the fleet is still shown.
  */
 import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
+import type { Region } from '../api-shapes/resources.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import { ApiError } from '../gamefabric/errors.js';
-import { type SiteProblem, sitesBehind } from './fleet-state.js';
+import {
+  isProblem,
+  joinSites,
+  type Placement,
+  type Readout,
+  type RegionsReadout,
+  type SitesReading,
+} from './site-join.js';
 
 type Fleet = Armada | ArmadaSet;
 
-/** What is known of the Sites behind a fleet: the problem ones, or why they could not be read. */
-export type SitesReading = { kind: 'read'; problems: SiteProblem[] } | { kind: 'refused'; status: number };
-
-function regionsOf(fleet: Fleet): string[] {
-  const spec = fleet.spec as { region?: unknown; armadas?: { region: string }[] };
-  if (typeof spec.region === 'string') return [spec.region];
-  return (spec.armadas ?? []).map((a) => a.region);
-}
-
-/** The Locations of the fleet's regions, or undefined when a Region cannot be read. */
-async function locationsOf(
-  client: GameFabricClient,
-  env: string,
-  fleet: Fleet,
-): Promise<string[] | undefined> {
-  const out = new Set<string>();
-  for (const name of regionsOf(fleet)) {
-    try {
-      const region = await client.getRegion(env, name);
-      for (const t of region.spec.types) for (const l of t.locations) out.add(l);
-    } catch (err) {
-      if (err instanceof ApiError && (err.status === 403 || err.status === 404)) return undefined;
-      throw err;
-    }
+/** Where a fleet runs: an Armada's region, an ArmadaSet's each, with the region types its distribution names. */
+export function placementsOf(fleet: Fleet): Placement[] {
+  const spec = fleet.spec as {
+    region?: unknown;
+    distribution?: { name: string }[];
+    armadas?: { region: string; distribution: { name: string }[] }[];
+  };
+  if (typeof spec.region === 'string') {
+    return [{ region: spec.region, types: (spec.distribution ?? []).map((d) => d.name) }];
   }
-  return [...out];
+  return (spec.armadas ?? []).map((a) => ({ region: a.region, types: a.distribution.map((d) => d.name) }));
 }
 
-/** Reads the Sites behind `fleet`; a refusal (403/404) is a reading, not an error. */
-export async function readSitesBehind(
-  client: GameFabricClient,
-  env: string,
-  fleet: Fleet,
-): Promise<SitesReading> {
+/** The regions a fleet runs in: an Armada's one, an ArmadaSet's each. */
+export const regionsOf = (fleet: Fleet): string[] => placementsOf(fleet).map((p) => p.region);
+
+/** A refusal (403, 404) as a readout; any other error is thrown. */
+export async function readout<T>(read: () => Promise<readonly T[]>): Promise<Readout<T>> {
   try {
-    const sites = await client.listSites();
-    const locations = await locationsOf(client, env, fleet);
-    return { kind: 'read', problems: sitesBehind(sites, locations) };
+    return { ok: true, items: await read() };
   } catch (err) {
     if (err instanceof ApiError && (err.status === 403 || err.status === 404)) {
-      return { kind: 'refused', status: err.status };
+      return { ok: false, status: err.status };
     }
     throw err;
   }
 }
 
-/** The words for a SitesReading, to follow a Degraded state ("" when nothing to add). */
-export function sitesNote(reading: SitesReading | undefined): string {
-  if (!reading) return '';
-  if (reading.kind === 'refused')
-    return `the Sites could not be read (HTTP ${reading.status}: not permitted)`;
-  return reading.problems.length === 0 ? 'every Site of its regions is Connected' : '';
+async function readRegions(client: GameFabricClient, env: string, fleet: Fleet): Promise<RegionsReadout> {
+  const items: Region[] = [];
+  for (const name of regionsOf(fleet)) {
+    const one = await readout(async () => [await client.getRegion(env, name)]);
+    if (!one.ok) return { ok: false, status: one.status, region: name };
+    items.push(...one.items);
+  }
+  return { ok: true, items };
+}
+
+/** Reads the Sites behind `fleet` through its Regions and their Locations; a refusal is a reading, not an error. */
+export async function readSitesBehind(
+  client: GameFabricClient,
+  env: string,
+  fleet: Fleet,
+): Promise<SitesReading> {
+  const regions = await readRegions(client, env, fleet);
+  const locations = await readout(() => client.listLocations());
+  const sites = await readout(() => client.listSites());
+  const join = joinSites(regions, locations, sites, placementsOf(fleet));
+  if (join.kind === 'unknown') return join;
+  return { kind: 'read', problems: join.sites.filter(isProblem), total: join.sites.length };
 }

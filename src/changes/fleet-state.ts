@@ -11,7 +11,6 @@
  * state, its reason, the optional counts and the Sites behind a Degraded fleet.
  */
 
-import type { Site } from '../api-shapes/armada-resources.js';
 import {
   type Armada,
   type ArmadaSet,
@@ -66,24 +65,6 @@ export interface SiteProblem {
   state: string;
   reason?: string;
   cordoned: boolean;
-}
-
-/**
- * The Sites of `locations` that are not Connected or are cordoned (docs
- * `architecture/regions-sites-and-locations.md`); all problem Sites when the
- * locations are not known.
- */
-export function sitesBehind(sites: readonly Site[], locations?: readonly string[]): SiteProblem[] {
-  const wanted = locations ? new Set(locations) : undefined;
-  return sites
-    .filter((s) => !wanted || (s.spec?.location !== undefined && wanted.has(s.spec.location)))
-    .map((s) => ({
-      name: s.metadata.name,
-      state: s.status?.state ?? 'Unknown',
-      ...(s.status?.reason ? { reason: s.status.reason } : {}),
-      cordoned: s.spec?.cordoned === true,
-    }))
-    .filter((p) => p.state !== 'Connected' || p.cordoned);
 }
 
 /** "site ni-prod-fra-02: Error, connection lost" or "site x: Connected, cordoned". */

@@ -39,6 +39,7 @@ import {
   type RegionView,
   type VesselSummary,
 } from './queries.js';
+import { querySites, type SitesView } from './site-queries.js';
 
 export interface ReadsOptions {
   api: GameFabricClient;
@@ -47,6 +48,8 @@ export interface ReadsOptions {
   branches?: readonly string[] | undefined;
   /** Bounds, coalesces and briefly caches the lists type-ahead reads. */
   budget: ReadBudget;
+  /** HARBOR_ENVIRONMENTS: the environments to look in when the API will not list them. */
+  environments?: readonly string[] | undefined;
 }
 
 /** A live tail's subject, checked: the asker may read its logs and the Vessel exists. */
@@ -146,6 +149,24 @@ export class Reads {
   async region(asker: Asker, environment: string, region: string): Promise<RegionView> {
     await authorizeRequest(this.o.policy, asker, 'region.show', { environment, region });
     return queryRegion(this.o.api, environment, region);
+  }
+
+  /**
+   * The Sites and the fleets behind each (`sites.list`, cluster-scoped):
+   * refused unless some environment allows it; then each environment counts
+   * only where `sites.list` allows it, and its fleets only where
+   * `armadas.list` does too.
+   */
+  async sites(asker: Asker, region?: string): Promise<SitesView> {
+    const { policy } = this.o;
+    await authorizeForm(policy, asker, 'sites.list', region ? { region } : {});
+    const allowed = async (operation: Operation, target: Target) =>
+      (await judgeRequest(policy, asker, operation, target)).allowed;
+    const access = {
+      sites: (environment: string) => allowed('sites.list', { environment, ...(region ? { region } : {}) }),
+      fleets: (environment: string) => allowed('armadas.list', { environment }),
+    };
+    return querySites(this.o.api, access, this.o.environments ?? [], region);
   }
 
   /** Every Armada and ArmadaSet of an environment, summarised. */

@@ -36,20 +36,25 @@ export function touches(target: Target, subject: AlertSubject): boolean {
   return subject.region !== undefined && target.region === subject.region;
 }
 
-/** Applied changes of the last 24 h touching the subject or its region, newest first, at most `limit`. */
+/**
+ * Applied changes of the last 24 h touching the subject or its region (any of
+ * the subjects, for an alert about a cause several fleets share), newest
+ * first, at most `limit`.
+ */
 export async function recentChanges(
   store: Pick<ChangeStore, 'listChanges'> & Pick<ApprovalStore, 'listApprovalsFor'>,
-  subject: AlertSubject,
+  subject: AlertSubject | readonly AlertSubject[],
   now: number,
   limit = 10,
 ): Promise<Change[]> {
+  const subjects = Array.isArray(subject) ? subject : [subject as AlertSubject];
   const records = await store.listChanges({
     status: ['succeeded'],
     createdAfter: now - WHAT_CHANGED_WINDOW_MS,
   });
   const matching = records
     .map((r) => toChange(r, []))
-    .filter((c) => touches(c.target, subject))
+    .filter((c) => subjects.some((s) => touches(c.target, s)))
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, limit);
   if (matching.length === 0) return [];

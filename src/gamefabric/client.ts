@@ -5,7 +5,14 @@
  * comes in through the options.
  */
 import fetch from 'node-fetch';
-import type { Armada, ArmadaSet, Environment, ImageUpdater, Site } from '../api-shapes/armada-resources.js';
+import type {
+  Armada,
+  ArmadaSet,
+  Environment,
+  ImageUpdater,
+  Location,
+  Site,
+} from '../api-shapes/armada-resources.js';
 import type { ArmadaServerStates } from '../api-shapes/armada-server-states.js';
 import {
   API_VERSIONS,
@@ -72,7 +79,7 @@ import { createRequester, type FetchLike, type Requester } from './request.js';
 import { type RetryPolicy, resolveRetryPolicy } from './retry.js';
 import { createSecretRegistry } from './secrets.js';
 import { listArmadaServerStates } from './server-states.js';
-import { listGameServerNames, listSites, terminateGameServer } from './sites.js';
+import { listGameServerNames, listLocations, listSites, terminateGameServer } from './sites.js';
 import {
   createVesselWithFallback,
   deleteVessel,
@@ -250,6 +257,8 @@ export interface GameFabricClient {
   listEnvironments(): Promise<Environment[]>;
   /** Every Site (capacity cluster) the account may see: what explains a Degraded fleet. */
   listSites(): Promise<Site[]>;
+  /** Every Location, each listing its Sites (path inferred): how a Region's Locations reach Sites. */
+  listLocations(): Promise<Location[]>;
   /** Terminates a game server on a Site; ApiError 404 when there is none. */
   terminateGameServer(site: string, name: string): Promise<void>;
   /** The names of the game servers on a Site (path inferred). */
@@ -351,6 +360,7 @@ export function createGameFabricClient(options: GameFabricClientOptions): GameFa
     listImageUpdaters: (env) => listImageUpdaters(http, env),
     listEnvironments: () => listEnvironments(http),
     listSites: () => listSites(http),
+    listLocations: () => listLocations(http),
     terminateGameServer: (site, name) => terminateGameServer(http, site, name),
     listGameServerNames: (site) => listGameServerNames(http, site),
     listArmadaServerStates: (env) => listArmadaServerStates(http, env),

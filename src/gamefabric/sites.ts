@@ -1,6 +1,6 @@
 import { z } from 'zod';
 /** Reading Sites (core group, cluster-scoped); the shape is in armada-resources.ts. */
-import { type Site, SiteSchema } from '../api-shapes/armada-resources.js';
+import { type Location, LocationSchema, type Site, SiteSchema } from '../api-shapes/armada-resources.js';
 import { listOf } from '../api-shapes/resources.js';
 import { apiPath, type Requester } from './request.js';
 
@@ -10,6 +10,21 @@ export async function listSites(http: Requester): Promise<Site[]> {
     { method: 'GET', path: apiPath`/api/core/v1/sites`, retry: 'idempotent' },
     listOf(SiteSchema),
     'Site list',
+  );
+  return list.items;
+}
+
+/**
+ * Every Location the service account may see (`GET /api/core/v1/locations`:
+ * the path is inferred from the core group's convention; the provider reads
+ * Locations through `CoreV1().Locations()`, nitrado/terraform-provider-ec
+ * `ec/core/data_source_core_location.go`). Each lists its Sites in `spec.sites`.
+ */
+export async function listLocations(http: Requester): Promise<Location[]> {
+  const list = await http.json(
+    { method: 'GET', path: apiPath`/api/core/v1/locations`, retry: 'idempotent' },
+    listOf(LocationSchema),
+    'Location list',
   );
   return list.items;
 }

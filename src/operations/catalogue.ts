@@ -241,6 +241,21 @@ export const OPERATION_DESCRIPTORS = {
       },
     },
   },
+  'sites.list': {
+    kind: 'read',
+    action: (t) => `list the Sites${t.region ? ` of region ${t.region}` : ''}${inEnv(t)}`,
+    help: {
+      sites: {
+        words: ['sites'],
+        args: ['[<region>]'],
+        flags: [],
+        description:
+          'List the Sites (capacity clusters): state, cordon, and the armadas and ArmadaSets behind each, in every environment you may read; a region narrows it to the Sites of its Locations.',
+        example: 'sites eu-central',
+        topic: 'regions',
+      },
+    },
+  },
   'region.create': {
     kind: 'change',
     rollback: {

@@ -4,6 +4,7 @@
  * and field.
  */
 import { z } from 'zod';
+import { LocationSchema } from '../api-shapes/armada-resources.js';
 import { nameProblem } from '../api-shapes/names.js';
 import { API_VERSIONS, type Image } from '../api-shapes/resources.js';
 import { validateArmada, validateArmadaSet, validateImageUpdater } from './armada-validation.js';
@@ -34,6 +35,7 @@ const SimulatorDataSchema = z.strictObject({
       imageUpdaters: objects.optional(),
     }),
   ),
+  locations: objects.optional(),
   serviceAccounts: z.array(z.looseObject({})).optional(),
 });
 
@@ -140,10 +142,35 @@ export function loadData(svc: SimServices, data: SimulatorData): void {
       });
     }
   }
+  for (const [i, location] of (data.locations ?? []).entries()) {
+    at(`locations[${i}]`, () => storeLocation(svc, location));
+  }
   for (const [name, env] of Object.entries(data.environments)) loadFleets(svc, name, env);
   for (const [i, account] of (data.serviceAccounts ?? []).entries()) {
     at(`serviceAccounts[${i}]`, () => svc.auth.addAccount(account));
   }
+}
+
+/** A Location from data: a valid name and `spec.sites`, a list of Site names. */
+function storeLocation(svc: SimServices, value: unknown): void {
+  const parsed = LocationSchema.safeParse(value);
+  if (!parsed.success)
+    throw new Error('a Location needs metadata.name and spec.sites (a list of Site names)');
+  const name = parsed.data.metadata.name;
+  const problem = nameProblem(name);
+  if (problem) throw new Error(`name "${name}" ${problem}`);
+  if (svc.store.locations.has(name)) throw new Error(`duplicate Location "${name}"`);
+  const sites = parsed.data.spec?.sites ?? [];
+  for (const site of sites) {
+    const bad = nameProblem(site);
+    if (bad) throw new Error(`site "${site}" ${bad}`);
+  }
+  svc.store.locations.set(name, {
+    apiVersion: API_VERSIONS.core,
+    kind: 'Location',
+    metadata: { name },
+    spec: { sites: [...sites] },
+  });
 }
 
 /** Armadas, ArmadaSets and ImageUpdaters of one environment, validated as the API validates them. */

@@ -7,9 +7,9 @@
  * Armada `duel` (two region types) and the ArmadaSet `arena` (eu-central and
  * us-west), and prod an ImageUpdater rolling `arena` out on new game-server
  * images,
- * and service accounts. Internal image names are stable (see image-names.ts).
+ * the Locations its Regions name (each listing its Sites), and service accounts. Internal image names are stable (see image-names.ts).
  */
-import type { Armada, ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Armada, ArmadaSet, ImageUpdater, Location } from '../api-shapes/armada-resources.js';
 import type { Formation, Region, VesselTemplate } from '../api-shapes/resources.js';
 import { demoAccount } from './auth.js';
 import { internalImageName } from './image-names.js';
@@ -125,6 +125,26 @@ function arenaUpdater(): ImageUpdater {
   };
 }
 
+/** A Location and the Sites that make it up (cluster-scoped, shared by every environment). */
+export function location(name: string, sites: string[]): Location {
+  return { apiVersion: 'core/v1', kind: 'Location', metadata: { name }, spec: { sites } };
+}
+
+/**
+ * The Locations the demo Regions name. `fra-bm-1` is made up of two Sites, so
+ * one of them down leaves the other serving and the fleets still Degraded.
+ */
+export function demoLocations(): Location[] {
+  return [
+    location('ams-bm-1', ['ams-bm-1-01']),
+    location('ams-cloud-1', ['ams-cloud-1-01']),
+    location('fra-bm-1', ['fra-bm-1-01', 'fra-bm-1-02']),
+    location('fra-cloud-1', ['fra-cloud-1-01']),
+    location('sfo-bm-1', ['sfo-bm-1-01']),
+    location('sfo-cloud-1', ['sfo-cloud-1-01']),
+  ];
+}
+
 function formation(
   env: string,
   name: string,
@@ -207,6 +227,7 @@ export function demoData(): SimulatorData {
         imageUpdaters: [arenaUpdater()],
       },
     },
+    locations: demoLocations(),
     serviceAccounts: [
       demoAccount(),
       {
@@ -224,6 +245,7 @@ export function demoData(): SimulatorData {
           IMAGEUPDATERS: ['GET'],
           ENVIRONMENTS: ['GET'],
           SITES: ['GET'],
+          LOCATIONS: ['GET'],
           GAMESERVERS: ['GET'],
         },
       },

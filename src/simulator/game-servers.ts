@@ -1,7 +1,7 @@
 /**
  * Game servers as Sites hold them, for `DELETE /api/core/v1/sites/{site}/gameservers/{name}`
  * (docs `getting-started/terminating-game-servers.md`). Each Armada region
- * type's servers live on the Site of its first Location, named
+ * type's servers live on the first Site of its first Location, named
  * `<armada>-<type>-<n>` (the simulator's names; real ones are pod names).
  * Terminating an allocated one ends its match; the autoscaler then starts a
  * new server under a number not used before. The list path (GET) is the simulator's,
@@ -12,7 +12,7 @@ import { armadaStatus } from './armada-lifecycle.js';
 import { notFound } from './http-utils/status.js';
 import { regionTypeOrder } from './region-priority.js';
 import type { Handler, SimServices } from './services.js';
-import { siteNameOf } from './sites.js';
+import { sitesOfLocation } from './sites.js';
 
 interface GameServerView {
   apiVersion: string;
@@ -37,7 +37,7 @@ export function gameServersOn(svc: SimServices, site: string): GameServerView[] 
       );
       for (const t of status.regionTypes) {
         const location = region?.spec.types.find((x) => x.name === t.name)?.locations[0];
-        if (!location || siteNameOf(location) !== site) continue;
+        if (!location || sitesOfLocation(svc.store, location)[0] !== site) continue;
         // Numbers in use: the lowest ones not terminated; the first `allocated` of them are in a match.
         const gone = rec.terminated.get(t.name) ?? new Set<number>();
         for (let n = 0, shown = 0; shown < t.replicas; n++) {

@@ -5,7 +5,7 @@
  * is listed in docs/gamefabric-compatibility.md.
  */
 import type { Image, Region } from '../api-shapes/resources.js';
-import { demoData } from './demo-data.js';
+import { demoData, location } from './demo-data.js';
 import { makeImage } from './images.js';
 import type { SimulatorData } from './types.js';
 
@@ -18,6 +18,8 @@ export const REAL_SHAPES = {
   /** A dev region whose only type has no locations: its Vessels stay in Error. */
   noSiteRegion: 'ap-south',
   errorVessel: 'stray-1',
+  /** A Site whose name does not carry its Location's (`ams-bm-1`): only the Location's `spec.sites` joins them. */
+  unrelatedSite: 'ni-ams-bm-07',
 } as const;
 
 function stamped(image: Image, name: string, createdTimestamp: string, digest: string): Image {
@@ -97,5 +99,9 @@ export function realShapesData(): SimulatorData {
     }
   }
   data.environments.dev = devEnv;
+  // Site names are the operator's: nothing ties one to its Location but the Location's list.
+  data.locations = (data.locations ?? []).map((l) =>
+    l.metadata.name === 'ams-bm-1' ? location('ams-bm-1', [REAL_SHAPES.unrelatedSite]) : l,
+  );
   return data;
 }

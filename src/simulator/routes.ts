@@ -21,7 +21,7 @@ import { getVesselLogs } from './logs.js';
 import { createRegion, getRegion, listRegions, patchRegion } from './regions.js';
 import { listAllServerStates, listServerStates } from './server-states.js';
 import type { Handler } from './services.js';
-import { listSites } from './sites.js';
+import { getLocation, listLocations, listSites } from './sites.js';
 import type { SimMethod, SimResource } from './types.js';
 import { createVessel, deleteVessel, getVessel, listVessels } from './vessels.js';
 
@@ -74,6 +74,9 @@ const ROUTES: readonly Route[] = [
   { pattern: `${CORE}/regions/:name`, resource: 'REGIONS', handlers: { GET: getRegion, PATCH: patchRegion } },
   { pattern: '/api/core/v1/environments', resource: 'ENVIRONMENTS', handlers: { GET: listEnvironments } },
   { pattern: '/api/core/v1/sites', resource: 'SITES', handlers: { GET: listSites } },
+  // Inferred path (the core group's convention); the provider reads Locations through CoreV1().Locations().
+  { pattern: '/api/core/v1/locations', resource: 'LOCATIONS', handlers: { GET: listLocations } },
+  { pattern: '/api/core/v1/locations/:name', resource: 'LOCATIONS', handlers: { GET: getLocation } },
   {
     pattern: '/api/core/v1/sites/:site/gameservers',
     resource: 'GAMESERVERS',

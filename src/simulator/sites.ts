@@ -1,40 +1,77 @@
 /**
- * Sites: one per Location named by any Region (`<location>-01`), Connected
- * unless a test or demo says otherwise (`POST /_sim/sites/{name}` or
- * `Simulator.setSite`). A Site that is not Connected is what makes an Armada
- * Degraded: its configuration cannot be deployed there (docs glossary
- * "Degraded"). The Site's field names are inferred (docs
- * `architecture/regions-sites-and-locations.md` names states and cordoning).
+ * Sites and Locations, both cluster-scoped in the core group. A Location
+ * lists the Sites that make it up (`spec.sites`, nitrado/terraform-provider-ec
+ * `ec/core/schema_location.go`); a Site names no Location (its spec keys:
+ * `ec/core/schema_site.go`). Locations come from the data's `locations`; a
+ * Location a Region names that the data does not declare is served as one
+ * with a single Site `<location>-01` (a simulator convenience, so tests can
+ * create Regions anywhere). Every Site is Connected unless a test or demo
+ * says otherwise (`POST /_sim/sites/{name}` or `Simulator.setSite`). A Site
+ * that is not Connected is what makes an Armada Degraded: its configuration
+ * cannot be deployed there (docs glossary "Degraded").
  */
 
-import type { Armada, Site } from '../api-shapes/armada-resources.js';
+import type { Armada, Location, Site } from '../api-shapes/armada-resources.js';
 import { API_VERSIONS } from '../api-shapes/resources.js';
 import type { BlockedSite } from './armada-lifecycle.js';
+import { notFound } from './http-utils/status.js';
 import type { Handler } from './services.js';
 import type { SimStore } from './store.js';
 
-/** The name of the one Site of a Location. */
-export const siteNameOf = (location: string): string => `${location}-01`;
+/** The Site of a Location the data does not declare. */
+const implicitSiteOf = (location: string): string => `${location}-01`;
 
-/** Every Site, sorted by name. */
-export function allSites(store: SimStore): Site[] {
-  const locations = new Set<string>();
+/** Every Location name some Region of some environment names. */
+function namedLocations(store: SimStore): Set<string> {
+  const names = new Set<string>();
   for (const env of store.environments.values()) {
     for (const region of env.regions.values()) {
-      for (const type of region.spec.types) for (const l of type.locations) locations.add(l);
+      for (const type of region.spec.types) for (const l of type.locations) names.add(l);
     }
   }
-  return [...locations].sort().map((location) => siteOf(store, location));
+  return names;
 }
 
-function siteOf(store: SimStore, location: string): Site {
-  const name = siteNameOf(location);
+/** The Location `name`: declared, or implied by a Region naming it; undefined when neither. */
+export function locationNamed(store: SimStore, name: string): Location | undefined {
+  const declared = store.locations.get(name);
+  if (declared) return declared;
+  if (!namedLocations(store).has(name)) return undefined;
+  return {
+    apiVersion: API_VERSIONS.core,
+    kind: 'Location',
+    metadata: { name },
+    spec: { sites: [implicitSiteOf(name)] },
+  };
+}
+
+/** Every Location (declared and implied), sorted by name. */
+export function allLocations(store: SimStore): Location[] {
+  const names = new Set([...store.locations.keys(), ...namedLocations(store)]);
+  return [...names]
+    .sort()
+    .map((n) => locationNamed(store, n))
+    .filter((l): l is Location => l !== undefined);
+}
+
+/** The Site names of a Location, in its order ([] when it is unknown). */
+export function sitesOfLocation(store: SimStore, location: string): string[] {
+  return [...(locationNamed(store, location)?.spec?.sites ?? [])];
+}
+
+/** Every Site of every Location, sorted by name. */
+export function allSites(store: SimStore): Site[] {
+  const names = new Set(allLocations(store).flatMap((l) => l.spec?.sites ?? []));
+  return [...names].sort().map((name) => siteNamed(store, name));
+}
+
+function siteNamed(store: SimStore, name: string): Site {
   const o = store.siteOverrides.get(name) ?? {};
   return {
     apiVersion: API_VERSIONS.core,
     kind: 'Site',
     metadata: { name },
-    spec: { location, cordoned: o.cordoned ?? false },
+    spec: { cordoned: o.cordoned ?? false },
     status: { state: o.state ?? 'Connected', ...(o.reason ? { reason: o.reason } : {}) },
   };
 }
@@ -49,12 +86,25 @@ export function unavailableSites(
   const r = store.environments.get(env)?.regions.get(region);
   if (!r) return [];
   const locations = r.spec.types.filter((t) => !types || types.includes(t.name)).flatMap((t) => t.locations);
-  return [...new Set(locations)].map((l) => siteOf(store, l)).filter((s) => s.status?.state !== 'Connected');
+  const sites = new Set(locations.flatMap((l) => sitesOfLocation(store, l)));
+  return [...sites].map((s) => siteNamed(store, s)).filter((s) => s.status?.state !== 'Connected');
 }
 
 /** GET /api/core/v1/sites */
 export const listSites: Handler = (ctx, _params, svc) => {
   ctx.json(200, { apiVersion: API_VERSIONS.core, kind: 'SiteList', items: allSites(svc.store) });
+};
+
+/** GET /api/core/v1/locations (the path is inferred from the core group's convention). */
+export const listLocations: Handler = (ctx, _params, svc) => {
+  ctx.json(200, { apiVersion: API_VERSIONS.core, kind: 'LocationList', items: allLocations(svc.store) });
+};
+
+/** GET /api/core/v1/locations/{name} */
+export const getLocation: Handler = (ctx, { name = '' }, svc) => {
+  const location = locationNamed(svc.store, name);
+  if (!location) throw notFound('Location', name);
+  ctx.json(200, location);
 };
 
 /** The Sites an Armada's configuration cannot reach (those of its region types' locations). */

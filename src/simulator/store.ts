@@ -3,7 +3,7 @@
  * Regions, Formations and Vessel records per environment. Unknown branches
  * and environments are 404s, as on the real service.
  */
-import type { ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { ArmadaSet, ImageUpdater, Location } from '../api-shapes/armada-resources.js';
 import type { Formation, Image, ImagePromotion, Region, Vessel } from '../api-shapes/resources.js';
 import type { ArmadaRecord } from './armada-lifecycle.js';
 import type { ImageLookup } from './containers.js';
@@ -44,6 +44,8 @@ export class SimStore implements ImageLookup {
   readonly environmentDisplayNames = new Map<string, string>();
   /** Images whose game servers crash on start (a simulated bad build), keyed `branch/internalName`: the reason. */
   readonly crashingImages = new Map<string, string>();
+  /** Locations the data declares (cluster-scoped), by name; sites.ts implies the others a Region names. */
+  readonly locations = new Map<string, Location>();
   /** Site states set by tests and demos (every Site is Connected otherwise), by Site name. */
   readonly siteOverrides = new Map<string, SiteOverride>();
   private revision = 0;

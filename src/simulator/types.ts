@@ -2,7 +2,7 @@
  * Public types of the GameFabric API simulator: its options, the handle tests
  * hold, and the shapes of its initial data, fault rules and request log.
  */
-import type { Armada, ArmadaSet, ImageUpdater } from '../api-shapes/armada-resources.js';
+import type { Armada, ArmadaSet, ImageUpdater, Location } from '../api-shapes/armada-resources.js';
 import type { Formation, Image, Region, Vessel } from '../api-shapes/resources.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
@@ -27,6 +27,7 @@ export const SIM_RESOURCES = [
   'IMAGEUPDATERS',
   'ENVIRONMENTS',
   'SITES',
+  'LOCATIONS',
   'GAMESERVERS',
   'ARMADAGAMESERVERSTATES',
 ] as const;
@@ -86,6 +87,12 @@ export interface SimulatorData {
   /** Branch display names (`spec.displayName` of the Branch objects); a branch without one shows its name. */
   branchDisplayNames?: Record<string, string>;
   environments: Record<string, EnvironmentData>;
+  /**
+   * Locations (cluster-scoped), each listing its Sites in `spec.sites`. A
+   * Location a Region names and this list does not declare has one Site,
+   * `<location>-01`.
+   */
+  locations?: Location[];
   serviceAccounts?: ServiceAccountData[];
 }
 

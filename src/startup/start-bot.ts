@@ -210,6 +210,7 @@ export async function startBot(
       api: core.api.client,
       policy: core.policy,
       branches: config.branches,
+      environments: config.environments,
       // Type-ahead's list reads: a refused one is answered with no options and counted as shed.
       budget: new ReadBudget({
         clock,

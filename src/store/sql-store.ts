@@ -165,6 +165,7 @@ export abstract class SqlStore implements Store {
   getAlert: WatchStore['getAlert'] = (id) => this.watches.getAlert(id);
   claimAlertPost: WatchStore['claimAlertPost'] = (id, owner, staleMs, now) =>
     this.watches.claimAlertPost(id, owner, staleMs, now);
+  reviseAlert: WatchStore['reviseAlert'] = (id, revision) => this.watches.reviseAlert(id, revision);
   markAlertDrawn: WatchStore['markAlertDrawn'] = (id, drawn, ts) =>
     this.watches.markAlertDrawn(id, drawn, ts);
   recoverAlerts: WatchStore['recoverAlerts'] = (env, key, lastedMs, now) =>

@@ -197,6 +197,7 @@ export const TABLES = {
     drawn: oneOf(['none', 'open', 'recovered']),
     muted_until: optInt,
     muted_by: optText,
+    fleets: optText,
   },
 } as const satisfies Record<string, Record<string, ColumnDecl>>;
 

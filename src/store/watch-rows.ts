@@ -1,8 +1,30 @@
 /** Row decoders of the watch tables (issue 29), through the same per-table zod schemas as the rest of the store. */
 
+import { z } from 'zod';
 import { compact, decoder, JSON_CODECS, rowSchema } from './rows.js';
 import type { Dialect } from './sql.js';
-import type { WatchAlert, WatchPollerRecord, WatchSubscription, WatchTrouble } from './watch-types.js';
+import type {
+  AlertFleet,
+  WatchAlert,
+  WatchPollerRecord,
+  WatchSubscription,
+  WatchTrouble,
+} from './watch-types.js';
+
+const AlertFleetsSchema = z.array(
+  z.object({
+    kind: z.enum(['Armada', 'ArmadaSet']),
+    name: z.string(),
+    region: z.string().optional(),
+    recovered: z.boolean().optional(),
+  }),
+);
+
+/** The fleets of a grouped alert, kept as JSON text; absent on per-object alerts. */
+function decodeFleets(text: string | undefined): AlertFleet[] | undefined {
+  if (text === undefined) return undefined;
+  return AlertFleetsSchema.parse(JSON.parse(text)).map((f) => compact<AlertFleet>(f));
+}
 
 function schemas(dialect: Dialect) {
   const json = JSON_CODECS[dialect];
@@ -53,6 +75,7 @@ function schemas(dialect: Dialect) {
       state: r.state,
       reason: r.reason,
       detail: r.detail,
+      fleets: decodeFleets(r.fleets),
       firstBadAt: r.first_bad_at,
       openedAt: r.opened_at,
       messageTs: r.message_ts,

@@ -14,6 +14,7 @@ import { watchDecoders } from './watch-rows.js';
 import type {
   AlertDrawn,
   AlertFilter,
+  AlertRevision,
   PollFailure,
   WatchAlert,
   WatchPollerRecord,
@@ -35,6 +36,7 @@ const ALERT_COLUMNS: readonly JsonRowColumn[] = [
   ['state', 'text'],
   ['reason', 'text'],
   ['detail', 'text'],
+  ['fleets', 'text'],
   ['first_bad_at', 'int'],
   ['opened_at', 'int'],
 ];
@@ -185,6 +187,7 @@ export class SqlWatchStore implements WatchStore {
       state: a.state,
       reason: opt(a.reason),
       detail: opt(a.detail),
+      fleets: a.fleets ? JSON.stringify(a.fleets) : null,
       first_bad_at: a.firstBadAt,
       opened_at: a.openedAt,
     }));
@@ -233,6 +236,16 @@ export class SqlWatchStore implements WatchStore {
       `UPDATE watch_alerts SET post_claim = ${p.add(owner)}, post_claim_at = ${p.add(now)} ` +
       `WHERE id = ${p.add(id)} AND message_ts IS NULL AND (post_claim IS NULL OR post_claim = ${p.add(owner)} ` +
       `OR post_claim_at <= ${p.add(now - staleMs)}) RETURNING id`;
+    return (await first(this.db, p.query(sql))) !== undefined;
+  }
+
+  async reviseAlert(id: string, r: AlertRevision): Promise<boolean> {
+    const p = params(this.db);
+    // Placeholders in statement order (SQLite's are positional).
+    const sql =
+      `UPDATE watch_alerts SET state = ${p.add(r.state)}, reason = ${p.add(opt(r.reason))}, ` +
+      `detail = ${p.add(opt(r.detail))}, fleets = ${p.add(JSON.stringify(r.fleets))}, drawn = 'none' ` +
+      `WHERE id = ${p.add(id)} AND recovered_at IS NULL RETURNING id`;
     return (await first(this.db, p.query(sql))) !== undefined;
   }
 

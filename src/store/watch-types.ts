@@ -48,6 +48,22 @@ export interface WatchTrouble {
   goodSince?: number;
 }
 
+/** A fleet behind a grouped alert's cause; `recovered` once it is well again while the cause lasts. */
+export interface AlertFleet {
+  kind: 'Armada' | 'ArmadaSet';
+  name: string;
+  region?: string;
+  recovered?: boolean;
+}
+
+/** What a poll may change in an open alert about a cause: what it says and the fleets behind it. */
+export interface AlertRevision {
+  state: string;
+  reason?: string;
+  detail?: string;
+  fleets: AlertFleet[];
+}
+
 export const ALERT_DRAWN = ['none', 'open', 'recovered'] as const;
 export type AlertDrawn = (typeof ALERT_DRAWN)[number];
 
@@ -64,6 +80,8 @@ export interface WatchAlert {
   state: string;
   reason?: string;
   detail?: string;
+  /** A grouped alert (a Site down, a Degraded reason): the fleets behind its cause; absent on per-object alerts. */
+  fleets?: AlertFleet[];
   firstBadAt: number;
   openedAt: number;
   /** The alert message, once posted. */
@@ -72,7 +90,10 @@ export interface WatchAlert {
   postClaimAt?: number;
   recoveredAt?: number;
   lastedMs?: number;
-  /** What the message shows now: nothing posted yet, the open alert, or its recovery. */
+  /**
+   * What the message shows now: nothing posted yet (or, with a message, an
+   * older revision of the open alert), the open alert, or its recovery.
+   */
   drawn: AlertDrawn;
   mutedUntil?: number;
   mutedBy?: string;
@@ -138,6 +159,12 @@ export interface WatchStore {
   getAlert(id: string): Promise<WatchAlert | undefined>;
   /** Claims posting an undrawn alert for `owner`; a claim older than `staleMs` may be taken over. */
   claimAlertPost(id: string, owner: string, staleMs: number, now: number): Promise<boolean>;
+  /**
+   * Rewrites what an open alert says (a grouped alert whose fleets changed)
+   * and marks it undrawn, so the next draw edits its message; false when it
+   * is no longer open.
+   */
+  reviseAlert(id: string, revision: AlertRevision): Promise<boolean>;
   /** Records the posted message and what it shows. */
   markAlertDrawn(id: string, drawn: AlertDrawn, messageTs?: string): Promise<void>;
   /** Recovers the open alerts of an object in an environment (every channel); returns those it recovered. */

@@ -8,7 +8,7 @@
 import { describe, OPERATIONS, type Operation, type Target, type TargetField } from '../operations/index.js';
 import type { Policy } from '../policy/types.js';
 import { WATCH_KINDS, type WatchKind } from '../store/watch-types.js';
-import type { Observation } from './observe.js';
+import type { ReadSubject } from './observe.js';
 import type { ChannelMayRead } from './types.js';
 
 const PLURALS: Record<WatchKind, string> = {
@@ -29,7 +29,7 @@ export const KIND_READS = Object.fromEntries(
 ) as Record<WatchKind, { operation: Operation; field: TargetField; plural: string }>;
 
 /** The target a read of `o` in `env` is judged on. */
-export function readTarget(env: string, o: Pick<Observation, 'kind' | 'name' | 'region'>): Target {
+export function readTarget(env: string, o: ReadSubject): Target {
   return {
     environment: env,
     [KIND_READS[o.kind].field]: o.name,

@@ -5,9 +5,9 @@
  * and neutral answers for the renderer. Also the What changed and Mute 1 h
  * buttons of an alert.
  */
-import { type Asker, authorizeRequest } from '../changes/authorize.js';
+import { type Asker, authorizeRequest, judgeRequest } from '../changes/authorize.js';
 import type { Change } from '../changes/change.js';
-import { recentChanges } from '../changes/recent-changes.js';
+import { type AlertSubject, recentChanges } from '../changes/recent-changes.js';
 import { UserError } from '../errors/user-error.js';
 import type { Policy } from '../policy/types.js';
 import type { ApprovalStore, ChangeStore, LeaseStore } from '../store/types.js';
@@ -160,6 +160,7 @@ export class Watches {
   /** What changed: the changes applied to the alert's object and its region in the last 24 h. */
   async whatChanged(asker: Asker, alertId: string, now: number): Promise<WhatChanged> {
     const alert = await this.alertFor(asker, alertId);
+    if (alert.fleets) return { alert, changes: await this.changesBehind(asker, alert, now) };
     // The changes to an object are read as the object is: the asker must be let read it.
     const kind = alert.kind as WatchKind;
     const read = KIND_READS[kind];
@@ -176,6 +177,34 @@ export class Watches {
       now,
     );
     return { alert, changes };
+  }
+
+  /**
+   * What changed behind a cause's alert: the changes to the fleets behind it
+   * (and their regions) the asker may read; refused as the first fleet's read
+   * when the asker may read none of them.
+   */
+  private async changesBehind(asker: Asker, alert: WatchAlert, now: number): Promise<Change[]> {
+    const readable: AlertSubject[] = [];
+    let refusal: string | undefined;
+    for (const f of alert.fleets ?? []) {
+      const decision = await judgeRequest(
+        this.d.policy,
+        asker,
+        KIND_READS[f.kind].operation,
+        readTarget(alert.env, f),
+      );
+      if (decision.allowed)
+        readable.push({
+          env: alert.env,
+          kind: f.kind,
+          name: f.name,
+          ...(f.region ? { region: f.region } : {}),
+        });
+      else refusal ??= decision.reason;
+    }
+    if (readable.length === 0 && refusal !== undefined) throw new UserError(refusal, 'refused');
+    return recentChanges(this.d.store, readable, now);
   }
 
   /** Mutes the alert's object in its channel for an hour: no new alert there until then. */

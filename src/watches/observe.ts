@@ -12,11 +12,18 @@ import type { Armada, ArmadaSet } from '../api-shapes/armada-resources.js';
 import type { Formation, Vessel } from '../api-shapes/resources.js';
 import type { ServerStatesReading } from '../changes/fleet-servers.js';
 import { fleetState, isDegraded } from '../changes/fleet-state.js';
-import type { WatchKind } from '../store/watch-types.js';
+import type { AlertFleet, WatchKind } from '../store/watch-types.js';
 
-/** One object in trouble, as the poller saw it. */
+/**
+ * Causes that several fleets share (issue 38.6): a Site down or cordoned,
+ * or, when no Site is known behind them, one Degraded reason. Their
+ * observations name the fleets behind them (sites.ts groups them).
+ */
+export type CauseKind = 'Site' | 'Degraded';
+
+/** One object in trouble, or one cause that fleets share, as the poller saw it. */
 export interface Observation {
-  kind: WatchKind;
+  kind: WatchKind | CauseKind;
   name: string;
   /** The region the object runs in, when it names one (Armadas, Vessels). */
   region?: string;
@@ -27,6 +34,15 @@ export interface Observation {
   detail?: string;
   /** How long it must last before it alerts, when not the settle time (a Vessel out of Running). */
   dueAfterMs?: number;
+  /** A cause's observation only: the fleets behind it (sorted by kind and name). */
+  fleets?: AlertFleet[];
+}
+
+/** What a channel's read is judged on: one object of a watched kind. */
+export interface ReadSubject {
+  kind: WatchKind;
+  name: string;
+  region?: string;
 }
 
 /** `<Kind>/<name>`: an object's key within its environment. */

@@ -12,13 +12,13 @@ import { ApiError } from '../gamefabric/errors.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { ChangeStore } from '../store/types.js';
-import type { WatchAlert, WatchStore, WatchSubscription } from '../store/watch-types.js';
+import type { AlertFleet, WatchAlert, WatchStore, WatchSubscription } from '../store/watch-types.js';
 import { pauseAfter } from './backoff.js';
 import { stepEpisodes } from './episodes.js';
-import { type Listing, type Observation, troubleIn } from './observe.js';
+import { type Listing, type Observation, type ReadSubject, troubleIn } from './observe.js';
 import { stalledRollouts } from './rollouts.js';
 import { serverTrouble } from './server-alerts.js';
-import { withSites } from './sites.js';
+import { byCause } from './sites.js';
 import type { AlertMessenger, ChannelMayRead, WatchSource } from './types.js';
 import { stuckVessels } from './vessel-stuck.js';
 
@@ -62,11 +62,14 @@ async function list(source: WatchSource, env: string): Promise<Listing> {
   return { armadas, armadaSets, formations, vessels, ...(serverStates ? { serverStates } : {}) };
 }
 
-/** The objects' own troubles beyond their state: Armadas without ready servers, Vessels out of Running. */
+/**
+ * The objects' own troubles beyond their state (Armadas without Ready servers, Vessels out of
+ * Running), for objects not already in trouble by their state (`bad`).
+ */
 function ownTrouble(deps: PollDeps, listing: Listing, bad: Observation[]): Observation[] {
   const servers = serverTrouble(listing.armadas, listing.serverStates, bad);
   const stuck = stuckVessels(listing.vessels, bad, deps.vesselStuckMs ?? DEFAULT_VESSEL_STUCK_MS);
-  return [...bad, ...servers, ...stuck];
+  return [...servers, ...stuck];
 }
 
 /** Polls `env` at `now` if its poll is due. */
@@ -75,10 +78,15 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   // A little slack so a timer firing a hair early does not skip a whole interval.
   if (!(await store.claimPoll(env, deps.intervalMs - 50, now))) return 'not-due';
   let bad: Observation[];
+  let perObject: Observation[];
   let listing: Listing;
   try {
     listing = await list(deps.source, env);
-    bad = ownTrouble(deps, listing, await withSites(deps.source, env, troubleIn(listing)));
+    const states = troubleIn(listing);
+    // An object's own causes beyond its state (no Ready servers, out of Running too long) stay per object.
+    const own = ownTrouble(deps, listing, states);
+    perObject = [...states, ...own];
+    bad = [...(await byCause(deps.source, env, states, listing)), ...own];
   } catch (err) {
     const status = err instanceof ApiError ? err.status : 0;
     const reason = err instanceof ApiError ? (err.reason ?? err.apiMessage) : (err as Error).message;
@@ -95,17 +103,26 @@ export async function pollEnvironment(deps: PollDeps, env: string, now: number):
   }
   await store.notePoll(env, undefined);
   deps.count?.('polled');
-  bad = [...bad, ...(await stalledRollouts(store, env, listing, bad, deps.intervalMs, now))];
-  const step = stepEpisodes(env, await store.listTroubles(env), bad, deps.settleMs, now);
+  // A fleet grouped under a cause is still in trouble: a stalled rollout is told only of the well.
+  bad = [...bad, ...(await stalledRollouts(store, env, listing, perObject, deps.intervalMs, now))];
+  const known = await store.listTroubles(env);
+  // A fleet's own Degraded episode opened before fleets were grouped by cause stays open while it
+  // is Degraded (its cause's alert says the rest) and ends when it recovers: never a false all-clear.
+  const rows = new Set(known.map((t) => t.objectKey));
+  const before = perObject.filter((o) => o.siteRegions && rows.has(`${o.kind}/${o.name}`));
+  const beforeKeys = new Set(before.map((o) => `${o.kind}/${o.name}`));
+  const step = stepEpisodes(env, known, [...bad, ...before], deps.settleMs, now);
+  step.due = step.due.filter((t) => !beforeKeys.has(t.objectKey));
   for (const t of step.put) await store.putTrouble(t);
+  const byKey = new Map(bad.map((o) => [`${o.kind}/${o.name}`, o]));
   if (step.due.length > 0) {
     const subs = await store.listWatches({ env });
-    const byKey = new Map(bad.map((o) => [`${o.kind}/${o.name}`, o]));
     for (const trouble of step.due) {
       const seen = byKey.get(trouble.objectKey);
       if (seen) await openAlerts(deps, subs, seen, trouble.firstBadAt, env, now);
     }
   }
+  await reviseCauses(deps, env, byKey);
   for (const { trouble, lastedMs } of step.ended) {
     await store.recoverAlerts(env, trouble.objectKey, lastedMs, now);
     await store.deleteTrouble(env, trouble.objectKey);
@@ -126,7 +143,10 @@ async function openAlerts(
   const muted = new Set(await deps.store.mutedChannels(env, key, now));
   const alerts: WatchAlert[] = [];
   for (const sub of subs) {
-    if (muted.has(`${sub.workspace}:${sub.channel}`) || !(await deps.mayRead(sub, seen))) continue;
+    if (muted.has(`${sub.workspace}:${sub.channel}`)) continue;
+    // A cause's alert goes to a channel that may read a fleet behind it, naming only those fleets.
+    const fleets = seen.fleets && (await visibleFleets(deps, sub, seen.fleets));
+    if (fleets ? fleets.length === 0 : !(await mayReadObject(deps, sub, seen))) continue;
     alerts.push({
       id: deps.newId(),
       workspace: sub.workspace,
@@ -139,6 +159,7 @@ async function openAlerts(
       state: seen.state,
       ...(seen.reason !== undefined ? { reason: seen.reason } : {}),
       ...(seen.detail !== undefined ? { detail: seen.detail } : {}),
+      ...(fleets ? { fleets } : {}),
       firstBadAt,
       openedAt: now,
       drawn: 'none',
@@ -147,6 +168,67 @@ async function openAlerts(
   // One statement for every channel (each poll while the trouble lasts asks again, for channels
   // that subscribed since); the partial unique index leaves out the channels whose alert is open.
   await deps.store.openAlerts(alerts);
+}
+
+/** Whether the channel may read `o`, an object of a watched kind (a cause is judged by its fleets). */
+async function mayReadObject(deps: PollDeps, sub: WatchSubscription, o: Observation): Promise<boolean> {
+  if (o.kind === 'Site' || o.kind === 'Degraded') return false;
+  const subject: ReadSubject = {
+    kind: o.kind,
+    name: o.name,
+    ...(o.region !== undefined ? { region: o.region } : {}),
+  };
+  return deps.mayRead(sub, subject);
+}
+
+/** The fleets of `fleets` the channel may read. */
+async function visibleFleets(
+  deps: PollDeps,
+  sub: WatchSubscription,
+  fleets: readonly AlertFleet[],
+): Promise<AlertFleet[]> {
+  const out: AlertFleet[] = [];
+  for (const f of fleets) if (await deps.mayRead(sub, f)) out.push(f);
+  return out;
+}
+
+/**
+ * Keeps each open cause alert naming the fleets behind its cause as this
+ * poll saw them: a fleet that joined is added, one that recovered is kept
+ * and marked recovered, so the message tells both; the alert is then
+ * redrawn by the next draw. The alert itself ends with its episode, when
+ * no fleet is left behind the cause (the settle rule, episodes.ts).
+ */
+async function reviseCauses(deps: PollDeps, env: string, byKey: ReadonlyMap<string, Observation>) {
+  const open = (await deps.store.listAlerts({ env, open: true })).filter((a) => a.fleets);
+  if (open.length === 0) return;
+  const subs = new Map(
+    (await deps.store.listWatches({ env })).map((s) => [`${s.workspace}:${s.channel}`, s]),
+  );
+  for (const alert of open) {
+    const seen = byKey.get(alert.objectKey);
+    const sub = subs.get(`${alert.workspace}:${alert.channel}`);
+    if (!seen?.fleets || !sub) continue;
+    const now = await visibleFleets(deps, sub, seen.fleets);
+    const key = (f: AlertFleet) => `${f.kind}/${f.name}`;
+    const current = new Set(now.map(key));
+    const gone = (alert.fleets ?? [])
+      .filter((f) => !current.has(key(f)))
+      .map((f) => ({ ...f, recovered: true }));
+    const fleets = [...now, ...gone];
+    const revision = {
+      state: seen.state,
+      ...(seen.reason !== undefined ? { reason: seen.reason } : {}),
+      ...(seen.detail !== undefined ? { detail: seen.detail } : {}),
+      fleets,
+    };
+    const same =
+      JSON.stringify(fleets) === JSON.stringify(alert.fleets) &&
+      revision.state === alert.state &&
+      revision.reason === alert.reason &&
+      revision.detail === alert.detail;
+    if (!same) await deps.store.reviseAlert(alert.id, revision);
+  }
 }
 
 /**
@@ -162,7 +244,11 @@ export async function drawPending(deps: PollDeps, env: string): Promise<void> {
   for (const alert of await store.listAlerts({ env, undrawn: true })) {
     if (clock.now() >= until) return;
     try {
-      if (alert.recoveredAt === undefined) {
+      if (alert.recoveredAt === undefined && alert.messageTs !== undefined) {
+        // Posted, then revised (the fleets behind its cause changed): edit the same message.
+        await messenger.update({ ...alert, messageTs: alert.messageTs });
+        await store.markAlertDrawn(alert.id, 'open');
+      } else if (alert.recoveredAt === undefined) {
         const claim = () => store.claimAlertPost(alert.id, deps.replica, POST_CLAIM_STALE_MS, clock.now());
         const ts = await messenger.post(alert, claim);
         if (ts === undefined) continue;

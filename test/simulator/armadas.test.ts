@@ -255,16 +255,6 @@ describe('scaling and rolling updates take simulated time', () => {
 });
 
 describe('sync state from Sites; Recreate; counts absent', () => {
-  it('lists one Connected Site per Location', async () => {
-    const sites = await callJson<
-      List<{ metadata: { name: string }; spec: { location: string }; status: { state: string } }>
-    >(t.sim, '/api/core/v1/sites', 200);
-    expect(sites.items.find((s) => s.metadata.name === 'sfo-bm-1-01')).toMatchObject({
-      spec: { location: 'sfo-bm-1' },
-      status: { state: 'Connected' },
-    });
-  });
-
   it('is Degraded with the Site as the reason while a Site of its region is unavailable, Synced again after', async () => {
     const duel = await callJson<Armada>(t.sim, `${ARMADAS}/duel`, 200);
     const region = t.sim.state.getRegion('dev', duel.spec.region);

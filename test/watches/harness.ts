@@ -8,8 +8,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Armada, ArmadaSet, Site } from '../../src/api-shapes/armada-resources.js';
+import type { Armada, ArmadaSet, Location, Site } from '../../src/api-shapes/armada-resources.js';
 import type { Formation, Region, Vessel } from '../../src/api-shapes/resources.js';
+import { ApiError } from '../../src/gamefabric/errors.js';
 import type { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
@@ -78,14 +79,27 @@ export class FakeApi implements WatchSource {
   formations: Formation[] = [];
   vessels: Vessel[] = [];
   sites: Site[] = [];
+  locations: Location[] = [];
   regions: Region[] = [];
   reads = 0;
   /** When set, every list fails with it. */
   failure: Error | undefined;
+  /** Lists the service account may not read: answered 403. */
+  refused = new Set<'sites' | 'locations' | 'regions'>();
 
-  private async read<T>(items: T[]): Promise<T[]> {
+  private async read<T>(items: T[], list?: 'sites' | 'locations' | 'regions'): Promise<T[]> {
     this.reads += 1;
     if (this.failure) throw this.failure;
+    if (list && this.refused.has(list)) {
+      const request = { method: 'GET', path: `/${list}` };
+      throw new ApiError({
+        status: 403,
+        message: `GET ${list}: 403`,
+        apiMessage: 'forbidden',
+        reason: 'Forbidden',
+        request,
+      });
+    }
     return structuredClone(items);
   }
 
@@ -93,8 +107,9 @@ export class FakeApi implements WatchSource {
   listArmadaSets = (_env: string) => this.read(this.armadaSets);
   listFormations = (_env: string) => this.read(this.formations);
   listVessels = (_env: string) => this.read(this.vessels);
-  listSites = () => this.read(this.sites);
-  listRegions = (_env: string) => this.read(this.regions);
+  listSites = () => this.read(this.sites, 'sites');
+  listLocations = () => this.read(this.locations, 'locations');
+  listRegions = (_env: string) => this.read(this.regions, 'regions');
 
   /** A vessel in `state` (Running when well). */
   setVessel(name: string, state: string, reason?: string): void {

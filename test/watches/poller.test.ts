@@ -138,36 +138,178 @@ describe.each(STORE_KINDS)('watches on %s', (kind) => {
     expect(messenger.updates).toHaveLength(1);
   });
 
-  it('names the Site behind a Degraded fleet; a minimum alone with no ready servers is no alert (its buffer is 0)', async () => {
-    const { api, messenger, run } = await setup(1, ['C1']);
+  /** Region eu (Location fra: Sites fra-01, fra-02), region us (Location sfo: Site sfo-01); fra-02 down. */
+  function fraDown(api: FakeApi): void {
     api.sites = [
-      { metadata: { name: 'fra-01' }, spec: { location: 'fra' }, status: { state: 'Connected' } },
-      {
-        metadata: { name: 'fra-02' },
-        spec: { location: 'fra' },
-        status: { state: 'Error', reason: 'connection lost' },
-      },
-      // Down, but not a Location of region eu: not named.
-      {
-        metadata: { name: 'sfo-01' },
-        spec: { location: 'sfo' },
-        status: { state: 'Error', reason: 'far away' },
-      },
+      { metadata: { name: 'fra-01' }, spec: {}, status: { state: 'Connected' } },
+      { metadata: { name: 'fra-02' }, spec: {}, status: { state: 'Error', reason: 'connection lost' } },
+      { metadata: { name: 'sfo-01' }, spec: {}, status: { state: 'Connected' } },
     ] as typeof api.sites;
+    api.locations = [
+      { metadata: { name: 'fra' }, spec: { sites: ['fra-01', 'fra-02'] } },
+      { metadata: { name: 'sfo' }, spec: { sites: ['sfo-01'] } },
+    ];
     api.regions = [
       { metadata: { name: 'eu' }, spec: { types: [{ name: 'baremetal', locations: ['fra'] }] } },
+      { metadata: { name: 'us' }, spec: { types: [{ name: 'baremetal', locations: ['sfo'] }] } },
     ] as typeof api.regions;
-    api.setArmada('fleet-eu', 'Degraded', 'could not sync');
-    api.setArmada('fleet-us', 'Synced', undefined, { replicas: 2, readyReplicas: 0 }, 2);
+  }
+
+  it('posts one alert per Site down naming every fleet behind it, edits it as they recover, closes it when all have', async () => {
+    const { api, messenger, run, store } = await setup(3, ['C1']);
+    fraDown(api);
+    api.setArmada('duel', 'Degraded', 'could not sync to site fra-02');
+    api.setArmada('arena-eu', 'Degraded', 'could not sync to site fra-02');
+    api.setArmada('lobby-us', 'Synced');
     await run(2 * 60_000);
-    const eu = messenger.posts.find((p) => p.name === 'fleet-eu');
-    expect(eu).toMatchObject({
-      state: 'Degraded',
-      reason: 'could not sync',
-      detail: 'site fra-02: Error, connection lost',
+    expect(messenger.posts).toHaveLength(1);
+    expect(messenger.posts[0]).toMatchObject({
+      kind: 'Site',
+      name: 'fra-02',
+      state: 'Error',
+      reason: 'connection lost',
+      detail: 'Location fra',
+      fleets: [
+        { kind: 'Armada', name: 'arena-eu', region: 'eu' },
+        { kind: 'Armada', name: 'duel', region: 'eu' },
+      ],
     });
+    // One fleet recovers: the same message is edited, naming it recovered; nothing new is posted.
+    api.setArmada('arena-eu', 'Synced');
+    await run(60_000);
+    expect(messenger.posts).toHaveLength(1);
+    expect(messenger.updates.at(-1)).toMatchObject({
+      name: 'fra-02',
+      fleets: [
+        { kind: 'Armada', name: 'duel', region: 'eu' },
+        { kind: 'Armada', name: 'arena-eu', region: 'eu', recovered: true },
+      ],
+    });
+    expect(messenger.updates.at(-1)?.recoveredAt).toBeUndefined();
+    const edits = messenger.updates.length;
+    await run(60_000);
+    expect(messenger.updates).toHaveLength(edits); // nothing moved: no edit
+    // The last one recovers: after the settle time the alert is closed in place.
+    api.setArmada('duel', 'Synced');
+    await run(2 * 60_000);
+    expect(messenger.posts).toHaveLength(1);
+    expect(messenger.updates.at(-1)).toMatchObject({ name: 'fra-02', recoveredAt: expect.any(Number) });
+    expect(await store.listAlerts({ env: 'prod', open: true })).toEqual([]);
+  });
+
+  it('groups Degraded fleets under their reason when the Locations cannot be read, saying the Sites are unknown', async () => {
+    const { api, messenger, run } = await setup(1, ['C1']);
+    fraDown(api);
+    api.refused.add('locations');
+    api.setArmada('duel', 'Degraded', 'could not sync');
+    api.setArmada('arena-eu', 'Degraded', 'could not sync');
+    await run(2 * 60_000);
+    expect(messenger.posts).toEqual([
+      expect.objectContaining({
+        kind: 'Degraded',
+        name: 'could not sync',
+        reason: 'could not sync',
+        detail: 'the Sites behind it are unknown: the Locations could not be read (HTTP 403: not permitted)',
+        fleets: [
+          { kind: 'Armada', name: 'arena-eu', region: 'eu' },
+          { kind: 'Armada', name: 'duel', region: 'eu' },
+        ],
+      }),
+    ]);
+    expect(JSON.stringify(messenger.posts)).not.toContain('Connected');
+  });
+
+  it('says the Sites are unknown when a Location a Region names is not listed, and Connected only on a full join', async () => {
+    const { api, messenger, run } = await setup(1, ['C1']);
+    fraDown(api);
+    api.locations = api.locations.filter((l) => l.metadata.name !== 'fra');
+    api.setArmada('duel', 'Degraded', 'could not sync');
+    await run(2 * 60_000);
+    expect(messenger.posts[0]?.detail).toBe(
+      'the Sites behind it are unknown: Location fra is not in the Location list',
+    );
+    api.regions = [
+      { metadata: { name: 'eu' }, spec: { types: [{ name: 'baremetal', locations: ['sfo'] }] } },
+    ] as typeof api.regions;
+    api.setArmada('other', 'Degraded', 'quota exceeded');
+    await run(2 * 60_000);
+    expect(messenger.posts.find((p) => p.name === 'quota exceeded')?.detail).toBe(
+      'every Site of its regions (1) is Connected and not cordoned',
+    );
+  });
+
+  it("keeps per-object alerts for causes of the object's own beside a Site alert", async () => {
+    const { api, messenger, run } = await setup(1, ['C1']);
+    fraDown(api);
+    api.setArmada('duel', 'Degraded', 'could not sync');
+    api.setArmada('fleet-us', 'Synced', undefined, { replicas: 2, readyReplicas: 0 }, 2);
+    api.setVessel('stray', 'Error', 'OOMKilled');
+    await run(2 * 60_000);
+    expect(messenger.posts.map((p) => `${p.kind}/${p.name}`).sort()).toEqual(['Site/fra-02', 'Vessel/stray']);
     // Its 2 servers may all be allocated: with no buffer to keep Ready, 0 ready is no outage (server-alerts.test.ts).
     expect(messenger.posts.find((p) => p.name === 'fleet-us')).toBeUndefined();
+  });
+
+  it("keeps a fleet's own Degraded alert opened before grouping open while it is Degraded, and recovers it after", async () => {
+    const { api, messenger, run, store } = await setup(1, ['C1']);
+    // What an earlier version left: a trouble row and an open, posted alert for the fleet itself.
+    await store.putTrouble({
+      env: 'prod',
+      objectKey: 'Armada/duel',
+      kind: 'Armada',
+      name: 'duel',
+      state: 'Degraded',
+      firstBadAt: T0 - 10 * 60_000,
+      lastBadAt: T0,
+    });
+    await store.openAlerts([
+      {
+        id: 'old-duel',
+        workspace: 'T1',
+        channel: 'C1',
+        env: 'prod',
+        objectKey: 'Armada/duel',
+        kind: 'Armada',
+        name: 'duel',
+        state: 'Degraded',
+        firstBadAt: T0 - 10 * 60_000,
+        openedAt: T0 - 9 * 60_000,
+        drawn: 'none',
+      },
+    ]);
+    await store.markAlertDrawn('old-duel', 'open', '1.0001');
+    fraDown(api);
+    api.setArmada('duel', 'Degraded', 'could not sync');
+    await run(3 * 60_000);
+    expect(messenger.posts.map((p) => p.objectKey)).toEqual(['Site/fra-02']);
+    expect(messenger.updates.filter((u) => u.id === 'old-duel')).toEqual([]);
+    api.setArmada('duel', 'Synced');
+    await run(3 * 60_000);
+    expect(messenger.updates.find((u) => u.id === 'old-duel')?.recoveredAt).toEqual(expect.any(Number));
+  });
+
+  it('names in a channel only the fleets behind the Site its policy lets it read', async () => {
+    const opened = await openReplicaStores(kind, 1);
+    close = opened.close;
+    const clock = new ManualClock(T0);
+    const api = new FakeApi();
+    const messenger = new RecordingMessenger();
+    const store = opened.stores[0] as Store;
+    const mayRead = async (sub: { channel: string }, o: { name: string }) =>
+      sub.channel === 'C1' || o.name !== 'secret';
+    const watcher = watcherFor('r1', store, api, messenger, clock, { mayRead });
+    for (const channel of ['C1', 'C2']) {
+      await store.addWatch({ workspace: 'T1', channel, env: 'prod', createdBy: 'U1', createdAt: T0 });
+    }
+    fraDown(api);
+    api.setArmada('duel', 'Degraded', 'could not sync');
+    api.setArmada('secret', 'Degraded', 'could not sync');
+    for (let t = 0; t < 2 * 60_000; t += 10_000) {
+      await watcher.tick();
+      clock.advance(10_000);
+    }
+    expect(messenger.postsIn('C1')[0]?.fleets?.map((f) => f.name)).toEqual(['duel', 'secret']);
+    expect(messenger.postsIn('C2')[0]?.fleets?.map((f) => f.name)).toEqual(['duel']);
   });
 
   it('another replica takes over within the lease time when the poller dies, without a second alert', async () => {

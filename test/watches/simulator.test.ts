@@ -1,12 +1,15 @@
 /**
  * Watches against the real simulator over HTTP, through the real API client:
  * a vessel failed by the control endpoint alerts once after the settle time
- * and recovers when started again; a Site outage leaves the Armada of its
- * region Degraded, which alerts with the reason and the Site named (one Site
- * and one Region list while Degraded). Four lists per poll otherwise, and
- * the game server counts asked for.
+ * and recovers when started again; a Site outage leaves the fleets of its
+ * Location's regions Degraded, which posts one alert for the Site naming
+ * every fleet behind it (issue 38.6), edited as each recovers; without the
+ * Locations the fleets are grouped under their reason, the Sites unknown.
+ * Four lists per poll while nothing is Degraded, and the game server
+ * counts asked for.
  */
 import { afterAll, afterEach, beforeEach, expect, it } from '@jest/globals';
+import type { Armada } from '../../src/api-shapes/armada-resources.js';
 import { createGameFabricClient } from '../../src/gamefabric/client.js';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { type Simulator, startSimulator } from '../../src/simulator/index.js';
@@ -83,17 +86,56 @@ it('alerts once when a vessel fails, and edits the alert when it runs again', as
   expect(lists.length).toBe(14 * 5);
 });
 
-it('alerts on an Armada Degraded by a Site outage, naming the Site, and recovers with it', async () => {
+it('posts one alert for a Site outage naming every fleet behind it, edits it as each recovers, closes it with the Site', async () => {
   await siteDown(sim, DUEL_SITE, 'connection lost');
   await run(3 * 60_000);
-  const duel = messenger.posts.find((p) => p.name === 'duel');
-  expect(duel).toMatchObject({
-    kind: 'Armada',
-    state: 'Degraded',
-    reason: `could not sync to site ${DUEL_SITE} (Error: connection lost)`,
-    detail: `site ${DUEL_SITE}: Error, connection lost`,
+  expect(messenger.posts).toEqual([
+    expect.objectContaining({
+      kind: 'Site',
+      name: DUEL_SITE,
+      state: 'Error',
+      reason: 'connection lost',
+      detail: 'Location fra-bm-1',
+      fleets: [
+        { kind: 'Armada', name: 'arena-eu-central', region: 'eu-central' },
+        { kind: 'Armada', name: 'duel', region: 'eu-central' },
+        { kind: 'ArmadaSet', name: 'arena' },
+      ],
+    }),
+  ]);
+  // duel moves off the bare-metal type, whose Location holds the Site: it recovers, the Site does not.
+  const duel = sim.state.getArmada('dev', 'duel') as Armada;
+  await callJson(sim, '/api/armada/v1/environments/dev/armadas/duel', 200, {
+    method: 'PATCH',
+    contentType: 'application/merge-patch+json',
+    body: { spec: { distribution: duel.spec.distribution.filter((d) => d.name === 'cloud') } },
   });
+  await run(60_000);
+  expect(messenger.posts).toHaveLength(1);
+  expect(messenger.updates.at(-1)).toMatchObject({
+    name: DUEL_SITE,
+    fleets: [
+      { kind: 'Armada', name: 'arena-eu-central', region: 'eu-central' },
+      { kind: 'ArmadaSet', name: 'arena' },
+      { kind: 'Armada', name: 'duel', region: 'eu-central', recovered: true },
+    ],
+  });
+  expect(messenger.updates.at(-1)?.recoveredAt).toBeUndefined();
   await siteDown(sim, DUEL_SITE);
   await run(3 * 60_000);
-  expect(messenger.updates.map((u) => u.name)).toContain('duel');
+  expect(messenger.posts).toHaveLength(1);
+  expect(messenger.updates.at(-1)).toMatchObject({ name: DUEL_SITE, recoveredAt: expect.any(Number) });
+});
+
+it('says the Sites are unknown, never Connected, when the Locations are refused', async () => {
+  sim.setFaults([{ method: 'GET', path: '/api/core/v1/locations', status: 403 }]);
+  await siteDown(sim, DUEL_SITE, 'connection lost');
+  await run(3 * 60_000);
+  expect(messenger.posts).toEqual([
+    expect.objectContaining({
+      kind: 'Degraded',
+      detail: 'the Sites behind it are unknown: the Locations could not be read (HTTP 403: not permitted)',
+    }),
+  ]);
+  expect(messenger.posts[0]?.fleets?.map((f) => f.name)).toEqual(['arena-eu-central', 'duel', 'arena']);
 });

@@ -36,6 +36,7 @@ export type Command =
   | { kind: 'formations'; environment: string }
   | { kind: 'regions'; environment: string }
   | { kind: 'armadas'; environment: string }
+  | { kind: 'sites'; region?: string }
   | ShowCommand
   | { kind: 'approvals' }
   /** Watches (issue 29): subscribe this channel to an environment's trouble, list, end. */

@@ -64,6 +64,14 @@ export function parseRegions(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.ok({ kind: 'regions', environment: args[0] as string });
 }
 
+/** `sites [<region>]`: Sites are cluster-scoped, so no environment (every one the asker may read). */
+export function parseSites(ctx: Context, rest: readonly Token[]): Outcome {
+  const args = simplePositionals(ctx, 'sites', rest);
+  if (!Array.isArray(args)) return args;
+  const region = args[0];
+  return ctx.ok({ kind: 'sites', ...(region !== undefined ? { region } : {}) });
+}
+
 /** `approvals`. */
 export function parseApprovals(ctx: Context, rest: readonly Token[]): Outcome {
   const args = simplePositionals(ctx, 'approvals', rest);

@@ -24,6 +24,7 @@ import {
   parseLogs,
   parseRegions,
   parseRelease,
+  parseSites,
   parseVessels,
 } from './parse-reads.js';
 import { parseUnwatch, parseWatch, parseWatches } from './parse-watches.js';
@@ -43,6 +44,7 @@ const COMMANDS: Record<string, Parser> = {
   formation: parseFormation,
   regions: parseRegions,
   region: parseRegion,
+  sites: parseSites,
   armadas: parseArmadas,
   // The list holds both kinds: `armadasets <env>` is the same answer, not a dead end.
   armadasets: parseArmadas,

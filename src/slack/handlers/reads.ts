@@ -9,6 +9,7 @@ import { renderFormations, renderRegions, renderVessel } from '../render/list-re
 import { renderLogSnapshot } from '../render/logs.js';
 import type { SlackMessage } from '../render/message.js';
 import { renderFormation, renderImages, renderRegion, renderVessels } from '../render/reads.js';
+import { renderSites } from '../render/sites.js';
 import { approvalsAnswer } from './approvals-answer.js';
 import type { Actor, RequestCtx } from './context.js';
 
@@ -28,7 +29,8 @@ type ReadCommand = Extract<
       | 'logs'
       | 'armadas'
       | 'armada.show'
-      | 'armadaset.show';
+      | 'armadaset.show'
+      | 'sites';
   }
 >;
 
@@ -45,6 +47,7 @@ const READ_KINDS = new Set<Command['kind']>([
   'armadas',
   'armada.show',
   'armadaset.show',
+  'sites',
 ]);
 
 /** `command` when it is answered with a shareable message (`logs --follow` starts a tail instead). */
@@ -101,6 +104,8 @@ export async function answerRead(ctx: RequestCtx, command: ReadCommand, actor: A
         await ctx.reads.armadaSet(actor, command.environment, command.armadaSet),
         ctx.commandName,
       );
+    case 'sites':
+      return renderSites(await ctx.reads.sites(actor, command.region));
     case 'approvals':
       return approvalsAnswer(ctx, actor);
     case 'logs': {

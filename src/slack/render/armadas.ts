@@ -10,6 +10,7 @@ import { stateCountsText } from '../../api-shapes/armada-server-states.js';
 import type { ArmadasView, FleetView, TypeRow } from '../../changes/armada-queries.js';
 import { unreadableText } from '../../changes/fleet-servers.js';
 import { describeSite } from '../../changes/fleet-state.js';
+import { sitesNote, sitesUnknownText } from '../../changes/site-join.js';
 import { count as countOf } from '../../format/english.js';
 import { context, escapeFit, finish, header, joinMapped, packItems, section } from './blocks.js';
 import type { SlackMessage } from './message.js';
@@ -53,9 +54,8 @@ function typeLine(t: TypeRow, withRegion: boolean): string {
 /** The Sites behind a Degraded fleet, or that they could not be read; "" otherwise. */
 function sitesText(f: FleetView): string {
   if (!f.sites) return '';
-  if (f.sites.kind === 'refused')
-    return `Sites: could not be read (HTTP ${f.sites.status}), so which Site is behind it is unknown.`;
-  if (f.sites.problems.length === 0) return 'Sites: every Site of its regions is Connected now.';
+  if (f.sites.kind === 'unknown') return `Sites: unknown: ${name(sitesUnknownText(f.sites.why))}.`;
+  if (f.sites.problems.length === 0) return `Sites: ${sitesNote(f.sites)}.`;
   return `Sites behind it: ${joinMapped(f.sites.problems, (p) => name(describeSite(p)), 1000, '; ')}`;
 }
 

@@ -115,7 +115,27 @@ describe('armada show / armadaset show', () => {
       .filter((e) => e.user === ALICE.id)
       .at(-1);
     expect(shown(refused)).toContain('*Degraded*');
-    expect(shown(refused)).toContain('Sites: could not be read (HTTP 403)');
+    expect(shown(refused)).toContain(
+      'Sites: unknown: the Sites could not be read (HTTP 403: not permitted).',
+    );
+    expect(shown(refused)).not.toContain('Connected');
+  });
+
+  it('armada show names the Site through its Location, and says the Sites are unknown when the Locations are refused', async () => {
+    // fra-bm-1 is made up of two Sites; the second one down is found only through the Location's list.
+    h.sim.setSite('fra-bm-1-02', { state: 'Error', reason: 'connection lost' });
+    await h.slash('armada show dev duel');
+    expect(shown(answer())).toContain('Sites behind it: site fra-bm-1-02: Error, connection lost');
+    h.sim.setFaults([{ method: 'GET', path: '/api/core/v1/locations', status: 403 }]);
+    await h.slash('armada show dev duel');
+    const unknown = shown(
+      h.slack
+        .ephemerals()
+        .filter((e) => e.user === ALICE.id)
+        .at(-1),
+    );
+    expect(unknown).toContain('Sites: unknown: the Locations could not be read (HTTP 403: not permitted).');
+    expect(unknown).not.toContain('Connected');
   });
 
   it.each([true, false])(

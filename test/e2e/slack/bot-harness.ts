@@ -39,7 +39,7 @@ defaults:
   expires: 30m
 rules:
   - name: reads
-    operations: [images.list, vessels.list, formation.show, region.show, logs.read, armadas.list, armada.show, armadaset.show]
+    operations: [images.list, vessels.list, formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show]
   - name: prod-promotions
     operations: [image.promote]
     target: { branch: prod }

@@ -22,7 +22,7 @@ const PROD_READS_FOR_LEAD = `
 version: 1
 rules:
   - name: prod-reads
-    operations: [images.list, vessels.list, formation.show, region.show, logs.read, armadas.list, armada.show, armadaset.show]
+    operations: [images.list, vessels.list, formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show]
     target: { environment: prod }
     requesters: { users: [U0LEAD] }
   - name: everything-else

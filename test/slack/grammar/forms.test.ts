@@ -54,6 +54,7 @@ describe('the forms table', () => {
         'regions',
         'release',
         'rollback',
+        'sites',
         'vessel',
         'vessels',
         'watch',

@@ -119,6 +119,7 @@ describe('too many arguments name the extra one', () => {
   it.each([
     ['vessels dev prod', '`prod` is one argument too many: `vessels` takes `<env>`.'],
     ['approvals mine', '`mine` is one argument too many: `approvals` takes no arguments.'],
+    ['sites eu-central dev', '`dev` is one argument too many: `sites` takes `[<region>]`.'],
     ['watches prod', '`prod` is one argument too many: `watches` takes no arguments.'],
     [
       'images dev gs:1 more',

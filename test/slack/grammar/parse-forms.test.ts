@@ -16,6 +16,8 @@ const VALID: [string, Command][] = [
   ['HELP Formation add', { kind: 'help', topic: 'Formation add' }],
   ['--help', { kind: 'help' }],
   ['images dev', { kind: 'images', branch: 'dev' }],
+  ['sites', { kind: 'sites' }],
+  ['sites eu-central', { kind: 'sites', region: 'eu-central' }],
   ['images dev game-server', { kind: 'images', branch: 'dev', ref: 'game-server' }],
   ['images dev game-server:1.2.0', { kind: 'images', branch: 'dev', ref: 'game-server:1.2.0' }],
   [

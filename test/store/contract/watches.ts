@@ -159,6 +159,39 @@ export function watchesContract(h: HarnessRef): void {
       });
     });
 
+    it("keeps the fleets of a cause's alert and revises an open one for its next edit, never a recovered one", async () => {
+      const site = alert('a-site', {
+        objectKey: 'Site/fra-02',
+        kind: 'Site',
+        name: 'fra-02',
+        fleets: [
+          { kind: 'Armada', name: 'duel', region: 'eu' },
+          { kind: 'ArmadaSet', name: 'arena' },
+        ],
+      });
+      await h().store.openAlerts([site]);
+      const peer = await h().openPeer();
+      expect((await peer.getAlert('a-site'))?.fleets).toEqual(site.fleets);
+      expect((await peer.getAlert('a-site'))?.fleets?.[1]).not.toHaveProperty('region');
+      await peer.markAlertDrawn('a-site', 'open', '1.0001');
+      expect(await peer.listAlerts({ env: 'prod', undrawn: true })).toEqual([]);
+      const fleets = [
+        { kind: 'ArmadaSet' as const, name: 'arena' },
+        { kind: 'Armada' as const, name: 'duel', region: 'eu', recovered: true },
+      ];
+      expect(await peer.reviseAlert('a-site', { state: 'Error', reason: 'gone', fleets })).toBe(true);
+      const revised = await h().store.listAlerts({ env: 'prod', undrawn: true });
+      expect(revised).toEqual([
+        expect.objectContaining({ id: 'a-site', reason: 'gone', fleets, messageTs: '1.0001', drawn: 'none' }),
+      ]);
+      expect(revised[0]).not.toHaveProperty('detail');
+      await h().store.recoverAlerts('prod', 'Site/fra-02', MINUTE, T0 + MINUTE);
+      expect(await peer.reviseAlert('a-site', { state: 'Error', fleets: [] })).toBe(false);
+      expect((await peer.getAlert('a-site'))?.fleets).toEqual(fleets);
+      expect((await peer.getAlert('a-site')) ?? {}).toMatchObject({ recoveredAt: T0 + MINUTE });
+      expect((await h().store.getAlert('a-site'))?.kind).toBe('Site');
+    });
+
     it('mutes an object in a channel until a time', async () => {
       await h().store.openAlerts([alert('a1')]);
       expect(await h().store.muteAlert('a1', T0 + 60 * MINUTE, 'U1')).toMatchObject({

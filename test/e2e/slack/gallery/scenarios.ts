@@ -122,6 +122,31 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    title: 'An armada Degraded by a Site found through its Location (a Location of two Sites)',
+    run: async (d) => {
+      d.h.sim.setSite('fra-bm-1-02', { state: 'Error', reason: 'connection lost' });
+      await d.slash('armada show dev duel');
+    },
+  },
+  {
+    title: 'An armada Degraded, the Sites behind it unknown (Locations refused): never "Connected"',
+    run: async (d) => {
+      d.h.sim.setSite('fra-bm-1-02', { state: 'Error', reason: 'connection lost' });
+      d.h.sim.setFaults([{ method: 'GET', path: '/api/core/v1/locations', status: 403 }]);
+      await d.slash('armada show dev duel');
+    },
+  },
+  {
+    title: 'Sites: state, cordon and the fleets behind each, in every environment you may read',
+    run: async (d) => {
+      d.h.sim.setSite('fra-bm-1-02', { state: 'Error', reason: 'connection lost' });
+      d.h.sim.setSite('sfo-cloud-1-01', { cordoned: true });
+      await d.slash('sites');
+      await d.slash('sites us-west');
+      await d.slash('sites eu-centrl');
+    },
+  },
+  {
     title: 'Terminate a stuck game server: danger preview',
     run: (d) => d.slash('gameserver terminate fra-bm-1-01 duel-baremetal-0'),
   },
@@ -385,6 +410,26 @@ export const SCENARIOS: Scenario[] = [
       await d.click(ALERT_ACTIONS.whatChanged);
       await d.slash('watches');
       await d.failVessel('dev', 'duel-1');
+      await d.watchFor(3 * 60_000);
+    },
+  },
+  {
+    title: 'Watch: one Site down, one alert naming every fleet behind it, edited as they recover',
+    run: async (d) => {
+      await d.slash('watch dev');
+      await d.watchFor(60_000);
+      d.h.sim.setSite('fra-bm-1-02', { state: 'Error', reason: 'connection lost' });
+      await d.watchFor(2 * 60_000);
+      // duel leaves the bare-metal type whose Location holds the Site: it recovers, the Site does not.
+      await fetch(`${d.h.sim.url}/api/armada/v1/environments/dev/armadas/duel`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${d.h.sim.token}`, 'content-type': 'application/merge-patch+json' },
+        body: JSON.stringify({
+          spec: { distribution: [{ name: 'cloud', minReplicas: 0, bufferSize: 2, maxReplicas: 20 }] },
+        }),
+      });
+      await d.watchFor(60_000);
+      d.h.sim.setSite('fra-bm-1-02', undefined);
       await d.watchFor(3 * 60_000);
     },
   },
