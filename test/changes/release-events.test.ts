@@ -22,7 +22,11 @@ describe('release events from the change engine', () => {
     await h.close();
   });
 
-  async function engineWithEvents(): Promise<{ engine: ChangeEngine; heard: string[] }> {
+  async function engineWithEvents(): Promise<{
+    engine: ChangeEngine;
+    heard: string[];
+    releaseEvents: Events<ReleaseContentChanged>;
+  }> {
     h = await startHarness();
     const releaseEvents = new Events<ReleaseContentChanged>();
     const heard: string[] = [];
@@ -40,7 +44,7 @@ describe('release events from the change engine', () => {
       replicaId: 'replica-a',
       releaseEvents,
     });
-    return { engine, heard };
+    return { engine, heard, releaseEvents };
   }
 
   it('announces a requested change once it is placed (so the release can link it), and the click that applied it', async () => {
@@ -55,7 +59,7 @@ describe('release events from the change engine', () => {
   });
 
   it('announces a cancel and an expiry; a refused click and a change outside any release announce nothing', async () => {
-    const { engine, heard } = await engineWithEvents();
+    const { engine, heard, releaseEvents } = await engineWithEvents();
     const cancelled = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
     await engine.setOrigin(cancelled.id, { messageTs: '1.1' });
     const refused = await engine.confirm({ changeId: cancelled.id, user: 'U2', channel: 'C1', team: 'T1' });
@@ -69,6 +73,8 @@ describe('release events from the change engine', () => {
     await h.clock.advance(31 * 60_000);
     const expired = await engine.expireDue();
     expect(expired.map((c) => c.id).sort()).toContain(lapsing.id);
+    // Housekeeping tells what it moved without waiting for the listeners (issue 39.4): wait for them here.
+    await releaseEvents.settled();
     expect(heard).toEqual(['rel-1: pending', 'rel-1: cancelled', 'rel-2: pending', 'rel-2: expired']);
   });
 });
