@@ -18,7 +18,7 @@ import { SCENARIOS, USER_MRKDWN } from './gallery/scenarios.js';
 const GALLERY = new URL('../../../docs/message-gallery.md', import.meta.url);
 
 let entries: GalleryEntry[] = [];
-// Every scenario runs the whole bot in turn (over a hundred since issue 38): about 25 s on a quiet
+// Every scenario runs the whole bot in turn (92 since issue 38): about 25 s on a quiet
 // machine, so the bound leaves room for a loaded one without hiding a scenario that hangs.
 beforeAll(async () => {
   entries = [];
