@@ -46,6 +46,11 @@ export interface TailServiceOptions {
    * N replicas together stay within the workspace's limits; absent, this replica is alone.
    */
   sharedSlots?: (workspace: string) => SharedSlots;
+  /**
+   * The tails' fair queue of a workspace, when another part owns it (the bot: its Slack gateway);
+   * absent, the service makes one per workspace from `budget` and `sharedSlots`.
+   */
+  budgets?: (workspace: string) => MessageBudget;
   /** Told when a tail of a release is started here, or recorded as stopped by this replica, whatever stopped it. */
   releaseEvents?: ReleaseEvents;
 }

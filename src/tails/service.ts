@@ -163,7 +163,9 @@ export class ReplicaTailService implements TailService {
   budget(workspace: string): MessageBudget {
     let budget = this.budgets.get(workspace);
     if (!budget) {
-      budget = new MessageBudget({ ...this.o.budget, clock: this.clock }, this.o.sharedSlots?.(workspace));
+      budget =
+        this.o.budgets?.(workspace) ??
+        new MessageBudget({ ...this.o.budget, clock: this.clock }, this.o.sharedSlots?.(workspace));
       this.budgets.set(workspace, budget);
     }
     return budget;
