@@ -10,8 +10,8 @@ import type { Clock } from '../../runtime/clock.js';
 import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Store } from '../../store/types.js';
-import type { SlackCalls } from '../gateway/calls.js';
 import type { LateArgs } from '../gateway/message-queue.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import type { Tasks } from '../runtime/tasks.js';
 
 /** A change message's rewrite as the gateway takes it: keyed by the message, its arguments made when its slot comes. */

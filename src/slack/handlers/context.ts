@@ -17,8 +17,8 @@ import type { ReleaseRecord, Store } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { Watches } from '../../watches/manage.js';
 import type { ChangeMessages } from '../change-messages/owner.js';
-import type { SlackCalls } from '../gateway/calls.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { Actor, HomeNotices } from './actor.js';
 

@@ -4,7 +4,7 @@
  * or a notice on their Home tab (clicks there carry neither).
  */
 import type { BlockAction, RespondFn } from '@slack/bolt';
-import type { SlackCalls } from '../gateway/calls.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import type { WatchAlert, WatchStore } from '../../store/watch-types.js';
-import type { SlackCalls } from '../gateway/calls.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 
 const CHANNELS_ASKED = 10;
 const PAGES = 5;

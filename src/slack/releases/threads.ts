@@ -20,11 +20,11 @@ import type {
   TailStore,
 } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
-import type { SlackCalls } from '../gateway/calls.js';
 import type { Actor } from '../handlers/actor.js';
 import { postFailure } from '../handlers/post-errors.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
 import { SerialByKey } from '../runtime/serial.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import { inThread } from '../runtime/thread.js';
 
 interface ReleaseThreadsDeps {

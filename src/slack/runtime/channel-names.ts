@@ -9,7 +9,7 @@
 
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
-import type { SlackCalls } from '../gateway/calls.js';
+import type { SlackCalls } from './slack-calls.js';
 
 const TTL_MS = 5 * 60_000;
 

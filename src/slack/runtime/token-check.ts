@@ -5,7 +5,6 @@
  * instead of after them. Bolt, the Slack budget and the user-group lookups
  * are then given its answer, so none asks again (docs/memory.md).
  */
-import type { SlackGateway } from '../gateway/gateway.js';
 
 /**
  * Who the token belongs to: the ids Bolt's authorization needs, and what the
@@ -26,7 +25,7 @@ export interface BotIdentity {
  * refuses the token (describeStartFailure words it for the operator), and when
  * the token is not a bot's.
  */
-export async function checkBotToken(gateway: Pick<SlackGateway, 'whoAmI'>): Promise<BotIdentity> {
+export async function checkBotToken(gateway: { whoAmI(): Promise<unknown> }): Promise<BotIdentity> {
   // The gateway asks once, and keeps the answer: its team is the workspace of the bot's own calls.
   const answer = (await gateway.whoAmI()) as {
     bot_id?: string;

@@ -5,7 +5,7 @@
  * count) until it expired, on every replica separately, and Slack tells only
  * one replica of a membership change. Lookups of the same group already in
  * flight are shared, so a burst of clicks at one moment costs one call; a
- * rate-limited call is retried by the Web API client after Slack's Retry-After.
+ * rate-limited call is held and sent again by the Slack gateway (slack/gateway).
  *
  * Under an org-wide install on Enterprise Grid the bot holds an org token,
  * and Slack then needs `team_id`: the workspace to look the group up in (that
@@ -19,7 +19,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from '../../runtime/logger.js';
-import type { SlackCalls } from '../gateway/calls.js';
+import type { SlackCalls } from './slack-calls.js';
 
 /** Group members read during the current redraw batch, by workspace and group. */
 const batch = new AsyncLocalStorage<Map<string, Promise<readonly string[]>>>();

@@ -1,6 +1,6 @@
 /**
  * The Web API methods the bot calls, as the gateway offers them to one
- * purpose (gateway.ts `calls`): shaped as the SDK's, so call sites read as
+ * purpose (slack/gateway/gateway.ts `calls`): shaped as the SDK's, so call sites read as
  * before, but each call is ordered and paced by the gateway first.
  */
 import type { WebClient } from '@slack/web-api';
