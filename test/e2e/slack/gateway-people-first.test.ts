@@ -22,7 +22,7 @@ const clock = new ManualClock(Date.UTC(2026, 10, 26, 12, 0));
 afterEach(async () => {
   for (let i = 0; i < 10 && h; i++) await clock.advance(60_000, () => h.slackCallsDone());
   await h?.stop();
-});
+}, 600_000);
 
 /** Resolves with the real ms it took `check` to hold, or undefined after `ms` of real time. */
 function within(ms: number, check: () => boolean): Promise<number | undefined> {
@@ -92,4 +92,4 @@ it('a modal opens and help is answered at once while 150 previews wait for the p
   // Slack's pace, as the clock moves: every preview arrives.
   for (let s = 0; s < 600 && previews() < PREVIEWS; s++) await clock.advance(1_000, () => h.slackCallsDone());
   expect(previews()).toBe(PREVIEWS);
-});
+}, 600_000);
