@@ -35,3 +35,10 @@ it('only the gateway reads a 429 (one Retry-After hold)', () => {
     .filter((path) => !path.startsWith('workspace/') && !path.startsWith('simulator/'));
   expect(readers.every((path) => path.startsWith('slack/gateway/'))).toBe(true);
 });
+
+it('tails ask to edit or to post, and name no Slack method', () => {
+  const naming = sources(join(SRC, 'tails'))
+    .filter((path) => /\b(chat|views|conversations)\.[a-zA-Z]+/.test(readFileSync(path, 'utf8')))
+    .map((path) => relative(SRC, path));
+  expect(naming).toEqual([]);
+});

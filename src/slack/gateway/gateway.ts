@@ -25,7 +25,9 @@ import { MessageBudget } from '../../slack-budget/budget.js';
 import type { BudgetOptions, MessageMethod } from '../../slack-budget/budget-types.js';
 import { MethodGate } from '../../slack-budget/method-gate.js';
 import { StoreSlots } from '../../slack-budget/shared-slots.js';
+import { tailPacer } from '../../slack-budget/tail-pacer.js';
 import type { SlackBudgetStore } from '../../store/types.js';
+import type { TailPacer } from '../../tails/messenger.js';
 import { boltLogger } from '../runtime/bolt-logger.js';
 import { type SlackCalls, slackCalls } from '../runtime/slack-calls.js';
 import { outsideSlot } from '../runtime/slots.js';
@@ -70,6 +72,8 @@ interface Workspace {
   team: string;
   slots: StoreSlots;
   tails: MessageBudget;
+  /** The same queue, as tails/ asks it (to edit or to post). */
+  pacer: TailPacer;
   queues: Record<PacedMethod, MessageQueue>;
   holds: RateHolds;
   gates: Map<GatedMethod, MethodGate>;
@@ -154,8 +158,8 @@ export class SlackGateway {
   }
 
   /** The tails' fair queue of `team` (one per workspace, drawing from the shared slots in the tails' class). */
-  tailBudget(team: string): MessageBudget {
-    return this.workspace(team).tails;
+  tailBudget(team: string): TailPacer {
+    return this.workspace(team).pacer;
   }
 
   /**
@@ -295,10 +299,12 @@ export class SlackGateway {
           this.waitingNow += delta;
         },
       });
+    const tails = new MessageBudget({ ...o.limits, clock: o.clock }, slots);
     const ws: Workspace = {
       team,
       slots,
-      tails: new MessageBudget({ ...o.limits, clock: o.clock }, slots),
+      tails,
+      pacer: tailPacer(tails),
       queues: { 'chat.postMessage': queue('chat.postMessage'), 'chat.update': queue('chat.update') },
       holds,
       gates: new Map(),

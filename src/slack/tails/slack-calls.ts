@@ -7,6 +7,7 @@
  */
 
 import type { MessageMethod } from '../../slack-budget/budget.js';
+import { writeOfMethod } from '../../slack-budget/tail-pacer.js';
 import { RateLimited, type TailMessenger } from '../../tails/messenger.js';
 import type { SlackGateway } from '../gateway/gateway.js';
 import { retryAfterMs } from '../gateway/rate-limited.js';
@@ -23,7 +24,7 @@ export function gatewayTailSlack(gateway: Pick<SlackGateway, 'tailCall'>): TailS
       return await gateway.tailCall(method, args);
     } catch (error) {
       const ms = retryAfterMs(error);
-      if (ms !== undefined) throw new RateLimited(method, ms);
+      if (ms !== undefined) throw new RateLimited(writeOfMethod(method), ms);
       throw error;
     }
   };
