@@ -11,6 +11,7 @@ import { createPolicy } from './create-policy.js';
 import { DEFAULT_POLICY_SOURCE, DEFAULT_POLICY_SUMMARY, DEFAULT_POLICY_YAML } from './default-policy.js';
 import { PolicyError } from './errors.js';
 import { compileRules, type Rule } from './evaluate.js';
+import { compileWindow } from './freeze-schema.js';
 import { formatIssues, isChannelId, policyFileSchema } from './schema.js';
 import type { Policy, PolicyContext } from './types.js';
 
@@ -41,7 +42,10 @@ export function parsePolicy(yamlText: string, ctx: PolicyContext, source = 'inli
       },
     );
   }
-  return createPolicy(rules, ctx, source, summarize(rules), parsed.data.workspaces);
+  return createPolicy(rules, ctx, source, summarize(rules), parsed.data.workspaces, {
+    freezeWindows: (parsed.data.freezes ?? []).map(compileWindow),
+    ...(parsed.data.break_glass ? { breakGlass: parsed.data.break_glass } : {}),
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { postgres005Watches } from './postgres/005-watches.js';
 import { postgres006Rollback } from './postgres/006-rollback.js';
 import { postgres007LeaseExpiryIndex } from './postgres/007-lease-expiry-index.js';
 import { postgres008FollowState } from './postgres/008-follow-state.js';
+import { postgres009Freezes } from './postgres/009-freezes.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -21,6 +22,7 @@ import { sqlite006Watches } from './sqlite/006-watches.js';
 import { sqlite007Rollback } from './sqlite/007-rollback.js';
 import { sqlite008LeaseExpiryIndex } from './sqlite/008-lease-expiry-index.js';
 import { sqlite009FollowState } from './sqlite/009-follow-state.js';
+import { sqlite010Freezes } from './sqlite/010-freezes.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -33,6 +35,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite007Rollback,
   sqlite008LeaseExpiryIndex,
   sqlite009FollowState,
+  sqlite010Freezes,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -43,6 +46,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres006Rollback,
   postgres007LeaseExpiryIndex,
   postgres008FollowState,
+  postgres009Freezes,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */
