@@ -5,8 +5,6 @@
  * start, not the first request in the window).
  */
 import { z } from 'zod';
-import { globMatcher } from './glob.js';
-import type { FreezeWindow } from './types.js';
 
 /** Day names as written in a window's `days`, in JavaScript's order (Sunday is 0). */
 export const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
@@ -89,23 +87,3 @@ export const freezeWindowsSchema = z
   });
 
 export type FreezeWindowFile = z.output<typeof windowSchema>;
-
-/** A validated window as the policy hands it out (times as numbers, days as 0..6, globs compiled). */
-export function compileWindow(w: FreezeWindowFile): FreezeWindow {
-  const covers = globMatcher(w.environments);
-  return {
-    name: w.name,
-    environments: [...w.environments],
-    days: w.days.map((d) => WEEKDAYS.indexOf(d)),
-    from: clock(w.from),
-    to: clock(w.to),
-    timezone: w.timezone,
-    ...(w.reason ? { reason: w.reason } : {}),
-    covers,
-  };
-}
-
-function clock(text: string): { hour: number; minute: number } {
-  const [hour, minute] = text.split(':').map(Number) as [number, number];
-  return { hour, minute };
-}
