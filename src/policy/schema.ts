@@ -174,8 +174,11 @@ const breakGlassSchema = z
     { error: 'expected { required: 1, approvers: { groups: [...], users: [...] } }' },
   )
   .superRefine(({ required, approvers }, ctx) => {
-    if (approvers.groups.length > 0 || approvers.users.includes('*')) return;
-    const distinct = new Set(approvers.users).size;
+    // Read as written (the audience's defaults may not be filled in yet when this runs).
+    const groups = approvers.groups ?? [];
+    const users = approvers.users ?? [];
+    if (groups.length > 0 || users.includes('*')) return;
+    const distinct = new Set(users).size;
     if (distinct < required)
       ctx.addIssue({
         code: 'custom',
