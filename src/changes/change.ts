@@ -3,6 +3,7 @@
  * preview, policy requirement, approvals and outcome typed. Renderers draw
  * these; nothing here knows Slack.
  */
+import type { Freeze } from '../freezes/types.js';
 import type { ChangeOperation, Target } from '../policy/operations.js';
 import type { Requirement } from '../policy/types.js';
 import type { ApprovalRecord, ChangeRecord, ChangeStatus } from '../store/types.js';
@@ -22,6 +23,14 @@ export interface ChangePlan {
    * not the change's own (a rollback needing the approval its inverse's rule asks).
    */
   judgeBy?: ChangeOperation;
+  /** The change was requested with `--break-glass` during a freeze: it needs the break-glass approvers. */
+  breakGlass?: BreakGlass;
+}
+
+/** A change that breaks a freeze: why its requester says it must, and the freeze it breaks (as at request). */
+export interface BreakGlass {
+  reason: string;
+  freeze: Freeze;
 }
 
 export type { ApiState, ChangeFailure } from './failure.js';
@@ -43,6 +52,8 @@ export interface Change
   target: Target;
   /** The operation clicks are judged as (see ChangePlan.judgeBy); the change's own when unset. */
   judgeBy?: ChangeOperation;
+  /** Set when it breaks a freeze (see ChangePlan.breakGlass). */
+  breakGlass?: BreakGlass;
   approvals: ApprovalRecord[];
   applyToken: string;
   result?: Result;
@@ -84,6 +95,7 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     requirement: plan.requirement,
     target: plan.target,
     ...(plan.judgeBy ? { judgeBy: plan.judgeBy } : {}),
+    ...(plan.breakGlass ? { breakGlass: plan.breakGlass } : {}),
     approvals,
     applyToken: applyToken ?? record.id,
     result: result as Result | undefined,

@@ -4,6 +4,7 @@
  * the world (plan), act on it (apply), tell afterwards whether it acted
  * (verify, for crash recovery) and watch the aftermath (follow).
  */
+import type { FreezeScope } from '../freezes/types.js';
 import type { GameFabricClient } from '../gamefabric/client.js';
 import type { ChangeOperation, Target } from '../policy/operations.js';
 import type { Clock } from '../runtime/clock.js';
@@ -108,6 +109,12 @@ export interface OperationModule<Req = unknown> {
    * requirement among them is the change's.
    */
   judgements?(ctx: OperationContext, request: Req): Promise<{ operation: ChangeOperation; target: Target }[]>;
+  /**
+   * Where the change writes, as a freeze judges it (issue 41), when that is
+   * not just its target's environment: a promotion rolls out to the
+   * environments its preview lists; a rollback writes where its inverses do.
+   */
+  freezeScope?(request: Req, preview: Preview): FreezeScope;
   /** Reads current state and describes the change; throws UserError when it cannot be done. */
   plan(ctx: OperationContext, request: Req): Promise<Preview>;
   /** Re-checks the preview against the world and performs the change. */

@@ -625,4 +625,37 @@ export const OPERATION_DESCRIPTORS = {
       },
     },
   },
+  // Freezes (issue 41): hold every change to an environment. No Change: answered at once, audited.
+  'freeze.manage': {
+    kind: 'read',
+    action: (t) => `freeze or unfreeze${t.environment ? ` environment ${t.environment}` : ' environments'}`,
+    help: {
+      freeze: {
+        words: ['freeze'],
+        args: ['<env>', '[for <duration> | until <time>]', '[<reason...>]'],
+        flags: [],
+        description:
+          'Refuse every change to an environment (at request, Confirm, Approve and apply) for a duration (90s, 15m, 2h, 1d), until an ISO 8601 time with an offset, or, with neither, until unfreeze.',
+        example: 'freeze prod for 2h tournament final',
+        topic: 'freezes',
+      },
+      unfreeze: {
+        words: ['unfreeze'],
+        args: ['<env>'],
+        flags: [],
+        description: 'End the freeze people put on an environment (a policy window stays in force).',
+        example: 'unfreeze prod',
+        topic: 'freezes',
+      },
+      freezes: {
+        words: ['freezes'],
+        args: [],
+        flags: [],
+        description:
+          'List the freezes in force and the policy windows coming up: who froze, why, until when.',
+        example: 'freezes',
+        topic: 'freezes',
+      },
+    },
+  },
 } as const satisfies Record<string, OperationDescriptor>;

@@ -48,6 +48,7 @@ export const HELP_TOPICS = [
   'armadas',
   'logs',
   'watches',
+  'freezes',
   'releases',
   'approvals',
   'history',

@@ -7,12 +7,14 @@
 import { type Logger, silentLogger } from '../runtime/logger.js';
 import { approverShortfall } from './eligible-approvers.js';
 import { NoMatchingRuleError } from './errors.js';
-import { findRule, findRuleForPartial, type Rule } from './evaluate.js';
+import { type Audience, findRule, findRuleForPartial, type Rule } from './evaluate.js';
 import { channelAllowed, MembershipChecker } from './membership.js';
 import type { Operation, Target } from './operations.js';
 import type {
   ApprovalDecision,
+  BreakGlassPolicy,
   Decision,
+  FreezeWindow,
   Policy,
   PolicyContext,
   RecountInput,
@@ -21,6 +23,17 @@ import type {
 } from './types.js';
 import { describeAction, nameAudience, nameChannels, PLAIN_NAMES } from './words.js';
 import { workspaceRefusal } from './workspaces.js';
+
+/** What a policy file says besides its rules: its recurring freezes and who may break one. */
+export interface PolicyExtras {
+  freezeWindows?: readonly FreezeWindow[];
+  breakGlass?: BreakGlassPolicy;
+}
+
+/** The rule name a break-glass approval is counted under (in refusals and the stored requirement). */
+export const BREAK_GLASS_RULE = 'break_glass';
+
+type Approval = { required: number; approvers: Audience; allowSelfApproval: boolean };
 
 /**
  * Builds a Policy over `rules` (in file order) read from `source`. `workspaces`:
@@ -33,6 +46,7 @@ export function createPolicy(
   source: string,
   summary: string,
   workspaces?: readonly string[],
+  extras: PolicyExtras = {},
 ): Policy {
   const logger: Logger = ctx.logger ?? silentLogger;
   const names = ctx.names ?? PLAIN_NAMES;
@@ -92,9 +106,30 @@ export function createPolicy(
     return shortfall === undefined ? decision : { allowed: false, rule: rule.name, reason: shortfall };
   };
 
+  // Breaking a freeze takes someone else's approval, whatever the rules allow the requester.
+  const breakGlass: Approval | undefined = extras.breakGlass && {
+    required: extras.breakGlass.required,
+    approvers: {
+      users: [...extras.breakGlass.approvers.users],
+      groups: [...extras.breakGlass.approvers.groups],
+      anyone: extras.breakGlass.approvers.users.includes('*'),
+    },
+    allowSelfApproval: false,
+  };
+  // The approval a click is judged against: the rule's, or break_glass's for a change that breaks a freeze.
+  const approvalOf = (
+    rule: Rule,
+    input: { breakGlass?: boolean },
+  ): { name: string; approval: Approval } | undefined => {
+    if (input.breakGlass) return breakGlass && { name: BREAK_GLASS_RULE, approval: breakGlass };
+    return rule.approval.mode === 'approval' ? { name: rule.name, approval: rule.approval } : undefined;
+  };
+
   return {
     source,
     summary,
+    freezeWindows: extras.freezeWindows ?? [],
+    ...(extras.breakGlass ? { breakGlass: extras.breakGlass } : {}),
 
     async authorizeRequest(input) {
       const refused = foreign(input);
@@ -142,6 +177,25 @@ export function createPolicy(
       };
     },
 
+    breakGlassRequirement(operation, target): Requirement | undefined {
+      if (!breakGlass) return undefined;
+      const rule = findRule(rules, operation, target);
+      if (!rule) throw new NoMatchingRuleError(noRule(operation, target));
+      return {
+        mode: 'approval',
+        rule: BREAK_GLASS_RULE,
+        expiresInMs: rule.expiresInMs,
+        required: breakGlass.required,
+        approvers: { users: [...breakGlass.approvers.users], groups: [...breakGlass.approvers.groups] },
+        allowSelfApproval: false,
+      };
+    },
+
+    async breakGlassShortfall(requester, team) {
+      if (!breakGlass) return undefined;
+      return approverShortfall({ rule: BREAK_GLASS_RULE, ...breakGlass }, requester, checker(team), names);
+    },
+
     async authorizeConfirm(input) {
       const refused = foreign(input);
       if (refused) return refused;
@@ -164,13 +218,14 @@ export function createPolicy(
       const rule = findRule(rules, input.operation, input.target);
       // Cancelling only ever lowers risk, so a requester may always withdraw their own request.
       if (input.user === input.requester) return { allowed: true, rule: rule?.name ?? 'requester' };
-      if (rule?.approval.mode === 'approval') {
-        const membership = await checker(input.team).check(rule.approval.approvers, input.user);
-        if (membership.member) return { allowed: true, rule: rule.name };
+      const asked = rule && approvalOf(rule, input);
+      if (asked) {
+        const membership = await checker(input.team).check(asked.approval.approvers, input.user);
+        if (membership.member) return { allowed: true, rule: asked.name };
         return {
           allowed: false,
-          rule: rule.name,
-          reason: `Only the requester (${names.user(input.requester)}) or an approver (${nameAudience(rule.approval.approvers, names)}) can cancel this change${unresolvedNote(membership.unresolved)}.`,
+          rule: asked.name,
+          reason: `Only the requester (${names.user(input.requester)}) or an approver (${nameAudience(asked.approval.approvers, names)}) can cancel this change${unresolvedNote(membership.unresolved)}.`,
         };
       }
       return {
@@ -188,19 +243,24 @@ export function createPolicy(
       if (refused) return refused;
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
-      if (rule.approval.mode !== 'approval') {
+      const asked = approvalOf(rule, input);
+      if (!asked) {
         return {
           allowed: false,
           rule: rule.name,
-          reason: `This change needs only the requester's confirmation, not approval (policy rule \`${rule.name}\`).`,
+          reason: input.breakGlass
+            ? 'This change breaks a freeze, and the policy names no break-glass approvers (`break_glass`).'
+            : `This change needs only the requester's confirmation, not approval (policy rule \`${rule.name}\`).`,
         };
       }
-      const { approvers, allowSelfApproval } = rule.approval;
+      const { approvers, allowSelfApproval } = asked.approval;
       if (input.user === input.requester && !allowSelfApproval) {
         return {
           allowed: false,
-          rule: rule.name,
-          reason: `You requested this change, so someone else must approve it: ${nameAudience(approvers, names)} (policy rule \`${rule.name}\` does not allow self-approval).`,
+          rule: asked.name,
+          reason: input.breakGlass
+            ? `You requested this change, and it breaks a freeze: someone else must approve it, ${nameAudience(approvers, names)} (policy \`break_glass\`).`
+            : `You requested this change, so someone else must approve it: ${nameAudience(approvers, names)} (policy rule \`${rule.name}\` does not allow self-approval).`,
         };
       }
       const members = checker(input.team);
@@ -208,21 +268,24 @@ export function createPolicy(
       if (!membership.member) {
         return {
           allowed: false,
-          rule: rule.name,
-          reason:
-            `You are not an approver for this change: policy rule \`${rule.name}\` needs approval from ${nameAudience(approvers, names)}` +
-            `${unresolvedNote(membership.unresolved)}.`,
+          rule: asked.name,
+          reason: input.breakGlass
+            ? `You are not a break-glass approver: this change breaks a freeze, and policy \`break_glass\` needs approval from ${nameAudience(approvers, names)}` +
+              `${unresolvedNote(membership.unresolved)}.`
+            : `You are not an approver for this change: policy rule \`${rule.name}\` needs approval from ${nameAudience(approvers, names)}` +
+              `${unresolvedNote(membership.unresolved)}.`,
         };
       }
       // Earlier votes count only if their authors may still approve now (same person once).
-      return countVotes(rule, input, members, [input.user]);
+      return countVotes(asked.name, asked.approval, input, members, [input.user]);
     },
 
     async recountApprovals(input): Promise<ApprovalDecision> {
       const rule = findRule(rules, input.operation, input.target);
       if (!rule) return { allowed: false, reason: noRule(input.operation, input.target) };
-      if (rule.approval.mode !== 'approval') return { allowed: true, rule: rule.name, satisfied: true };
-      return countVotes(rule, input, checker(input.team), []);
+      const asked = approvalOf(rule, input);
+      if (!asked) return { allowed: true, rule: rule.name, satisfied: true };
+      return countVotes(asked.name, asked.approval, input, checker(input.team), []);
     },
   };
 }
@@ -233,25 +296,25 @@ export function createPolicy(
  * each person once). A rejection by a current approver ends the count.
  */
 async function countVotes(
-  rule: Rule,
+  ruleName: string,
+  approval: Approval,
   input: RecountInput,
   members: MembershipChecker,
   already: readonly string[],
 ): Promise<ApprovalDecision> {
-  if (rule.approval.mode !== 'approval') return { allowed: true, rule: rule.name, satisfied: true };
-  const { approvers, allowSelfApproval, required } = rule.approval;
+  const { approvers, allowSelfApproval, required } = approval;
   const counted = new Set<string>(already);
   for (const vote of input.approvals) {
     if (vote.userId === input.requester && !allowSelfApproval) continue;
     if (!(await members.check(approvers, vote.userId)).member) continue;
     if (vote.decision === 'reject') {
-      return { allowed: false, rule: rule.name, reason: 'This change was already rejected by an approver.' };
+      return { allowed: false, rule: ruleName, reason: 'This change was already rejected by an approver.' };
     }
     counted.add(vote.userId);
   }
   return {
     allowed: true,
-    rule: rule.name,
+    rule: ruleName,
     satisfied: counted.size >= required,
     count: counted.size,
     required,

@@ -11,8 +11,10 @@ import { createPolicy } from './create-policy.js';
 import { DEFAULT_POLICY_SOURCE, DEFAULT_POLICY_SUMMARY, DEFAULT_POLICY_YAML } from './default-policy.js';
 import { PolicyError } from './errors.js';
 import { compileRules, type Rule } from './evaluate.js';
+import { type FreezeWindowFile, WEEKDAYS } from './freeze-schema.js';
+import { globMatcher } from './glob.js';
 import { formatIssues, isChannelId, policyFileSchema } from './schema.js';
-import type { Policy, PolicyContext } from './types.js';
+import type { FreezeWindow, Policy, PolicyContext } from './types.js';
 
 /** Parses and validates policy YAML; throws PolicyError listing every problem. */
 export function parsePolicy(yamlText: string, ctx: PolicyContext, source = 'inline policy'): Policy {
@@ -41,7 +43,10 @@ export function parsePolicy(yamlText: string, ctx: PolicyContext, source = 'inli
       },
     );
   }
-  return createPolicy(rules, ctx, source, summarize(rules), parsed.data.workspaces);
+  return createPolicy(rules, ctx, source, summarize(rules), parsed.data.workspaces, {
+    freezeWindows: (parsed.data.freezes ?? []).map(compileWindow),
+    ...(parsed.data.break_glass ? { breakGlass: parsed.data.break_glass } : {}),
+  });
 }
 
 /**
@@ -72,4 +77,24 @@ function summarize(rules: readonly Rule[]): string {
   const approvals = rules.filter((r) => r.approval.mode === 'approval').length;
   const expiries = [...new Set(rules.map((r) => formatShorthand(r.expiresInMs)))].join('/');
   return `${count(rules.length, 'rule')}, ${approvals} needing approval, requests expire after ${expiries}`;
+}
+
+/** A validated window as the policy hands it out (times as numbers, days as 0..6, globs compiled). */
+export function compileWindow(w: FreezeWindowFile): FreezeWindow {
+  const covers = globMatcher(w.environments);
+  return {
+    name: w.name,
+    environments: [...w.environments],
+    days: w.days.map((d) => WEEKDAYS.indexOf(d)),
+    from: clock(w.from),
+    to: clock(w.to),
+    timezone: w.timezone,
+    ...(w.reason ? { reason: w.reason } : {}),
+    covers,
+  };
+}
+
+function clock(text: string): { hour: number; minute: number } {
+  const [hour, minute] = text.split(':').map(Number) as [number, number];
+  return { hour, minute };
 }

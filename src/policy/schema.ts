@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { noun } from '../format/english.js';
-import { parseDuration } from './duration.js';
+import { DURATION_FORMS, parseDuration } from './duration.js';
+import { freezeWindowsSchema } from './freeze-schema.js';
 import { globMatcher } from './glob.js';
 import { OPERATIONS, TARGET_FIELDS } from './operations.js';
 
@@ -87,8 +88,7 @@ const workspaceId = z
 
 const duration = z
   .string({
-    error: (issue) =>
-      `expected a duration like 30m, 2h or 1d (minutes, hours or days), got ${JSON.stringify(issue.input)}`,
+    error: (issue) => `expected a duration like ${DURATION_FORMS}, got ${JSON.stringify(issue.input)}`,
   })
   .superRefine((text, ctx) => {
     const parsed = parseDuration(text);
@@ -164,6 +164,29 @@ const ruleSchema = z.strictObject({
   expires: duration.optional(),
 });
 
+/**
+ * `break_glass:` who may let a change through a freeze (issue 41). Never the
+ * requester: breaking a freeze takes a second person, whatever the rules say.
+ */
+const breakGlassSchema = z
+  .strictObject(
+    { required: positiveInt, approvers: audience('approvers') },
+    { error: 'expected { required: 1, approvers: { groups: [...], users: [...] } }' },
+  )
+  .superRefine(({ required, approvers }, ctx) => {
+    // Read as written (the audience's defaults may not be filled in yet when this runs).
+    const groups = approvers.groups ?? [];
+    const users = approvers.users ?? [];
+    if (groups.length > 0 || users.includes('*')) return;
+    const distinct = new Set(users).size;
+    if (distinct < required)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['required'],
+        message: `needs ${required} distinct approvers but approvers lists only ${distinct} user(s) and no group`,
+      });
+  });
+
 export const policyFileSchema = z
   .strictObject(
     {
@@ -173,6 +196,8 @@ export const policyFileSchema = z
         .array(workspaceId, { error: 'expected a list of Slack workspace ids' })
         .min(1, { error: 'expected at least one workspace id (or leave workspaces out)' })
         .optional(),
+      freezes: freezeWindowsSchema.optional(),
+      break_glass: breakGlassSchema.optional(),
       rules: z
         .array(ruleSchema, { error: 'expected a list of rules' })
         .min(1, { error: 'expected at least one rule (with no rules, everything is denied)' }),

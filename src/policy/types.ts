@@ -50,6 +50,8 @@ export interface RequestInput {
 
 export interface ClickInput extends RequestInput {
   requester: string;
+  /** The change breaks a freeze: approved (and cancelled) under `break_glass`, not its rule's approval. */
+  breakGlass?: boolean;
   /** In shared channels and org-wide installs the clicker's workspace (`team`) may differ from the change's. */
   /** The workspace the change was requested in. */
   workspace: string;
@@ -61,9 +63,39 @@ export interface ApprovalInput extends ClickInput {
   expiresAt: number;
 }
 
+/**
+ * A recurring freeze window of the policy file (`freezes:`). It starts at
+ * `from` on each of `days` in `timezone` and ends at the next `to` after
+ * that (the next day when `to` is not later than `from`).
+ */
+export interface FreezeWindow {
+  name: string;
+  /** Environment names or globs (case-insensitive, as rule targets). */
+  environments: string[];
+  /** Days the window starts on, 0 = Sunday. */
+  days: number[];
+  from: { hour: number; minute: number };
+  to: { hour: number; minute: number };
+  /** IANA zone, validated at load. */
+  timezone: string;
+  reason?: string;
+  /** Whether `environment` is one this window freezes. */
+  covers(environment: string): boolean;
+}
+
+/** `break_glass:` who may let a change through a freeze; never its requester. */
+export interface BreakGlassPolicy {
+  required: number;
+  approvers: { users: string[]; groups: string[] };
+}
+
 export interface Policy {
   /** File path, or 'built-in default'. */
   readonly source: string;
+  /** The recurring freeze windows (`freezes:`), in file order; empty when none. */
+  readonly freezeWindows: readonly FreezeWindow[];
+  /** Who approves a change that breaks a freeze; undefined when the policy names no one (`--break-glass` is refused). */
+  readonly breakGlass?: BreakGlassPolicy;
   /** One line saying what the policy allows, for start-up logs. */
   readonly summary: string;
   /** May `user` request `operation` on `target` from `channel`? */
@@ -76,6 +108,17 @@ export interface Policy {
   judgeForm(input: RequestInput): Promise<Decision | undefined>;
   /** What a change needs before it may be applied (resolved once at request time and stored in the change). */
   requirement(operation: Operation, target: Target): Requirement;
+  /**
+   * What a change that breaks a freeze needs instead: the break-glass
+   * approvers' approval, never the requester's own (its expiry stays the
+   * rule's). Undefined when the policy has no `break_glass`.
+   */
+  breakGlassRequirement(operation: Operation, target: Target): Requirement | undefined;
+  /**
+   * The refusal when too few people other than `requester` could ever give
+   * a break-glass approval; undefined when enough could (or when it can not be told).
+   */
+  breakGlassShortfall(requester: string, team: string): Promise<string | undefined>;
   /**
    * May `channel` itself read `operation` on `target` (no person asking: a
    * watch posting there)? Only the governing rule's channels decide.

@@ -10,6 +10,7 @@ import type { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Reads } from '../changes/reads.js';
 import type { SlackConfig } from '../config/config.js';
+import type { Freezes } from '../freezes/manage.js';
 import type { Policy } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import type { ReleaseEvents } from '../runtime/events.js';
@@ -61,6 +62,8 @@ interface SlackBotOptions {
   reads: Reads;
   /** Watches (issue 29): the commands and an alert's buttons. */
   watches: Watches;
+  /** Freezes (issue 41): the commands. */
+  freezes: Freezes;
   pingStore(): Promise<void>;
   /** HARBOR_BRANCHES: only these of the API's branches, when set. */
   branches?: readonly string[];
@@ -214,6 +217,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     policy: o.policy,
     reads: o.reads,
     watches: o.watches,
+    freezes: o.freezes,
     slack: person,
     clock: o.clock,
     logger,

@@ -103,6 +103,7 @@ export async function startCore({
     replicaId: config.replicaId,
     environments: config.environments,
     rollbackWindowMs: config.rollbackWindowMs,
+    ...(groups.names ? { names: groups.names } : {}),
     ...(follow ? { follow } : {}),
     ...(releaseEvents ? { releaseEvents } : {}),
     ...(changeEvents ? { changeEvents } : {}),

@@ -73,6 +73,10 @@ export async function startLocalBot(
   logger.warn(
     `LOCAL MODE: no Slack involved. A local workspace plays Slack in your browser; the bot listens on ${host ?? 'all interfaces'} port ${running.port}${host === '127.0.0.1' ? ' (this machine only; set HARBOR_LISTEN_HOST to change it)' : ''}. Set SLACK_BOT_TOKEN and SLACK_APP_TOKEN (or SLACK_SIGNING_SECRET) to use a real Slack workspace.`,
   );
+  // How to try a freeze with the demo policy (examples/policy.yml: the SREs are its break-glass approvers).
+  logger.warn(
+    'LOCAL MODE: to try a freeze, type `/harbor freeze dev for 15m demo`, then `/harbor formation remove dev lobby lobby-2` (refused, no preview); add `--break-glass "why"` and an SRE approves it; `/harbor freezes` lists freezes, `/harbor unfreeze dev` ends it.',
+  );
   return {
     running,
     workspace,

@@ -10,6 +10,7 @@ import type { WebClientOptions } from '@slack/web-api';
 import { createChangeEvents } from '../changes/events.js';
 import { Reads } from '../changes/reads.js';
 import type { Config } from '../config/config.js';
+import { Freezes } from '../freezes/manage.js';
 import { READ_BUDGET_DEFAULTS, ReadBudget } from '../read-budget/read-budget.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
@@ -194,6 +195,18 @@ export async function startBot(
       }),
     }),
     watches,
+    freezes: new Freezes({
+      store: core.store,
+      policy: core.policy,
+      // As watches know them: the API's list, the configured ones when it cannot say.
+      environments: async () => {
+        try {
+          return (await core.api.client.listEnvironments()).map((e) => e.metadata.name);
+        } catch {
+          return [...config.environments];
+        }
+      },
+    }),
     pingStore: () => core.store.ping(),
     ...(config.branches ? { branches: config.branches } : {}),
     environments: config.environments,

@@ -8,6 +8,8 @@
 import { SqlApprovalStore } from './approval-store.js';
 import { SqlAuditStore } from './audit-store.js';
 import { SqlChangeStore } from './change-store.js';
+import { SqlFreezeStore } from './freeze-store.js';
+import type { FreezeStore } from './freeze-types.js';
 import { SqlHomeViewerStore } from './home-viewer-store.js';
 import { SqlLeaseStore } from './lease-store.js';
 import { SqlReleaseStore } from './release-store.js';
@@ -49,6 +51,7 @@ export abstract class SqlStore implements Store {
   private readonly homeTabs: HomeViewerStore;
   private readonly slackBudget: SlackBudgetStore;
   private readonly watches: WatchStore;
+  private readonly freezes: FreezeStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -63,6 +66,7 @@ export abstract class SqlStore implements Store {
     this.homeTabs = new SqlHomeViewerStore(this.runner);
     this.slackBudget = new SqlSlackBudgetStore(this.runner);
     this.watches = new SqlWatchStore(this.runner);
+    this.freezes = new SqlFreezeStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -172,4 +176,9 @@ export abstract class SqlStore implements Store {
     this.watches.recoverAlerts(env, key, lastedMs, now);
   muteAlert: WatchStore['muteAlert'] = (id, until, by) => this.watches.muteAlert(id, until, by);
   mutedChannels: WatchStore['mutedChannels'] = (env, key, now) => this.watches.mutedChannels(env, key, now);
+
+  // freezes (issue 41)
+  addFreeze: FreezeStore['addFreeze'] = (f) => this.freezes.addFreeze(f);
+  endFreezes: FreezeStore['endFreezes'] = (env, by, now) => this.freezes.endFreezes(env, by, now);
+  listFreezes: FreezeStore['listFreezes'] = (filter) => this.freezes.listFreezes(filter);
 }

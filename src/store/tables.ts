@@ -199,6 +199,19 @@ export const TABLES = {
     muted_by: optText,
     fleets: optText,
   },
+  // Freezes (issue 41): in force while ended_at is null and until_at (if any) is ahead.
+  freezes: {
+    id: text,
+    env: text,
+    created_by: text,
+    created_at: int,
+    until_at: optInt,
+    reason: optText,
+    workspace: text,
+    channel: text,
+    ended_at: optInt,
+    ended_by: optText,
+  },
 } as const satisfies Record<string, Record<string, ColumnDecl>>;
 
 export type TableName = keyof typeof TABLES;

@@ -6,6 +6,7 @@
  */
 
 import type { Logger } from '../runtime/logger.js';
+import type { FreezeStore } from './freeze-types.js';
 import type { WatchStore } from './watch-types.js';
 
 export type ChangeStatus =
@@ -445,7 +446,8 @@ export interface Store
     ViewStore,
     HomeViewerStore,
     SlackBudgetStore,
-    WatchStore {}
+    WatchStore,
+    FreezeStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

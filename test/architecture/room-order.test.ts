@@ -23,6 +23,7 @@ const SRC_ROOMS = [
   'tails',
   'watches',
   'changes',
+  'freezes',
   'slack-budget',
   'read-budget',
   'store',

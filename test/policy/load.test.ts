@@ -37,7 +37,7 @@ describe('loadPolicy', () => {
     const path = join(dir, 'bad.yml');
     writeFileSync(path, 'rules:\n  - operations: [vessel.delete]\n    expires: 1w\n');
     await expect(loadPolicy(path, fakeDirectory().ctx)).rejects.toThrow(
-      `invalid policy (${path}):\n  - rules[0].expires: expected a duration like 30m, 2h or 1d (minutes, hours or days), got "1w"`,
+      `invalid policy (${path}):\n  - rules[0].expires: expected a duration like 90s, 30m, 2h or 1d (seconds, minutes, hours or days), got "1w"`,
     );
   });
 

@@ -33,7 +33,7 @@ describe('policy validation', () => {
     [
       'rules: [{ operations: [vessels.delete] }]\n',
       'rules[0].operations[0]: "vessels.delete" matches no operation (known: images.list, vessels.list, ' +
-        'formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show, watch.manage, image.promote, vessel.create, vessel.delete, formation.add, ' +
+        'formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show, watch.manage, freeze.manage, image.promote, vessel.create, vessel.delete, formation.add, ' +
         'formation.remove, region.create, region.scheduling, armada.scale, armadaset.scale, armada.image, armadaset.image, gameserver.terminate, change.rollback; globs like formation.* or *)',
     ],
     ['rules: [{ operations: "*", target: { env: prod } }]\n', 'rules[0].target: unknown key "env"'],
@@ -67,11 +67,11 @@ describe('policy validation', () => {
     ],
     [
       'rules: [{ operations: "*", expires: 2w }]\n',
-      'rules[0].expires: expected a duration like 30m, 2h or 1d (minutes, hours or days), got "2w"',
+      'rules[0].expires: expected a duration like 90s, 30m, 2h or 1d (seconds, minutes, hours or days), got "2w"',
     ],
     [
       'defaults: { expires: 90 }\nrules: [{ operations: "*" }]\n',
-      'defaults.expires: expected a duration like 30m, 2h or 1d (minutes, hours or days), got 90',
+      'defaults.expires: expected a duration like 90s, 30m, 2h or 1d (seconds, minutes, hours or days), got 90',
     ],
     [
       approvalRule('{ required: 0, approvers: { users: ["*"] } }'),
@@ -129,7 +129,7 @@ describe('policy validation', () => {
     );
     expect(problems).toEqual([
       'rules[2].approval.required: expected a positive integer',
-      'rules[2].expires: expected a duration like 30m, 2h or 1d (minutes, hours or days), got "soon"',
+      'rules[2].expires: expected a duration like 90s, 30m, 2h or 1d (seconds, minutes, hours or days), got "soon"',
     ]);
   });
 

@@ -147,6 +147,7 @@ describePg('PostgresStore', () => {
         'approvals',
         'audit',
         'changes',
+        'freezes',
         'leases',
         'releases',
         'schema_migrations',

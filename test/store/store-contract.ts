@@ -7,6 +7,7 @@
 import { afterEach, beforeEach } from '@jest/globals';
 import { approvalsAuditContract } from './contract/approvals-audit.js';
 import { changeContract } from './contract/changes.js';
+import { freezesContract } from './contract/freezes.js';
 import type { HarnessFactory, StoreHarness } from './contract/harness.js';
 import { leasesMigrateContract } from './contract/leases-migrate.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
@@ -42,4 +43,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   homeViewersContract(harness);
   slackBudgetContract(harness);
   watchesContract(harness);
+  freezesContract(harness);
 }

@@ -33,6 +33,19 @@ export class Applier {
     const owner = uniqueOwner(replicaId, 'apply');
     const lease = await holdApplyLease(this.core.leaseOptions(), c.id, owner);
     if (!lease) return this.core.explainBusy(c.id);
+    // The last freeze check before the write, with the lease held: a freeze put since the click stops it
+    // here, and the change stays as it was (pending or approved) for after the freeze.
+    let frozen: string | undefined;
+    try {
+      frozen = await this.core.freezeRefusal(c);
+    } catch (err) {
+      await lease.release();
+      throw err;
+    }
+    if (frozen) {
+      await lease.release();
+      return this.core.refuse(c, user, action, frozen, team);
+    }
     const now = this.core.now();
     let claimed: ChangeRecord | undefined;
     try {
@@ -175,7 +188,12 @@ export class Applier {
       outcome: settled.status,
       detail:
         settled.status === 'succeeded'
-          ? { summary: settled.result.summary, lines: settled.result.lines }
+          ? {
+              summary: settled.result.summary,
+              lines: settled.result.lines,
+              // An apply through a freeze says so in the audit, with the freeze and the reason given.
+              ...(change.breakGlass ? { breakGlass: change.breakGlass } : {}),
+            }
           : settled.failure,
     });
     return done ? toChange(done, change.approvals) : undefined;

@@ -30,6 +30,9 @@ export class Clicks {
     }
     const decision = await this.core.o.policy.authorizeConfirm(this.question(c, { user, channel, team }));
     if (!decision.allowed) return this.core.refuse(c, user, 'confirm', decision.reason, team);
+    // A freeze put since the preview stops it here; the change stays open for after the freeze.
+    const frozen = await this.core.freezeRefusal(c);
+    if (frozen) return this.core.refuse(c, user, 'confirm', frozen, team);
     if (c.status === 'approved') {
       // Left approved by an apply that never claimed it: its approvers may have left their group since.
       const stillApproved = await this.recountApproved(c, user, team);
@@ -52,6 +55,9 @@ export class Clicks {
     }
     const decision = await this.judgeApproval(c, user, channel, team);
     if (!decision.allowed) return this.core.refuse(c, user, 'approve', decision.reason, team);
+    // No approval is recorded during a freeze: it would apply the change the moment it counts.
+    const frozen = await this.core.freezeRefusal(c);
+    if (frozen) return this.core.refuse(c, user, 'approve', frozen, team);
     const now = this.core.now();
     const added = await store.addApproval({ changeId, userId: user, decision: 'approve', at: now });
     if (added)
@@ -224,6 +230,7 @@ export class Clicks {
       requester: c.requester,
       operation: c.judgeBy ?? c.operation,
       target: c.target,
+      ...(c.breakGlass ? { breakGlass: true } : {}),
       approvals: c.approvals,
       now: this.core.now(),
       expiresAt: c.expiresAt,
@@ -268,6 +275,8 @@ export class Clicks {
       requester: c.requester,
       operation: c.judgeBy ?? c.operation,
       target: c.target,
+      // A change that breaks a freeze is approved (and may be cancelled) by the break-glass approvers.
+      ...(c.breakGlass ? { breakGlass: true } : {}),
     };
   }
 }

@@ -5,12 +5,16 @@
  * changes that a change moved.
  */
 import { randomUUID } from 'node:crypto';
+import { blockingFreeze, type FreezeSources } from '../../freezes/in-force.js';
+import { freezeRefusal } from '../../freezes/words.js';
+import { PLAIN_NAMES, type PolicyNames } from '../../policy/words.js';
 import { Events, type ReleaseEvents } from '../../runtime/events.js';
 import { type ChangeOrigin, type ChangeRecord, EXPIRABLE_STATUSES } from '../../store/types.js';
 import { DEFAULT_APPLY_LEASE_MS } from '../apply-lease.js';
 import { auditedClient } from '../audited-client.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
 import { type ChangeEvent, type ChangeEvents, createChangeEvents } from '../events.js';
+import { freezeScope } from '../freeze-scope.js';
 import type { OperationContext } from '../operation.js';
 import { PendingRecords } from '../pending-records.js';
 import { DEFAULT_ROLLBACK_WINDOW_MS, storeLedger } from '../rollback/store-ledger.js';
@@ -39,6 +43,8 @@ export class EngineCore {
   /** How long after its apply a follow-up nobody runs is resumed (ChangeEngineOptions.follow). */
   readonly resumeFollowAfterMs: number;
   readonly rollbackWindowMs: number;
+  /** How freeze refusals write people and instants. */
+  readonly names: PolicyNames;
   /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
   readonly pendingRecords = new PendingRecords();
   private readonly releaseEvents: ReleaseEvents;
@@ -50,6 +56,7 @@ export class EngineCore {
     this.changeEvents = o.changeEvents ?? createChangeEvents();
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.rollbackWindowMs = o.rollbackWindowMs ?? DEFAULT_ROLLBACK_WINDOW_MS;
+    this.names = o.names ?? PLAIN_NAMES;
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
     this.resumeFollowAfterMs = o.follow?.resumeAfterMs ?? this.applyLeaseMs;
   }
@@ -209,6 +216,27 @@ export class EngineCore {
         },
       }),
     };
+  }
+
+  /** Where freezes come from: people's in the store, the policy's windows. */
+  freezeSources(): FreezeSources {
+    return { store: this.o.store, windows: this.o.policy.freezeWindows };
+  }
+
+  /**
+   * Why a freeze stops `c` now, in words; undefined when none does or `c`
+   * breaks it by the break-glass approvers' leave. The one freeze check of
+   * a change once requested: Confirm, Approve and the apply ask it (a
+   * scheduled apply is to ask it too).
+   */
+  async freezeRefusal(c: Change): Promise<string | undefined> {
+    if (c.breakGlass) return undefined;
+    const freeze = await blockingFreeze(
+      this.freezeSources(),
+      freezeScope(c.operation, c.request, c.target, c.preview),
+      this.now(),
+    );
+    return freeze && freezeRefusal(freeze, this.names, this.o.policy.breakGlass !== undefined);
   }
 
   leaseOptions() {

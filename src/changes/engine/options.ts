@@ -1,15 +1,21 @@
 /** What the change engine is built from, and the inputs of its requests and clicks. */
 import type { GameFabricClient } from '../../gamefabric/client.js';
 import type { Policy } from '../../policy/types.js';
+import type { PolicyNames } from '../../policy/words.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
+import type { FreezeStore } from '../../store/freeze-types.js';
 import type { ApprovalStore, AuditStore, ChangeOrigin, ChangeStore, LeaseStore } from '../../store/types.js';
 import type { ChangeEvents } from '../events.js';
 import type { ChangeInput } from '../requests/index.js';
 
-/** The parts of the store the engine uses: changes, their approvals and audit, and apply leases. */
-export type ChangeEngineStore = ChangeStore & ApprovalStore & AuditStore & LeaseStore;
+/** The parts of the store the engine uses: changes, their approvals and audit, apply leases, and the freezes in force. */
+export type ChangeEngineStore = ChangeStore &
+  ApprovalStore &
+  AuditStore &
+  LeaseStore &
+  Pick<FreezeStore, 'listFreezes'>;
 
 export interface ChangeEngineOptions {
   client: GameFabricClient;
@@ -36,12 +42,16 @@ export interface ChangeEngineOptions {
   rollbackWindowMs?: number;
   /** Told when a change moves or a follow-up learns something, so what shows the change can redraw. */
   changeEvents?: ChangeEvents;
+  /** How freeze refusals write people and instants (Slack: mentions and date tokens); plain words without it. */
+  names?: PolicyNames;
 }
 
 /** A change to request: the operation and its input (validated again by the operation's schema before any API call), who asks, from where. */
 export type RequestInput = ChangeInput & {
   requester: string;
   origin: ChangeOrigin;
+  /** `--break-glass <reason>`: go through a freeze in force, with the break-glass approvers' approval. */
+  breakGlass?: string;
 };
 
 export interface ClickInput {

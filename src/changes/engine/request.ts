@@ -1,10 +1,13 @@
 /** A change request: validated, authorized and planned, then stored pending (or awaiting approval). */
 import { randomUUID } from 'node:crypto';
 import { UserError } from '../../errors/user-error.js';
+import { blockingFreeze } from '../../freezes/in-force.js';
+import { freezeRefusal } from '../../freezes/words.js';
 import type { ChangeOperation, Target } from '../../policy/operations.js';
 import type { Policy, Requirement } from '../../policy/types.js';
 import { judgeRequest } from '../authorize.js';
-import { type Change, type ChangePlan, toChange } from '../change.js';
+import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
+import { freezeScope } from '../freeze-scope.js';
 import { operationModule } from '../operations/index.js';
 import type { EngineCore } from './core.js';
 import type { RequestInput } from './options.js';
@@ -16,7 +19,7 @@ import type { RequestInput } from './options.js';
  */
 export async function requestChange(
   core: EngineCore,
-  { operation, input, requester, origin }: RequestInput,
+  { operation, input, requester, origin, breakGlass: breakGlassReason }: RequestInput,
 ): Promise<Change> {
   const { policy, store } = core.o;
   const module = operationModule(operation);
@@ -28,9 +31,7 @@ export async function requestChange(
   if (judged.length === 0) judged.push({ operation, target: {} });
   const asker = { user: requester, team: origin.workspace, channel: origin.channel };
   const now = core.now();
-  for (const j of judged) {
-    const decision = await judgeRequest(policy, asker, j.operation, j.target);
-    if (decision.allowed) continue;
+  const refuse = async (reason: string): Promise<never> => {
     await core.audit({
       at: now,
       actor: requester,
@@ -38,18 +39,47 @@ export async function requestChange(
       operation,
       params: request,
       origin,
-      outcome: decision.reason,
+      outcome: reason,
     });
-    throw new UserError(decision.reason, 'refused');
+    throw new UserError(reason, 'refused');
+  };
+  for (const j of judged) {
+    const decision = await judgeRequest(policy, asker, j.operation, j.target);
+    if (!decision.allowed) await refuse(decision.reason);
+  }
+  if (breakGlassReason !== undefined && !policy.breakGlass) {
+    await refuse(
+      '`--break-glass` is refused: the policy has no `break_glass` section, so nobody may let a change through a freeze. Ask whoever maintains the policy to add one (docs/policy.md), or wait for the freeze to end.',
+    );
   }
   const preview = await module.plan(core.context(), request);
-  const { requirement, judgeBy } = strictest(policy, judged);
+  const { requirement: ruled, judgeBy } = strictest(policy, judged);
   const target = judgeBy.target;
+  // The freeze check comes after the plan (a promotion's environments are those it rolls out to) and before
+  // anything is stored or posted: a refused change gets no preview.
+  const scope = freezeScope(operation, request, module.target(request), preview);
+  const freeze = await blockingFreeze(core.freezeSources(), scope, now);
+  let breakGlass: BreakGlass | undefined;
+  if (breakGlassReason !== undefined) {
+    if (!freeze) {
+      const where = scope.places.map((p) => p.env);
+      await refuse(
+        `No freeze is in force ${where.length > 0 ? `in ${[...new Set(where)].join(', ')}` : 'where this change acts'}, so there is none to break: request it again without \`--break-glass\`.`,
+      );
+    }
+    const shortfall = await policy.breakGlassShortfall(requester, origin.workspace);
+    if (shortfall) await refuse(shortfall);
+    breakGlass = { reason: breakGlassReason, freeze: freeze as NonNullable<typeof freeze> };
+  } else if (freeze) {
+    await refuse(freezeRefusal(freeze, core.names, policy.breakGlass !== undefined));
+  }
+  const requirement = breakGlass ? (policy.breakGlassRequirement(judgeBy.operation, target) ?? ruled) : ruled;
   const plan: ChangePlan = {
     preview,
     requirement,
     target,
     ...(judgeBy.operation !== operation ? { judgeBy: judgeBy.operation } : {}),
+    ...(breakGlass ? { breakGlass } : {}),
   };
   const record = await store.createChange({
     id: core.newId(),
@@ -73,7 +103,12 @@ export async function requestChange(
     params: request,
     origin,
     outcome: record.status,
-    detail: { rule: requirement.rule, summary: preview.summary },
+    detail: {
+      rule: requirement.rule,
+      summary: preview.summary,
+      // The audit says it broke a freeze: which, and why its requester said it must.
+      ...(breakGlass ? { breakGlass } : {}),
+    },
   });
   return toChange(record, []);
 }

@@ -21,6 +21,16 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
 
   target: (r) => ({ branch: r.targetBranch, sourceBranch: r.sourceBranch }),
 
+  // A promotion changes an environment through its ImageUpdaters: each one it rolls out to, and each
+  // whose ImageUpdaters could not be read (it may roll out there too).
+  freezeScope: (_r, preview) => {
+    const rollouts = (preview.facts.rollouts ?? []) as { environment: string }[];
+    const unread = (preview.facts.unreadEnvironments ?? []) as string[];
+    return {
+      places: [...new Set([...rollouts.map((x) => x.environment), ...unread])].map((env) => ({ env })),
+    };
+  },
+
   async plan(ctx, r) {
     const source = await findOrExplain(ctx.client, r.sourceBranch, r.image, r.tag);
     const existing = await ctx.client
@@ -96,7 +106,13 @@ export const promoteImage: OperationModule<PromoteImageRequest> = {
             ),
           }
         : {}),
-      facts: { imageName: source.metadata.name, targetHad: existing[0]?.metadata.name ?? null, rollouts },
+      facts: {
+        imageName: source.metadata.name,
+        targetHad: existing[0]?.metadata.name ?? null,
+        rollouts,
+        // A freeze on one of these stops the promotion too: it may roll out there (changes/freeze-scope.ts).
+        unreadEnvironments: unread,
+      },
     };
     return preview;
   },

@@ -67,6 +67,16 @@ export function rollbackItems(preview: Preview): RollbackItem[] {
   return (preview.facts.items ?? []) as RollbackItem[];
 }
 
+/** The environments an item's inverse writes to: its target's, and a promotion's rolled-out targets'. */
+function undoEnvironments(item: RollbackItem): string[] {
+  const envs =
+    item.undo.kind === 'image.promotion'
+      ? item.undo.targets.map((t) => t.environment)
+      : [item.undo.environment];
+  if (item.inverse.target.environment) envs.push(item.inverse.target.environment);
+  return [...new Set(envs)];
+}
+
 /** The original changes a rollback request names, for the policy: change.rollback on each target, and each inverse. */
 export async function rollbackJudgements(
   ctx: OperationContext,
@@ -170,6 +180,14 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
   target: () => ({}),
 
   judgements: rollbackJudgements,
+
+  // Where each inverse writes, with when its original was applied: a rollback of a change applied
+  // before a freeze began is how one gets out of trouble, so that freeze lets it through.
+  freezeScope: (_r, preview) => ({
+    places: rollbackItems(preview).flatMap((item) =>
+      undoEnvironments(item).map((env) => ({ env, undoesChangeAppliedAt: item.appliedAt })),
+    ),
+  }),
 
   async plan(ctx, r): Promise<Preview> {
     const ledger = ledgerOf(ctx);

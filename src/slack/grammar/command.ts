@@ -43,6 +43,10 @@ export type Command =
   | { kind: 'watch'; environment: string }
   | { kind: 'watches' }
   | { kind: 'unwatch'; environment: string }
+  /** Freezes (issue 41): hold every change to an environment, end that, list them. */
+  | { kind: 'freeze'; environment: string; forMs?: number; until?: number; reason?: string }
+  | { kind: 'unfreeze'; environment: string }
+  | { kind: 'freezes' }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
   /**
@@ -51,7 +55,12 @@ export type Command =
    * `--release <title-or-id>` or `--no-release` (release-flag.ts); unsaid,
    * the channel's open release.
    */
-  | ({ kind: 'change'; release?: ReleaseOption } & ChangeInput)
+  | ({
+      kind: 'change';
+      release?: ReleaseOption;
+      /** `--break-glass <reason>`: through a freeze in force, with the break-glass approvers' approval. */
+      breakGlass?: string;
+    } & ChangeInput)
   | {
       kind: 'modal';
       modal: ModalKind;

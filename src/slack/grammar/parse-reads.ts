@@ -164,9 +164,10 @@ export function simplePositionals(
   return ctx.positionals(id, split.positionals, also);
 }
 
+/** A free-text argument as typed (see below). */
 // A free-text argument as typed: one quoted word loses its quotes; anything
 // else is the raw text, so apostrophes, dashes and stray quotes survive.
-function restOfText(ctx: Context, words: readonly Token[]): string {
+export function restOfText(ctx: Context, words: readonly Token[]): string {
   const first = words[0];
   if (!first) return '';
   if (words.length === 1 && first.quoted) return first.value.trim();

@@ -4,6 +4,7 @@
  * within Slack's 3 seconds. The parser checks shape only (which words, how
  * many, which flags); names and branches are the change engine's business.
  */
+import { takeBreakGlass, withBreakGlass } from './break-glass-flag.js';
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
@@ -15,6 +16,7 @@ import {
   parseRollback,
 } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
+import { parseFreeze, parseFreezes, parseUnfreeze } from './parse-freezes.js';
 import {
   parseApprovals,
   parseFormations,
@@ -57,6 +59,9 @@ const COMMANDS: Record<string, Parser> = {
   watch: parseWatch,
   watches: parseWatches,
   unwatch: parseUnwatch,
+  freeze: parseFreeze,
+  freezes: parseFreezes,
+  unfreeze: parseUnfreeze,
   logs: parseLogs,
   release: parseRelease,
 };
@@ -65,7 +70,7 @@ const COMMANDS: Record<string, Parser> = {
 const HELP_ALIASES = new Set(['?', '-h', '--help']);
 
 // Commands whose free text may hold a lone quote (a title like `Bob's "big" day).
-const FREE_TEXT = new Set(['help', 'release']);
+const FREE_TEXT = new Set(['help', 'release', 'freeze']);
 
 /** Parses the text after the command name; `commandName` is used in the forms and examples of usage answers. */
 export function parseCommand(text: string, commandName = '/harbor'): ParseResult {
@@ -91,9 +96,16 @@ function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boo
     );
   }
   // Every change command takes `--release` / `--no-release`; the command's own parse never sees them.
-  const taken = takeReleaseFlag(ctx, word, rest);
+  // Likewise `--break-glass <reason>` (issue 41), taken first: its reason may hold words the others would read.
+  const broken = takeBreakGlass(ctx, word, rest);
+  if ('ok' in broken) return broken;
+  const taken = takeReleaseFlag(ctx, word, broken.rest);
   if ('ok' in taken) return taken;
-  const outcome = withReleaseOption(ctx, parser(ctx, taken.rest), taken.option);
+  const outcome = withBreakGlass(
+    ctx,
+    withReleaseOption(ctx, parser(ctx, taken.rest), taken.option),
+    broken.reason,
+  );
   return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);
 }
 

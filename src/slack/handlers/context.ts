@@ -7,6 +7,7 @@
 
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Reads } from '../../changes/reads.js';
+import type { Freezes } from '../../freezes/manage.js';
 import type { Policy } from '../../policy/types.js';
 import type { EndResult, ReleaseOption } from '../../releases/releases.js';
 import type { EndChoice } from '../../releases/types.js';
@@ -49,6 +50,8 @@ export interface BotContext {
   reads: Reads;
   /** Watches (issue 29): watch, unwatch, watches, and an alert's What changed and Mute. */
   watches: Watches;
+  /** Freezes (issue 41): freeze, unfreeze, freezes. */
+  freezes: Freezes;
   /** For clicks outside the change engine (a tail's Stop), judged by the same policy. */
   policy: Policy;
   slack: SlackCalls;

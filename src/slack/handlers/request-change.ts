@@ -14,9 +14,12 @@ export async function requestChange(
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,
+  /** `--break-glass <reason>` (issue 41). */
+  breakGlass?: string,
 ): Promise<Change> {
   const change = await ctx.engine.request({
     ...asked,
+    ...(breakGlass !== undefined ? { breakGlass } : {}),
     requester: actor.user,
     origin: {
       workspace: actor.team,

@@ -15,6 +15,7 @@ import { answerRead, shareableRead } from '../handlers/reads.js';
 import { requestChange } from '../handlers/request-change.js';
 import { followLogs } from '../handlers/tail-actions.js';
 import { answerEnd } from '../releases/end.js';
+import { renderFreezeAnswer } from '../render/freezes.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
@@ -23,7 +24,7 @@ import { renderWatchAnswer } from '../render/watches.js';
 
 /** Runs a command that needs no trigger id (everything but modals); throws for reportError. */
 export async function runCommand(
-  ctx: SubmitCtx & Pick<BotContext, 'watches'>,
+  ctx: SubmitCtx & Pick<BotContext, 'watches' | 'freezes'>,
   command: Exclude<Command, { kind: 'modal' }>,
   actor: Actor,
   reply: PrivateReply,
@@ -50,8 +51,14 @@ export async function runCommand(
       // The preview is the answer: posted publicly by requestChange, in the thread of the release it joins.
       const release = await ctx.releases.forChange(actor, command.release);
       const where = release?.messageTs ? { ...actor, threadTs: release.messageTs } : actor;
-      const { kind: _change, release: _named, ...asked } = command;
-      const change = await requestChange(ctx, where, await withBranchNames(ctx, asked), release?.id);
+      const { kind: _change, release: _named, breakGlass, ...asked } = command;
+      const change = await requestChange(
+        ctx,
+        where,
+        await withBranchNames(ctx, asked),
+        release?.id,
+        breakGlass,
+      );
       // The preview went into the release thread, maybe out of view: answered here too, with a link to it.
       if (release) return reply(renderJoinedRelease(release.title, change));
       return;
@@ -77,6 +84,21 @@ export async function runCommand(
       return reply(renderWatchAnswer(await ctx.watches.unwatch(actor, command.environment), ctx.commandName));
     case 'watches':
       return reply(renderWatchAnswer(await ctx.watches.list(actor), ctx.commandName));
+    case 'freeze': {
+      const { kind: _freeze, ...asked } = command;
+      return reply(
+        renderFreezeAnswer(await ctx.freezes.freeze(actor, asked, ctx.clock.now()), ctx.commandName),
+      );
+    }
+    case 'unfreeze':
+      return reply(
+        renderFreezeAnswer(
+          await ctx.freezes.unfreeze(actor, command.environment, ctx.clock.now()),
+          ctx.commandName,
+        ),
+      );
+    case 'freezes':
+      return reply(renderFreezeAnswer(await ctx.freezes.list(ctx.clock.now()), ctx.commandName));
     case 'release.start':
       // Release threads (src/slack/releases): the release message in the channel is the answer.
       await ctx.releases.start(actor, command.title);

@@ -29,6 +29,7 @@ import {
 } from './blocks.js';
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
+import { freezeLine } from './freezes.js';
 import type { SlackMessage } from './message.js';
 import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
@@ -40,8 +41,27 @@ const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
 export function renderChange(change: Change, now: number, links: ChangeLinks = {}): SlackMessage {
-  const message = renderStatus(change, now, links);
+  const message = withBrokenFreeze(change, renderStatus(change, now, links));
   return change.recordPending ? withRecordingPending(message) : message;
+}
+
+/**
+ * A change requested with `--break-glass` says in every state of its
+ * message (preview, waiting, applied) that it breaks a freeze: which, and
+ * the reason its requester gave (issue 41). It goes under the summary.
+ */
+function withBrokenFreeze(change: Change, message: SlackMessage): SlackMessage {
+  if (!change.breakGlass) return message;
+  const { reason, freeze } = change.breakGlass;
+  const note = section(
+    `:rotating_light: *Breaks a freeze.* ${freezeLine(freeze)}\n*Why it cannot wait:* ${escapeFit(reason, 500)}${
+      change.status === 'awaiting_approval'
+        ? '\nIt needs the break-glass approvers, never its requester.'
+        : ''
+    }`,
+  );
+  const blocks = [...message.blocks.slice(0, 2), note, ...message.blocks.slice(2)];
+  return finish(`${message.text} (breaks a freeze)`, blocks.slice(0, LIMITS.messageBlocks));
 }
 
 /**

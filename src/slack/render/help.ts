@@ -69,6 +69,12 @@ const TOPICS: Record<HelpTopic, TopicInfo> = {
     notes:
       'A watched environment is listed every 30 s (one list per kind, whatever the replicas). Trouble is a fleet Degraded (with the Site down), a vessel in Error, a fleet with no ready servers while its minimum is above zero, or a rollout started here that stopped moving. Trouble that lasts the settle time (60 s) posts one alert here, with Show, Logs, What changed (the changes Harbormaster applied to it and its region in 24 h, each with Roll back where it can be undone) and Mute 1 h; when it is well again for as long, the same message says it recovered and how long it lasted. The channel hears only about what the policy lets it read.',
   },
+  freezes: {
+    title: 'Freezes',
+    aliases: ['freeze', 'unfreeze', 'frozen', 'break-glass'],
+    notes:
+      "While an environment is frozen, every change there is refused: at request (no preview), at Confirm and Approve, and again right before it is applied; the refusal names who froze it, why and until when. A promotion counts as a change in each environment its ImageUpdaters roll out to. Reads, watches, logs and rollbacks of changes applied before the freeze began are not refused: a rollback is how you get out of trouble. A freeze without `for` or `until` lasts until `unfreeze`. The policy file can also hold recurring windows (`freezes:`, e.g. weekends), which `unfreeze` does not end. To change something during a freeze anyway, add `--break-glass <reason>` (last, or the reason in quotes): the change then needs approval by the policy's break-glass approvers, never its requester, and its message and the audit say it broke a freeze.",
+  },
   releases: {
     title: 'Releases',
     aliases: ['release'],

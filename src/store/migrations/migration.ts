@@ -13,6 +13,7 @@ import { postgres006Rollback } from './postgres/006-rollback.js';
 import { postgres007LeaseExpiryIndex } from './postgres/007-lease-expiry-index.js';
 import { postgres008FollowState } from './postgres/008-follow-state.js';
 import { postgres009AlertFleets } from './postgres/009-alert-fleets.js';
+import { postgres010Freezes } from './postgres/010-freezes.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -23,6 +24,7 @@ import { sqlite007Rollback } from './sqlite/007-rollback.js';
 import { sqlite008LeaseExpiryIndex } from './sqlite/008-lease-expiry-index.js';
 import { sqlite009FollowState } from './sqlite/009-follow-state.js';
 import { sqlite010AlertFleets } from './sqlite/010-alert-fleets.js';
+import { sqlite011Freezes } from './sqlite/011-freezes.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -36,6 +38,7 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite008LeaseExpiryIndex,
   sqlite009FollowState,
   sqlite010AlertFleets,
+  sqlite011Freezes,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -47,6 +50,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres007LeaseExpiryIndex,
   postgres008FollowState,
   postgres009AlertFleets,
+  postgres010Freezes,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */

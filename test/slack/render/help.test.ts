@@ -75,7 +75,7 @@ describe('renderHelp', () => {
     expect(messageProblems(message)).toEqual([]);
     const text = blockText(message.blocks);
     expect(text).toContain(
-      'There is no help topic `deploy`; topics are images, vessels, formations, regions, armadas, logs, watches, releases, approvals, history, help, home, shortcut.',
+      'There is no help topic `deploy`; topics are images, vessels, formations, regions, armadas, logs, watches, freezes, releases, approvals, history, help, home, shortcut.',
     );
     expect(text).toContain('*Formations*');
     expect(blockText(renderHelp('/harbor', 'fromations').blocks)).toContain('Did you mean `formations`?');

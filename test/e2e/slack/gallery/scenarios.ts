@@ -31,6 +31,31 @@ rules:
     approval: { mode: confirm }
 `;
 
+/**
+ * Freezes (issue 41): Bob may break glass; the weekend window is the policy's own. Alice requests,
+ * so Bob's approval is another person's, as break glass requires.
+ */
+const FREEZE_POLICY = `
+version: 1
+freezes:
+  - name: weekend
+    # No demo environment matches, so the window is always "coming up" and never in force,
+    # whatever the day the gallery runs on (its times are date tokens, normalized).
+    environments: ['tournament-*']
+    days: [sat, sun]
+    from: "16:00"
+    to: "09:00"
+    timezone: Europe/Berlin
+    reason: weekend tournaments
+break_glass:
+  required: 1
+  approvers: { users: [${BOB.id}] }
+rules:
+  - name: everything
+    operations: ['*']
+    approval: { mode: confirm }
+`;
+
 /** Two approvals from the SREs (Bob and Carol): a request by one of them can never gather two. */
 const TWO_SRE_POLICY = `
 version: 1
@@ -492,6 +517,40 @@ export const SCENARIOS: Scenario[] = [
       await d.watchFor(11 * 60_000);
     },
   },
+  {
+    title: 'Freeze an environment: the answer, the list, a change refused, unfreeze',
+    policy: FREEZE_POLICY,
+    run: async (d) => {
+      await d.slash('freeze dev for 2h tournament final');
+      await d.slash('freezes');
+      await d.slash('formation remove dev lobby lobby-2');
+      await d.slash('unfreeze dev');
+    },
+  },
+  {
+    title: 'Freeze without an end; a preview refused at Confirm',
+    policy: FREEZE_POLICY,
+    run: async (d) => {
+      await d.slash('formation remove dev lobby lobby-2');
+      await d.slash('freeze dev', BOB);
+      await d.click(CHANGE_ACTIONS.confirm);
+    },
+  },
+  {
+    title: 'Break glass during a freeze: the preview, approved by a break-glass approver',
+    policy: FREEZE_POLICY,
+    run: async (d) => {
+      await d.slash('freeze dev for 1h tournament final', BOB);
+      await d.slash('formation remove dev lobby lobby-2 --break-glass "lobby-2 crashes every match"');
+      await d.click(CHANGE_ACTIONS.approve, ALICE);
+      await d.click(CHANGE_ACTIONS.approve, BOB);
+    },
+  },
+  {
+    title: 'Break glass refused: the policy names no break-glass approvers',
+    run: (d) => d.slash('formation remove dev lobby lobby-2 --break-glass "urgent"'),
+  },
+  { title: 'Freeze: a duration it cannot read', run: (d) => d.slash('freeze dev for 2w') },
 ];
 
 /** A call to the simulator's API, as someone in the console would make it. */
