@@ -33,10 +33,9 @@ const DynamicBufferSchema = z.looseObject({
   dynamicMaxBufferThreshold: LooseCount.optional(),
   dynamicMinBufferThreshold: LooseCount.optional(),
 });
-export type DynamicBuffer = z.infer<typeof DynamicBufferSchema>;
 
 /** One region type's replica settings (`spec.distribution[]`). */
-export const DistributionSchema = z.looseObject({
+const DistributionSchema = z.looseObject({
   name: z.string(),
   minReplicas: LooseCount.optional(),
   maxReplicas: LooseCount.optional(),
@@ -70,7 +69,6 @@ const ArmadaTemplateSchema = TemplateSchema.extend({
     terminationGracePeriodSeconds: z.number().optional(),
   }),
 });
-export type ArmadaTemplate = z.infer<typeof ArmadaTemplateSchema>;
 
 const AutoscalingSchema = z.looseObject({
   fixedInterval: z.looseObject({ seconds: z.number().optional() }).optional(),
@@ -104,7 +102,6 @@ const ArmadaSetRegionSchema = z.looseObject({
   distribution: z.array(DistributionSchema).default([]),
   autoscaling: z.looseObject({ scaleToZero: z.looseObject({}).optional() }).optional(),
 });
-export type ArmadaSetRegion = z.infer<typeof ArmadaSetRegionSchema>;
 
 export const ArmadaSetSchema = z.looseObject({
   apiVersion: z.string().optional(),
@@ -120,8 +117,6 @@ export const ArmadaSetSchema = z.looseObject({
   status: ArmadaStatusSchema.optional(),
 });
 export type ArmadaSet = z.infer<typeof ArmadaSetSchema>;
-
-export const IMAGE_UPDATER_TARGET_KINDS = ['Armada', 'ArmadaSet', 'Formation', 'Vessel'] as const;
 
 /** Rolls its target out when an image named `imageName` appears in `branch` (pushed or promoted). */
 export const ImageUpdaterSchema = z.looseObject({
@@ -163,8 +158,6 @@ export type ImageUpdater = z.infer<typeof ImageUpdaterSchema>;
  * does not name its Location, the Location names its Sites. The status field
  * names are inferred, so they are read liberally and never required.
  */
-export const SITE_STATES = ['Connected', 'Pending', 'Terminating', 'Error'] as const;
-
 export const SiteSchema = z.looseObject({
   apiVersion: z.string().optional(),
   kind: z.string().optional(),

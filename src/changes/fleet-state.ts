@@ -116,14 +116,6 @@ export function readRollout(fleet: Fleet, internalName: string): RolloutReading 
   return { kind: 'replacing', state, updated: c.updatedReplicas, total: c.replicas };
 }
 
-/** The Scale to Zero states the docs name (`multiplayer-services/scale-to-zero.md`). */
-export const SCALE_TO_ZERO_STATES = [
-  'ScaledToZero',
-  'ScaledUp',
-  'ScaleUpPanicked',
-  'ScaledUpLocked',
-] as const;
-
 /**
  * The Scale to Zero state per region type, where the status reports one. The
  * states are documented; where they sit is not, so they are looked for in

@@ -115,8 +115,6 @@ export type Undo =
       unrecorded?: UnrecordedTarget[];
     };
 
-export type UndoKind = Undo['kind'];
-
 /** Whether `undo` holds an inverse to offer: a promotion with nothing Harbormaster can set back records only why not. */
 export function offersRollback(undo: Undo | undefined): boolean {
   return undo !== undefined && !(undo.kind === 'image.promotion' && undo.nothing);
