@@ -22,6 +22,7 @@ import type { Watches } from '../watches/manage.js';
 import { ChangeMessages } from './change-messages/owner.js';
 import type { BotContext } from './handlers/context.js';
 import { homePublisher, registerHome } from './home/listeners.js';
+import { AckFront } from './listeners/ack-first.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
 import { createListen } from './listeners/listen.js';
@@ -152,7 +153,17 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     ...o.clientOptions,
     fetch: countedFetch(o.metrics.slackCalls, o.clientOptions?.fetch),
   };
-  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, clientOptions);
+  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
+  // Both receivers ack from the body before Bolt's chain (listeners/ack-first.ts); past the backlog, "busy".
+  const front = new AckFront(new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)), {
+    metrics: o.metrics,
+    logger,
+  });
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, {
+    acks,
+    ackFirst: front.decide,
+    clientOptions,
+  });
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -228,13 +239,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     rejectRateLimitedCalls: true,
   });
   const home = homePublisher(ctx, homeClient);
-  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
-  const listen = createListen(
-    ctx,
-    new Slots(workConcurrency),
-    new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)),
-    (actor) => home.stale(actor.team),
-  );
+  const listen = createListen(ctx, new Slots(workConcurrency), front, (actor) => home.stale(actor.team));
   registerCommand(app, ctx, listen);
   registerInteractions(app, ctx, listen);
   registerOptions(app, ctx, listen);

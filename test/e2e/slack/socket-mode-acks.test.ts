@@ -166,7 +166,10 @@ it('answers "busy" past the backlog: in the ack for a command, by a note for a c
     await command(w, 'promote game-server:1.2.0 from dev to staging');
     await w.bot.bot.idle();
     const posted = w.slack.callsTo('chat.postMessage').at(-1);
-    const preview = w.slack.message(TEST_CHANNEL.id, (posted?.response as { ts?: string }).ts ?? '');
+    const preview = w.slack.message(
+      TEST_CHANNEL.id,
+      (posted?.response as { ts?: string } | undefined)?.ts ?? '',
+    );
     if (!preview) throw new Error('no preview');
     w.sim.setFaults([{ method: 'GET', path: '/api/**', latencyMs: 60_000 }]);
     expect((await command(w, 'vessels dev')).payload).toEqual({});
