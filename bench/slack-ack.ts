@@ -339,7 +339,7 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placeme
     .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
     .join(', ');
   console.log(
-    `\nharbormaster's own timer from listener entry to ack (harbor_ack_seconds), mean: ${means}` +
+    `\nharbormaster's own timer from deciding an ack (before Bolt's chain) to sending it (harbor_ack_seconds), mean: ${means}` +
       `\nwork done behind the acks: ${work.world.apiCalls} hosting-API calls, ${work.world.posts} chat.postMessage, ` +
       `${work.world.responses} response_url posts, ${work.world.viewUpdates} views.update, ` +
       `${work.world.promotions} promotion(s) applied`,
