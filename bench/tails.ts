@@ -20,7 +20,6 @@ import type { SlackMessage } from '../src/slack/render/message.js';
 import { slackTailDrawing } from '../src/slack/tails/drawing.js';
 import type { TailSlack } from '../src/slack/tails/slack-calls.js';
 import { type BudgetOptions, MessageBudget } from '../src/slack-budget/budget.js';
-import { tailPacer } from '../src/slack-budget/tail-pacer.js';
 import { initialProgress } from '../src/tails/progress.js';
 import { TailRunner } from '../src/tails/runner.js';
 import type { TailLimits } from '../src/tails/service-options.js';
@@ -111,7 +110,7 @@ function runner(
     source,
     messenger: slack,
     drawing: slackTailDrawing,
-    budget: tailPacer(budget),
+    budget,
     clock,
     logger: silentLogger,
     limits: LIMITS,
