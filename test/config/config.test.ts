@@ -39,7 +39,7 @@ describe('readConfig', () => {
     expect(custom.ok && custom.config.tailMaxDurationMs).toBe(1_800_000);
     const bad = readConfig({ HARBOR_TAIL_MAX_DURATION: 'forever' });
     expect(!bad.ok && bad.problems.join('\n')).toMatch(
-      /^HARBOR_TAIL_MAX_DURATION: expected a duration like 30m/,
+      /^HARBOR_TAIL_MAX_DURATION: expected a duration like 90s, 30m, 2h or 1d/,
     );
   });
 

@@ -26,6 +26,9 @@ const EMOJI: Record<string, string> = {
   scroll: '\u{1F4DC}',
   pause_button: `\u23F8${VS16}`,
   arrows_counterclockwise: '\u{1F504}',
+  // A freeze in force, and its end (issue 41).
+  snowflake: `\u2744${VS16}`,
+  sunny: `\u2600${VS16}`,
   // What people type most.
   '+1': '\u{1F44D}',
   thumbsup: '\u{1F44D}',
@@ -111,6 +114,8 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   scroll: ['\u2630', 'info'],
   pause_button: ['\u23F8', 'warn'],
   arrows_counterclockwise: ['\u21BA', 'wait'],
+  snowflake: ['\u2744', 'warn'],
+  sunny: ['\u2600', 'ok'],
   large_blue_circle: ['\u25CF', 'info'],
   rotating_light: ['\u26A0', 'bad'],
   eyes: ['\u25C9', 'info'],
