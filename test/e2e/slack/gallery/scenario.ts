@@ -173,6 +173,18 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
         reason ? `vessel \`${vessel}\` in \`${env}\` fails: ${reason}` : `vessel \`${vessel}\` runs again`,
       );
       await failVessel(h.sim, env, vessel, reason);
+      // A restart goes Pending, Starting, Running on the simulator's real-time steps (5 ms), and a
+      // Vessel out of Running is trouble too: the watch clock moves only once it runs, so the
+      // recovery it draws is the same minute every time.
+      if (!reason) {
+        const started = Date.now();
+        while (
+          h.sim.state.getVessel(env, vessel)?.status?.state !== 'Running' &&
+          Date.now() - started < 5_000
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
     },
     async watchFor(ms) {
       step(`${Math.round(ms / 60_000)} min pass`);
