@@ -11,48 +11,13 @@
 import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { createGameFabricClient } from '../../src/gamefabric/client.js';
 import { ManualClock } from '../../src/runtime/clock.js';
-import { internalImageName, type Simulator, startSimulator } from '../../src/simulator/index.js';
+import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 import type { Store } from '../../src/store/types.js';
 import type { Watcher } from '../../src/watches/watcher.js';
 import { endReplicaStores, openReplicaStores, RecordingMessenger, watcherFor } from './harness.js';
+import { CRASHING_IMAGE as CRASHING, crashDuel, simSend } from './sim-control.js';
 
 afterAll(endReplicaStores);
-
-const CRASHING = internalImageName('dev', 'game-server', '1.0.0');
-
-async function send(sim: Simulator, method: string, path: string, body: unknown, type = 'application/json') {
-  const res = await fetch(`${sim.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sim.token}`, 'content-type': type },
-    body: JSON.stringify(body),
-  });
-  expect(res.ok).toBe(true);
-}
-
-/** Rolls dev's Armada duel out to the crashing build with Recreate: every unallocated server replaced by one that never starts. */
-async function crashDuel(sim: Simulator, scaleToZero: boolean): Promise<void> {
-  sim.setCrashingImage('dev', CRASHING, 'exit code 1');
-  const duel = '/api/armada/v1/environments/dev/armadas/duel';
-  await send(
-    sim,
-    'PATCH',
-    duel,
-    {
-      spec: {
-        ...(scaleToZero ? { autoscaling: { scaleToZero: {} } } : {}),
-        template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } },
-      },
-    },
-    'application/merge-patch+json',
-  );
-  await send(
-    sim,
-    'PATCH',
-    duel,
-    [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: CRASHING }],
-    'application/json-patch+json',
-  );
-}
 
 const SHAPES = [
   { serverStates: true, fleetCounts: false },
@@ -98,7 +63,7 @@ describe.each(SHAPES)('on the simulator (serverStates $serverStates, fleetCounts
 
   it('alerts on a Vessel whose image crashes after 10 minutes out of Running, and recovers once it runs', async () => {
     await setup();
-    await send(sim, 'POST', '/api/formation/v1/environments/dev/vessels', {
+    await simSend(sim, 'POST', '/api/formation/v1/environments/dev/vessels', {
       apiVersion: 'formation/v1beta1',
       kind: 'Vessel',
       metadata: { name: 'lobby', environment: 'dev' },

@@ -8,7 +8,7 @@
  */
 import { type Context, code, type Failure, type Outcome } from './context.js';
 import { formsOfWord } from './forms.js';
-import { isFlagToken, type Token } from './tokenize.js';
+import { flagNameOf, isFlagToken, type Token } from './tokenize.js';
 
 /** The command words whose sub-commands change something. */
 const CHANGE_WORDS: ReadonlySet<string> = new Set([
@@ -30,7 +30,7 @@ export function takeBreakGlass(
   word: string,
   rest: readonly Token[],
 ): { rest: Token[]; reason?: string } | Failure {
-  const at = rest.findIndex((t) => isFlagToken(t) && t.value.toLowerCase().split('=')[0] === FLAG);
+  const at = rest.findIndex((t) => flagNameOf(t) === FLAG);
   if (at < 0) return { rest: [...rest] };
   const example = `${ctx.commandName} armada scale prod duel --min 4 ${FLAG} "servers crashing in the final"`;
   if (!CHANGE_WORDS.has(word))
@@ -65,7 +65,7 @@ export function takeBreakGlass(
         example,
       },
     );
-  if (rest.slice(end).some((t) => isFlagToken(t) && t.value.toLowerCase().split('=')[0] === FLAG))
+  if (rest.slice(end).some((t) => flagNameOf(t) === FLAG))
     return ctx.fail(`Give \`${FLAG}\` once.`, formsOfWord(word), { example });
   return { rest: [...rest.slice(0, at), ...rest.slice(end)], reason };
 }

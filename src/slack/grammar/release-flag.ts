@@ -8,7 +8,7 @@
 import type { ReleaseOption } from '../../releases/releases.js';
 import { type Context, code, type Failure, type Outcome } from './context.js';
 import { formsOfWord } from './forms.js';
-import { isFlagToken, type Token } from './tokenize.js';
+import { flagNameOf, isFlagToken, type Token } from './tokenize.js';
 
 /** The command words whose sub-commands change something (and so take the flags). */
 const CHANGE_WORDS: ReadonlySet<string> = new Set([
@@ -34,7 +34,7 @@ export function takeReleaseFlag(
   let option: ReleaseOption | undefined;
   for (let i = 0; i < rest.length; i++) {
     const token = rest[i] as Token;
-    const flag = isFlagToken(token) ? flagName(token.value) : undefined;
+    const flag = releaseFlag(token);
     if (!flag) {
       kept.push(token);
       continue;
@@ -77,7 +77,7 @@ export function withReleaseOption(
   );
 }
 
-function flagName(value: string): typeof NAMED | typeof NONE | undefined {
-  const name = (value.includes('=') ? value.slice(0, value.indexOf('=')) : value).toLowerCase();
+function releaseFlag(token: Token): typeof NAMED | typeof NONE | undefined {
+  const name = flagNameOf(token);
   return name === NAMED || name === NONE ? name : undefined;
 }

@@ -97,6 +97,13 @@ export function isFlagToken(token: Token): boolean {
   return !token.quoted && /^--?\p{L}/u.test(token.value);
 }
 
+/** A flag token's name, lower-cased and without its `=value` (`--Release=x` -> `--release`); undefined for other tokens. */
+export function flagNameOf(token: Token): string | undefined {
+  if (!isFlagToken(token)) return undefined;
+  const eq = token.value.indexOf('=');
+  return (eq >= 0 ? token.value.slice(0, eq) : token.value).toLowerCase();
+}
+
 function dashesToFlag(dashes: string): string {
   return /^-+$/.test(dashes) ? dashes : '--';
 }

@@ -12,6 +12,7 @@ import {
   RELEASE_END_ACTION,
   SHARE_ACTION,
 } from '../../../../src/slack/ids.js';
+import { crashDuel, simSend } from '../../../watches/sim-control.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
 import { ROLLBACK_PREVIEW_SCENARIOS } from './rollback-preview-scenarios.js';
 import { ROLLBACK_SCENARIOS } from './rollback-scenarios.js';
@@ -552,48 +553,3 @@ export const SCENARIOS: Scenario[] = [
   },
   { title: 'Freeze: a duration it cannot read', run: (d) => d.slash('freeze dev for 2w') },
 ];
-
-/** A call to the simulator's API, as someone in the console would make it. */
-async function simSend(
-  sim: { url: string; token: string },
-  method: string,
-  path: string,
-  body: unknown,
-  type = 'application/json',
-): Promise<void> {
-  const res = await fetch(`${sim.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sim.token}`, 'content-type': type },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-}
-
-/** Rolls dev's armada duel out to a build that crashes on start, with Recreate (and Scale to Zero when asked). */
-async function crashDuel(
-  sim: { url: string; token: string; setCrashingImage(b: string, i: string, r?: string): void },
-  scaleToZero: boolean,
-): Promise<void> {
-  const image = internalImageName('dev', 'game-server', '1.0.0');
-  sim.setCrashingImage('dev', image, 'exit code 1');
-  const duel = '/api/armada/v1/environments/dev/armadas/duel';
-  await simSend(
-    sim,
-    'PATCH',
-    duel,
-    {
-      spec: {
-        ...(scaleToZero ? { autoscaling: { scaleToZero: {} } } : {}),
-        template: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } },
-      },
-    },
-    'application/merge-patch+json',
-  );
-  await simSend(
-    sim,
-    'PATCH',
-    duel,
-    [{ op: 'replace', path: '/spec/template/spec/containers/0/image', value: image }],
-    'application/json-patch+json',
-  );
-}
