@@ -19,17 +19,17 @@ import { promoteImageSchema } from '../requests/images.js';
 import { createRegionSchema, setRegionSchedulingSchema } from '../requests/regions.js';
 import { rollbackSchema } from '../requests/rollback.js';
 import { createVesselSchema, deleteVesselSchema } from '../requests/vessels.js';
-import { rollbackChange } from '../rollback/rollback-operation.js';
-import { addToFormation } from './add-to-formation.js';
-import { createRegion } from './create-region.js';
-import { createVessel } from './create-vessel.js';
-import { deleteVessel } from './delete-vessel.js';
-import { promoteImage } from './promote-image.js';
-import { removeFromFormation } from './remove-from-formation.js';
+import { rollbackChange } from './change.rollback/operation.js';
+import { addToFormation } from './formation.add/operation.js';
+import { removeFromFormation } from './formation.remove/operation.js';
+import { terminateGameServer } from './gameserver.terminate/operation.js';
+import { promoteImage } from './image.promote/operation.js';
+import { createRegion } from './region.create/operation.js';
+import { setRegionScheduling } from './region.scheduling/operation.js';
 import { scaleArmada, scaleArmadaSet } from './scale-fleet.js';
 import { imageArmada, imageArmadaSet } from './set-fleet-image.js';
-import { setRegionScheduling } from './set-region-scheduling.js';
-import { terminateGameServer } from './terminate-game-server.js';
+import { createVessel } from './vessel.create/operation.js';
+import { deleteVessel } from './vessel.delete/operation.js';
 
 export const CHANGE_TABLE = {
   'image.promote': { schema: promoteImageSchema, module: promoteImage },

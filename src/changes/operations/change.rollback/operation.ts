@@ -8,20 +8,32 @@
  * original left. The first refusal stops the rest; what was rolled back and
  * what not (and why) is the result. No force: a moved target is refused.
  */
-import { type ErrorReference, UserError } from '../../errors/user-error.js';
-import { formatUtcMinute } from '../../format/time.js';
-import { ApiError } from '../../gamefabric/client.js';
-import type { ChangeOperation, Target } from '../../policy/operations.js';
-import { WorldMovedError } from '../errors.js';
-import type { Line, OperationContext, OperationModule, Preview } from '../operation.js';
-import { type RollbackRequest, rollbackSchema } from '../requests/rollback.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { alreadyRolledBack, ineligible, inverseOperation, SPENT_ROLLBACK } from './eligibility.js';
-import { imageGone } from './image-kept.js';
-import { type InverseEffects, inverseEffects, NO_EFFECTS } from './inverse-effects.js';
-import { guard, InverseMovedError, inverseView, restored, subjectKey, write } from './inverses.js';
-import type { LedgerEntry, RollbackLedger } from './ledger.js';
-import type { Undo } from './undo.js';
+import { type ErrorReference, UserError } from '../../../errors/user-error.js';
+import { formatUtcMinute } from '../../../format/time.js';
+import { ApiError } from '../../../gamefabric/client.js';
+import type { ChangeOperation, Target } from '../../../policy/operations.js';
+import { WorldMovedError } from '../../errors.js';
+import type { Line, OperationContext, OperationModule, Preview } from '../../operation.js';
+import { type RollbackRequest, rollbackSchema } from '../../requests/rollback.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import {
+  alreadyRolledBack,
+  ineligible,
+  inverseOperation,
+  SPENT_ROLLBACK,
+} from '../../rollback/eligibility.js';
+import { imageGone } from '../../rollback/image-kept.js';
+import { type InverseEffects, inverseEffects, NO_EFFECTS } from '../../rollback/inverse-effects.js';
+import {
+  guard,
+  InverseMovedError,
+  inverseView,
+  restored,
+  subjectKey,
+  write,
+} from '../../rollback/inverses.js';
+import type { LedgerEntry, RollbackLedger } from '../../rollback/ledger.js';
+import type { Undo } from '../../rollback/undo.js';
 
 /** One original change as the rollback's preview stores it. */
 export interface RollbackItem {

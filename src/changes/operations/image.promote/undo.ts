@@ -6,13 +6,13 @@
  * since the ImageUpdater switches the image by itself once the copy lands. A
  * target that cannot be read is recorded by name, so its rollback names it.
  */
-import type { Container } from '../../api-shapes/resources.js';
-import type { FleetKind } from '../../gamefabric/client.js';
-import { readFleet } from '../fleet-read.js';
-import type { OperationContext } from '../operation.js';
-import type { PromoteImageRequest } from '../requests/images.js';
-import type { PromotedKind, PromotedTarget, Undo, UnrecordedTarget } from '../rollback/undo.js';
-import type { Rollout } from './promotion-rollouts.js';
+import type { Container } from '../../../api-shapes/resources.js';
+import type { FleetKind } from '../../../gamefabric/client.js';
+import { readFleet } from '../../fleet-read.js';
+import type { OperationContext } from '../../operation.js';
+import type { PromoteImageRequest } from '../../requests/images.js';
+import type { PromotedKind, PromotedTarget, Undo, UnrecordedTarget } from '../../rollback/undo.js';
+import type { Rollout } from './rollouts.js';
 
 /** A target's container of the promoted image, as it ran before the promotion. */
 export type RunsBefore = Omit<PromotedTarget, 'after' | 'afterLabel'>;

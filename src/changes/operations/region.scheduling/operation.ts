@@ -4,16 +4,16 @@
  * an immediate reshuffle otherwise.
  */
 
-import { type Region, schedulingOf } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import type { GameFabricClient } from '../../gamefabric/client.js';
-import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
-import { WorldMovedError } from '../errors.js';
-import { missingIn } from '../not-found.js';
-import type { OperationModule } from '../operation.js';
-import { type SetRegionSchedulingRequest, setRegionSchedulingSchema } from '../requests/regions.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
+import { type Region, schedulingOf } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import type { GameFabricClient } from '../../../gamefabric/client.js';
+import { isNotFound, RegionTypeNotFoundError } from '../../../gamefabric/errors.js';
+import { WorldMovedError } from '../../errors.js';
+import { missingIn } from '../../not-found.js';
+import type { OperationModule } from '../../operation.js';
+import { type SetRegionSchedulingRequest, setRegionSchedulingSchema } from '../../requests/regions.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../../scheduling-words.js';
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
   parse: (input) => parseRequest(setRegionSchedulingSchema, input),

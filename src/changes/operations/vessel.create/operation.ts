@@ -3,17 +3,21 @@
  * (`image:tag`) and resolved to internal names before the preview (seed rule 5).
  */
 
-import type { Container } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import { isNotFound } from '../../gamefabric/errors.js';
-import { argsText } from '../args-text.js';
-import { NameTakenError, WorldMovedError } from '../errors.js';
-import { untilScheduled, watchVessel } from '../follow.js';
-import { quote } from '../not-found.js';
-import type { OperationModule } from '../operation.js';
-import { type ContainerRequest, type CreateVesselRequest, createVesselSchema } from '../requests/vessels.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { imageLabel, resolveImage } from './resolve-image.js';
+import type { Container } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import { isNotFound } from '../../../gamefabric/errors.js';
+import { argsText } from '../../args-text.js';
+import { NameTakenError, WorldMovedError } from '../../errors.js';
+import { untilScheduled, watchVessel } from '../../follow.js';
+import { quote } from '../../not-found.js';
+import type { OperationModule } from '../../operation.js';
+import {
+  type ContainerRequest,
+  type CreateVesselRequest,
+  createVesselSchema,
+} from '../../requests/vessels.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { imageLabel, resolveImage } from '../resolve-image.js';
 
 export const createVessel: OperationModule<CreateVesselRequest> = {
   parse: (input) => parseRequest(createVesselSchema, input),
