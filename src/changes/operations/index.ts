@@ -19,32 +19,45 @@ import { promoteImageSchema } from '../requests/images.js';
 import { createRegionSchema, setRegionSchedulingSchema } from '../requests/regions.js';
 import { rollbackSchema } from '../requests/rollback.js';
 import { createVesselSchema, deleteVesselSchema } from '../requests/vessels.js';
+import { ARMADA_IMAGE } from './armada.image/id.js';
+import { ARMADA_SCALE } from './armada.scale/id.js';
+import { ARMADASET_IMAGE } from './armadaset.image/id.js';
+import { ARMADASET_SCALE } from './armadaset.scale/id.js';
+import { CHANGE_ROLLBACK } from './change.rollback/id.js';
 import { rollbackChange } from './change.rollback/operation.js';
+import { FORMATION_ADD } from './formation.add/id.js';
 import { addToFormation } from './formation.add/operation.js';
+import { FORMATION_REMOVE } from './formation.remove/id.js';
 import { removeFromFormation } from './formation.remove/operation.js';
+import { GAMESERVER_TERMINATE } from './gameserver.terminate/id.js';
 import { terminateGameServer } from './gameserver.terminate/operation.js';
+import { IMAGE_PROMOTE } from './image.promote/id.js';
 import { promoteImage } from './image.promote/operation.js';
+import { REGION_CREATE } from './region.create/id.js';
 import { createRegion } from './region.create/operation.js';
+import { REGION_SCHEDULING } from './region.scheduling/id.js';
 import { setRegionScheduling } from './region.scheduling/operation.js';
 import { scaleArmada, scaleArmadaSet } from './scale-fleet.js';
 import { imageArmada, imageArmadaSet } from './set-fleet-image.js';
+import { VESSEL_CREATE } from './vessel.create/id.js';
 import { createVessel } from './vessel.create/operation.js';
+import { VESSEL_DELETE } from './vessel.delete/id.js';
 import { deleteVessel } from './vessel.delete/operation.js';
 
 export const CHANGE_TABLE = {
-  'image.promote': { schema: promoteImageSchema, module: promoteImage },
-  'vessel.create': { schema: createVesselSchema, module: createVessel },
-  'vessel.delete': { schema: deleteVesselSchema, module: deleteVessel },
-  'formation.add': { schema: addToFormationSchema, module: addToFormation },
-  'formation.remove': { schema: removeFromFormationSchema, module: removeFromFormation },
-  'region.create': { schema: createRegionSchema, module: createRegion },
-  'region.scheduling': { schema: setRegionSchedulingSchema, module: setRegionScheduling },
-  'armada.scale': { schema: scaleArmadaSchema, module: scaleArmada },
-  'armadaset.scale': { schema: scaleArmadaSetSchema, module: scaleArmadaSet },
-  'armada.image': { schema: imageArmadaSchema, module: imageArmada },
-  'armadaset.image': { schema: imageArmadaSetSchema, module: imageArmadaSet },
-  'gameserver.terminate': { schema: terminateGameServerSchema, module: terminateGameServer },
-  'change.rollback': { schema: rollbackSchema, module: rollbackChange },
+  [IMAGE_PROMOTE]: { schema: promoteImageSchema, module: promoteImage },
+  [VESSEL_CREATE]: { schema: createVesselSchema, module: createVessel },
+  [VESSEL_DELETE]: { schema: deleteVesselSchema, module: deleteVessel },
+  [FORMATION_ADD]: { schema: addToFormationSchema, module: addToFormation },
+  [FORMATION_REMOVE]: { schema: removeFromFormationSchema, module: removeFromFormation },
+  [REGION_CREATE]: { schema: createRegionSchema, module: createRegion },
+  [REGION_SCHEDULING]: { schema: setRegionSchedulingSchema, module: setRegionScheduling },
+  [ARMADA_SCALE]: { schema: scaleArmadaSchema, module: scaleArmada },
+  [ARMADASET_SCALE]: { schema: scaleArmadaSetSchema, module: scaleArmadaSet },
+  [ARMADA_IMAGE]: { schema: imageArmadaSchema, module: imageArmada },
+  [ARMADASET_IMAGE]: { schema: imageArmadaSetSchema, module: imageArmadaSet },
+  [GAMESERVER_TERMINATE]: { schema: terminateGameServerSchema, module: terminateGameServer },
+  [CHANGE_ROLLBACK]: { schema: rollbackSchema, module: rollbackChange },
 } satisfies Record<ChangeOperation, { schema: z.ZodType; module: unknown }>;
 
 type Table = typeof CHANGE_TABLE;

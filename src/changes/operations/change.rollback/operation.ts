@@ -34,6 +34,7 @@ import {
 } from '../../rollback/inverses.js';
 import type { LedgerEntry, RollbackLedger } from '../../rollback/ledger.js';
 import type { Undo } from '../../rollback/undo.js';
+import { CHANGE_ROLLBACK } from './id.js';
 
 /** One original change as the rollback's preview stores it. */
 export interface RollbackItem {
@@ -103,11 +104,11 @@ export async function rollbackJudgements(
     const view = inverseView(entry.undo);
     // An inverse writing several targets (a promotion's fleets) is judged on each.
     for (const j of view.judgements ?? [{ operation: inverse, target: view.target }]) {
-      out.push({ operation: 'change.rollback', target: j.target });
+      out.push({ operation: CHANGE_ROLLBACK, target: j.target });
       out.push(j);
     }
     for (const target of view.judgedAsOriginal ?? []) {
-      out.push({ operation: 'change.rollback', target });
+      out.push({ operation: CHANGE_ROLLBACK, target });
       out.push({ operation: entry.operation as ChangeOperation, target });
     }
   }
@@ -406,13 +407,13 @@ async function applyOne(
 
 /** Whether `operation` is a rollback (which a release rollback leaves out: a rollback is not rolled back). */
 export function isRollback(operation: string): boolean {
-  return operation === 'change.rollback';
+  return operation === CHANGE_ROLLBACK;
 }
 
 /** The request that rolls back `changeIds`, every applied change of release `releaseId`. */
 export function releaseRollbackInput(
   changeIds: string[],
   releaseId: string,
-): { operation: 'change.rollback'; input: RollbackRequest } {
-  return { operation: 'change.rollback', input: { changeIds, releaseId } };
+): { operation: typeof CHANGE_ROLLBACK; input: RollbackRequest } {
+  return { operation: CHANGE_ROLLBACK, input: { changeIds, releaseId } };
 }
