@@ -71,8 +71,11 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       operation: 'region.scheduling',
       input: { environment: 'dev', region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' },
     });
-    expect(original.undo).toMatchObject({
-      kind: 'scheduling',
+    // The undo is region.scheduling's own record (its folder's SchedulingSet): no second name for the operation.
+    expect(original.undo).toEqual({
+      environment: 'dev',
+      region: 'eu-central',
+      type: 'baremetal',
       before: 'Packed',
       after: 'Distributed',
     });
@@ -228,7 +231,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
     });
     // No Roll back button is drawn for it (the messages ask offersRollback).
-    expect(original.undo?.kind).toBe('image.promotion');
+    expect(original.undo).toMatchObject({ branch: 'dev', targets: [] });
     expect(offersRollback(original.undo)).toBe(false);
     await expect(rollback([original.id])).rejects.toThrow(
       `Change ${original.id} cannot be rolled back: no ImageUpdater rolled game-server out from dev to an Armada, ArmadaSet, Formation or Vessel, so the promotion set no image and there is nothing to set back (the promoted image stays in the branch).`,
@@ -269,7 +272,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       operation: 'formation.remove',
       input: { environment: 'dev', formation: 'lobby', vessel: 'lobby-8' },
     });
-    expect(added.undo?.kind).toBe('vessel.added');
+    expect(added.undo).toMatchObject({ environment: 'dev', formation: 'lobby', vessel: { name: 'lobby-8' } });
     const rb = await rollback([removed.id]);
     expect(rb.preview.warnings?.[0]).toMatch(/new vessel named lobby-8/);
     await h.engine.cancel(click(rb.id));

@@ -248,7 +248,6 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
           lines: guardedWriteLines(noun, written),
           facts: { type, next },
           undo: {
-            kind: 'fleet.scale',
             fleet: kind,
             environment: r.environment,
             name: r.name,

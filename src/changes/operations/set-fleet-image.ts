@@ -157,7 +157,6 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           // The message says Done only once the follow-up has seen the rollout (follow-outcome.ts).
           facts: { container, next, following: 'rollout' },
           undo: {
-            kind: 'fleet.image',
             fleet: kind,
             environment: r.environment,
             name: r.name,

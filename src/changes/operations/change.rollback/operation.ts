@@ -23,17 +23,11 @@ import {
   SPENT_ROLLBACK,
 } from '../../rollback/eligibility.js';
 import { imageGone } from '../../rollback/image-kept.js';
-import { type InverseEffects, inverseEffects, NO_EFFECTS } from '../../rollback/inverse-effects.js';
-import {
-  guard,
-  InverseMovedError,
-  inverseView,
-  restored,
-  subjectKey,
-  write,
-} from '../../rollback/inverses.js';
 import type { LedgerEntry, RollbackLedger } from '../../rollback/ledger.js';
+import { type InverseEffects, InverseMovedError, NO_EFFECTS } from '../../rollback/restore.js';
 import type { Undo } from '../../rollback/undo.js';
+import { type Inverse, inverseOf } from '../../rollback/undone-by.js';
+import { writeInverse } from '../../rollback/write-inverse.js';
 import { CHANGE_ROLLBACK } from './id.js';
 
 /** One original change as the rollback's preview stores it. */
@@ -75,6 +69,25 @@ function ledgerOf(ctx: OperationContext): RollbackLedger {
   return ctx.ledger;
 }
 
+/** The restore that sets back `item`'s original, with its request (built by the original's folder from its undo). */
+function inverseFor(item: { operation: string; undo: Undo }): Inverse {
+  const inverse = inverseOf(item.operation, item.undo);
+  if (!inverse) throw new Error(`${item.operation} names no restore for its applied changes`);
+  return inverse;
+}
+
+/** The inverse's view: what it does in words and the target the policy judges. */
+const viewOf = (item: { operation: string; undo: Undo }) => {
+  const { restore, request } = inverseFor(item);
+  return restore.view(request);
+};
+
+/** The key of the target an applied change touched, when its folder names a restore. */
+function subjectKeyOf(entry: { operation: string; undo?: Undo }): string | undefined {
+  const inverse = entry.undo ? inverseOf(entry.operation, entry.undo) : undefined;
+  return inverse?.restore.subjectKey(inverse.request);
+}
+
 /** The items of a rollback preview (newest first). */
 export function rollbackItems(preview: Preview): RollbackItem[] {
   return (preview.facts.items ?? []) as RollbackItem[];
@@ -82,10 +95,8 @@ export function rollbackItems(preview: Preview): RollbackItem[] {
 
 /** The environments an item's inverse writes to: its target's, and a promotion's rolled-out targets'. */
 function undoEnvironments(item: RollbackItem): string[] {
-  const envs =
-    item.undo.kind === 'image.promotion'
-      ? item.undo.targets.map((t) => t.environment)
-      : [item.undo.environment];
+  const { restore, request } = inverseFor(item);
+  const envs = restore.environments?.(request) ?? [];
   if (item.inverse.target.environment) envs.push(item.inverse.target.environment);
   return [...new Set(envs)];
 }
@@ -101,7 +112,7 @@ export async function rollbackJudgements(
     const entry = await ledger.get(id);
     const inverse = entry?.undo && inverseOperation(entry.operation);
     if (!entry?.undo || !inverse) continue;
-    const view = inverseView(entry.undo);
+    const view = viewOf({ operation: entry.operation, undo: entry.undo });
     // An inverse writing several targets (a promotion's fleets) is judged on each.
     for (const j of view.judgements ?? [{ operation: inverse, target: view.target }]) {
       out.push({ operation: CHANGE_ROLLBACK, target: j.target });
@@ -117,9 +128,9 @@ export async function rollbackJudgements(
 
 /** The refusal when the guard found the target moved: what changed, by whom when Harbormaster knows, and since when. */
 async function movedReason(ledger: RollbackLedger, item: RollbackItem, now: string): Promise<string> {
-  const key = subjectKey(item.undo);
+  const key = subjectKeyOf(item);
   const later = (await ledger.appliedSince(item.appliedAt))
-    .filter((e) => e.id !== item.changeId && e.undo && subjectKey(e.undo) === key)
+    .filter((e) => e.id !== item.changeId && subjectKeyOf(e) === key)
     .sort((a, b) => (b.appliedAt ?? 0) - (a.appliedAt ?? 0))[0];
   const by = later
     ? `set through Harbormaster by change ${later.id} at ${formatUtcMinute(later.appliedAt ?? 0)}: roll that one back first`
@@ -172,7 +183,7 @@ async function rollbackMessage(
 
 function itemOf(entry: LedgerEntry): RollbackItem {
   const undo = entry.undo as Undo;
-  const view = inverseView(undo);
+  const view = viewOf({ operation: entry.operation, undo });
   return {
     changeId: entry.id,
     operation: entry.operation,
@@ -222,13 +233,14 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         continue;
       }
       const item = itemOf(entry);
-      const finding = await guard(ctx, item.undo);
+      const { restore, request } = inverseFor(item);
+      const finding = await restore.guard(ctx, request);
       if (finding.kind === 'moved') {
         const why = await movedReason(ledger, item, finding.now);
         if (single) throw new WorldMovedError(why);
         item.moved = why;
       } else {
-        const gone = await imageGone(ctx, item.undo);
+        const gone = await imageGone(ctx, (await restore.imagesBack?.(ctx, request)) ?? []);
         if (gone) {
           const why = goneReason(item, gone);
           if (single) throw new UserError(why, 'refused');
@@ -236,7 +248,10 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         }
       }
       // What the write does, in the forward preview's words, read from the target as the change left it.
-      effects.set(item.changeId, item.moved || item.gone ? NO_EFFECTS : await inverseEffects(ctx, item.undo));
+      effects.set(
+        item.changeId,
+        item.moved || item.gone ? NO_EFFECTS : ((await restore.effects?.(ctx, request)) ?? NO_EFFECTS),
+      );
       items.push(item);
     }
     if (items.length === 0) {
@@ -247,7 +262,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     }
     // Newest first: a later change on the same target is undone before the one it followed.
     items.sort((a, b) => b.appliedAt - a.appliedAt);
-    const views = items.map((i) => inverseView(i.undo));
+    const views = items.map(viewOf);
     const effectsOf = items.map((i) => effects.get(i.changeId) ?? NO_EFFECTS);
     const first = items[0] as RollbackItem;
     const lines: Line[] = single
@@ -331,7 +346,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         // What the rolled-back originals changed that no write set back, named again in the result.
         ...items
           .filter((i) => outcome.rolledBack.includes(i.changeId))
-          .flatMap((i) => inverseView(i.undo).notSetBack ?? [])
+          .flatMap((i) => viewOf(i).notSetBack ?? [])
           .map((value) => ({ label: 'Not set back', value })),
       ],
       // A release rollback that stopped part way is not "Done": its message and history say so.
@@ -341,7 +356,9 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
 
   async verify(ctx, { preview }) {
     const first = rollbackItems(preview)[0];
-    return first && (await restored(ctx, first.undo)) ? 'applied' : 'not_applied';
+    if (!first) return 'not_applied';
+    const { restore, request } = inverseFor(first);
+    return (await restore.restored(ctx, request)) ? 'applied' : 'not_applied';
   },
 };
 
@@ -388,12 +405,13 @@ async function applyOne(
     return why;
   };
   if (reason) return refuse(reason);
-  const finding = await guard(ctx, item.undo);
+  const inverse = inverseFor(item);
+  const finding = await inverse.restore.guard(ctx, inverse.request);
   if (finding.kind === 'moved') return refuse(await movedReason(ledger, item, finding.now));
-  const gone = await imageGone(ctx, item.undo);
+  const gone = await imageGone(ctx, (await inverse.restore.imagesBack?.(ctx, inverse.request)) ?? []);
   if (gone) return refuse(goneReason(item, gone));
   try {
-    await write(ctx, item.undo);
+    await writeInverse(ctx, inverse);
   } catch (err) {
     if (err instanceof InverseMovedError) return refuse(await movedReason(ledger, item, err.now));
     // A definite refusal by the API wrote nothing: the claim goes back. An unclear end keeps it.

@@ -80,7 +80,7 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         summary: `Added vessel ${r.vessel} to formation ${r.formation} at index ${index}`,
         lines: [],
         facts: { index, vessel: { environment: r.environment, name: r.vessel } },
-        undo: { kind: 'vessel.added', environment: r.environment, formation: r.formation, vessel: entry },
+        undo: { environment: r.environment, formation: r.formation, vessel: entry },
       };
     } catch (err) {
       if (err instanceof DuplicateVesselError) {

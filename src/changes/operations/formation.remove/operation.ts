@@ -65,7 +65,6 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
             : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
         undo: {
-          kind: 'vessel.removed',
           environment: r.environment,
           formation: r.formation,
           vessel: removed,

@@ -61,7 +61,6 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         lines: [],
         facts: { previous },
         undo: {
-          kind: 'scheduling',
           environment: r.environment,
           region: r.region,
           type: r.type,

@@ -92,7 +92,6 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
       lines: [{ label: 'State', value: vessel.status?.state ?? 'Pending' }],
       facts: { vessel: { environment: r.environment, name: r.name } },
       undo: {
-        kind: 'vessel.created',
         environment: r.environment,
         name: r.name,
         uid: vessel.metadata.uid ?? null,

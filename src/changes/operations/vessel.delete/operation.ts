@@ -58,7 +58,6 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
       lines: [{ label: 'State', value: 'Terminating' }],
       facts: { vessel: { environment: r.environment, name: r.vessel } },
       undo: {
-        kind: 'vessel.deleted',
         environment: r.environment,
         name: r.vessel,
         uid: vessel.metadata.uid ?? null,
