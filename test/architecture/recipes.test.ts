@@ -1,0 +1,288 @@
+/**
+ * docs/recipes.md, followed once to the letter: in a copy of the repository,
+ * a throwaway operation (`region.spread`) is built by the steps of "A new
+ * operation" (descriptor, folder with id/schema/operation/index, the folder
+ * registered, its grammar), the copy is compiled (so the tables typed over
+ * the ids accept it), and a test written in the copy runs it: the grammar
+ * parses the command, the engine plans and applies it against the simulator,
+ * and change.rollback sets it back through the restore its folder names. The
+ * id is then written in its folder and the catalogue only, as the recipe
+ * promises. Each step below quotes the recipe's step it follows.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+
+const ROOT = process.cwd();
+const RECIPES = readFileSync(join(ROOT, 'docs/recipes.md'), 'utf8');
+
+/** Replaces `anchor` in `file` (of the copy) by `text`; the anchor must be there once. */
+function edit(copy: string, file: string, anchor: string, text: string): void {
+  const path = join(copy, file);
+  const before = readFileSync(path, 'utf8');
+  expect(before.split(anchor).length).toBe(2);
+  writeFileSync(path, before.replace(anchor, text));
+}
+
+function write(copy: string, file: string, text: string): void {
+  mkdirSync(join(copy, file, '..'), { recursive: true });
+  writeFileSync(join(copy, file), text);
+}
+
+/** Runs a command in the copy; its output when it fails. */
+function run(copy: string, args: string[]): { status: number | null; output: string } {
+  const out = spawnSync(join(ROOT, 'node_modules/.bin/node'), args, {
+    cwd: copy,
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+    timeout: 240_000,
+  });
+  return { status: out.status, output: `${out.stdout}\n${out.stderr}` };
+}
+
+const FOLDER = 'src/changes/operations/region.spread';
+
+/** Step 1, Descriptor: an entry in operations/catalogue.ts keyed by the id. */
+function descriptor(copy: string): void {
+  edit(
+    copy,
+    'src/operations/catalogue.ts',
+    "\n  'change.rollback': {",
+    `\n  'region.spread': {
+    kind: 'change',
+    rollback: { inverse: 'region.scheduling' },
+    action: (t) => \`spread the game servers of regions\${inEnv(t)}\`,
+    whereToLook: (s) => \`the scheduling of region type \${s('type')} of region \${s('region')}\`,
+    help: {
+      'region.spread': {
+        words: ['region', 'spread'],
+        args: ['<env>', '<region>', '<type>'],
+        flags: [],
+        description: 'Spread the game servers of a region type over nodes (Distributed scheduling).',
+        example: 'region spread dev eu-central baremetal',
+        topic: 'regions',
+      },
+    },
+  },
+  'change.rollback': {`,
+  );
+}
+
+/** Step 3, Its folder: id.ts, schema.ts, operation.ts, index.ts (undone by region.scheduling's restore). */
+function folder(copy: string): void {
+  write(copy, `${FOLDER}/id.ts`, "export const REGION_SPREAD = 'region.spread';\n");
+  write(
+    copy,
+    `${FOLDER}/schema.ts`,
+    `import type { z } from 'zod';
+import { environmentName, name, record, regionName } from '../../requests/vocabulary.js';
+
+export const spreadSchema = record({
+  environment: environmentName(),
+  region: regionName(),
+  type: name('region type', 'baremetal'),
+});
+
+export type SpreadRequest = z.output<typeof spreadSchema>;
+`,
+  );
+  write(
+    copy,
+    `${FOLDER}/operation.ts`,
+    `import { schedulingOf } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import { WorldMovedError } from '../../errors.js';
+import type { OperationContext, OperationModule } from '../../operation.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import type { SchedulingSet } from '../region.scheduling/restore.js';
+import { type SpreadRequest, spreadSchema } from './schema.js';
+
+async function scheduling(ctx: OperationContext, r: SpreadRequest): Promise<string> {
+  const region = await ctx.client.getRegion(r.environment, r.region);
+  const type = region.spec.types.find((t) => t.name === r.type);
+  if (!type) throw new UserError(\`Region \${r.region} has no type \${r.type}.\`, 'not_found');
+  return schedulingOf(type);
+}
+
+export const spreadRegion: OperationModule<SpreadRequest> = {
+  parse: (input) => parseRequest(spreadSchema, input),
+  target: (r) => ({ environment: r.environment, region: r.region }),
+  async plan(ctx, r) {
+    const previous = await scheduling(ctx, r);
+    if (previous === 'Distributed') throw new UserError(\`\${r.region}/\${r.type} is spread already.\`, 'noop');
+    return {
+      summary: \`Spread region type \${r.type} of \${r.region} (\${r.environment})\`,
+      lines: [{ label: 'Scheduling', value: \`\${previous} → Distributed\` }],
+      notes: [],
+      destructive: false,
+      facts: { previous },
+    };
+  },
+  async apply(ctx, { request: r, preview }) {
+    if ((await scheduling(ctx, r)) !== preview.facts.previous)
+      throw new WorldMovedError('The scheduling changed since the preview; nothing was changed.');
+    const { previous } = await ctx.client.setRegionTypeScheduling(r.environment, r.region, r.type, 'Distributed');
+    const undo: SchedulingSet = { ...r, before: previous, after: 'Distributed' };
+    return { summary: \`Spread region type \${r.type} of \${r.region}\`, lines: [], facts: {}, undo };
+  },
+  async verify(ctx, { request: r }) {
+    return (await scheduling(ctx, r)) === 'Distributed' ? 'applied' : 'not_applied';
+  },
+};
+`,
+  );
+  write(
+    copy,
+    `${FOLDER}/index.ts`,
+    `import { undoneBy } from '../../rollback/restore.js';
+import { operationEntry } from '../entry.js';
+import { restoreScheduling, type SchedulingSet } from '../region.scheduling/restore.js';
+import { REGION_SPREAD } from './id.js';
+import { spreadRegion } from './operation.js';
+import { spreadSchema } from './schema.js';
+
+export const regionSpreadEntry = operationEntry({
+  id: REGION_SPREAD,
+  schema: spreadSchema,
+  module: spreadRegion,
+  undo: undoneBy(restoreScheduling, (u: SchedulingSet) => u),
+});
+`,
+  );
+}
+
+/** Step 4, Register the folder: its entry in FOLDERS (changes/operations/folders.ts). */
+function register(copy: string): void {
+  const file = 'src/changes/operations/folders.ts';
+  edit(
+    copy,
+    file,
+    'export const FOLDERS = [',
+    "import { regionSpreadEntry } from './region.spread/index.js';\n\nexport const FOLDERS = [\n  regionSpreadEntry,",
+  );
+}
+
+/** Step 5, Grammar: its words in slack/grammar/parse-changes.ts, the id imported from the folder. */
+function grammar(copy: string): void {
+  const file = 'src/slack/grammar/parse-changes.ts';
+  edit(
+    copy,
+    file,
+    "  return ctx.subCommand('region', rest, {",
+    `  return ctx.subCommand('region', rest, {
+    spread: (words) => {
+      const args = simplePositionals(ctx, REGION_SPREAD, words);
+      if (!Array.isArray(args)) return args;
+      const [environment, region, type] = args as [string, string, string];
+      return ctx.ok({ kind: 'change', operation: REGION_SPREAD, input: { environment, region, type } });
+    },`,
+  );
+  const text = readFileSync(join(copy, file), 'utf8');
+  writeFileSync(
+    join(copy, file),
+    `import { REGION_SPREAD } from '../../changes/operations/region.spread/id.js';\n${text}`,
+  );
+}
+
+/** Step 6, Test against the simulator: request, confirm, the simulator's state, rollback. */
+function simulatorTest(copy: string): void {
+  write(
+    copy,
+    'test/recipe/region-spread.test.ts',
+    `import { afterEach, beforeEach, expect, it } from '@jest/globals';
+import type { RequestInput } from '../../src/changes/engine/options.js';
+import { parseCommand } from '../../src/slack/grammar/parse.js';
+import { applied, click, type Harness, origin, startHarness } from '../changes/harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness({ store: 'sqlite' });
+});
+afterEach(async () => {
+  await h.close();
+});
+
+const scheduling = async () =>
+  (await h.client.getRegion('dev', 'eu-central')).spec.types.find((t) => t.name === 'baremetal')?.template?.scheduling;
+
+it('region.spread parses, plans, applies against the simulator and rolls back', async () => {
+  const parsed = parseCommand('region spread dev eu-central baremetal');
+  expect(parsed).toMatchObject({ ok: true, command: { kind: 'change', operation: 'region.spread' } });
+  const command = (parsed as { command: { operation: string; input: unknown } }).command;
+  expect(await scheduling()).toBe('Packed');
+
+  const change = await h.engine.request({ operation: command.operation, input: command.input, requester: 'U1', origin } as RequestInput);
+  expect(change.preview.summary).toBe('Spread region type baremetal of eu-central (dev)');
+  const done = applied(await h.engine.confirm(click(change.id)));
+  expect(done.undo).toEqual({ environment: 'dev', region: 'eu-central', type: 'baremetal', before: 'Packed', after: 'Distributed' });
+  expect(await scheduling()).toBe('Distributed');
+
+  const rollback = await h.engine.request({ operation: 'change.rollback', input: { changeIds: [done.id] }, requester: 'U1', origin } as RequestInput);
+  expect(rollback.preview.summary).toBe(\`Roll back change \${done.id}: Set scheduling of region type baremetal in eu-central (dev) back to Packed\`);
+  applied(await h.engine.confirm(click(rollback.id)));
+  expect(await scheduling()).toBe('Packed');
+  expect((await h.engine.get(done.id))?.rolledBackBy).toBe(rollback.id);
+});
+`,
+  );
+}
+
+describe('docs/recipes.md: a new operation, followed to the letter', () => {
+  let copy: string;
+  beforeAll(() => {
+    copy = mkdtempSync(join(tmpdir(), 'harbor-recipe-'));
+    for (const path of ['src', 'test/changes/harness.ts', 'test/support', 'scripts'])
+      cpSync(join(ROOT, path), join(copy, path), { recursive: true });
+    for (const file of ['package.json', 'jest.config.js']) cpSync(join(ROOT, file), join(copy, file));
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8'));
+    writeFileSync(
+      join(copy, 'tsconfig.json'),
+      JSON.stringify({ ...tsconfig, include: ['src', 'test/recipe'] }),
+    );
+    descriptor(copy);
+    folder(copy);
+    register(copy);
+    grammar(copy);
+    simulatorTest(copy);
+  });
+  afterAll(() => {
+    if (copy) rmSync(copy, { recursive: true, force: true });
+  });
+
+  it('names each step it follows', () => {
+    for (const step of [
+      '1. **Descriptor**',
+      '3. **Its folder**',
+      '4. **Register the folder**',
+      '5. **Grammar**',
+      '6. **Test**',
+    ])
+      expect(RECIPES).toContain(step);
+  });
+
+  it('compiles: the tables typed over the ids take the new operation', () => {
+    const tsc = run(copy, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']);
+    expect(tsc.status === 0 ? '' : tsc.output).toBe('');
+  }, 240_000);
+
+  it('parses, plans, applies against the simulator and rolls back', () => {
+    const jest = run(copy, [
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      join(ROOT, 'node_modules/jest/bin/jest.js'),
+      '--rootDir',
+      copy,
+      '--runInBand',
+      'test/recipe',
+    ]);
+    expect(jest.status === 0 ? '' : jest.output).toBe('');
+  }, 240_000);
+
+  it('writes the id in its folder and the catalogue only', () => {
+    const grep = spawnSync('grep', ['-rlF', "'region.spread'", 'src'], { cwd: copy, encoding: 'utf8' });
+    expect(grep.stdout.trim().split('\n').sort()).toEqual([`${FOLDER}/id.ts`, 'src/operations/catalogue.ts']);
+  });
+});
