@@ -10,7 +10,16 @@
  * promises. Each step below quotes the recipe's step it follows.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -229,11 +238,122 @@ it('region.spread parses, plans, applies against the simulator and rolls back', 
   );
 }
 
-describe('docs/recipes.md: a new operation, followed to the letter', () => {
+/** A new watch kind, steps 2-4: a rule in a file of its own, wired where the poll gathers observations, tested on lists. */
+function watchRule(copy: string): void {
+  write(
+    copy,
+    'src/watches/vessel-suspended.ts',
+    `import type { Vessel } from '../api-shapes/resources.js';
+import { type Observation, objectKey } from './observe.js';
+
+export function suspendedVessels(vessels: readonly Vessel[], bad: readonly Observation[]): Observation[] {
+  const already = new Set(bad.map(objectKey));
+  return vessels
+    .filter((v) => v.status?.state === 'Suspended' && !already.has(objectKey({ kind: 'Vessel', name: v.metadata.name })))
+    .map((v) => ({ kind: 'Vessel', name: v.metadata.name, region: v.spec.region, state: 'Suspended', reason: 'it runs no game server' }));
+}
+`,
+  );
+  const poll = 'src/watches/poll.ts';
+  edit(
+    copy,
+    poll,
+    '  return [...servers, ...stuck];',
+    '  return [...servers, ...stuck, ...suspendedVessels(listing.vessels, bad)];',
+  );
+  edit(
+    copy,
+    poll,
+    "import { stuckVessels } from './vessel-stuck.js';",
+    "import { suspendedVessels } from './vessel-suspended.js';\nimport { stuckVessels } from './vessel-stuck.js';",
+  );
+  write(
+    copy,
+    'test/recipe/watch-rule.test.ts',
+    `import { afterAll, expect, it } from '@jest/globals';
+import { ManualClock } from '../../src/runtime/clock.js';
+import type { Store } from '../../src/store/types.js';
+import { endReplicaStores, FakeApi, openReplicaStores, RecordingMessenger, watcherFor } from '../watches/harness.js';
+
+afterAll(endReplicaStores);
+
+it('a suspended vessel alerts once its trouble settled', async () => {
+  const { stores, close } = await openReplicaStores('sqlite', 1);
+  const store = stores[0] as Store;
+  const clock = new ManualClock(Date.UTC(2026, 0, 1, 14));
+  const api = new FakeApi();
+  const messenger = new RecordingMessenger();
+  await store.addWatch({ workspace: 'T1', channel: 'C1', env: 'prod', createdBy: 'U1', createdAt: clock.now() });
+  const watcher = watcherFor('r1', store, api, messenger, clock);
+  api.setVessel('web-1', 'Suspended');
+  for (let t = 0; t < 3 * 60_000; t += 10_000) {
+    await watcher.tick();
+    clock.advance(10_000);
+  }
+  expect(messenger.posts).toEqual([expect.objectContaining({ kind: 'Vessel', name: 'web-1', state: 'Suspended' })]);
+  await close();
+});
+`,
+  );
+}
+
+/** The next migration number of a list (the files in its folder, plus one), zero-padded. */
+function nextMigration(copy: string, dialect: 'sqlite' | 'postgres'): { n: number; file: string } {
+  const n =
+    readdirSync(join(copy, 'src/store/migrations', dialect)).filter((f) => /^\d{3}-/.test(f)).length + 1;
+  return { n, file: String(n).padStart(3, '0') };
+}
+
+/** A new store table, steps 1-2: its columns in store/tables.ts, a migration in each list, registered. */
+function storeTable(copy: string): void {
+  edit(
+    copy,
+    'src/store/tables.ts',
+    'export const TABLES = {',
+    'export const TABLES = {\n  recipe_notes: { id: text, body: text },',
+  );
+  const list = 'src/store/migrations/migration.ts';
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const { n, file } = nextMigration(copy, dialect);
+    const name = `${dialect}${file}RecipeNotes`;
+    write(
+      copy,
+      `src/store/migrations/${dialect}/${file}-recipe-notes.ts`,
+      `import type { Migration } from '../types.js';
+
+export const ${name}: Migration = {
+  version: ${n},
+  name: 'recipe-notes',
+  sql: \`
+CREATE TABLE recipe_notes (
+  id TEXT PRIMARY KEY,
+  body TEXT NOT NULL
+);
+\`,
+};
+`,
+    );
+    const array =
+      dialect === 'sqlite'
+        ? 'export const SQLITE_MIGRATIONS: readonly Migration[] = ['
+        : 'export const POSTGRES_MIGRATIONS: readonly Migration[] = [';
+    const text = readFileSync(join(copy, list), 'utf8');
+    const start = text.indexOf(array);
+    expect(start).toBeGreaterThan(0);
+    const end = text.indexOf('];', start);
+    writeFileSync(
+      join(copy, list),
+      `import { ${name} } from './${dialect}/${file}-recipe-notes.js';\n${text.slice(0, end)}  ${name},\n${text.slice(end)}`,
+    );
+  }
+}
+
+describe('docs/recipes.md, followed to the letter in a copy of the repository', () => {
   let copy: string;
   beforeAll(() => {
     copy = mkdtempSync(join(tmpdir(), 'harbor-recipe-'));
-    for (const path of ['src', 'test/changes/harness.ts', 'test/support', 'scripts'])
+    const copied = ['src', 'scripts', 'test/support', 'test/changes/harness.ts', 'test/watches/harness.ts'];
+    for (const path of [...copied, 'test/store/tables-match-migrations.test.ts'])
       cpSync(join(ROOT, path), join(copy, path), { recursive: true });
     for (const file of ['package.json', 'jest.config.js']) cpSync(join(ROOT, file), join(copy, file));
     symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
@@ -247,6 +367,8 @@ describe('docs/recipes.md: a new operation, followed to the letter', () => {
     register(copy);
     grammar(copy);
     simulatorTest(copy);
+    watchRule(copy);
+    storeTable(copy);
   });
   afterAll(() => {
     if (copy) rmSync(copy, { recursive: true, force: true });
@@ -268,7 +390,8 @@ describe('docs/recipes.md: a new operation, followed to the letter', () => {
     expect(tsc.status === 0 ? '' : tsc.output).toBe('');
   }, 240_000);
 
-  it('parses, plans, applies against the simulator and rolls back', () => {
+  /** Runs jest in the copy on `path`; its output when it fails. */
+  const jestIn = (path: string) => {
     const jest = run(copy, [
       '--experimental-vm-modules',
       '--no-warnings=ExperimentalWarning',
@@ -276,9 +399,24 @@ describe('docs/recipes.md: a new operation, followed to the letter', () => {
       '--rootDir',
       copy,
       '--runInBand',
-      'test/recipe',
+      path,
     ]);
-    expect(jest.status === 0 ? '' : jest.output).toBe('');
+    return jest.status === 0 ? '' : jest.output;
+  };
+
+  it('a new operation: parses, plans, applies against the simulator and rolls back', () => {
+    expect(jestIn('test/recipe/region-spread.test.ts')).toBe('');
+  }, 240_000);
+
+  it('a new watch kind: the rule alerts through the poller', () => {
+    expect(jestIn('test/recipe/watch-rule.test.ts')).toBe('');
+  }, 240_000);
+
+  it('a new store table: each database, migrated, holds exactly the declared tables', () => {
+    expect(readFileSync(join(copy, 'src/store/migrations/migration.ts'), 'utf8')).toMatch(
+      /RecipeNotes,\n\];[\s\S]*RecipeNotes,\n\];/,
+    );
+    expect(jestIn('test/store/tables-match-migrations.test.ts')).toBe('');
   }, 240_000);
 
   it('writes the id in its folder and the catalogue only', () => {

@@ -8,25 +8,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Armada, ArmadaSet } from '../../api-shapes/armada-resources.js';
 import type { ReplicaValues } from '../../api-shapes/replica-rules.js';
-import type { FleetKind } from '../../gamefabric/client.js';
 import { readFleet } from '../fleet-read.js';
 import type { OperationContext } from '../operation.js';
 import { gone } from '../rollback/gone.js';
 import { fleetWhere } from '../rollback/inverse-words.js';
 import { type GuardFinding, moved, NO_EFFECTS, type Restore, UNCHANGED } from '../rollback/restore.js';
-import { SCALE_NOTES, scaleWarnings } from './scale-fleet.js';
-
-/** What a scale recorded when it applied (its undo), and the request that sets it back. */
-export interface ScaleSet {
-  fleet: FleetKind;
-  environment: string;
-  name: string;
-  /** The ArmadaSet's region; absent for an Armada. */
-  region?: string;
-  type: string;
-  before: ReplicaValues;
-  after: ReplicaValues;
-}
+import { SCALE_NOTES, type ScaleSet, scaleWarnings } from './scale-fleet.js';
 
 const counts = (v: { minReplicas: number; bufferSize: number; maxReplicas: number }) =>
   `min ${v.minReplicas}, buffer ${v.bufferSize}, max ${v.maxReplicas}`;
@@ -60,6 +47,8 @@ async function shows(ctx: OperationContext, u: ScaleSet, after: ReplicaValues): 
     ? UNCHANGED
     : moved(`${fleetWhere(u)}, region type ${u.type}, now has ${counts(now)}`);
 }
+
+export type { ScaleSet };
 
 export const restoreScale: Restore<ScaleSet> = {
   view: (u) => ({

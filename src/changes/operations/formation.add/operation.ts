@@ -23,6 +23,7 @@ import {
   type OverrideRequest,
 } from '../../requests/formations.js';
 import { parseRequest } from '../../requests/vocabulary.js';
+import type { AddedEntry } from '../formation.remove/restore.js';
 import { formationVesselList, readFormation } from '../formation-read.js';
 import { type ExpectedOverride, overrideOutcome } from '../override-check.js';
 import { imageLabel, resolveImage } from '../resolve-image.js';
@@ -80,7 +81,7 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         summary: `Added vessel ${r.vessel} to formation ${r.formation} at index ${index}`,
         lines: [],
         facts: { index, vessel: { environment: r.environment, name: r.vessel } },
-        undo: { environment: r.environment, formation: r.formation, vessel: entry },
+        undo: { environment: r.environment, formation: r.formation, vessel: entry } satisfies AddedEntry,
       };
     } catch (err) {
       if (err instanceof DuplicateVesselError) {

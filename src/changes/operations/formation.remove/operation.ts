@@ -14,6 +14,7 @@ import type { OperationModule } from '../../operation.js';
 import { type RemoveFromFormationRequest, removeFromFormationSchema } from '../../requests/formations.js';
 import { parseRequest } from '../../requests/vocabulary.js';
 import { formationVesselShutdownText } from '../../vessel-shutdown.js';
+import type { RemovedEntry } from '../formation.add/restore.js';
 import { formationVesselList, readFormation } from '../formation-read.js';
 
 export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
@@ -69,7 +70,7 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
           formation: r.formation,
           vessel: removed,
           index: removedIndex,
-        },
+        } satisfies RemovedEntry,
       };
     } catch (err) {
       if (err instanceof VesselNotInFormationError) {

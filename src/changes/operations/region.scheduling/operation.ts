@@ -14,6 +14,7 @@ import type { OperationModule } from '../../operation.js';
 import { type SetRegionSchedulingRequest, setRegionSchedulingSchema } from '../../requests/regions.js';
 import { parseRequest } from '../../requests/vocabulary.js';
 import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../../scheduling-words.js';
+import type { SchedulingSet } from './restore.js';
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
   parse: (input) => parseRequest(setRegionSchedulingSchema, input),
@@ -66,7 +67,7 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
           type: r.type,
           before: previous,
           after: r.scheduling,
-        },
+        } satisfies SchedulingSet,
       };
     } catch (err) {
       if (err instanceof RegionTypeNotFoundError) {

@@ -18,6 +18,7 @@ import {
 } from '../../requests/vessels.js';
 import { parseRequest } from '../../requests/vocabulary.js';
 import { imageLabel, resolveImage } from '../resolve-image.js';
+import type { CreatedVessel } from '../vessel.delete/restore.js';
 
 export const createVessel: OperationModule<CreateVesselRequest> = {
   parse: (input) => parseRequest(createVesselSchema, input),
@@ -96,7 +97,7 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
         name: r.name,
         uid: vessel.metadata.uid ?? null,
         spec: vessel.spec,
-      },
+      } satisfies CreatedVessel,
     };
   },
 

@@ -16,6 +16,7 @@ import type { OperationModule } from '../../operation.js';
 import { type DeleteVesselRequest, deleteVesselSchema } from '../../requests/vessels.js';
 import { parseRequest } from '../../requests/vocabulary.js';
 import { vesselShutdownText } from '../../vessel-shutdown.js';
+import type { DeletedVessel } from '../vessel.create/restore.js';
 
 export const deleteVessel: OperationModule<DeleteVesselRequest> = {
   parse: (input) => parseRequest(deleteVesselSchema, input),
@@ -62,7 +63,7 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
         name: r.vessel,
         uid: vessel.metadata.uid ?? null,
         vessel: recreatable(vessel),
-      },
+      } satisfies DeletedVessel,
     };
   },
 
