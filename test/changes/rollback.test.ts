@@ -66,6 +66,21 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
     (await h.client.getRegion('dev', 'eu-central')).spec.types.find((t) => t.name === 'baremetal')?.template
       ?.scheduling;
 
+  it('an undo stored before issue 39 (with its undo kind) still rolls back: the restore is found by the operation', async () => {
+    const original = await apply({
+      operation: 'region.scheduling',
+      input: { environment: 'dev', region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' },
+    });
+    // As older versions stored it: the same record with a second name for the operation.
+    const legacy = { kind: 'scheduling', ...(original.undo as object) };
+    expect(
+      await h.store.transitionChange(original.id, ['succeeded'], 'succeeded', { undo: legacy }),
+    ).toBeDefined();
+    expect((await h.engine.get(original.id))?.undo).toEqual(legacy);
+    await rollBack(original);
+    expect(await scheduling()).toBe('Packed');
+  });
+
   it('region scheduling: sets back the old strategy of that region type', async () => {
     const original = await apply({
       operation: 'region.scheduling',
