@@ -26,7 +26,7 @@ import { imageGone } from '../../rollback/image-kept.js';
 import type { LedgerEntry, RollbackLedger } from '../../rollback/ledger.js';
 import { type InverseEffects, InverseMovedError, NO_EFFECTS } from '../../rollback/restore.js';
 import type { Undo } from '../../rollback/undo.js';
-import { type Inverse, inverseOf } from '../../rollback/undone-by.js';
+import { inverseFor, subjectKeyOf, viewOf } from '../../rollback/undone-by.js';
 import { writeInverse } from '../../rollback/write-inverse.js';
 import { CHANGE_ROLLBACK } from './id.js';
 
@@ -67,25 +67,6 @@ export interface RollbackOutcome {
 function ledgerOf(ctx: OperationContext): RollbackLedger {
   if (!ctx.ledger) throw new Error('change.rollback needs the rollback ledger in its context');
   return ctx.ledger;
-}
-
-/** The restore that sets back `item`'s original, with its request (built by the original's folder from its undo). */
-function inverseFor(item: { operation: string; undo: Undo }): Inverse {
-  const inverse = inverseOf(item.operation, item.undo);
-  if (!inverse) throw new Error(`${item.operation} names no restore for its applied changes`);
-  return inverse;
-}
-
-/** The inverse's view: what it does in words and the target the policy judges. */
-const viewOf = (item: { operation: string; undo: Undo }) => {
-  const { restore, request } = inverseFor(item);
-  return restore.view(request);
-};
-
-/** The key of the target an applied change touched, when its folder names a restore. */
-function subjectKeyOf(entry: { operation: string; undo?: Undo }): string | undefined {
-  const inverse = entry.undo ? inverseOf(entry.operation, entry.undo) : undefined;
-  return inverse?.restore.subjectKey(inverse.request);
 }
 
 /** The items of a rollback preview (newest first). */
