@@ -52,6 +52,12 @@ const current = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('rejected'), by: z.string().optional(), reason: z.string().optional() }),
   z.object({ kind: z.literal('cancelled'), by: z.string().optional() }),
   z.object({
+    kind: z.literal('missed'),
+    scheduledAt: z.number(),
+    lateMs: z.number(),
+    graceMs: z.number(),
+  }),
+  z.object({
     kind: z.literal('unconfirmed'),
     answer,
     check: z.enum(['unreadable', 'not_seen']),

@@ -21,17 +21,43 @@ import { requestChange } from './engine/request.js';
 import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
+import { ScheduledApplies } from './schedule/due.js';
 
 export class ChangeEngine {
   private readonly core: EngineCore;
   private readonly clicks: Clicks;
   private readonly recovery: Recovery;
+  private readonly scheduled: ScheduledApplies;
 
   constructor(options: ChangeEngineOptions) {
     this.core = new EngineCore(options);
     const applier = new Applier(this.core);
     this.clicks = new Clicks(this.core, applier);
     this.recovery = new Recovery(this.core, applier);
+    this.scheduled = new ScheduledApplies(this.core, applier);
+  }
+
+  /**
+   * Applies the scheduled changes whose time has come (exactly one replica
+   * writes each), marks missed those past the grace and expires those whose
+   * approvals ran out first (changes/schedule/due.ts). What it moved is told
+   * as change events nobody waits for.
+   */
+  runScheduled(): Promise<ClickOutcome[]> {
+    return this.scheduled.runDue();
+  }
+
+  /** Scheduled changes not started yet (waiting for a click or for their time), soonest first. */
+  async pendingScheduled(): Promise<Change[]> {
+    const records = await this.core.o.store.listChanges({
+      status: ['pending', 'awaiting_approval', 'approved'],
+      scheduled: true,
+      limit: 500,
+    });
+    const now = this.core.now();
+    const open = records.filter((r) => r.expiresAt > now || r.status === 'approved');
+    const changes = await this.core.withApprovals(open);
+    return changes.sort((a, b) => (a.scheduledAt as number) - (b.scheduledAt as number));
   }
 
   /**

@@ -86,6 +86,11 @@ export type ChangeFailure =
   | { kind: 'not_applied'; answer: UnclearAnswer; where: string }
   /** Reads over `overMs` after an unclear apply never showed the change. */
   | { kind: 'never_landed'; answer: UnclearAnswer; where: string; overMs: number }
+  /**
+   * A scheduled change no replica applied within the grace after its time
+   * (`lateMs` after it, past `graceMs`): nothing was applied (changes/schedule/due.ts).
+   */
+  | { kind: 'missed'; scheduledAt: number; lateMs: number; graceMs: number }
   /** A failure stored by an older version, as it was worded then. */
   | { kind: 'earlier'; text: string; state: ApiState };
 

@@ -60,6 +60,8 @@ export function failureText(failure: ChangeFailure): string {
     }
     case 'never_landed':
       return `${capitalize(answerWords(failure.answer))}. Reads of ${failure.where} over the following ${formatSpan(failure.overMs)} never showed the change, so nothing was changed. Request it again to retry.`;
+    case 'missed':
+      return `Missed: no replica of Harbormaster was running at its time, and the first to start came ${formatSpan(failure.lateMs)} after it, past the ${formatSpan(failure.graceMs)} a scheduled change may still apply late (HARBOR_SCHEDULE_GRACE_S); nothing was applied. Request it again if it is still needed.`;
     case 'earlier':
       return failure.text;
   }
@@ -91,6 +93,7 @@ export function saysNothingChanged(failure: ChangeFailure): boolean {
     case 'never_landed':
     case 'rejected':
     case 'cancelled':
+    case 'missed':
     // Stored by an older version with its own words: shown as they were.
     case 'earlier':
       return true;

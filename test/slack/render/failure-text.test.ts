@@ -14,6 +14,11 @@ type Example<K extends ChangeFailure['kind']> = {
 
 /** One example per kind; the mapped type fails to compile when a kind is added without one. */
 const EXAMPLES: { [K in ChangeFailure['kind']]: Example<K> } = {
+  missed: {
+    failure: { kind: 'missed', scheduledAt: 0, lateMs: 900_000, graceMs: 600_000 },
+    text: 'Missed: no replica of Harbormaster was running at its time, and the first to start came 15 min after it, past the 10 min a scheduled change may still apply late (HARBOR_SCHEDULE_GRACE_S); nothing was applied. Request it again if it is still needed.',
+    state: 'unchanged',
+  },
   user: {
     failure: { kind: 'user', problem: 'not_found', text: 'No image game:9 in branch dev.' },
     text: 'No image game:9 in branch dev.',
