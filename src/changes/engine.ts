@@ -11,6 +11,7 @@
  */
 
 import { holdFollowLease, uniqueOwner } from './apply-lease.js';
+import type { Asker } from './authorize.js';
 import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from './change.js';
 import { Applier } from './engine/apply.js';
 import { Clicks } from './engine/clicks.js';
@@ -22,6 +23,7 @@ import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
 import { ScheduledApplies } from './schedule/due.js';
+import { scheduledFor } from './schedule/list.js';
 
 export class ChangeEngine {
   private readonly core: EngineCore;
@@ -45,6 +47,15 @@ export class ChangeEngine {
    */
   runScheduled(): Promise<ClickOutcome[]> {
     return this.scheduled.runDue();
+  }
+
+  /**
+   * The scheduled changes not started yet that `asker` may list (the read
+   * `changes.scheduled`), in their workspace and `environment` when given,
+   * soonest first; throws the policy's refusal as a UserError.
+   */
+  scheduledFor(asker: Asker, environment?: string): Promise<Change[]> {
+    return scheduledFor(() => this.pendingScheduled(), this.core.o.policy, asker, environment);
   }
 
   /** Scheduled changes not started yet (waiting for a click or for their time), soonest first. */

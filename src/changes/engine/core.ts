@@ -18,8 +18,7 @@ import { freezeScope } from '../freeze-scope.js';
 import type { OperationContext } from '../operation.js';
 import { PendingRecords } from '../pending-records.js';
 import { DEFAULT_ROLLBACK_WINDOW_MS, storeLedger } from '../rollback/store-ledger.js';
-import { DEFAULT_SCHEDULE_GRACE_MS } from '../schedule/due.js';
-import { DEFAULT_SCHEDULE_MAX_DAYS } from '../schedule/when.js';
+import { DEFAULT_SCHEDULE_GRACE_MS, DEFAULT_SCHEDULE_MAX_DAYS } from '../schedule/when.js';
 import { staleReason } from '../stale-reason.js';
 import type { ChangeEngineOptions } from './options.js';
 

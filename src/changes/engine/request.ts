@@ -7,6 +7,7 @@ import type { ChangeOperation, Target } from '../../policy/operations.js';
 import type { Policy, Requirement } from '../../policy/types.js';
 import { judgeRequest } from '../authorize.js';
 import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
+import { ScheduleTimeError } from '../errors.js';
 import { freezeScope } from '../freeze-scope.js';
 import { operationModule } from '../operations/index.js';
 import { parseWhen } from '../schedule/when.js';
@@ -122,7 +123,7 @@ export async function requestChange(
 /** The instant `at` names, or a UserError that says why it names none (with the accepted forms). */
 function readScheduledAt(core: EngineCore, at: string, now: number): number {
   const read = parseWhen(at, now, core.schedule.maxAheadMs, core.names.time);
-  if ('problem' in read) throw new UserError(`\`--at\`: ${read.problem}`, 'validation');
+  if ('problem' in read) throw new ScheduleTimeError(`When it applies: ${read.problem}`);
   return read.at;
 }
 

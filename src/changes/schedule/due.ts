@@ -13,9 +13,6 @@ import type { Change, ClickOutcome } from '../change.js';
 import type { Applier } from '../engine/apply.js';
 import type { EngineCore } from '../engine/core.js';
 
-/** How late after its time a scheduled change may still apply unless configured (HARBOR_SCHEDULE_GRACE_S). */
-export const DEFAULT_SCHEDULE_GRACE_MS = 600_000;
-
 /** How many scheduled changes one pass looks at. */
 const PASS_LIMIT = 200;
 

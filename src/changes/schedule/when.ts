@@ -20,6 +20,9 @@ export const WHEN_EXAMPLES =
 /** How far ahead a change may be scheduled unless configured (HARBOR_SCHEDULE_MAX_DAYS). */
 export const DEFAULT_SCHEDULE_MAX_DAYS = 30;
 
+/** How late after its time a scheduled change may still apply unless configured (HARBOR_SCHEDULE_GRACE_S). */
+export const DEFAULT_SCHEDULE_GRACE_MS = 600_000;
+
 const WALL = /^(\d{1,2}):(\d{2})(?::(\d{2}))?\s+(\S+)$/;
 
 /** The instant `text` names, or why it names none a change may be scheduled at. */
@@ -44,15 +47,15 @@ export function parseWhen(
   return { at: read.at };
 }
 
-function readWhen(text: string, now: number): { at: number } | { problem: string } {
-  if (text === '') return { problem: 'The time is empty.' };
-  const lower = text.toLowerCase();
+function readWhen(typed: string, now: number): { at: number } | { problem: string } {
+  if (typed === '') return { problem: 'The time is empty.' };
+  const lower = typed.toLowerCase();
   if (lower.startsWith('in ')) {
-    const span = parseDuration(text.slice(3));
-    if ('problem' in span) return { problem: `\`${text}\` is not a delay I can read: ${span.problem}.` };
+    const span = parseDuration(typed.slice(3));
+    if ('problem' in span) return { problem: `\`${typed}\` is not a delay I can read: ${span.problem}.` };
     return { at: now + span.ms };
   }
-  const wall = WALL.exec(text);
+  const wall = WALL.exec(typed);
   if (wall) {
     const [hour, minute, second] = [wall[1], wall[2], wall[3]].map((v) => Number(v ?? 0)) as [
       number,
@@ -61,19 +64,20 @@ function readWhen(text: string, now: number): { at: number } | { problem: string
     ];
     const zone = wall[4] as string;
     if (hour > 23 || minute > 59 || second > 59)
-      return { problem: `\`${text}\` is not a time of day (hours 0-23, minutes and seconds 0-59).` };
+      return { problem: `\`${typed}\` is not a time of day (hours 0-23, minutes and seconds 0-59).` };
     if (!isTimeZone(zone))
       return {
         problem: `\`${zone}\` is not a time zone this runtime knows (an IANA name like Europe/Berlin or UTC).`,
       };
     return { at: nextWallTime(now, hour, minute, second, zone) };
   }
-  if (/^\d{4}-/.test(text)) {
-    const instant = parseInstant(text);
-    if ('problem' in instant) return { problem: `\`${text}\` is not a time I can read: ${instant.problem}.` };
+  if (/^\d{4}-/.test(typed)) {
+    const instant = parseInstant(typed);
+    if ('problem' in instant)
+      return { problem: `\`${typed}\` is not a time I can read: ${instant.problem}.` };
     return { at: instant.ms };
   }
-  return { problem: `\`${text}\` is not a time I can read.` };
+  return { problem: `\`${typed}\` is not a time I can read.` };
 }
 
 /** The next instant after `now` that reads `hour:minute:second` on the wall clocks of `zone`. */

@@ -15,7 +15,9 @@ import { TAIL_ACTIONS } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
+import { freezeLine } from '../render/freezes.js';
 import { rowButton } from '../render/row-actions.js';
+import { scheduledRows } from '../render/scheduled-list.js';
 import { alertLine } from '../render/watches.js';
 import type { HomeData } from './home-data.js';
 
@@ -78,6 +80,17 @@ export function renderHome(data: HomeData, now: number, notice?: string): HomeVi
     ...(data.alerts.length > 0
       ? data.alerts.slice(0, SHOWN).map((a) => section(`:rotating_light: ${alertLine(a)} in <#${a.channel}>`))
       : [section('No open alerts in your channels.')]),
+    divider(),
+    // Issue 41: what holds changes now, and what is set to change later (with Cancel).
+    header('Freezes in force'),
+    ...(data.freezes.length > 0
+      ? data.freezes.slice(0, SHOWN).map((f) => section(`:snowflake: ${freezeLine(f)}`))
+      : [section('No environment is frozen right now.')]),
+    divider(),
+    header('Scheduled changes'),
+    ...(data.scheduled.length > 0
+      ? scheduledRows(data.scheduled, SHOWN)
+      : [section('No scheduled changes are waiting.')]),
     divider(),
     header('Waiting for you'),
     ...(waiting.length > 0 ? (waiting as KnownBlock[]) : [section('Nothing needs your approval right now.')]),
