@@ -162,9 +162,10 @@ describe.each(storeKinds)('scheduled changes in the change engine (%s store)', (
     expect(out?.kind).toBe('failed');
     const failed = await h.engine.get(change.id);
     expect(failed?.status).toBe('failed');
-    const text = JSON.stringify(failed?.error);
-    expect(text).toContain('Environment dev was frozen by user UFZ7');
-    expect(text).toContain('tournament final');
+    expect(failed?.error).toMatchObject({
+      kind: 'frozen',
+      freeze: { kind: 'manual', env: 'dev', by: 'UFZ7', reason: 'tournament final' },
+    });
     expect(lobbyVessels()).toEqual(['lobby-1', 'lobby-2']);
     expect(formationWrites()).toBe(0);
   });

@@ -4,8 +4,7 @@ import { parseWhen } from '../../src/changes/schedule/when.js';
 
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
-const read = (text: string, now: number, maxDays = 30) =>
-  parseWhen(text, now, maxDays * DAY, (ms) => `<${iso(ms)}>`);
+const read = (text: string, now: number, maxDays = 30) => parseWhen(text, now, maxDays * DAY);
 const at = (text: string, now: number) => {
   const r = read(text, now);
   if ('problem' in r) throw new Error(r.problem);
@@ -44,9 +43,9 @@ describe('parseWhen', () => {
     expect(at('09:00 America/New_York', Date.UTC(2026, 9, 31, 20, 0))).toBe('2026-11-01T14:00:00.000Z');
   });
 
-  it('refuses a time in the past, naming it', () => {
+  it('refuses a time in the past', () => {
     const r = read('2026-11-28T21:00Z', now);
-    expect(r).toEqual({ problem: expect.stringContaining('is in the past (<2026-11-28T21:00:00.000Z>)') });
+    expect(r).toEqual({ problem: expect.stringContaining('`2026-11-28T21:00Z` is in the past;') });
   });
 
   it('refuses a time further ahead than allowed', () => {

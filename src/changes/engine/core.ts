@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { blockingFreeze, type FreezeSources } from '../../freezes/in-force.js';
+import type { Freeze } from '../../freezes/types.js';
 import { freezeRefusal } from '../../freezes/words.js';
 import { PLAIN_NAMES, type PolicyNames } from '../../policy/words.js';
 import { Events, type ReleaseEvents } from '../../runtime/events.js';
@@ -238,13 +239,18 @@ export class EngineCore {
    * judged at its time: a freeze then would stop it.
    */
   async freezeRefusal(c: Change): Promise<string | undefined> {
+    const freeze = await this.blockingFreeze(c);
+    return freeze && freezeRefusal(freeze, this.names, this.o.policy.breakGlass !== undefined);
+  }
+
+  /** The freeze that stops `c` (see freezeRefusal), as data; undefined when none does. */
+  async blockingFreeze(c: Change): Promise<Freeze | undefined> {
     if (c.breakGlass) return undefined;
-    const freeze = await blockingFreeze(
+    return blockingFreeze(
       this.freezeSources(),
       freezeScope(c.operation, c.request, c.target, c.preview),
       Math.max(this.now(), c.scheduledAt ?? 0),
     );
-    return freeze && freezeRefusal(freeze, this.names, this.o.policy.breakGlass !== undefined);
   }
 
   leaseOptions() {

@@ -122,7 +122,7 @@ export async function requestChange(
 
 /** The instant `at` names, or a UserError that says why it names none (with the accepted forms). */
 function readScheduledAt(core: EngineCore, at: string, now: number): number {
-  const read = parseWhen(at, now, core.schedule.maxAheadMs, core.names.time);
+  const read = parseWhen(at, now, core.schedule.maxAheadMs);
   if ('problem' in read) throw new ScheduleTimeError(`When it applies: ${read.problem}`);
   return read.at;
 }

@@ -63,15 +63,17 @@ export class ScheduledApplies {
     if (at > now) return undefined;
     // Whoever set it going (the requester's Confirm or the last approval) is who applies it, as at a click.
     const actor = c.confirmedBy ?? c.requester;
+    // A freeze in force at its time: refused, naming the freeze; it does not wait for the freeze's end.
+    const frozen = await this.core.blockingFreeze(c);
+    if (frozen) return this.end(c, 'failed', { kind: 'frozen', freeze: frozen }, 'apply_refused');
     const outcome = await this.applier.claimAndApply(c, actor, ['approved'], 'schedule');
     if (outcome.kind === 'refused') {
-      // A freeze in force at its time: refused, naming the freeze; it does not wait for the next freeze's end.
-      return this.end(
-        c,
-        'failed',
-        { kind: 'user', problem: 'refused', text: outcome.message },
-        'apply_refused',
-      );
+      // A freeze put between the look above and the apply lease: the apply's own check refused it.
+      const freeze = await this.core.blockingFreeze(c);
+      const error: Change['error'] = freeze
+        ? { kind: 'frozen', freeze }
+        : { kind: 'user', problem: 'refused', text: outcome.message };
+      return this.end(c, 'failed', error, 'apply_refused');
     }
     // Another replica holds or already made the apply: that replica tells what it did.
     if (outcome.kind === 'stale') return undefined;

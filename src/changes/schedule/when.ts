@@ -30,7 +30,6 @@ export function parseWhen(
   text: string,
   now: number,
   maxAheadMs: number,
-  time: (ms: number) => string,
 ): { at: number } | { problem: string } {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   const read = readWhen(trimmed, now);
@@ -38,7 +37,7 @@ export function parseWhen(
   if ('problem' in read) return { problem: `${read.problem} ${forms}` };
   if (read.at <= now)
     return {
-      problem: `\`${trimmed}\` is in the past (${time(read.at)}); a change is scheduled for a time ahead. ${forms}`,
+      problem: `\`${trimmed}\` is in the past; a change is scheduled for a time ahead. ${forms}`,
     };
   if (read.at - now > maxAheadMs)
     return {

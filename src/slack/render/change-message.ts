@@ -34,7 +34,7 @@ import type { SlackMessage } from './message.js';
 import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 import { rowActions } from './row-actions.js';
-import { renderScheduledWaiting, scheduledLine, scheduleNote } from './scheduled.js';
+import { frozenAtItsTime, renderScheduledWaiting, scheduledLine, scheduleNote } from './scheduled.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2500;
@@ -251,7 +251,8 @@ function failed(change: Change): SlackMessage {
   const { summary } = change.preview;
   const failure = change.error;
   const words = failure ? failureText(failure) : 'The change failed for an unknown reason.';
-  const message = escapeFit(words, ERROR_MAX);
+  // A freeze at a scheduled change's time is drawn with its mention and date tokens.
+  const message = frozenAtItsTime(failure) ?? escapeFit(words, ERROR_MAX);
   const unchanged =
     failure && nothingChanged(failure) && !saysNothingChanged(failure) ? '\nNothing was changed.' : '';
   // The preview's fields described the world before the attempt; after a failure they may be
@@ -289,7 +290,9 @@ function expired(change: Change): SlackMessage {
     return finish(fallback('Missed', summary), [
       ...top('Missed', summary),
       section(escapeFit(failureText(change.error), ERROR_MAX)),
-      context(`Was to apply ${slackDate(change.error.scheduledAt)} · ${people(change)}`),
+      context(
+        `Was to apply ${slackDate(change.error.scheduledAt)} · ${people({ ...change, scheduledAt: undefined })}`,
+      ),
     ]);
   }
   const lapsed =

@@ -21,7 +21,7 @@ import {
 } from './blocks.js';
 import { closedBy, failureText, rejectionReason } from './failure-text.js';
 import type { SlackMessage } from './message.js';
-import { scheduledLine } from './scheduled.js';
+import { frozenAtItsTime, scheduledLine } from './scheduled.js';
 
 const SUMMARY_MAX = 500;
 const ERROR_MAX = 1500;
@@ -62,7 +62,8 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
       return notice(`:white_check_mark: ${who}, your change is done${approvedBy(c)}: ${done}.`);
     }
     case 'failed': {
-      const why = escapeFit(c.error ? failureText(c.error) : 'unknown error', ERROR_MAX);
+      const why =
+        frozenAtItsTime(c.error) ?? escapeFit(c.error ? failureText(c.error) : 'unknown error', ERROR_MAX);
       return notice(`:x: ${who}, your change failed${approvedBy(c)}: ${summary}.\n${why}`);
     }
     case 'rejected': {
@@ -117,7 +118,7 @@ export function renderExpiredNotice(change: Change): SlackMessage {
   // A scheduled change no replica reached within the grace: the requester learns it was missed, and why.
   if (change.error?.kind === 'missed')
     return notice(
-      `:alarm_clock: ${mention(change.requester)}, your scheduled change ${summary} was missed. ${escapeFit(failureText(change.error), ERROR_MAX)}`,
+      `:alarm_clock: ${mention(change.requester)}, your scheduled change ${summary} was not applied. ${escapeFit(failureText(change.error), ERROR_MAX)}`,
     );
   return notice(
     `:hourglass: ${mention(change.requester)}, your request ${summary} expired ${slackDate(change.expiresAt)} ` +

@@ -5,11 +5,12 @@
  * confirmed, the waiting message with Cancel; once done, how late it
  * applied. Times are Slack date tokens, so each reader sees their own zone.
  */
-import type { Change } from '../../changes/change.js';
+import type { Change, ChangeFailure } from '../../changes/change.js';
 import { formatSpan } from '../../format/duration.js';
 import { approvers } from './approval-status.js';
 import { context, escapeFit, finish, header, joinMapped, mention, section, slackDate } from './blocks.js';
 import { actions, changeButton } from './buttons.js';
+import { freezeLine } from './freezes.js';
 import type { SlackMessage } from './message.js';
 import { lineBlocks } from './preview-blocks.js';
 
@@ -50,6 +51,15 @@ export function renderScheduledWaiting(change: Change): SlackMessage {
     context(`${people} · the requester or an approver can cancel it until it starts`),
     actions([changeButton('cancel', change.id, summary)]),
   ]);
+}
+
+/**
+ * Why a scheduled change was refused at its time, in mrkdwn with the freeze's
+ * mention and date tokens (failure-text.ts has the plain words).
+ */
+export function frozenAtItsTime(failure: ChangeFailure | undefined): string | undefined {
+  if (failure?.kind !== 'frozen') return undefined;
+  return `:snowflake: Refused at its time: ${freezeLine(failure.freeze)}. So nothing was applied; request it again once the freeze ends.`;
 }
 
 /** How a scheduled change's apply went against its time, for the applied or failed message; undefined when not scheduled. */
