@@ -30,8 +30,11 @@ maybe('a freeze and a scheduled change in the page', () => {
     await preview.getByRole('button', { name: /^Confirm/ }).click();
     // A destructive change asks again in a dialog.
     const dialog = bob.getByRole('dialog');
-    if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: /apply/i }).click();
-    const scheduled = bob.locator('.messages > .message', { hasText: 'the requester or an approver can cancel it' });
+    if (await dialog.isVisible().catch(() => false))
+      await dialog.getByRole('button', { name: /apply/i }).click();
+    const scheduled = bob.locator('.messages > .message', {
+      hasText: 'the requester or an approver can cancel it',
+    });
     await scheduled.waitFor();
     expect(await scheduled.textContent()).toContain('Applies');
 
