@@ -79,7 +79,7 @@ function readWhen(typed: string, now: number): { at: number } | { problem: strin
   return { problem: `\`${typed}\` is not a time I can read.` };
 }
 
-/** The next instant after `now` that reads `hour:minute:second` on the wall clocks of `zone`. */
+/** The next instant after `now` that reads hour, minute and second on the wall clocks of `zone`. */
 function nextWallTime(now: number, hour: number, minute: number, second: number, zone: string): number {
   const local = new TZDate(now, zone);
   for (let offset = 0; offset <= 2; offset++) {

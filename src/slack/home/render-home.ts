@@ -44,6 +44,9 @@ const FOLLOWED: Record<ReturnType<typeof outcomeKey>, string> = {
 /** Where `c` stands; a rejected change is closed as cancelled in the store but is not the requester's doing. */
 function standing(c: Change): string {
   if (c.status === 'cancelled' && c.error?.kind === 'rejected') return ':no_entry: rejected';
+  // A scheduled change confirmed ahead waits for its time; one no replica reached in time was missed.
+  if (c.status === 'approved' && c.scheduledAt !== undefined) return ':alarm_clock: scheduled';
+  if (c.status === 'expired' && c.error?.kind === 'missed') return ':alarm_clock: missed';
   const outcome = c.status === 'succeeded' ? storedOutcome(c.result?.facts) : undefined;
   if (outcome) return FOLLOWED[outcomeKey(outcome)];
   if (c.status === 'succeeded' && c.result?.facts.following === 'rollout')

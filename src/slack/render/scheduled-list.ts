@@ -29,7 +29,7 @@ function standing(c: Change): string {
 export function scheduledRows(changes: readonly Change[], max = MAX_SHOWN): KnownBlock[] {
   return changes.slice(0, max).map((c, i) => ({
     ...section(
-      `:alarm_clock: ${slackDate(c.scheduledAt as number)}: ${linked(`*${escapeFit(c.preview.summary, 500)}*`, changeLink(c))}\n${standing(c)} · requested by ${mention(c.requester)} in <#${c.origin.channel}>`,
+      `:alarm_clock: ${slackDate(c.scheduledAt as number)}: *${linked(escapeFit(c.preview.summary, 500), changeLink(c))}*\n${standing(c)} · requested by ${mention(c.requester)} in <#${c.origin.channel}>`,
       `${SCHEDULED_ROW_BLOCK}.${i}`,
     ),
     accessory: changeButton('cancel', c.id, c.preview.summary),

@@ -29,6 +29,8 @@ const EMOJI: Record<string, string> = {
   // A freeze in force, and its end (issue 41).
   snowflake: `\u2744${VS16}`,
   sunny: `\u2600${VS16}`,
+  // A scheduled change (issue 41).
+  alarm_clock: '\u23F0',
   // What people type most.
   '+1': '\u{1F44D}',
   thumbsup: '\u{1F44D}',
@@ -116,6 +118,7 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   arrows_counterclockwise: ['\u21BA', 'wait'],
   snowflake: ['\u2744', 'warn'],
   sunny: ['\u2600', 'ok'],
+  alarm_clock: ['\u23F0', 'wait'],
   large_blue_circle: ['\u25CF', 'info'],
   rotating_light: ['\u26A0', 'bad'],
   eyes: ['\u25C9', 'info'],

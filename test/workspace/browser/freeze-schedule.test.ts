@@ -28,10 +28,8 @@ maybe('a freeze and a scheduled change in the page', () => {
     const preview = message(bob, 'Scheduled:');
     await preview.waitFor();
     await preview.getByRole('button', { name: /^Confirm/ }).click();
-    // A destructive change asks again in a dialog.
-    const dialog = bob.getByRole('dialog');
-    if (await dialog.isVisible().catch(() => false))
-      await dialog.getByRole('button', { name: /apply/i }).click();
+    // A destructive change asks again in its danger dialog.
+    await bob.getByRole('alertdialog').getByRole('button', { name: 'Yes, apply it' }).click();
     const scheduled = bob.locator('.messages > .message', {
       hasText: 'the requester or an approver can cancel it',
     });
