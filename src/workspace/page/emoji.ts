@@ -29,8 +29,6 @@ const EMOJI: Record<string, string> = {
   // A freeze in force, and its end (issue 41).
   snowflake: `\u2744${VS16}`,
   sunny: `\u2600${VS16}`,
-  // A scheduled change (issue 41).
-  alarm_clock: '\u23F0',
   // What people type most.
   '+1': '\u{1F44D}',
   thumbsup: '\u{1F44D}',
