@@ -51,6 +51,32 @@ describe('delete-vessel modal', () => {
     expect(operationModule('vessel.delete').parse(input)).toEqual(input);
   });
 
+  it('reads When and Break glass (issue 41) as the time and reason typed, beside the input', async () => {
+    const step1 = await loadedView(fromRelease, world.deps, silentLogger);
+    const step2 = await loadedView(
+      fromRelease,
+      world.deps,
+      silentLogger,
+      fill(step1, { [W.environment]: 'dev' }),
+    );
+    const result = readSubmission(
+      fromRelease,
+      fill(step2, {
+        [W.environment]: 'dev',
+        [B.vessel]: 'duel-1',
+        [WHEN_BLOCK]: ' 18:00 Europe/Berlin ',
+        [BREAK_GLASS_BLOCK]: 'crashes every match',
+      }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      operation: 'vessel.delete',
+      input: { environment: 'dev', vessel: 'duel-1' },
+      at: '18:00 Europe/Berlin',
+      breakGlass: 'crashes every match',
+    });
+  });
+
   it('a submission without a vessel is an error on the vessel field', async () => {
     const step1 = await loadedView(fromRelease, world.deps, silentLogger);
     const step2 = await loadedView(
