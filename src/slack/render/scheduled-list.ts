@@ -40,9 +40,9 @@ export function scheduledRows(changes: readonly Change[], max = MAX_SHOWN): Know
 export function renderScheduledList(changes: readonly Change[], environment?: string): SlackMessage {
   const where = environment ? ` in ${environment}` : '';
   if (changes.length === 0)
-    return finish(`No scheduled changes${where}.`, [
+    return finish(`Nothing is scheduled${where}.`, [
       section(
-        `No scheduled changes${where} are waiting. Add \`--at <time>\` to a change command (or fill a form's When field) to schedule one.`,
+        `Nothing is scheduled${where}: no change waits for its time. Add \`--at <time>\` to a change command (or fill a form's When field) to schedule one.`,
       ),
     ]);
   const title = `${changes.length} scheduled ${noun(changes.length, 'change')}${where}`;

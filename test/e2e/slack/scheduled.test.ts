@@ -127,6 +127,6 @@ describe.each(kinds)('scheduled changes over Slack (%s store)', (kind) => {
     await clock.advance(6 * HOUR);
     await h.running.core.housekeepNow();
     await h.slash('scheduled');
-    expect(h.ephemeralTexts().at(-1)).toBe('No scheduled changes.');
+    expect(h.ephemeralTexts().at(-1)).toBe('Nothing is scheduled.');
   });
 });

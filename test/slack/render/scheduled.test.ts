@@ -113,7 +113,7 @@ describe('the scheduled list and the Home tab', () => {
     const many = renderScheduledList(Array.from({ length: 200 }, (_, i) => waiting(i)));
     expect(messageProblems(many)).toEqual([]);
     expect(textOf(many)).toContain('…and 180 more, later than these.');
-    expect(renderScheduledList([], 'dev').text).toBe('No scheduled changes in dev.');
+    expect(renderScheduledList([], 'dev').text).toBe('Nothing is scheduled in dev.');
   });
 
   it('the Home tab shows the freezes in force and the scheduled changes, within a view’s limits', () => {
