@@ -187,8 +187,10 @@ export async function startCore({
         clock: backgroundClock,
         onError: onError('the scheduler'),
       });
-      schedulerStarted ??= scheduler.start();
       await lifecycle.start();
+      // After the lifecycle's first pass (a dead apply recovered first), not beside it: the first
+      // passes at start share the store's connections, and the scheduler's comes soon enough.
+      schedulerStarted ??= scheduler.start();
     },
     housekeepNow: async () => {
       await Promise.all([lifecycle?.runNow(), drawing?.runNow(), scheduler?.runNow()]);
