@@ -246,6 +246,32 @@ describe.each(storeKinds)('scheduled changes in the change engine (%s store)', (
     expect(formationWrites()).toBe(0);
   });
 
+  it('counts approvals given ahead again at its time: an approver who left the group no longer counts', async () => {
+    const groups: Record<string, string[]> = { S0SRE: ['UAP2', 'UAP3'] };
+    if (kind === 'sqlite') dir = mkdtempSync(join(tmpdir(), 'harbor-schedule-'));
+    h = await startHarness({
+      store: kind,
+      groups,
+      policy: `
+rules:
+  - operations: ['*']
+    approval: { required: 1, approvers: { groups: [S0SRE] } }
+    expires: 3h
+`,
+      ...(dir ? { dataDir: dir } : {}),
+    });
+    const change = await h.engine.request(REMOVE);
+    expect((await h.engine.approve(click(change.id, 'UAP2'))).kind).toBe('scheduled');
+    groups.S0SRE = ['UAP3'];
+    await h.clock.advance(2 * HOUR);
+    expect((await h.engine.runScheduled()).map((o) => o.kind)).toEqual(['failed']);
+    const failed = await h.engine.get(change.id);
+    expect(JSON.stringify(failed?.error)).toContain(
+      'Of the people who approved it, 0 may approve it today, and it needs 1.',
+    );
+    expect(formationWrites()).toBe(0);
+  });
+
   it('refuses a time in the past, unreadable, or too far ahead, with the accepted forms', async () => {
     await start();
     for (const [at, words] of [

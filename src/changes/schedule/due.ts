@@ -66,6 +66,10 @@ export class ScheduledApplies {
     // A freeze in force at its time: refused, naming the freeze; it does not wait for the freeze's end.
     const frozen = await this.core.blockingFreeze(c);
     if (frozen) return this.end(c, 'failed', { kind: 'frozen', freeze: frozen }, 'apply_refused');
+    // Approvals given ahead are counted again with today's membership, as a Confirm of an approved change does.
+    const short = await this.approvalsShort(c);
+    if (short)
+      return this.end(c, 'failed', { kind: 'user', problem: 'refused', text: short }, 'apply_refused');
     const outcome = await this.applier.claimAndApply(c, actor, ['approved'], 'schedule');
     if (outcome.kind === 'refused') {
       // A freeze put between the look above and the apply lease: the apply's own check refused it.
@@ -79,6 +83,26 @@ export class ScheduledApplies {
     if (outcome.kind === 'stale') return undefined;
     this.core.publish({ kind: 'clicked', outcome, by: SCHEDULER_ACTOR });
     return outcome;
+  }
+
+  /** Why `c`'s approvals no longer let it apply (an approver left the group since), or undefined. */
+  private async approvalsShort(c: Change): Promise<string | undefined> {
+    if (c.requirement.mode !== 'approval' && !c.breakGlass) return undefined;
+    const recount = await this.core.o.policy.recountApprovals({
+      team: c.origin.workspace,
+      workspace: c.origin.workspace,
+      requester: c.requester,
+      operation: c.judgeBy ?? c.operation,
+      target: c.target,
+      ...(c.breakGlass ? { breakGlass: true } : {}),
+      approvals: c.approvals,
+      now: this.core.now(),
+      expiresAt: c.expiresAt,
+    });
+    if (recount.allowed && recount.satisfied) return undefined;
+    return recount.allowed
+      ? `Refused at its time: its approvals no longer suffice. Of the people who approved it, ${recount.count ?? 0} may approve it today, and it needs ${recount.required ?? 0}. Nothing was applied; request it again.`
+      : `Refused at its time: ${recount.reason}`;
   }
 
   /** Ends `c` (approved) as `status` with `error`, audited; told to whoever shows it. Undefined when another replica did. */
