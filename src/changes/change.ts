@@ -139,6 +139,8 @@ export type ClickOutcome =
   | { kind: 'approval_recorded'; change: Change; count: number; required: number; repeat?: boolean }
   | { kind: 'rejected'; change: Change }
   | { kind: 'cancelled'; change: Change }
+  /** Confirmed (or approved enough) ahead of its time: a scheduled change waits, approved, for its time. */
+  | { kind: 'scheduled'; change: Change }
   /** The policy refused this user this click; nothing changed. */
   | { kind: 'refused'; message: string; change: Change }
   /** The change is no longer actionable (being applied, done, expired, cancelled); nothing changed. */

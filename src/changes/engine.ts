@@ -11,6 +11,7 @@
  */
 
 import { holdFollowLease, uniqueOwner } from './apply-lease.js';
+import type { Asker } from './authorize.js';
 import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from './change.js';
 import { Applier } from './engine/apply.js';
 import { Clicks } from './engine/clicks.js';
@@ -21,17 +22,53 @@ import { requestChange } from './engine/request.js';
 import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
+import { ScheduledApplies } from './schedule/due.js';
+import { scheduledFor } from './schedule/list.js';
 
 export class ChangeEngine {
   private readonly core: EngineCore;
   private readonly clicks: Clicks;
   private readonly recovery: Recovery;
+  private readonly scheduled: ScheduledApplies;
 
   constructor(options: ChangeEngineOptions) {
     this.core = new EngineCore(options);
     const applier = new Applier(this.core);
     this.clicks = new Clicks(this.core, applier);
     this.recovery = new Recovery(this.core, applier);
+    this.scheduled = new ScheduledApplies(this.core, applier);
+  }
+
+  /**
+   * Applies the scheduled changes whose time has come (exactly one replica
+   * writes each), marks missed those past the grace and expires those whose
+   * approvals ran out first (changes/schedule/due.ts). What it moved is told
+   * as change events nobody waits for.
+   */
+  runScheduled(): Promise<ClickOutcome[]> {
+    return this.scheduled.runDue();
+  }
+
+  /**
+   * The scheduled changes not started yet that `asker` may list (the read
+   * `changes.scheduled`), in their workspace and `environment` when given,
+   * soonest first; throws the policy's refusal as a UserError.
+   */
+  scheduledFor(asker: Asker, environment?: string): Promise<Change[]> {
+    return scheduledFor(() => this.pendingScheduled(), this.core.o.policy, asker, environment);
+  }
+
+  /** Scheduled changes not started yet (waiting for a click or for their time), soonest first. */
+  async pendingScheduled(): Promise<Change[]> {
+    const records = await this.core.o.store.listChanges({
+      status: ['pending', 'awaiting_approval', 'approved'],
+      scheduled: true,
+      limit: 500,
+    });
+    const now = this.core.now();
+    const open = records.filter((r) => r.expiresAt > now || r.status === 'approved');
+    const changes = await this.core.withApprovals(open);
+    return changes.sort((a, b) => (a.scheduledAt as number) - (b.scheduledAt as number));
   }
 
   /**

@@ -658,4 +658,20 @@ export const OPERATION_DESCRIPTORS = {
       },
     },
   },
+  // Scheduled changes (issue 41): what waits for its time, with Cancel. No Change: answered at once.
+  'changes.scheduled': {
+    kind: 'read',
+    action: (t) => `list scheduled changes${inEnv(t)}`,
+    help: {
+      scheduled: {
+        words: ['scheduled'],
+        args: ['[<env>]'],
+        flags: [],
+        description:
+          'List the scheduled changes not started yet (requested with `--at <time>` or a form’s When field): when each applies, who asked, where it stands, with Cancel.',
+        example: 'scheduled prod',
+        topic: 'freezes',
+      },
+    },
+  },
 } as const satisfies Record<string, OperationDescriptor>;

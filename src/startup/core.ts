@@ -38,6 +38,9 @@ export interface Core {
    * - the drawing's: `repair` redraws finished changes whose message does not
    *   show it (a rewrite lost to a Slack outage, or one that failed after
    *   the lifecycle moved the change), at Slack's pace.
+   * - the scheduler's: every 5 s, applies the scheduled changes whose time
+   *   has come (one replica writes each), marks missed those past the grace
+   *   (changes/schedule/due.ts); what it moved is told as change events.
    * Started after Slack is up, so no event is missed.
    */
   startHousekeeping(
@@ -54,6 +57,9 @@ export interface Core {
 }
 
 const HOUSEKEEPING_MS = 30_000;
+
+/** How often each replica looks for scheduled changes whose time has come: the most a change applies late while one runs. */
+export const SCHEDULER_TICK_MS = 5_000;
 
 interface CoreOptions {
   config: Config;
@@ -103,6 +109,7 @@ export async function startCore({
     replicaId: config.replicaId,
     environments: config.environments,
     rollbackWindowMs: config.rollbackWindowMs,
+    schedule: { graceMs: config.scheduleGraceMs, maxAheadMs: config.scheduleMaxAheadMs },
     ...(groups.names ? { names: groups.names } : {}),
     ...(follow ? { follow } : {}),
     ...(releaseEvents ? { releaseEvents } : {}),
@@ -147,6 +154,8 @@ export async function startCore({
   let lifecycle: Housekeeping | undefined;
   let drawing: Housekeeping | undefined;
   let drawingStarted: Promise<void> | undefined;
+  let scheduler: Housekeeping | undefined;
+  let schedulerStarted: Promise<void> | undefined;
 
   return {
     api,
@@ -169,16 +178,30 @@ export async function startCore({
         onError: onError('message repair'),
       });
       drawingStarted ??= drawing.start();
+      // Scheduled changes on a loop of their own: their time should not wait behind a slow lifecycle pass.
+      scheduler ??= new Housekeeping({
+        pass: async () => {
+          await engine.runScheduled();
+        },
+        intervalMs: SCHEDULER_TICK_MS,
+        clock: backgroundClock,
+        onError: onError('the scheduler'),
+      });
       await lifecycle.start();
+      // After the lifecycle's first pass (a dead apply recovered first), not beside it: the first
+      // passes at start share the store's connections, and the scheduler's comes soon enough.
+      schedulerStarted ??= scheduler.start();
     },
     housekeepNow: async () => {
-      await Promise.all([lifecycle?.runNow(), drawing?.runNow()]);
+      await Promise.all([lifecycle?.runNow(), drawing?.runNow(), scheduler?.runNow()]);
       await settled();
     },
     stop: async () => {
       await lifecycle?.stop();
       await drawing?.stop();
       await drawingStarted;
+      await scheduler?.stop();
+      await schedulerStarted;
       // Redraws and notices under way end before the store closes under them.
       await settled();
       await store.close();

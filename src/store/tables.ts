@@ -66,6 +66,7 @@ export const TABLES = {
     rolled_back_by: optText,
     rolled_back_at: optInt,
     follow_state: optOneOf(FOLLOW_STATES),
+    scheduled_at: optInt,
     version: int,
   },
   approvals: {

@@ -24,7 +24,7 @@ export class Applier {
     c: Change,
     user: string,
     from: readonly ChangeStatus[],
-    action: 'confirm' | 'approve',
+    action: 'confirm' | 'approve' | 'schedule',
     team?: string,
   ): Promise<ClickOutcome> {
     const { store, replicaId } = this.core.o;

@@ -44,6 +44,11 @@ export interface ChangeEngineOptions {
   changeEvents?: ChangeEvents;
   /** How freeze refusals write people and instants (Slack: mentions and date tokens); plain words without it. */
   names?: PolicyNames;
+  /**
+   * Scheduled changes (`--at`): how far ahead one may be scheduled (HARBOR_SCHEDULE_MAX_DAYS, default 30 days)
+   * and how late after its time a replica may still apply it (HARBOR_SCHEDULE_GRACE_S, default 600 s).
+   */
+  schedule?: { maxAheadMs?: number; graceMs?: number };
 }
 
 /** A change to request: the operation and its input (validated again by the operation's schema before any API call), who asks, from where. */
@@ -52,6 +57,8 @@ export type RequestInput = ChangeInput & {
   origin: ChangeOrigin;
   /** `--break-glass <reason>`: go through a freeze in force, with the break-glass approvers' approval. */
   breakGlass?: string;
+  /** `--at <time>` or a form's When field, as typed: the change applies then (changes/schedule/when.ts reads it). */
+  at?: string;
 };
 
 export interface ClickInput {

@@ -7,8 +7,10 @@ import type { ChangeOperation, Target } from '../../policy/operations.js';
 import type { Policy, Requirement } from '../../policy/types.js';
 import { judgeRequest } from '../authorize.js';
 import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
+import { ScheduleTimeError } from '../errors.js';
 import { freezeScope } from '../freeze-scope.js';
 import { operationModule } from '../operations/index.js';
+import { parseWhen } from '../schedule/when.js';
 import type { EngineCore } from './core.js';
 import type { RequestInput } from './options.js';
 
@@ -19,7 +21,7 @@ import type { RequestInput } from './options.js';
  */
 export async function requestChange(
   core: EngineCore,
-  { operation, input, requester, origin, breakGlass: breakGlassReason }: RequestInput,
+  { operation, input, requester, origin, breakGlass: breakGlassReason, at }: RequestInput,
 ): Promise<Change> {
   const { policy, store } = core.o;
   const module = operationModule(operation);
@@ -47,6 +49,8 @@ export async function requestChange(
     const decision = await judgeRequest(policy, asker, j.operation, j.target);
     if (!decision.allowed) await refuse(decision.reason);
   }
+  // An unreadable time, one in the past or too far ahead, is refused before anything is read.
+  const scheduledAt = at === undefined ? undefined : readScheduledAt(core, at, now);
   if (breakGlassReason !== undefined && !policy.breakGlass) {
     await refuse(
       '`--break-glass` is refused: the policy has no `break_glass` section, so nobody may let a change through a freeze. Ask whoever maintains the policy to add one (docs/policy.md), or wait for the freeze to end.',
@@ -58,7 +62,8 @@ export async function requestChange(
   // The freeze check comes after the plan (a promotion's environments are those it rolls out to) and before
   // anything is stored or posted: a refused change gets no preview.
   const scope = freezeScope(operation, request, module.target(request), preview);
-  const freeze = await blockingFreeze(core.freezeSources(), scope, now);
+  // A scheduled change is judged by the freezes in force at its time (it is written then, not now).
+  const freeze = await blockingFreeze(core.freezeSources(), scope, scheduledAt ?? now);
   let breakGlass: BreakGlass | undefined;
   if (breakGlassReason !== undefined) {
     if (!freeze) {
@@ -93,6 +98,7 @@ export async function requestChange(
     updatedAt: now,
     expiresAt: now + requirement.expiresInMs,
     applyToken: randomUUID(),
+    ...(scheduledAt !== undefined ? { scheduledAt } : {}),
   });
   await core.audit({
     at: now,
@@ -108,9 +114,17 @@ export async function requestChange(
       summary: preview.summary,
       // The audit says it broke a freeze: which, and why its requester said it must.
       ...(breakGlass ? { breakGlass } : {}),
+      ...(scheduledAt !== undefined ? { scheduledAt } : {}),
     },
   });
   return toChange(record, []);
+}
+
+/** The instant `at` names, or a UserError that says why it names none (with the accepted forms). */
+function readScheduledAt(core: EngineCore, at: string, now: number): number {
+  const read = parseWhen(at, now, core.schedule.maxAheadMs);
+  if ('problem' in read) throw new ScheduleTimeError(`When it applies: ${read.problem}`);
+  return read.at;
 }
 
 /**

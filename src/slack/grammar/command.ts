@@ -47,6 +47,8 @@ export type Command =
   | { kind: 'freeze'; environment: string; forMs?: number; until?: number; reason?: string }
   | { kind: 'unfreeze'; environment: string }
   | { kind: 'freezes' }
+  /** Scheduled changes not started yet (issue 41), of one environment or all. */
+  | { kind: 'scheduled'; environment?: string }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
   /**
@@ -60,6 +62,8 @@ export type Command =
       release?: ReleaseOption;
       /** `--break-glass <reason>`: through a freeze in force, with the break-glass approvers' approval. */
       breakGlass?: string;
+      /** `--at <time>` as typed: the change applies then (the domain reads it: changes/schedule/when.ts). */
+      at?: string;
     } & ChangeInput)
   | {
       kind: 'modal';

@@ -4,6 +4,7 @@
  * within Slack's 3 seconds. The parser checks shape only (which words, how
  * many, which flags); names and branches are the change engine's business.
  */
+import { takeAt, withAt } from './at-flag.js';
 import { takeBreakGlass, withBreakGlass } from './break-glass-flag.js';
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
@@ -16,7 +17,7 @@ import {
   parseRollback,
 } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
-import { parseFreeze, parseFreezes, parseUnfreeze } from './parse-freezes.js';
+import { parseFreeze, parseFreezes, parseScheduled, parseUnfreeze } from './parse-freezes.js';
 import {
   parseApprovals,
   parseFormations,
@@ -61,6 +62,7 @@ const COMMANDS: Record<string, Parser> = {
   unwatch: parseUnwatch,
   freeze: parseFreeze,
   freezes: parseFreezes,
+  scheduled: parseScheduled,
   unfreeze: parseUnfreeze,
   logs: parseLogs,
   release: parseRelease,
@@ -97,14 +99,17 @@ function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boo
   }
   // Every change command takes `--release` / `--no-release`; the command's own parse never sees them.
   // Likewise `--break-glass <reason>` (issue 41), taken first: its reason may hold words the others would read.
+  // And `--at <time>` (a scheduled change), whose words are a time.
   const broken = takeBreakGlass(ctx, word, rest);
   if ('ok' in broken) return broken;
-  const taken = takeReleaseFlag(ctx, word, broken.rest);
+  const timed = takeAt(ctx, word, broken.rest);
+  if ('ok' in timed) return timed;
+  const taken = takeReleaseFlag(ctx, word, timed.rest);
   if ('ok' in taken) return taken;
-  const outcome = withBreakGlass(
+  const outcome = withAt(
     ctx,
-    withReleaseOption(ctx, parser(ctx, taken.rest), taken.option),
-    broken.reason,
+    withBreakGlass(ctx, withReleaseOption(ctx, parser(ctx, taken.rest), taken.option), broken.reason),
+    timed.at,
   );
   return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);
 }

@@ -14,12 +14,12 @@ export async function requestChange(
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,
-  /** `--break-glass <reason>` (issue 41). */
-  breakGlass?: string,
+  /** `--break-glass <reason>` and `--at <time>` (or a form's When field), issue 41. */
+  control: { breakGlass?: string; at?: string } = {},
 ): Promise<Change> {
   const change = await ctx.engine.request({
     ...asked,
-    ...(breakGlass !== undefined ? { breakGlass } : {}),
+    ...control,
     requester: actor.user,
     origin: {
       workspace: actor.team,

@@ -35,7 +35,7 @@ const HOME_PUBLISH_BURST = 5;
 
 /** A publisher drawing Home tabs from `ctx`, paced by the workspace's `views.publish` gate in the store. */
 export function homePublisher(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'store' | 'stopping'>,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'freezes' | 'logger' | 'slack' | 'store' | 'stopping'>,
   /** A client that answers a 429 with an error (rejectRateLimitedCalls), not with a pause of every call. */
   client: Pick<WebClient, 'views'>,
 ): HomePublisher {

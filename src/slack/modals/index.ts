@@ -22,6 +22,7 @@ import {
 import type { Logger } from '../../runtime/logger.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
+import { controlBlocks, readControl } from './control-fields.js';
 import { mapProblems } from './field-errors.js';
 import { fleetImageModal } from './fleet-image.js';
 import { fleetScaleModal } from './fleet-scale.js';
@@ -163,7 +164,9 @@ export async function loadedView(
     const where = await askWhere(meta, whereOf(meta.kind), deps, values);
     // Slack wants a submit button beside input blocks; on the where step it loads the rest.
     if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
-    const form = [...where.blocks, ...(await def.build(where.meta, deps, values))];
+    // Every change form ends with When and Break glass (issue 41); the tail form starts no change.
+    const control = isReadOperation(operationOfForm(meta.kind)) ? [] : controlBlocks(values);
+    const form = [...where.blocks, ...(await def.build(where.meta, deps, values)), ...control];
     const field = problem && problemField ? form.findIndex((b) => isInput(b, problemField)) : -1;
     if (problem && field >= 0) {
       // Slack shows field errors only in a submission's answer, long gone by now: the problem goes right under its field.
@@ -200,7 +203,8 @@ export function readSubmission(meta: ModalMetadata, values: ViewStateValues): Su
   const read = def.read(placeOf(meta, whereOf(meta.kind), values), values);
   const input = read.ok ? read.input : read.partial;
   const problems = input ? validationProblems(operation, input) : [];
-  if (read.ok && problems.length === 0) return { ok: true, operation, input: read.input } as SubmissionResult;
+  if (read.ok && problems.length === 0)
+    return { ok: true, operation, input: read.input, ...readControl(values) } as SubmissionResult;
   // Every problem at once: the modal's own, then the operation's on fields the modal found nothing wrong with.
   const errors = { ...mapProblems(def, problems, values), ...(read.ok ? {} : read.errors) };
   return { ok: false, errors };

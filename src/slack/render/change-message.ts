@@ -34,6 +34,7 @@ import type { SlackMessage } from './message.js';
 import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 import { rowActions } from './row-actions.js';
+import { frozenAtItsTime, renderScheduledWaiting, scheduledLine, scheduleNote } from './scheduled.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2500;
@@ -41,7 +42,7 @@ const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
 export function renderChange(change: Change, now: number, links: ChangeLinks = {}): SlackMessage {
-  const message = withBrokenFreeze(change, renderStatus(change, now, links));
+  const message = withBrokenFreeze(change, withSchedule(change, renderStatus(change, now, links)));
   return change.recordPending ? withRecordingPending(message) : message;
 }
 
@@ -62,6 +63,15 @@ function withBrokenFreeze(change: Change, message: SlackMessage): SlackMessage {
   );
   const blocks = [...message.blocks.slice(0, 2), note, ...message.blocks.slice(2)];
   return finish(`${message.text} (breaks a freeze)`, blocks.slice(0, LIMITS.messageBlocks));
+}
+
+/** A scheduled change's preview says when it applies, under the summary (render/scheduled.ts). */
+function withSchedule(change: Change, message: SlackMessage): SlackMessage {
+  const note =
+    change.status === 'pending' || change.status === 'awaiting_approval' ? scheduleNote(change) : undefined;
+  if (!note) return message;
+  const blocks = [...message.blocks.slice(0, 2), section(note), ...message.blocks.slice(2)];
+  return finish(`${message.text} (scheduled)`, blocks.slice(0, LIMITS.messageBlocks));
 }
 
 /**
@@ -92,6 +102,9 @@ function renderStatus(change: Change, now: number, links: ChangeLinks): SlackMes
     case 'awaiting_approval':
       return awaitingApproval(change, now);
     case 'approved':
+      // Confirmed (or approved) ahead of its time: it waits, with Cancel, for the scheduler.
+      if (change.scheduledAt !== undefined && !isUnconfirmed(change)) return renderScheduledWaiting(change);
+      return isUnconfirmed(change) ? unconfirmed(change) : applying(change);
     case 'applying':
       return isUnconfirmed(change) ? unconfirmed(change) : applying(change);
     case 'succeeded':
@@ -238,7 +251,8 @@ function failed(change: Change): SlackMessage {
   const { summary } = change.preview;
   const failure = change.error;
   const words = failure ? failureText(failure) : 'The change failed for an unknown reason.';
-  const message = escapeFit(words, ERROR_MAX);
+  // A freeze at a scheduled change's time is drawn with its mention and date tokens.
+  const message = frozenAtItsTime(failure) ?? escapeFit(words, ERROR_MAX);
   const unchanged =
     failure && nothingChanged(failure) && !saysNothingChanged(failure) ? '\nNothing was changed.' : '';
   // The preview's fields described the world before the attempt; after a failure they may be
@@ -271,10 +285,24 @@ function cancelled(change: Change): SlackMessage {
 
 function expired(change: Change): SlackMessage {
   const { summary } = change.preview;
+  // A scheduled change no replica reached within the grace is missed, not expired: say why.
+  if (change.error?.kind === 'missed') {
+    return finish(fallback('Missed', summary), [
+      ...top('Missed', summary),
+      section(escapeFit(failureText(change.error), ERROR_MAX)),
+      context(
+        `Was to apply ${slackDate(change.error.scheduledAt)} · ${people({ ...change, scheduledAt: undefined })}`,
+      ),
+    ]);
+  }
+  const lapsed =
+    change.scheduledAt !== undefined && change.expiresAt < change.scheduledAt
+      ? ` Its approvals expired before its time (${slackDate(change.scheduledAt)}), as the policy says.`
+      : '';
   return finish(fallback('Expired', summary), [
     ...top('Expired', summary),
     section(
-      `Expired ${slackDate(change.expiresAt)} without being applied; nothing was changed. Request it again if it is still needed.`,
+      `Expired ${slackDate(change.expiresAt)} without being applied; nothing was changed.${lapsed} Request it again if it is still needed.`,
     ),
     context(`Requested by ${mention(change.requester)}`),
   ]);
@@ -303,6 +331,8 @@ function ruleNote(change: Change): string {
 
 function people(change: Change): string {
   const parts = [`requested by ${mention(change.requester)}`];
+  const scheduled = scheduledLine(change);
+  if (scheduled) parts.unshift(scheduled);
   const approved = approvers(change);
   // The approval that satisfies the policy also applies the change, recording its author as the
   // confirmer: naming them twice ("confirmed by X · approved by X") would say nothing more.

@@ -46,6 +46,7 @@ describe('the forms table', () => {
         'formations',
         'freeze',
         'freezes',
+        'scheduled',
         'gameserver',
         'help',
         'history',

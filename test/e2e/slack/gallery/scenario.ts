@@ -42,6 +42,8 @@ export interface ScenarioDriver {
   watchFor(ms: number): Promise<void>;
   /** Moves the bot's clock `days` ahead (what it dates and what expires); nothing else waits. */
   daysPass(days: number): void;
+  /** Moves the bot's clock `minutes` ahead, then runs a housekeeping pass (the scheduler's too) and records what it drew. */
+  minutesPass(minutes: number): Promise<void>;
   /** Records `step` (something done outside Harbormaster, say in the console) and does it. */
   outside(step: string, act: () => Promise<void>): Promise<void>;
   /**
@@ -197,6 +199,12 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     daysPass(days) {
       step(`${days} ${days === 1 ? 'day passes' : 'days pass'}`);
       shift += days * 86_400_000;
+    },
+    async minutesPass(minutes) {
+      step(`${minutes} min pass; housekeeping and the scheduler run`);
+      shift += minutes * 60_000;
+      await h.running.core.housekeepNow();
+      await done();
     },
     async outside(line, act) {
       step(line);

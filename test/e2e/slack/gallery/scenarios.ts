@@ -17,6 +17,7 @@ import { ALICE, BOB, CAROL } from '../bot-harness.js';
 import { ROLLBACK_PREVIEW_SCENARIOS } from './rollback-preview-scenarios.js';
 import { ROLLBACK_SCENARIOS } from './rollback-scenarios.js';
 import type { Scenario } from './scenario.js';
+import { SCHEDULE_SCENARIOS } from './schedule-scenarios.js';
 
 /** A policy where only the SRE group may delete in prod, to show a denial. */
 const DENYING_POLICY = `
@@ -186,6 +187,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...ROLLBACK_SCENARIOS,
   ...ROLLBACK_PREVIEW_SCENARIOS,
+  ...SCHEDULE_SCENARIOS,
   {
     title: 'Promote into prod: the rollouts it triggers',
     run: (d) => d.slash('promote game-server:1.2.0 from dev to prod'),
