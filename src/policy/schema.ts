@@ -8,7 +8,7 @@ import { noun } from '../format/english.js';
 import { DURATION_FORMS, parseDuration } from './duration.js';
 import { freezeWindowsSchema } from './freeze-schema.js';
 import { globMatcher } from './glob.js';
-import { OPERATIONS, TARGET_FIELDS } from './operations.js';
+import { GUARDABLE_OPERATIONS, OPERATIONS, TARGET_FIELDS } from './operations.js';
 
 const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const GROUP_ID = /^S[A-Z0-9]{2,}$/;
@@ -147,6 +147,25 @@ const approvalSchema = z
     }
   });
 
+/** A guard's longest window: beyond a day a rollback is no longer "before the players notice". */
+const MAX_GUARD_MS = 86_400_000;
+
+/** `guard: {within: 15m}` (issue 42): roll a build out under watch, rolled back automatically on trouble. */
+const guardSchema = z.strictObject(
+  {
+    within: duration.superRefine((text, ctx) => {
+      const parsed = parseDuration(text);
+      if ('ms' in parsed && parsed.ms > MAX_GUARD_MS)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected at most 24h (a guard watches one rollout), got ${JSON.stringify(text)}`,
+        });
+    }),
+    optional: z.boolean({ error: 'expected true or false' }).optional(),
+  },
+  { error: 'expected {within: 15m} or {within: 15m, optional: true}' },
+);
+
 const ruleSchema = z.strictObject({
   name: z
     .string({ error: 'expected a rule name' })
@@ -162,6 +181,7 @@ const ruleSchema = z.strictObject({
     .optional(),
   approval: approvalSchema.optional(),
   expires: duration.optional(),
+  guard: guardSchema.optional(),
 });
 
 /**
@@ -207,6 +227,14 @@ export const policyFileSchema = z
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();
     file.rules.forEach((rule, index) => {
+      // A guard on a rule that governs no rollout would never guard anything: said at start, not silently ignored.
+      if (rule.guard && !GUARDABLE_OPERATIONS.some(globMatcher(rule.operations))) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', index, 'guard'],
+          message: `guards only roll-outs of a build (${GUARDABLE_OPERATIONS.join(', ')}), and this rule's operations match none of them`,
+        });
+      }
       if (rule.name === undefined) return;
       const first = seen.get(rule.name);
       if (first === undefined) seen.set(rule.name, index);

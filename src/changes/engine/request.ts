@@ -8,6 +8,7 @@ import type { Policy, Requirement } from '../../policy/types.js';
 import { judgeRequest } from '../authorize.js';
 import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
 import { freezeScope } from '../freeze-scope.js';
+import { chooseGuard, guardNote } from '../guard-choice.js';
 import { operationModule } from '../operations/index.js';
 import type { EngineCore } from './core.js';
 import type { RequestInput } from './options.js';
@@ -19,7 +20,7 @@ import type { RequestInput } from './options.js';
  */
 export async function requestChange(
   core: EngineCore,
-  { operation, input, requester, origin, breakGlass: breakGlassReason }: RequestInput,
+  { operation, input, requester, origin, breakGlass: breakGlassReason, guard: guardAsk }: RequestInput,
 ): Promise<Change> {
   const { policy, store } = core.o;
   const module = operationModule(operation);
@@ -52,7 +53,12 @@ export async function requestChange(
       '`--break-glass` is refused: the policy has no `break_glass` section, so nobody may let a change through a freeze. Ask whoever maintains the policy to add one (docs/policy.md), or wait for the freeze to end.',
     );
   }
-  const preview = await module.plan(core.context(), request);
+  // The guard is the change's own rule's (a guard watches its own rollout), decided before the API is read.
+  const chosen = chooseGuard(operation, policy.requirement(operation, module.target(request)), guardAsk);
+  if ('refusal' in chosen) await refuse(chosen.refusal);
+  const guard = 'guard' in chosen ? chosen.guard : undefined;
+  const planned = await module.plan(core.context(), request);
+  const preview = guard ? { ...planned, notes: [...planned.notes, guardNote(guard)] } : planned;
   const { requirement: ruled, judgeBy } = strictest(policy, judged);
   const target = judgeBy.target;
   // The freeze check comes after the plan (a promotion's environments are those it rolls out to) and before
@@ -80,6 +86,7 @@ export async function requestChange(
     target,
     ...(judgeBy.operation !== operation ? { judgeBy: judgeBy.operation } : {}),
     ...(breakGlass ? { breakGlass } : {}),
+    ...(guard ? { guard } : {}),
   };
   const record = await store.createChange({
     id: core.newId(),
@@ -108,6 +115,7 @@ export async function requestChange(
       summary: preview.summary,
       // The audit says it broke a freeze: which, and why its requester said it must.
       ...(breakGlass ? { breakGlass } : {}),
+      ...(guard ? { guard } : {}),
     },
   });
   return toChange(record, []);

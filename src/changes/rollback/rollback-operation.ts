@@ -404,3 +404,11 @@ export function releaseRollbackInput(
 ): { operation: 'change.rollback'; input: RollbackRequest } {
   return { operation: 'change.rollback', input: { changeIds, releaseId } };
 }
+
+/** The request that rolls back the one change `changeId` (a guard's automatic rollback, issue 42). */
+export function changeRollbackInput(changeId: string): {
+  operation: 'change.rollback';
+  input: RollbackRequest;
+} {
+  return { operation: 'change.rollback', input: { changeIds: [changeId] } };
+}

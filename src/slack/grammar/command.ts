@@ -4,6 +4,8 @@
  * to one of the two, never an exception. Commands are platform-neutral data;
  * the listeners decide what each one does.
  */
+
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { ChangeFormKind, FormKind, ShownField, ShowOperation } from '../../operations/index.js';
 import type { ReleaseOption } from '../../releases/releases.js';
@@ -60,6 +62,8 @@ export type Command =
       release?: ReleaseOption;
       /** `--break-glass <reason>`: through a freeze in force, with the break-glass approvers' approval. */
       breakGlass?: string;
+      /** `--guard <duration>` or `--no-guard` (issue 42): asked of the policy's guard. */
+      guard?: GuardAsk;
     } & ChangeInput)
   | {
       kind: 'modal';

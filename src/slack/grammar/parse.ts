@@ -8,6 +8,7 @@ import { takeBreakGlass, withBreakGlass } from './break-glass-flag.js';
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
+import { takeGuardFlag, withGuardFlag } from './guard-flag.js';
 import {
   parseArmada,
   parseArmadaSet,
@@ -101,10 +102,13 @@ function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boo
   if ('ok' in broken) return broken;
   const taken = takeReleaseFlag(ctx, word, broken.rest);
   if ('ok' in taken) return taken;
-  const outcome = withBreakGlass(
+  // `--guard <duration>` / `--no-guard` (issue 42) on the rollouts of a build.
+  const guarded = takeGuardFlag(ctx, word, taken.rest);
+  if ('ok' in guarded) return guarded;
+  const outcome = withGuardFlag(
     ctx,
-    withReleaseOption(ctx, parser(ctx, taken.rest), taken.option),
-    broken.reason,
+    withBreakGlass(ctx, withReleaseOption(ctx, parser(ctx, guarded.rest), taken.option), broken.reason),
+    guarded.ask,
   );
   return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);
 }

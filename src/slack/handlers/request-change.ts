@@ -4,6 +4,7 @@
  * everyone to see, with the buttons that drive it.
  */
 import type { Change } from '../../changes/change.js';
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Actor, RequestCtx } from './context.js';
 import { postFailure } from './post-errors.js';
@@ -16,10 +17,13 @@ export async function requestChange(
   releaseId?: string,
   /** `--break-glass <reason>` (issue 41). */
   breakGlass?: string,
+  /** `--guard <duration>` or `--no-guard` (issue 42). */
+  guard?: GuardAsk,
 ): Promise<Change> {
   const change = await ctx.engine.request({
     ...asked,
     ...(breakGlass !== undefined ? { breakGlass } : {}),
+    ...(guard !== undefined ? { guard } : {}),
     requester: actor.user,
     origin: {
       workspace: actor.team,
