@@ -30,6 +30,7 @@ import {
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
 import { freezeLine } from './freezes.js';
+import { guardBlocks, guardTitle } from './guard.js';
 import type { SlackMessage } from './message.js';
 import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
@@ -173,7 +174,8 @@ function unconfirmed(change: Change): SlackMessage {
 function succeeded(change: Change, links: ChangeLinks): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
   const outcome = storedOutcome(change.result?.facts);
-  const title = outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts);
+  const title =
+    guardTitle(change) ?? (outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts));
   // A follow-up that ended badly or without a verdict is the news: it leads, with the requester named.
   const ending =
     outcome && outcome.kind !== 'done'
@@ -188,6 +190,8 @@ function succeeded(change: Change, links: ChangeLinks): SlackMessage {
     // the result says what happened in the words people use.
     ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
+    // Guarded rollouts (issue 42): until when it watches, or how its guard ended.
+    ...guardBlocks(change),
     ...rollbackOffer(change, links),
   ]);
 }
