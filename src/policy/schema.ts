@@ -166,23 +166,33 @@ const guardSchema = z.strictObject(
   { error: 'expected {within: 15m} or {within: 15m, optional: true}' },
 );
 
-const ruleSchema = z.strictObject({
-  name: z
-    .string({ error: 'expected a rule name' })
-    .trim()
-    .min(1, { error: 'expected a non-empty rule name' })
-    .optional(),
-  operations: oneOrMany(operationPattern, 'operation id or glob', 'operation ids or globs'),
-  target: targetSchema.optional(),
-  requesters: audience('requesters').optional(),
-  channels: z
-    .array(channel, { error: 'expected a list of channel ids or names' })
-    .min(1, { error: 'expected at least one channel (or leave channels out to allow any)' })
-    .optional(),
-  approval: approvalSchema.optional(),
-  expires: duration.optional(),
-  guard: guardSchema.optional(),
-});
+const ruleSchema = z
+  .strictObject({
+    name: z
+      .string({ error: 'expected a rule name' })
+      .trim()
+      .min(1, { error: 'expected a non-empty rule name' })
+      .optional(),
+    operations: oneOrMany(operationPattern, 'operation id or glob', 'operation ids or globs'),
+    target: targetSchema.optional(),
+    requesters: audience('requesters').optional(),
+    channels: z
+      .array(channel, { error: 'expected a list of channel ids or names' })
+      .min(1, { error: 'expected at least one channel (or leave channels out to allow any)' })
+      .optional(),
+    approval: approvalSchema.optional(),
+    expires: duration.optional(),
+    guard: guardSchema.optional(),
+  })
+  .superRefine((rule, ctx) => {
+    // A guard on a rule that governs no rollout would never guard anything: said at start, not silently ignored.
+    if (rule.guard && !GUARDABLE_OPERATIONS.some(globMatcher(rule.operations)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['guard'],
+        message: `guards only roll-outs of a build (${GUARDABLE_OPERATIONS.join(', ')}), and this rule's operations match none of them`,
+      });
+  });
 
 /**
  * `break_glass:` who may let a change through a freeze (issue 41). Never the
@@ -227,14 +237,6 @@ export const policyFileSchema = z
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();
     file.rules.forEach((rule, index) => {
-      // A guard on a rule that governs no rollout would never guard anything: said at start, not silently ignored.
-      if (rule.guard && !GUARDABLE_OPERATIONS.some(globMatcher(rule.operations))) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['rules', index, 'guard'],
-          message: `guards only roll-outs of a build (${GUARDABLE_OPERATIONS.join(', ')}), and this rule's operations match none of them`,
-        });
-      }
       if (rule.name === undefined) return;
       const first = seen.get(rule.name);
       if (first === undefined) seen.set(rule.name, index);

@@ -10,7 +10,7 @@
  * - a target someone else moved is not written: the guard ends held, saying why;
  * - a healthy build's window passes clean, told once.
  */
-import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it } from '@jest/globals';
 import type { Change } from '../../src/changes/change.js';
 import { guardRollbackId } from '../../src/changes/engine/guard-rollback.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
@@ -48,9 +48,6 @@ let r: Replicas | undefined;
 afterEach(async () => {
   await r?.close();
   r = undefined;
-});
-afterAll(async () => {
-  // The harness's PostgreSQL schemas are given back by close; nothing else to end.
 });
 
 describe.each(storeKinds)('guarded rollouts (%s store, 3 replicas)', (kind) => {
