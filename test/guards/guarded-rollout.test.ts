@@ -188,3 +188,45 @@ describe.each(storeKinds)('guarded rollouts (%s store, 3 replicas)', (kind) => {
     expect((await h.store.listChanges({})).filter((c) => c.operation === 'change.rollback')).toEqual([]);
   });
 });
+
+describe.each(storeKinds)('a guarded promotion (%s store)', (kind) => {
+  const PROMOTE_POLICY = `
+rules:
+  - name: promotions
+    operations: [image.promote]
+    approval: { mode: confirm }
+    guard: { within: 15m }
+  - operations: ['*']
+    approval: { mode: confirm }
+`;
+
+  it('follows the fleet an ImageUpdater rolls out after the promotion, and rolls the promotion back', async () => {
+    // Where game server counts are reported (ArmadaGameServerStates): new servers are seen not to become Ready.
+    r = await startReplicas(kind, 3, PROMOTE_POLICY, { serverStates: true });
+    const { h, replicas } = r;
+    const arenaImage = () =>
+      h.sim.state.getArmadaSet('prod', 'arena')?.spec.template.spec.containers[0]?.image;
+    const before = arenaImage();
+    const engine = (replicas[0] as (typeof replicas)[0]).engine;
+    const change = await engine.request({
+      operation: 'image.promote',
+      input: { image: 'game-server', tag: '1.2.0', sourceBranch: 'dev', targetBranch: 'prod' },
+      requester: 'U1',
+      origin,
+    });
+    expect(change.guard).toEqual({ withinMs: 15 * MINUTE, rule: 'promotions' });
+    const done = applied(await engine.confirm(click(change.id)));
+    // The copy the promotion made in prod does not start; arena rolls onto it through its ImageUpdater.
+    const target = done.undo?.kind === 'image.promotion' ? done.undo.targets[0] : undefined;
+    expect(target).toMatchObject({ fleet: 'ArmadaSet', environment: 'prod', name: 'arena' });
+    h.sim.setCrashingImage('prod', target?.after as string, 'exit code 1');
+    for (let t = 0; t < 8; t++) await passes(replicas, h.clock, 30_000);
+    const guard = await h.store.getGuard(change.id);
+    expect(guard).toMatchObject({ state: 'rolled_back', rollbackId: guardRollbackId(change.id) });
+    expect(guard?.trigger).toContain('ArmadaSet arena');
+    expect(arenaImage()).toBe(before);
+    expect(replicas.flatMap((x) => guardedEvents(x.events)).map((e) => e.outcome.state)).toEqual([
+      'rolled_back',
+    ]);
+  });
+});

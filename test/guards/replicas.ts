@@ -14,7 +14,7 @@ import { silentLogger } from '../../src/runtime/logger.js';
 import { openPostgresStore } from '../../src/store/postgres-store.js';
 import { openSqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/types.js';
-import { type Harness, pgUrl, startHarness } from '../changes/harness.js';
+import { type Harness, type HarnessOptions, pgUrl, startHarness } from '../changes/harness.js';
 
 export const SETTLE_MS = 60_000;
 export const LEASE_MS = 90_000;
@@ -40,9 +40,15 @@ export async function startReplicas(
   kind: 'sqlite' | 'postgres',
   n: number,
   policy: string,
+  sim?: HarnessOptions['sim'],
 ): Promise<Replicas> {
   const dir = kind === 'sqlite' ? mkdtempSync(join(tmpdir(), 'harbor-guard-')) : undefined;
-  const h = await startHarness({ store: kind, policy, ...(dir ? { dataDir: dir } : {}) });
+  const h = await startHarness({
+    store: kind,
+    policy,
+    ...(dir ? { dataDir: dir } : {}),
+    ...(sim ? { sim } : {}),
+  });
   const peers: Store[] = [];
   const replicas: Replica[] = [];
   for (let i = 0; i < n; i++) {
