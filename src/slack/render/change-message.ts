@@ -6,6 +6,7 @@
 
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { GUARD_ACTOR } from '../../changes/engine/guard-rollback.js';
 import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import { offersRollback } from '../../changes/rollback/undo.js';
 import { LIMITS } from '../limits.js';
@@ -205,7 +206,13 @@ function rollbackOffer(change: Change, links: ChangeLinks): KnownBlock[] {
   if (change.rolledBackBy) {
     const rollback = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, links.rollback);
     // The person first: on-call asks "who undid this?" before "which change?".
-    const by = links.rollbackBy ? `${mention(links.rollbackBy)} in ${rollback}` : rollback;
+    // A guard's rollback was requested by Harbormaster itself (issue 42): no person to mention.
+    const by =
+      links.rollbackBy === GUARD_ACTOR
+        ? `its guard in ${rollback}`
+        : links.rollbackBy
+          ? `${mention(links.rollbackBy)} in ${rollback}`
+          : rollback;
     return [context(`Rolled back by ${by} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`)];
   }
   if (!offersRollback(change.undo)) return [];
