@@ -76,7 +76,7 @@ export class Guards {
     if (held.state === 'rolling_back')
       return this.rollBack(held, change, held.trigger ?? 'a trigger (not recorded)');
     if (now >= held.windowEnd) return this.windowPassed(held, change, now);
-    const seen = await sightings(this.o.source, touchedBy(change.undo));
+    const { seen, watched } = await sightings(this.o.source, touchedBy(change.undo));
     const trouble: Record<string, number> = {};
     const due: Sighting[] = [];
     for (const s of seen) {
@@ -84,11 +84,9 @@ export class Guards {
       trouble[s.key] = since;
       if (s.now || now - since >= this.o.settleMs) due.push(s);
     }
-    if (due.length === 0) {
-      // Trouble no longer seen is forgotten: a blip shorter than the settle time triggers nothing.
-      await store.noteGuardTrouble(held.changeId, this.owner, trouble, now);
-      return;
-    }
+    // Trouble no longer seen is forgotten: a blip shorter than the settle time triggers nothing.
+    await store.noteGuardTrouble(held.changeId, this.owner, { trouble, touched: watched }, now);
+    if (due.length === 0) return;
     const trigger = due.map((s) => s.seen).join('; ');
     const moving = await store.moveGuard(
       held.changeId,

@@ -48,9 +48,20 @@ export type GuardSource = Pick<
   'listArmadas' | 'listArmadaSets' | 'listVessels' | 'listArmadaServerStates'
 >;
 
-/** What the objects `touched` show now: one list per kind and environment. */
-export async function sightings(source: GuardSource, touched: readonly Touched[]): Promise<Sighting[]> {
+/** An object's key as guards keep it: `<env>|<Kind>|<name>`. */
+export const objectOf = (env: string, kind: string, name: string): string => `${env}|${kind}|${name}`;
+
+/**
+ * What the objects `touched` show now, one list per kind and environment;
+ * `watched`: every object looked at (the targets, an ArmadaSet's Armadas, a
+ * Formation's Vessels), so an alert on any of them can link to the guard.
+ */
+export async function sightings(
+  source: GuardSource,
+  touched: readonly Touched[],
+): Promise<{ seen: Sighting[]; watched: string[] }> {
   const out: Sighting[] = [];
+  const watched = new Set(touched.map((t) => objectOf(t.environment, t.kind, t.name)));
   for (const env of new Set(touched.map((t) => t.environment))) {
     const here = touched.filter((t) => t.environment === env);
     const fleets = here.filter((t) => t.kind === 'Armada' || t.kind === 'ArmadaSet');
@@ -58,15 +69,31 @@ export async function sightings(source: GuardSource, touched: readonly Touched[]
       const armadas = await source.listArmadas(env);
       const sets = fleets.some((t) => t.kind === 'ArmadaSet') ? await source.listArmadaSets(env) : [];
       const reading = await readServerStates(source, env);
-      for (const t of fleets) out.push(...fleetSightings(t, armadas, sets, reading));
+      for (const t of fleets) {
+        out.push(...fleetSightings(t, armadas, sets, reading));
+        for (const a of armadasOf(t.kind as 'Armada' | 'ArmadaSet', t.name, armadas))
+          watched.add(objectOf(env, 'Armada', a));
+      }
     }
     const others = here.filter((t) => t.kind === 'Vessel' || t.kind === 'Formation');
     if (others.length > 0) {
       const vessels = await source.listVessels(env);
-      for (const t of others) out.push(...vesselSightings(t, vessels));
+      for (const t of others) {
+        out.push(...vesselSightings(t, vessels));
+        for (const v of vesselsOf(t, vessels)) watched.add(objectOf(env, 'Vessel', v.metadata.name));
+      }
     }
   }
-  return out;
+  return { seen: out, watched: [...watched].sort() };
+}
+
+/** The Vessels of a Vessel or Formation target. */
+function vesselsOf(t: Touched, vessels: readonly Vessel[]): Vessel[] {
+  return vessels.filter((v) =>
+    t.kind === 'Vessel'
+      ? v.metadata.name === t.name
+      : v.metadata.ownerReferences?.some((o) => o.kind === 'Formation' && o.name === t.name),
+  );
 }
 
 function fleetSightings(
@@ -105,12 +132,7 @@ function fleetSightings(
 }
 
 function vesselSightings(t: Touched, vessels: readonly Vessel[]): Sighting[] {
-  const mine = vessels.filter((v) =>
-    t.kind === 'Vessel'
-      ? v.metadata.name === t.name
-      : v.metadata.ownerReferences?.some((o) => o.kind === 'Formation' && o.name === t.name),
-  );
-  return mine
+  return vesselsOf(t, vessels)
     .filter((v) => v.status?.state === 'Error')
     .map((v) => ({
       key: `${t.environment}/Vessel/${v.metadata.name}/Error`,

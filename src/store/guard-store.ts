@@ -27,6 +27,7 @@ function guardDecoder(dialect: Dialect) {
       owner: r.owner,
       leaseUntil: r.lease_until,
       trouble: r.trouble as Record<string, number> | undefined,
+      touched: r.touched as string[] | undefined,
       trigger: r.trigger_seen,
       rollbackId: r.rollback_id,
       reason: r.reason,
@@ -86,12 +87,26 @@ export class SqlGuardStore implements GuardStore {
     return row && this.decode(row);
   }
 
-  async noteGuardTrouble(changeId: string, owner: string, trouble: Record<string, number>, now: number) {
+  async noteGuardTrouble(
+    changeId: string,
+    owner: string,
+    seen: { trouble: Record<string, number>; touched: string[] },
+    now: number,
+  ) {
     const p = params(this.db);
     const sql =
-      `UPDATE guards SET trouble = ${p.add(JSON.stringify(trouble), true)} WHERE change_id = ${p.add(changeId)} ` +
+      `UPDATE guards SET trouble = ${p.add(JSON.stringify(seen.trouble), true)}, ` +
+      `touched = ${p.add(JSON.stringify(seen.touched), true)} WHERE change_id = ${p.add(changeId)} ` +
       `AND state = ${p.add('watching')} AND ${held(p, owner, now)} RETURNING change_id`;
     return (await first(this.db, p.query(sql))) !== undefined;
+  }
+
+  async listRolledBackGuards(since: number, limit: number): Promise<GuardRecord[]> {
+    const p = params(this.db);
+    const sql =
+      `SELECT * FROM guards WHERE state = ${p.add('rolled_back')} AND ended_at >= ${p.add(since)} ` +
+      `ORDER BY ended_at DESC, change_id LIMIT ${p.add(limit)}`;
+    return (await this.db.rows(p.query(sql))).map(this.decode);
   }
 
   async moveGuard(

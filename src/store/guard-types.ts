@@ -23,6 +23,8 @@ export interface GuardRecord {
   leaseUntil?: number;
   /** Trouble seen and since when (object key -> epoch ms), so a takeover keeps the settle clock. */
   trouble?: Record<string, number>;
+  /** The objects it watches, as `<env>|<Kind>|<name>` (an alert on one of them links to the rollback). */
+  touched?: string[];
   /** What the trigger saw, in words. */
   trigger?: string;
   /** The rollback change it made. */
@@ -55,13 +57,15 @@ export interface GuardStore {
    * the row when `owner` holds it now, undefined when another holder's lease is live.
    */
   leaseGuard(changeId: string, owner: string, ttlMs: number, now: number): Promise<GuardRecord | undefined>;
-  /** Records the trouble seen, if `owner` still holds the guard at `now`; false when it does not. */
+  /** Records the trouble seen and the objects watched, if `owner` still holds the guard at `now`; false when it does not. */
   noteGuardTrouble(
     changeId: string,
     owner: string,
-    trouble: Record<string, number>,
+    seen: { trouble: Record<string, number>; touched: string[] },
     now: number,
   ): Promise<boolean>;
+  /** Guards that rolled their change back and ended at or after `since`, newest first. */
+  listRolledBackGuards(since: number, limit: number): Promise<GuardRecord[]>;
   /** Moves a guard held by `owner` at `now` from one of `from` as `patch` says; undefined when it was not its to move. */
   moveGuard(
     changeId: string,

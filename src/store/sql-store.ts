@@ -190,8 +190,10 @@ export abstract class SqlStore implements Store {
   getGuard: GuardStore['getGuard'] = (id) => this.guards.getGuard(id);
   listOpenGuards: GuardStore['listOpenGuards'] = (limit) => this.guards.listOpenGuards(limit);
   leaseGuard: GuardStore['leaseGuard'] = (id, owner, ttl, now) => this.guards.leaseGuard(id, owner, ttl, now);
-  noteGuardTrouble: GuardStore['noteGuardTrouble'] = (id, owner, trouble, now) =>
-    this.guards.noteGuardTrouble(id, owner, trouble, now);
+  noteGuardTrouble: GuardStore['noteGuardTrouble'] = (id, owner, seen, now) =>
+    this.guards.noteGuardTrouble(id, owner, seen, now);
+  listRolledBackGuards: GuardStore['listRolledBackGuards'] = (since, limit) =>
+    this.guards.listRolledBackGuards(since, limit);
   moveGuard: GuardStore['moveGuard'] = (id, owner, from, patch, now) =>
     this.guards.moveGuard(id, owner, from, patch, now);
 }

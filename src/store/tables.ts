@@ -223,6 +223,7 @@ export const TABLES = {
     owner: optText,
     lease_until: optInt,
     trouble: optJson,
+    touched: optJson,
     trigger_seen: optText,
     rollback_id: optText,
     reason: optText,

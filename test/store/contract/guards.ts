@@ -46,12 +46,20 @@ export function guardsContract(h: HarnessRef): void {
       const holder = a ? 'r1' : 'r2';
       const other = a ? 'r2' : 'r1';
       expect(await peer.leaseGuard('g2', other, MINUTE, T0 + MINUTE - 1)).toBeUndefined();
-      expect(await peer.noteGuardTrouble('g2', holder, { 'Armada/duel': T0 }, T0 + 1)).toBe(true);
-      expect(await peer.noteGuardTrouble('g2', other, { 'Armada/duel': T0 }, T0 + 1)).toBe(false);
+      expect(
+        await peer.noteGuardTrouble(
+          'g2',
+          holder,
+          { trouble: { 'Armada/duel': T0 }, touched: ['dev|Armada|duel'] },
+          T0 + 1,
+        ),
+      ).toBe(true);
+      expect(await peer.noteGuardTrouble('g2', other, { trouble: {}, touched: [] }, T0 + 1)).toBe(false);
       // The holder stops renewing: past its lease, another takes over and keeps the trouble seen.
       expect(await peer.leaseGuard('g2', other, MINUTE, T0 + MINUTE)).toMatchObject({
         owner: other,
         trouble: { 'Armada/duel': T0 },
+        touched: ['dev|Armada|duel'],
       });
       // The old holder can no longer move it.
       expect(
@@ -67,6 +75,16 @@ export function guardsContract(h: HarnessRef): void {
         ),
       ).toMatchObject({ state: 'rolling_back', trigger: 'seen', rollbackId: 'rb' });
       expect((await peer.getGuard('g2'))?.state).toBe('rolling_back');
+      expect(await peer.listRolledBackGuards(T0, 10)).toEqual([]);
+      await h().store.moveGuard(
+        'g2',
+        other,
+        ['rolling_back'],
+        { state: 'rolled_back', endedAt: T0 + 2 * MINUTE },
+        T0 + MINUTE,
+      );
+      expect((await peer.listRolledBackGuards(T0 + 2 * MINUTE, 10)).map((g) => g.changeId)).toEqual(['g2']);
+      expect(await peer.listRolledBackGuards(T0 + 3 * MINUTE, 10)).toEqual([]);
       expect(await peer.listOpenGuards(10)).toHaveLength(1);
     });
   });

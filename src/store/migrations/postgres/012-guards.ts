@@ -20,6 +20,7 @@ CREATE TABLE guards (
   owner TEXT,
   lease_until BIGINT,
   trouble JSONB,
+  touched JSONB,
   trigger_seen TEXT,
   rollback_id TEXT,
   reason TEXT,

@@ -20,6 +20,7 @@ CREATE TABLE guards (
   owner TEXT,
   lease_until INTEGER,
   trouble TEXT,
+  touched TEXT,
   trigger_seen TEXT,
   rollback_id TEXT,
   reason TEXT,

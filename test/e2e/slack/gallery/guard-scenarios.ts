@@ -51,14 +51,17 @@ export const GUARD_SCENARIOS: Scenario[] = [
     },
   },
   {
-    title: 'Guarded rollout: a build that crashes on start is rolled back automatically, naming why and who',
+    title:
+      'Guarded rollout: a build that crashes on start is rolled back automatically, naming why and who; the open alert links to it',
     policy: GUARD_POLICY,
     serverStates: true,
     run: async (d) => {
+      await d.slash('watch dev');
       await crashingBuild(d);
       await d.slash('armada image dev duel game-server:1.0.0 --guard 20m');
       await d.click(CHANGE_ACTIONS.confirm);
       await d.followUps();
+      await d.watchFor(2 * 60_000);
       await d.housekeepFor(3 * 60_000);
     },
   },
