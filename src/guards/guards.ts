@@ -75,6 +75,21 @@ export class Guards {
     }
     if (held.state === 'rolling_back')
       return this.rollBack(held, change, held.trigger ?? 'a trigger (not recorded)');
+    // A person rolled it back first: nothing is left to guard, and its message already says by whom.
+    if (change.rolledBackBy) {
+      await store.moveGuard(
+        held.changeId,
+        this.owner,
+        ['watching'],
+        {
+          state: 'held',
+          reason: `rolled back by change ${change.rolledBackBy} before its guard saw trouble`,
+          endedAt: now,
+        },
+        now,
+      );
+      return;
+    }
     if (now >= held.windowEnd) return this.windowPassed(held, change, now);
     const { seen, watched } = await sightings(this.o.source, touchedBy(change.undo));
     const trouble: Record<string, number> = {};

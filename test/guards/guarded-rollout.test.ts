@@ -230,3 +230,27 @@ rules:
     ]);
   });
 });
+
+describe.each(storeKinds)('a guarded change rolled back by a person (%s store)', (kind) => {
+  it('ends its guard quietly: nothing more is watched, nothing told', async () => {
+    r = await startReplicas(kind, 2, POLICY);
+    const { h, replicas } = r;
+    const engine = (replicas[0] as (typeof replicas)[0]).engine;
+    const change = applied(await engine.confirm(click((await engine.request(rollOut('1.1.0'))).id)));
+    await passes(replicas, h.clock, 30_000);
+    const rollback = await engine.request({
+      operation: 'change.rollback',
+      input: { changeIds: [change.id] },
+      requester: 'U1',
+      origin,
+    });
+    applied(await engine.confirm(click(rollback.id)));
+    await passes(replicas, h.clock, 30_000);
+    expect(await h.store.getGuard(change.id)).toMatchObject({
+      state: 'held',
+      reason: `rolled back by change ${rollback.id} before its guard saw trouble`,
+    });
+    expect(await h.store.listOpenGuards(10)).toEqual([]);
+    expect(replicas.flatMap((x) => guardedEvents(x.events))).toEqual([]);
+  });
+});

@@ -31,6 +31,8 @@ export function guardTitle(change: Change): string | undefined {
 export function guardBlocks(change: Change): KnownBlock[] {
   if (!change.guard) return [];
   const outcome = guardOutcomeOf(change);
+  // Rolled back by a person before its guard ended: the rollback line says so, and nothing is guarded any more.
+  if (!outcome && change.rolledBackBy) return [];
   if (!outcome) {
     const until =
       change.appliedAt !== undefined ? ` until ${slackDate(change.appliedAt + change.guard.withinMs)}` : '';
