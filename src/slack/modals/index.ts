@@ -66,6 +66,20 @@ export type {
   ViewStateValue,
   ViewStateValues,
 } from './types.js';
+
+import { ARMADA_IMAGE } from '../../changes/operations/armada.image/id.js';
+import { ARMADA_SCALE } from '../../changes/operations/armada.scale/id.js';
+import { ARMADASET_IMAGE } from '../../changes/operations/armadaset.image/id.js';
+import { ARMADASET_SCALE } from '../../changes/operations/armadaset.scale/id.js';
+import { FORMATION_ADD } from '../../changes/operations/formation.add/id.js';
+import { FORMATION_REMOVE } from '../../changes/operations/formation.remove/id.js';
+import { GAMESERVER_TERMINATE } from '../../changes/operations/gameserver.terminate/id.js';
+import { IMAGE_PROMOTE } from '../../changes/operations/image.promote/id.js';
+import { REGION_CREATE } from '../../changes/operations/region.create/id.js';
+import { REGION_SCHEDULING } from '../../changes/operations/region.scheduling/id.js';
+import { VESSEL_CREATE } from '../../changes/operations/vessel.create/id.js';
+import { VESSEL_DELETE } from '../../changes/operations/vessel.delete/id.js';
+
 export { VESSEL_BLOCKS } from './vessel-create.js';
 export { VESSEL_DELETE_BLOCKS } from './vessel-delete.js';
 export { MODAL_TITLES, openingView } from './view.js';
@@ -83,25 +97,25 @@ type FormOperation = ChangeOperation & OperationOfForm<ChangeFormKind>;
 const CHANGE_MODALS: {
   [K in FormOperation]: ModalDefinition<OperationInput<K>>;
 } = {
-  'image.promote': promoteModal,
-  'vessel.create': vesselCreateModal,
-  'vessel.delete': vesselDeleteModal,
-  'formation.add': formationAddModal,
-  'formation.remove': formationRemoveModal,
-  'region.create': regionCreateModal,
-  'region.scheduling': regionSchedulingModal,
-  'armada.scale': fleetScaleModal('Armada'),
-  'armadaset.scale': fleetScaleModal('ArmadaSet'),
-  'armada.image': fleetImageModal('Armada'),
-  'armadaset.image': fleetImageModal('ArmadaSet'),
-  'gameserver.terminate': gameServerTerminateModal,
+  [IMAGE_PROMOTE]: promoteModal,
+  [VESSEL_CREATE]: vesselCreateModal,
+  [VESSEL_DELETE]: vesselDeleteModal,
+  [FORMATION_ADD]: formationAddModal,
+  [FORMATION_REMOVE]: formationRemoveModal,
+  [REGION_CREATE]: regionCreateModal,
+  [REGION_SCHEDULING]: regionSchedulingModal,
+  [ARMADA_SCALE]: fleetScaleModal('Armada'),
+  [ARMADASET_SCALE]: fleetScaleModal('ArmadaSet'),
+  [ARMADA_IMAGE]: fleetImageModal('Armada'),
+  [ARMADASET_IMAGE]: fleetImageModal('ArmadaSet'),
+  [GAMESERVER_TERMINATE]: gameServerTerminateModal,
 };
 
 /** The form each of a release thread's buttons opens (the other change forms are options of "Add a change…"). */
 export const RELEASE_BUTTON_FORMS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   promote: 'promote',
-  formationAdd: 'formation.add',
-  formationRemove: 'formation.remove',
+  formationAdd: FORMATION_ADD,
+  formationRemove: FORMATION_REMOVE,
   tailLogs: 'logs.follow',
 };
 

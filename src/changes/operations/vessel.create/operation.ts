@@ -3,17 +3,22 @@
  * (`image:tag`) and resolved to internal names before the preview (seed rule 5).
  */
 
-import type { Container } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import { isNotFound } from '../../gamefabric/errors.js';
-import { argsText } from '../args-text.js';
-import { NameTakenError, WorldMovedError } from '../errors.js';
-import { untilScheduled, watchVessel } from '../follow.js';
-import { quote } from '../not-found.js';
-import type { OperationModule } from '../operation.js';
-import { type ContainerRequest, type CreateVesselRequest, createVesselSchema } from '../requests/vessels.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { imageLabel, resolveImage } from './resolve-image.js';
+import type { Container } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import { isNotFound } from '../../../gamefabric/errors.js';
+import { argsText } from '../../args-text.js';
+import { NameTakenError, WorldMovedError } from '../../errors.js';
+import { untilScheduled, watchVessel } from '../../follow.js';
+import { quote } from '../../not-found.js';
+import type { OperationModule } from '../../operation.js';
+import {
+  type ContainerRequest,
+  type CreateVesselRequest,
+  createVesselSchema,
+} from '../../requests/vessels.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { imageLabel, resolveImage } from '../resolve-image.js';
+import type { CreatedVessel } from '../vessel.delete/restore.js';
 
 export const createVessel: OperationModule<CreateVesselRequest> = {
   parse: (input) => parseRequest(createVesselSchema, input),
@@ -88,12 +93,11 @@ export const createVessel: OperationModule<CreateVesselRequest> = {
       lines: [{ label: 'State', value: vessel.status?.state ?? 'Pending' }],
       facts: { vessel: { environment: r.environment, name: r.name } },
       undo: {
-        kind: 'vessel.created',
         environment: r.environment,
         name: r.name,
         uid: vessel.metadata.uid ?? null,
         spec: vessel.spec,
-      },
+      } satisfies CreatedVessel,
     };
   },
 

@@ -4,18 +4,19 @@
  * the message points to the Formation removal instead.
  */
 
-import type { Vessel } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import type { GameFabricClient, VesselCreate } from '../../gamefabric/client.js';
-import { isNotFound } from '../../gamefabric/errors.js';
-import { WorldMovedError } from '../errors.js';
-import { describeState, untilGone, watchVessel } from '../follow.js';
-import { imageTags, tagOf } from '../image-tags.js';
-import { missingIn } from '../not-found.js';
-import type { OperationModule } from '../operation.js';
-import { type DeleteVesselRequest, deleteVesselSchema } from '../requests/vessels.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { vesselShutdownText } from '../vessel-shutdown.js';
+import type { Vessel } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import type { GameFabricClient, VesselCreate } from '../../../gamefabric/client.js';
+import { isNotFound } from '../../../gamefabric/errors.js';
+import { WorldMovedError } from '../../errors.js';
+import { describeState, untilGone, watchVessel } from '../../follow.js';
+import { imageTags, tagOf } from '../../image-tags.js';
+import { missingIn } from '../../not-found.js';
+import type { OperationModule } from '../../operation.js';
+import { type DeleteVesselRequest, deleteVesselSchema } from '../../requests/vessels.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { vesselShutdownText } from '../../vessel-shutdown.js';
+import type { DeletedVessel } from '../vessel.create/restore.js';
 
 export const deleteVessel: OperationModule<DeleteVesselRequest> = {
   parse: (input) => parseRequest(deleteVesselSchema, input),
@@ -58,12 +59,11 @@ export const deleteVessel: OperationModule<DeleteVesselRequest> = {
       lines: [{ label: 'State', value: 'Terminating' }],
       facts: { vessel: { environment: r.environment, name: r.vessel } },
       undo: {
-        kind: 'vessel.deleted',
         environment: r.environment,
         name: r.vessel,
         uid: vessel.metadata.uid ?? null,
         vessel: recreatable(vessel),
-      },
+      } satisfies DeletedVessel,
     };
   },
 

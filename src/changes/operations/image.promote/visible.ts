@@ -3,8 +3,8 @@
  * ImagePromotion, but documents nothing about when the copy shows in the
  * target branch. We only call it promoted once the target branch lists it.
  */
-import type { Image } from '../../api-shapes/resources.js';
-import type { OperationContext } from '../operation.js';
+import type { Image } from '../../../api-shapes/resources.js';
+import type { OperationContext } from '../../operation.js';
 
 /** How long apply waits for the copy to show before answering "requested, not yet visible". */
 const PROMOTION_VISIBLE_WAIT_MS = 10_000;

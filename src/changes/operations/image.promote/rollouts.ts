@@ -5,10 +5,10 @@
  * not, so every environment is asked: the API's list, or the configured
  * environments when the API will not list them.
  */
-import { ApiError } from '../../gamefabric/errors.js';
-import { watchRollout } from '../fleet-follow.js';
-import { compareTags, splitRef } from '../image-change.js';
-import type { FollowEvent, OperationContext } from '../operation.js';
+import { ApiError } from '../../../gamefabric/errors.js';
+import { watchRollout } from '../../fleet-follow.js';
+import { compareTags, splitRef } from '../../image-change.js';
+import type { FollowEvent, OperationContext } from '../../operation.js';
 
 /** One target an ImageUpdater will roll out. */
 export interface Rollout {

@@ -1,10 +1,10 @@
 /** Create a Region with one or more Region Types, each with its scheduling strategy. */
 
-import { isNotFound } from '../../gamefabric/errors.js';
-import { NameTakenError } from '../errors.js';
-import type { OperationModule } from '../operation.js';
-import { type CreateRegionRequest, createRegionSchema } from '../requests/regions.js';
-import { parseRequest } from '../requests/vocabulary.js';
+import { isNotFound } from '../../../gamefabric/errors.js';
+import { NameTakenError } from '../../errors.js';
+import type { OperationModule } from '../../operation.js';
+import { type CreateRegionRequest, createRegionSchema } from '../../requests/regions.js';
+import { parseRequest } from '../../requests/vocabulary.js';
 
 export const createRegion: OperationModule<CreateRegionRequest> = {
   parse: (input) => parseRequest(createRegionSchema, input),

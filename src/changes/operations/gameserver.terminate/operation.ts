@@ -7,12 +7,12 @@
  * the DELETE decides); the apply runs once through the engine's claim, and a
  * 404 means it went away meanwhile, so nothing was terminated.
  */
-import { UserError } from '../../errors/user-error.js';
-import { ApiError, isNotFound } from '../../gamefabric/errors.js';
-import { WorldMovedError } from '../errors.js';
-import type { OperationModule } from '../operation.js';
-import { type TerminateGameServerRequest, terminateGameServerSchema } from '../requests/gameservers.js';
-import { parseRequest } from '../requests/vocabulary.js';
+import { UserError } from '../../../errors/user-error.js';
+import { ApiError, isNotFound } from '../../../gamefabric/errors.js';
+import { WorldMovedError } from '../../errors.js';
+import type { OperationModule } from '../../operation.js';
+import { type TerminateGameServerRequest, terminateGameServerSchema } from '../../requests/gameservers.js';
+import { parseRequest } from '../../requests/vocabulary.js';
 
 const refused = (err: unknown) => err instanceof ApiError && (err.status === 403 || err.status === 404);
 

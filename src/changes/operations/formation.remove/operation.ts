@@ -4,17 +4,18 @@
  * changed underneath never loses the wrong Vessel.
  */
 
-import type { Formation } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import { rereads } from '../../format/english.js';
-import { VesselNotInFormationError } from '../../gamefabric/errors.js';
-import { WorldMovedError } from '../errors.js';
-import { untilGone, watchVessel } from '../follow.js';
-import type { OperationModule } from '../operation.js';
-import { type RemoveFromFormationRequest, removeFromFormationSchema } from '../requests/formations.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { formationVesselShutdownText } from '../vessel-shutdown.js';
-import { formationVesselList, readFormation } from './formation-read.js';
+import type { Formation } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import { rereads } from '../../../format/english.js';
+import { VesselNotInFormationError } from '../../../gamefabric/errors.js';
+import { WorldMovedError } from '../../errors.js';
+import { untilGone, watchVessel } from '../../follow.js';
+import type { OperationModule } from '../../operation.js';
+import { type RemoveFromFormationRequest, removeFromFormationSchema } from '../../requests/formations.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { formationVesselShutdownText } from '../../vessel-shutdown.js';
+import type { RemovedEntry } from '../formation.add/restore.js';
+import { formationVesselList, readFormation } from '../formation-read.js';
 
 export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = {
   parse: (input) => parseRequest(removeFromFormationSchema, input),
@@ -65,12 +66,11 @@ export const removeFromFormation: OperationModule<RemoveFromFormationRequest> = 
             : [],
         facts: { removedIndex, vessel: { environment: r.environment, name: r.vessel } },
         undo: {
-          kind: 'vessel.removed',
           environment: r.environment,
           formation: r.formation,
           vessel: removed,
           index: removedIndex,
-        },
+        } satisfies RemovedEntry,
       };
     } catch (err) {
       if (err instanceof VesselNotInFormationError) {

@@ -4,17 +4,17 @@
  * a recovery after a crash can never promote twice.
  */
 
-import { UserError } from '../../errors/user-error.js';
-import type { GameFabricClient } from '../../gamefabric/client.js';
-import { ImageNotFoundError, isNotFound } from '../../gamefabric/errors.js';
-import { WorldMovedError } from '../errors.js';
-import { missingBranch } from '../not-found.js';
-import type { FollowEvent, OperationModule, Preview } from '../operation.js';
-import { type PromoteImageRequest, promoteImageSchema } from '../requests/images.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { followRollouts, isDowngrade, type Rollout, rolloutsOf, rolloutText } from './promotion-rollouts.js';
-import { imagesBefore, promotionUndo } from './promotion-undo.js';
-import { waitForPromotion } from './promotion-visible.js';
+import { UserError } from '../../../errors/user-error.js';
+import type { GameFabricClient } from '../../../gamefabric/client.js';
+import { ImageNotFoundError, isNotFound } from '../../../gamefabric/errors.js';
+import { WorldMovedError } from '../../errors.js';
+import { missingBranch } from '../../not-found.js';
+import type { FollowEvent, OperationModule, Preview } from '../../operation.js';
+import { type PromoteImageRequest, promoteImageSchema } from '../../requests/images.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { followRollouts, isDowngrade, type Rollout, rolloutsOf, rolloutText } from './rollouts.js';
+import { imagesBefore, promotionUndo } from './undo.js';
+import { waitForPromotion } from './visible.js';
 
 export const promoteImage: OperationModule<PromoteImageRequest> = {
   parse: (input) => parseRequest(promoteImageSchema, input),

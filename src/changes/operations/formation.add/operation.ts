@@ -3,24 +3,30 @@
  * by creating an owned Vessel), optionally overriding container images/args.
  */
 
-import type { Container, ContainerOverride, Formation, FormationVessel } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import { DuplicateVesselError, isNotFound } from '../../gamefabric/errors.js';
-import { argsText } from '../args-text.js';
-import { NameTakenError, WorldMovedError } from '../errors.js';
-import { untilScheduled, watchVessel } from '../follow.js';
-import { imageTags, tagOf } from '../image-tags.js';
-import { quote } from '../not-found.js';
-import type { Line, OperationModule } from '../operation.js';
+import type {
+  Container,
+  ContainerOverride,
+  Formation,
+  FormationVessel,
+} from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import { DuplicateVesselError, isNotFound } from '../../../gamefabric/errors.js';
+import { argsText } from '../../args-text.js';
+import { NameTakenError, WorldMovedError } from '../../errors.js';
+import { untilScheduled, watchVessel } from '../../follow.js';
+import { imageTags, tagOf } from '../../image-tags.js';
+import { quote } from '../../not-found.js';
+import type { Line, OperationModule } from '../../operation.js';
 import {
   type AddToFormationRequest,
   addToFormationSchema,
   type OverrideRequest,
-} from '../requests/formations.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { formationVesselList, readFormation } from './formation-read.js';
-import { type ExpectedOverride, overrideOutcome } from './override-check.js';
-import { imageLabel, resolveImage } from './resolve-image.js';
+} from '../../requests/formations.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import type { AddedEntry } from '../formation.remove/restore.js';
+import { formationVesselList, readFormation } from '../formation-read.js';
+import { type ExpectedOverride, overrideOutcome } from '../override-check.js';
+import { imageLabel, resolveImage } from '../resolve-image.js';
 
 export const addToFormation: OperationModule<AddToFormationRequest> = {
   parse: (input) => parseRequest(addToFormationSchema, input),
@@ -75,7 +81,7 @@ export const addToFormation: OperationModule<AddToFormationRequest> = {
         summary: `Added vessel ${r.vessel} to formation ${r.formation} at index ${index}`,
         lines: [],
         facts: { index, vessel: { environment: r.environment, name: r.vessel } },
-        undo: { kind: 'vessel.added', environment: r.environment, formation: r.formation, vessel: entry },
+        undo: { environment: r.environment, formation: r.formation, vessel: entry } satisfies AddedEntry,
       };
     } catch (err) {
       if (err instanceof DuplicateVesselError) {

@@ -8,20 +8,27 @@
  * original left. The first refusal stops the rest; what was rolled back and
  * what not (and why) is the result. No force: a moved target is refused.
  */
-import { type ErrorReference, UserError } from '../../errors/user-error.js';
-import { formatUtcMinute } from '../../format/time.js';
-import { ApiError } from '../../gamefabric/client.js';
-import type { ChangeOperation, Target } from '../../policy/operations.js';
-import { WorldMovedError } from '../errors.js';
-import type { Line, OperationContext, OperationModule, Preview } from '../operation.js';
-import { type RollbackRequest, rollbackSchema } from '../requests/rollback.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { alreadyRolledBack, ineligible, inverseOperation, SPENT_ROLLBACK } from './eligibility.js';
-import { imageGone } from './image-kept.js';
-import { type InverseEffects, inverseEffects, NO_EFFECTS } from './inverse-effects.js';
-import { guard, InverseMovedError, inverseView, restored, subjectKey, write } from './inverses.js';
-import type { LedgerEntry, RollbackLedger } from './ledger.js';
-import type { Undo } from './undo.js';
+import { type ErrorReference, UserError } from '../../../errors/user-error.js';
+import { formatUtcMinute } from '../../../format/time.js';
+import { ApiError } from '../../../gamefabric/client.js';
+import type { ChangeOperation, Target } from '../../../policy/operations.js';
+import { WorldMovedError } from '../../errors.js';
+import type { Line, OperationContext, OperationModule, Preview } from '../../operation.js';
+import { type RollbackRequest, rollbackSchema } from '../../requests/rollback.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import {
+  alreadyRolledBack,
+  ineligible,
+  inverseOperation,
+  SPENT_ROLLBACK,
+} from '../../rollback/eligibility.js';
+import { imageGone } from '../../rollback/image-kept.js';
+import type { LedgerEntry, RollbackLedger } from '../../rollback/ledger.js';
+import { type InverseEffects, InverseMovedError, NO_EFFECTS } from '../../rollback/restore.js';
+import type { Undo } from '../../rollback/undo.js';
+import { inverseFor, subjectKeyOf, viewOf } from '../../rollback/undone-by.js';
+import { writeInverse } from '../../rollback/write-inverse.js';
+import { CHANGE_ROLLBACK } from './id.js';
 
 /** One original change as the rollback's preview stores it. */
 export interface RollbackItem {
@@ -69,10 +76,8 @@ export function rollbackItems(preview: Preview): RollbackItem[] {
 
 /** The environments an item's inverse writes to: its target's, and a promotion's rolled-out targets'. */
 function undoEnvironments(item: RollbackItem): string[] {
-  const envs =
-    item.undo.kind === 'image.promotion'
-      ? item.undo.targets.map((t) => t.environment)
-      : [item.undo.environment];
+  const { restore, request } = inverseFor(item);
+  const envs = restore.environments?.(request) ?? [];
   if (item.inverse.target.environment) envs.push(item.inverse.target.environment);
   return [...new Set(envs)];
 }
@@ -88,14 +93,14 @@ export async function rollbackJudgements(
     const entry = await ledger.get(id);
     const inverse = entry?.undo && inverseOperation(entry.operation);
     if (!entry?.undo || !inverse) continue;
-    const view = inverseView(entry.undo);
+    const view = viewOf({ operation: entry.operation, undo: entry.undo });
     // An inverse writing several targets (a promotion's fleets) is judged on each.
     for (const j of view.judgements ?? [{ operation: inverse, target: view.target }]) {
-      out.push({ operation: 'change.rollback', target: j.target });
+      out.push({ operation: CHANGE_ROLLBACK, target: j.target });
       out.push(j);
     }
     for (const target of view.judgedAsOriginal ?? []) {
-      out.push({ operation: 'change.rollback', target });
+      out.push({ operation: CHANGE_ROLLBACK, target });
       out.push({ operation: entry.operation as ChangeOperation, target });
     }
   }
@@ -104,9 +109,9 @@ export async function rollbackJudgements(
 
 /** The refusal when the guard found the target moved: what changed, by whom when Harbormaster knows, and since when. */
 async function movedReason(ledger: RollbackLedger, item: RollbackItem, now: string): Promise<string> {
-  const key = subjectKey(item.undo);
+  const key = subjectKeyOf(item);
   const later = (await ledger.appliedSince(item.appliedAt))
-    .filter((e) => e.id !== item.changeId && e.undo && subjectKey(e.undo) === key)
+    .filter((e) => e.id !== item.changeId && subjectKeyOf(e) === key)
     .sort((a, b) => (b.appliedAt ?? 0) - (a.appliedAt ?? 0))[0];
   const by = later
     ? `set through Harbormaster by change ${later.id} at ${formatUtcMinute(later.appliedAt ?? 0)}: roll that one back first`
@@ -159,7 +164,7 @@ async function rollbackMessage(
 
 function itemOf(entry: LedgerEntry): RollbackItem {
   const undo = entry.undo as Undo;
-  const view = inverseView(undo);
+  const view = viewOf({ operation: entry.operation, undo });
   return {
     changeId: entry.id,
     operation: entry.operation,
@@ -209,13 +214,14 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         continue;
       }
       const item = itemOf(entry);
-      const finding = await guard(ctx, item.undo);
+      const { restore, request } = inverseFor(item);
+      const finding = await restore.guard(ctx, request);
       if (finding.kind === 'moved') {
         const why = await movedReason(ledger, item, finding.now);
         if (single) throw new WorldMovedError(why);
         item.moved = why;
       } else {
-        const gone = await imageGone(ctx, item.undo);
+        const gone = await imageGone(ctx, (await restore.imagesBack?.(ctx, request)) ?? []);
         if (gone) {
           const why = goneReason(item, gone);
           if (single) throw new UserError(why, 'refused');
@@ -223,7 +229,10 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         }
       }
       // What the write does, in the forward preview's words, read from the target as the change left it.
-      effects.set(item.changeId, item.moved || item.gone ? NO_EFFECTS : await inverseEffects(ctx, item.undo));
+      effects.set(
+        item.changeId,
+        item.moved || item.gone ? NO_EFFECTS : ((await restore.effects?.(ctx, request)) ?? NO_EFFECTS),
+      );
       items.push(item);
     }
     if (items.length === 0) {
@@ -234,7 +243,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
     }
     // Newest first: a later change on the same target is undone before the one it followed.
     items.sort((a, b) => b.appliedAt - a.appliedAt);
-    const views = items.map((i) => inverseView(i.undo));
+    const views = items.map(viewOf);
     const effectsOf = items.map((i) => effects.get(i.changeId) ?? NO_EFFECTS);
     const first = items[0] as RollbackItem;
     const lines: Line[] = single
@@ -318,7 +327,7 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
         // What the rolled-back originals changed that no write set back, named again in the result.
         ...items
           .filter((i) => outcome.rolledBack.includes(i.changeId))
-          .flatMap((i) => inverseView(i.undo).notSetBack ?? [])
+          .flatMap((i) => viewOf(i).notSetBack ?? [])
           .map((value) => ({ label: 'Not set back', value })),
       ],
       // A release rollback that stopped part way is not "Done": its message and history say so.
@@ -328,7 +337,9 @@ export const rollbackChange: OperationModule<RollbackRequest> = {
 
   async verify(ctx, { preview }) {
     const first = rollbackItems(preview)[0];
-    return first && (await restored(ctx, first.undo)) ? 'applied' : 'not_applied';
+    if (!first) return 'not_applied';
+    const { restore, request } = inverseFor(first);
+    return (await restore.restored(ctx, request)) ? 'applied' : 'not_applied';
   },
 };
 
@@ -375,12 +386,13 @@ async function applyOne(
     return why;
   };
   if (reason) return refuse(reason);
-  const finding = await guard(ctx, item.undo);
+  const inverse = inverseFor(item);
+  const finding = await inverse.restore.guard(ctx, inverse.request);
   if (finding.kind === 'moved') return refuse(await movedReason(ledger, item, finding.now));
-  const gone = await imageGone(ctx, item.undo);
+  const gone = await imageGone(ctx, (await inverse.restore.imagesBack?.(ctx, inverse.request)) ?? []);
   if (gone) return refuse(goneReason(item, gone));
   try {
-    await write(ctx, item.undo);
+    await writeInverse(ctx, inverse);
   } catch (err) {
     if (err instanceof InverseMovedError) return refuse(await movedReason(ledger, item, err.now));
     // A definite refusal by the API wrote nothing: the claim goes back. An unclear end keeps it.
@@ -394,15 +406,15 @@ async function applyOne(
 
 /** Whether `operation` is a rollback (which a release rollback leaves out: a rollback is not rolled back). */
 export function isRollback(operation: string): boolean {
-  return operation === 'change.rollback';
+  return operation === CHANGE_ROLLBACK;
 }
 
 /** The request that rolls back `changeIds`, every applied change of release `releaseId`. */
 export function releaseRollbackInput(
   changeIds: string[],
   releaseId: string,
-): { operation: 'change.rollback'; input: RollbackRequest } {
-  return { operation: 'change.rollback', input: { changeIds, releaseId } };
+): { operation: typeof CHANGE_ROLLBACK; input: RollbackRequest } {
+  return { operation: CHANGE_ROLLBACK, input: { changeIds, releaseId } };
 }
 
 /** The request that rolls back the one change `changeId` (a guard's automatic rollback, issue 42). */

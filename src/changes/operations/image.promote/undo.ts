@@ -1,18 +1,58 @@
 /**
- * What a promotion's rollback needs (undo.ts): the image each ImageUpdater
+ * What a promotion's rollback needs (restore.ts): the image each ImageUpdater
  * target (an Armada, ArmadaSet, Formation or Vessel template container; the
  * provider's ImageUpdater targets all four) ran before the promotion, and the
  * promoted copy it rolls out to. Read just before the promotion is created,
  * since the ImageUpdater switches the image by itself once the copy lands. A
  * target that cannot be read is recorded by name, so its rollback names it.
  */
-import type { Container } from '../../api-shapes/resources.js';
-import type { FleetKind } from '../../gamefabric/client.js';
-import { readFleet } from '../fleet-read.js';
-import type { OperationContext } from '../operation.js';
-import type { PromoteImageRequest } from '../requests/images.js';
-import type { PromotedKind, PromotedTarget, Undo, UnrecordedTarget } from '../rollback/undo.js';
-import type { Rollout } from './promotion-rollouts.js';
+import type { Container } from '../../../api-shapes/resources.js';
+import type { FleetKind } from '../../../gamefabric/client.js';
+import { readFleet } from '../../fleet-read.js';
+import type { OperationContext } from '../../operation.js';
+import type { PromoteImageRequest } from '../../requests/images.js';
+import type { Rollout } from './rollouts.js';
+
+/** What an ImageUpdater may target (its `targetRef.kind`): a fleet, a Formation or a Vessel. */
+export type PromotedKind = FleetKind | 'Formation' | 'Vessel';
+
+/** One template container an image promotion rolled out through an ImageUpdater. */
+export interface PromotedTarget {
+  /** The target's kind (named `fleet` since undos stored before Formations and Vessels were recorded). */
+  fleet: PromotedKind;
+  environment: string;
+  name: string;
+  container: string;
+  /** The ImageUpdater that rolls it out. */
+  updater: string;
+  /** Internal image names: what it ran before the promotion, and the promoted copy. */
+  before: string;
+  after: string;
+  /** `image:tag` as people read them. */
+  beforeLabel: string;
+  afterLabel: string;
+}
+
+/** An ImageUpdater target a promotion's undo could not record (read failed): named by its rollback. */
+export interface UnrecordedTarget {
+  kind: string;
+  environment: string;
+  name: string;
+  updater: string;
+  why: string;
+}
+
+/** What a promotion recorded when it applied (its undo), and the request its restore (restore.ts) sets back. */
+export interface Promotion {
+  /** The branch the image was promoted into, and `image:tag`. */
+  branch: string;
+  promoted: string;
+  targets: PromotedTarget[];
+  /** Why there is nothing to set back (no ImageUpdater target): Roll back is then not offered. */
+  nothing?: string;
+  /** Targets of those ImageUpdaters whose image before the promotion could not be recorded, and why: named, not set back. */
+  unrecorded?: UnrecordedTarget[];
+}
 
 /** A target's container of the promoted image, as it ran before the promotion. */
 export type RunsBefore = Omit<PromotedTarget, 'after' | 'afterLabel'>;
@@ -82,11 +122,10 @@ export async function imagesBefore(
 }
 
 /** The promotion's undo: the targets it rolls out to the landed copy, or why there is nothing to set back. */
-export function promotionUndo(r: PromoteImageRequest, before: ImagesBefore, landed?: string): Undo {
+export function promotionUndo(r: PromoteImageRequest, before: ImagesBefore, landed?: string): Promotion {
   const promoted = `${r.image}:${r.tag}`;
   const { runs, unrecorded } = before;
   const base = {
-    kind: 'image.promotion' as const,
     branch: r.targetBranch,
     promoted,
     ...(unrecorded.length > 0 ? { unrecorded } : {}),

@@ -4,16 +4,17 @@
  * an immediate reshuffle otherwise.
  */
 
-import { type Region, schedulingOf } from '../../api-shapes/resources.js';
-import { UserError } from '../../errors/user-error.js';
-import type { GameFabricClient } from '../../gamefabric/client.js';
-import { isNotFound, RegionTypeNotFoundError } from '../../gamefabric/errors.js';
-import { WorldMovedError } from '../errors.js';
-import { missingIn } from '../not-found.js';
-import type { OperationModule } from '../operation.js';
-import { type SetRegionSchedulingRequest, setRegionSchedulingSchema } from '../requests/regions.js';
-import { parseRequest } from '../requests/vocabulary.js';
-import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../scheduling-words.js';
+import { type Region, schedulingOf } from '../../../api-shapes/resources.js';
+import { UserError } from '../../../errors/user-error.js';
+import type { GameFabricClient } from '../../../gamefabric/client.js';
+import { isNotFound, RegionTypeNotFoundError } from '../../../gamefabric/errors.js';
+import { WorldMovedError } from '../../errors.js';
+import { missingIn } from '../../not-found.js';
+import type { OperationModule } from '../../operation.js';
+import { type SetRegionSchedulingRequest, setRegionSchedulingSchema } from '../../requests/regions.js';
+import { parseRequest } from '../../requests/vocabulary.js';
+import { SCHEDULING_EFFECT, SCHEDULING_TAKES_EFFECT } from '../../scheduling-words.js';
+import type { SchedulingSet } from './restore.js';
 
 export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = {
   parse: (input) => parseRequest(setRegionSchedulingSchema, input),
@@ -61,13 +62,12 @@ export const setRegionScheduling: OperationModule<SetRegionSchedulingRequest> = 
         lines: [],
         facts: { previous },
         undo: {
-          kind: 'scheduling',
           environment: r.environment,
           region: r.region,
           type: r.type,
           before: previous,
           after: r.scheduling,
-        },
+        } satisfies SchedulingSet,
       };
     } catch (err) {
       if (err instanceof RegionTypeNotFoundError) {
