@@ -15,6 +15,7 @@ import type { Change } from '../../src/changes/change.js';
 import { guardRollbackId } from '../../src/changes/engine/guard-rollback.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
 import type { ChangeEvent } from '../../src/changes/events.js';
+import type { Promotion } from '../../src/changes/operations/image.promote/undo.js';
 import { internalImageName } from '../../src/simulator/index.js';
 import { applied, click, origin, storeKinds } from '../changes/harness.js';
 import { CRASHING_IMAGE, simSend } from '../watches/sim-control.js';
@@ -217,7 +218,7 @@ rules:
     expect(change.guard).toEqual({ withinMs: 15 * MINUTE, rule: 'promotions' });
     const done = applied(await engine.confirm(click(change.id)));
     // The copy the promotion made in prod does not start; arena rolls onto it through its ImageUpdater.
-    const target = done.undo?.kind === 'image.promotion' ? done.undo.targets[0] : undefined;
+    const target = (done.undo as Promotion | undefined)?.targets[0];
     expect(target).toMatchObject({ fleet: 'ArmadaSet', environment: 'prod', name: 'arena' });
     h.sim.setCrashingImage('prod', target?.after as string, 'exit code 1');
     for (let t = 0; t < 8; t++) await passes(replicas, h.clock, 30_000);

@@ -10,8 +10,8 @@
 import { UserError } from '../../errors/user-error.js';
 import { type Change, toChange } from '../change.js';
 import { type GuardOutcome, guardOutcomeOf } from '../guard-outcome.js';
+import { changeRollbackInput } from '../operations/change.rollback/operation.js';
 import { operationModule } from '../operations/index.js';
-import { changeRollbackInput } from '../rollback/rollback-operation.js';
 import type { Applier } from './apply.js';
 import type { EngineCore } from './core.js';
 

@@ -419,8 +419,8 @@ export function releaseRollbackInput(
 
 /** The request that rolls back the one change `changeId` (a guard's automatic rollback, issue 42). */
 export function changeRollbackInput(changeId: string): {
-  operation: 'change.rollback';
+  operation: typeof CHANGE_ROLLBACK;
   input: RollbackRequest;
 } {
-  return { operation: 'change.rollback', input: { changeIds: [changeId] } };
+  return { operation: CHANGE_ROLLBACK, input: { changeIds: [changeId] } };
 }
