@@ -16,10 +16,12 @@ import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from './chan
 import { Applier } from './engine/apply.js';
 import { Clicks } from './engine/clicks.js';
 import { EngineCore } from './engine/core.js';
+import { type GuardRollback, GuardRollbacks } from './engine/guard-rollback.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
 import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
+import type { GuardOutcome } from './guard-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
 import { ScheduledApplies } from './schedule/due.js';
@@ -30,6 +32,7 @@ export class ChangeEngine {
   private readonly clicks: Clicks;
   private readonly recovery: Recovery;
   private readonly scheduled: ScheduledApplies;
+  private readonly guards: GuardRollbacks;
 
   constructor(options: ChangeEngineOptions) {
     this.core = new EngineCore(options);
@@ -37,6 +40,7 @@ export class ChangeEngine {
     this.clicks = new Clicks(this.core, applier);
     this.recovery = new Recovery(this.core, applier);
     this.scheduled = new ScheduledApplies(this.core, applier);
+    this.guards = new GuardRollbacks(this.core, applier);
   }
 
   /**
@@ -140,6 +144,20 @@ export class ChangeEngine {
   /** Applied changes whose follow-up was cut short by its replica stopping, told to be followed again (engine/recovery.ts). */
   resumeFollowUps(): Promise<Change[]> {
     return this.recovery.resumeFollowUps();
+  }
+
+  /**
+   * Rolls back guarded change `original` because its guard saw `trigger` (issue 42): through the
+   * rollback lifecycle, as Harbormaster on behalf of the rule that set the guard; once per change
+   * across replicas. Nothing is written when the target moved (engine/guard-rollback.ts).
+   */
+  rollbackByGuard(original: Change, trigger: string): Promise<GuardRollback> {
+    return this.guards.rollBack(original, trigger);
+  }
+
+  /** Records how a change's guard ended and tells whoever shows it (a `guarded` event); undefined when already recorded. */
+  endGuard(changeId: string, outcome: GuardOutcome, rollback?: Change): Promise<Change | undefined> {
+    return this.guards.end(changeId, outcome, rollback);
   }
 
   /** Promotions applied but not yet visible, looked at again (housekeeping); returns those that moved. */

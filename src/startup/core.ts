@@ -8,6 +8,7 @@ import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.
 import { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
+import { Guards } from '../guards/guards.js';
 import { loadPolicy } from '../policy/index.js';
 import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
@@ -60,6 +61,8 @@ const HOUSEKEEPING_MS = 30_000;
 
 /** How often each replica looks for scheduled changes whose time has come: the most a change applies late while one runs. */
 export const SCHEDULER_TICK_MS = 5_000;
+/** A guard's lease (issue 42): three passes, so a replica that stopped is replaced after about a minute and a half. */
+const GUARD_LEASE_MS = 3 * HOUSEKEEPING_MS;
 
 interface CoreOptions {
   config: Config;
@@ -116,6 +119,18 @@ export async function startCore({
     ...(changeEvents ? { changeEvents } : {}),
   });
 
+  // Guarded rollouts (issue 42): every replica's pass takes the guards whose lease it can hold.
+  const guards = new Guards({
+    store,
+    engine,
+    source: api.client,
+    clock,
+    logger: logger.child({ component: 'guards' }),
+    replicaId: config.replicaId,
+    settleMs: config.watchSettleMs,
+    leaseMs: GUARD_LEASE_MS,
+  });
+
   // Notices handed to the surface and not yet delivered (a delivery waits for its change's redraw).
   const delivering = new Set<Promise<void>>();
   const deliver = (onNotices: (notices: ClaimedNotices) => Promise<void>, notices: ClaimedNotices) => {
@@ -144,6 +159,8 @@ export async function startCore({
     await engine.resumeFollowUps();
     // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
     await engine.recheckUnverified();
+    // A guard that cannot be looked at now is looked at next pass; the notices below are not held up by it.
+    await guards.pass().catch((error: unknown) => logger.error('the guards pass failed', { error }));
     if (!onNotices) return;
     // Claimed after the changes moved above were told, so each of their rewrites is queued before
     // its notice: a notice waits for its own change's redraw (an expired change's message says so

@@ -189,6 +189,7 @@ export async function startBot(
     fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
     stopping: stopping.signal,
     metrics,
+    changeEvents,
   });
   let botIdentity: BotIdentity;
   try {

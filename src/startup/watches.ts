@@ -6,10 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FetchFunction } from '@slack/web-api';
+import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
+import { guardLine, linkAlertsToGuards } from '../slack/alerts/guard-link.js';
 import { slackAlertMessenger } from '../slack/alerts/messenger.js';
 import { webApiTailSlack } from '../slack/tails/slack-calls.js';
 import type { SharedSlots } from '../slack-budget/shared-slots.js';
@@ -30,6 +32,8 @@ export interface WatchWiring {
   fetch?: FetchFunction;
   stopping: AbortSignal;
   metrics: Metrics;
+  /** The engine's change events (a guard's rollback redraws the alerts of its objects). */
+  changeEvents?: ChangeEvents;
 }
 
 /** The watches of one replica: the commands' domain and the loop (not started). */
@@ -61,7 +65,11 @@ export function wireWatches(w: WatchWiring): { watches: Watches; watcher: Watche
     slots: w.slots,
     clock: w.budgetClock,
     stopping: w.stopping,
+    // An alert on an object a guard rolled back links to the change (issue 42).
+    guardLine: (alert) => guardLine(core.store, alert),
   });
+  // The replica that ended a guard redraws the open alerts of its objects, linked to the rollback.
+  if (w.changeEvents) linkAlertsToGuards(w.changeEvents, { store: core.store, messenger, logger });
   const watcher = new Watcher({
     store: core.store,
     source: core.api.client,

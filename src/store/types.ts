@@ -7,6 +7,7 @@
 
 import type { Logger } from '../runtime/logger.js';
 import type { FreezeStore } from './freeze-types.js';
+import type { GuardStore } from './guard-types.js';
 import type { WatchStore } from './watch-types.js';
 
 export type ChangeStatus =
@@ -458,7 +459,8 @@ export interface Store
     HomeViewerStore,
     SlackBudgetStore,
     WatchStore,
-    FreezeStore {}
+    FreezeStore,
+    GuardStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

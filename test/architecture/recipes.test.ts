@@ -400,10 +400,16 @@ it('a signed click on the new button is answered through the one listener path',
   );
 }
 
-/** The next migration number of a list (the files in its folder, plus one), zero-padded. */
+/** The next migration number of a list (its highest, plus one), zero-padded. */
 function nextMigration(copy: string, dialect: 'sqlite' | 'postgres'): { n: number; file: string } {
+  // The highest number taken plus one: numbers are reserved per issue, so a list may have gaps (issue 42 took 013 before 012).
   const n =
-    readdirSync(join(copy, 'src/store/migrations', dialect)).filter((f) => /^\d{3}-/.test(f)).length + 1;
+    Math.max(
+      0,
+      ...readdirSync(join(copy, 'src/store/migrations', dialect))
+        .filter((f) => /^\d{3}-/.test(f))
+        .map((f) => Number(f.slice(0, 3))),
+    ) + 1;
   return { n, file: String(n).padStart(3, '0') };
 }
 

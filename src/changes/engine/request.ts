@@ -9,6 +9,7 @@ import { judgeRequest } from '../authorize.js';
 import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
 import { ScheduleTimeError } from '../errors.js';
 import { freezeScope } from '../freeze-scope.js';
+import { chooseGuard, guardNote } from '../guard-choice.js';
 import { operationModule } from '../operations/index.js';
 import { parseWhen } from '../schedule/when.js';
 import type { EngineCore } from './core.js';
@@ -21,7 +22,7 @@ import type { RequestInput } from './options.js';
  */
 export async function requestChange(
   core: EngineCore,
-  { operation, input, requester, origin, breakGlass: breakGlassReason, at }: RequestInput,
+  { operation, input, requester, origin, breakGlass: breakGlassReason, at, guard: guardAsk }: RequestInput,
 ): Promise<Change> {
   const { policy, store } = core.o;
   const module = operationModule(operation);
@@ -56,7 +57,12 @@ export async function requestChange(
       '`--break-glass` is refused: the policy has no `break_glass` section, so nobody may let a change through a freeze. Ask whoever maintains the policy to add one (docs/policy.md), or wait for the freeze to end.',
     );
   }
-  const preview = await module.plan(core.context(), request);
+  // The guard is the change's own rule's (a guard watches its own rollout), decided before the API is read.
+  const chosen = chooseGuard(operation, policy.requirement(operation, module.target(request)), guardAsk);
+  if ('refusal' in chosen) await refuse(chosen.refusal);
+  const guard = 'guard' in chosen ? chosen.guard : undefined;
+  const planned = await module.plan(core.context(), request);
+  const preview = guard ? { ...planned, notes: [...planned.notes, guardNote(guard)] } : planned;
   const { requirement: ruled, judgeBy } = strictest(policy, judged);
   const target = judgeBy.target;
   // The freeze check comes after the plan (a promotion's environments are those it rolls out to) and before
@@ -85,6 +91,7 @@ export async function requestChange(
     target,
     ...(judgeBy.operation !== operation ? { judgeBy: judgeBy.operation } : {}),
     ...(breakGlass ? { breakGlass } : {}),
+    ...(guard ? { guard } : {}),
   };
   const record = await store.createChange({
     id: core.newId(),
@@ -115,6 +122,7 @@ export async function requestChange(
       // The audit says it broke a freeze: which, and why its requester said it must.
       ...(breakGlass ? { breakGlass } : {}),
       ...(scheduledAt !== undefined ? { scheduledAt } : {}),
+      ...(guard ? { guard } : {}),
     },
   });
   return toChange(record, []);

@@ -23,6 +23,8 @@ export interface SlackAlertOptions {
   clock: Clock;
   /** Aborted when the replica stops: an alert waiting for a slot is left for the next poller. */
   stopping?: AbortSignal;
+  /** A line about a guard's automatic rollback of a change that touched the alert's object (guard-link.ts). */
+  guardLine?: (alert: WatchAlert) => Promise<string | undefined>;
 }
 
 /** Alert messages over the Web API, paced by the shared budget. */
@@ -60,10 +62,20 @@ export function slackAlertMessenger(o: SlackAlertOptions): AlertMessenger {
     }
   }
 
+  /** What the alert says, with the guard's line when one rolled its object's change back (read at each draw). */
+  async function draw(alert: WatchAlert) {
+    const line = await o.guardLine?.(alert).catch(() => undefined);
+    return renderAlert(alert, line ? [line] : []);
+  }
+
   return {
-    post: (alert) =>
-      send(alert, 'chat.postMessage', () => o.slack.post(alert.channel, undefined, renderAlert(alert))),
-    update: (alert) =>
-      send(alert, 'chat.update', () => o.slack.update(alert.channel, alert.messageTs, renderAlert(alert))),
+    post: async (alert) => {
+      const message = await draw(alert);
+      return send(alert, 'chat.postMessage', () => o.slack.post(alert.channel, undefined, message));
+    },
+    update: async (alert) => {
+      const message = await draw(alert);
+      return send(alert, 'chat.update', () => o.slack.update(alert.channel, alert.messageTs, message));
+    },
   };
 }

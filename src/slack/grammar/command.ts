@@ -4,6 +4,8 @@
  * to one of the two, never an exception. Commands are platform-neutral data;
  * the listeners decide what each one does.
  */
+
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { ChangeFormKind, FormKind, ShownField, ShowOperation } from '../../operations/index.js';
 import type { ReleaseOption } from '../../releases/releases.js';
@@ -64,6 +66,8 @@ export type Command =
       breakGlass?: string;
       /** `--at <time>` as typed: the change applies then (the domain reads it: changes/schedule/when.ts). */
       at?: string;
+      /** `--guard <duration>` or `--no-guard` (issue 42): asked of the policy's guard. */
+      guard?: GuardAsk;
     } & ChangeInput)
   | {
       kind: 'modal';

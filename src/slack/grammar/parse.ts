@@ -9,6 +9,7 @@ import { takeBreakGlass, withBreakGlass } from './break-glass-flag.js';
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
+import { takeGuardFlag, withGuardFlag } from './guard-flag.js';
 import {
   parseArmada,
   parseArmadaSet,
@@ -106,9 +107,16 @@ function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boo
   if ('ok' in timed) return timed;
   const taken = takeReleaseFlag(ctx, word, timed.rest);
   if ('ok' in taken) return taken;
+  // `--guard <duration>` / `--no-guard` (issue 42) on the rollouts of a build.
+  const guarded = takeGuardFlag(ctx, word, taken.rest);
+  if ('ok' in guarded) return guarded;
   const outcome = withAt(
     ctx,
-    withBreakGlass(ctx, withReleaseOption(ctx, parser(ctx, taken.rest), taken.option), broken.reason),
+    withGuardFlag(
+      ctx,
+      withBreakGlass(ctx, withReleaseOption(ctx, parser(ctx, guarded.rest), taken.option), broken.reason),
+      guarded.ask,
+    ),
     timed.at,
   );
   return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);

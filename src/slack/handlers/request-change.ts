@@ -4,6 +4,7 @@
  * everyone to see, with the buttons that drive it.
  */
 import type { Change } from '../../changes/change.js';
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Actor, RequestCtx } from './context.js';
 import { postFailure } from './post-errors.js';
@@ -14,8 +15,8 @@ export async function requestChange(
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,
-  /** `--break-glass <reason>` and `--at <time>` (or a form's When field), issue 41. */
-  control: { breakGlass?: string; at?: string } = {},
+  /** `--break-glass <reason>` and `--at <time>` (or a form's When field), issue 41; `--guard <duration>` or `--no-guard`, issue 42. */
+  control: { breakGlass?: string; at?: string; guard?: GuardAsk } = {},
 ): Promise<Change> {
   const change = await ctx.engine.request({
     ...asked,

@@ -52,10 +52,11 @@ export async function runCommand(
       // The preview is the answer: posted publicly by requestChange, in the thread of the release it joins.
       const release = await ctx.releases.forChange(actor, command.release);
       const where = release?.messageTs ? { ...actor, threadTs: release.messageTs } : actor;
-      const { kind: _change, release: _named, breakGlass, at, ...asked } = command;
+      const { kind: _change, release: _named, breakGlass, at, guard, ...asked } = command;
       const change = await requestChange(ctx, where, await withBranchNames(ctx, asked), release?.id, {
         ...(breakGlass !== undefined ? { breakGlass } : {}),
         ...(at !== undefined ? { at } : {}),
+        ...(guard !== undefined ? { guard } : {}),
       });
       // The preview went into the release thread, maybe out of view: answered here too, with a link to it.
       if (release) return reply(renderJoinedRelease(release.title, change));

@@ -6,6 +6,7 @@
 
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { GUARD_ACTOR } from '../../changes/engine/guard-rollback.js';
 import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import { offersRollback } from '../../changes/rollback/undo.js';
 import { LIMITS } from '../limits.js';
@@ -30,6 +31,7 @@ import {
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
 import { freezeLine } from './freezes.js';
+import { guardBlocks, guardTitle } from './guard.js';
 import type { SlackMessage } from './message.js';
 import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
@@ -186,7 +188,8 @@ function unconfirmed(change: Change): SlackMessage {
 function succeeded(change: Change, links: ChangeLinks): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
   const outcome = storedOutcome(change.result?.facts);
-  const title = outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts);
+  const title =
+    guardTitle(change) ?? (outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts));
   // A follow-up that ended badly or without a verdict is the news: it leads, with the requester named.
   const ending =
     outcome && outcome.kind !== 'done'
@@ -201,6 +204,8 @@ function succeeded(change: Change, links: ChangeLinks): SlackMessage {
     // the result says what happened in the words people use.
     ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
+    // Guarded rollouts (issue 42): until when it watches, or how its guard ended.
+    ...guardBlocks(change),
     ...rollbackOffer(change, links),
   ]);
 }
@@ -214,7 +219,13 @@ function rollbackOffer(change: Change, links: ChangeLinks): KnownBlock[] {
   if (change.rolledBackBy) {
     const rollback = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, links.rollback);
     // The person first: on-call asks "who undid this?" before "which change?".
-    const by = links.rollbackBy ? `${mention(links.rollbackBy)} in ${rollback}` : rollback;
+    // A guard's rollback was requested by Harbormaster itself (issue 42): no person to mention.
+    const by =
+      links.rollbackBy === GUARD_ACTOR
+        ? `its guard in ${rollback}`
+        : links.rollbackBy
+          ? `${mention(links.rollbackBy)} in ${rollback}`
+          : rollback;
     return [context(`Rolled back by ${by} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`)];
   }
   if (!offersRollback(change.undo)) return [];

@@ -416,3 +416,11 @@ export function releaseRollbackInput(
 ): { operation: typeof CHANGE_ROLLBACK; input: RollbackRequest } {
   return { operation: CHANGE_ROLLBACK, input: { changeIds, releaseId } };
 }
+
+/** The request that rolls back the one change `changeId` (a guard's automatic rollback, issue 42). */
+export function changeRollbackInput(changeId: string): {
+  operation: typeof CHANGE_ROLLBACK;
+  input: RollbackRequest;
+} {
+  return { operation: CHANGE_ROLLBACK, input: { changeIds: [changeId] } };
+}

@@ -53,6 +53,11 @@ export interface ScenarioDriver {
   setup(step: string, act: () => Promise<void>): Promise<void>;
   /** Waits for the follow-ups running now, and records what they drew. */
   followUps(): Promise<void>;
+  /**
+   * Moves the bot's clock `ms` ahead, half a minute a housekeeping pass (guards, issue 42), and
+   * records what the passes drew.
+   */
+  housekeepFor(ms: number): Promise<void>;
 }
 
 export interface Scenario {
@@ -225,6 +230,14 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     async followUps() {
       await h.running.bot.followUpsDone();
       take();
+    },
+    async housekeepFor(ms) {
+      step(`${Math.round(ms / 60_000)} min pass`);
+      for (let t = 0; t < ms; t += 30_000) {
+        shift += 30_000;
+        await h.running.core.housekeepNow();
+      }
+      await done();
     },
   };
   try {

@@ -14,6 +14,7 @@ import {
 } from '../../../../src/slack/ids.js';
 import { crashDuel, simSend } from '../../../watches/sim-control.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
+import { GUARD_SCENARIOS } from './guard-scenarios.js';
 import { ROLLBACK_PREVIEW_SCENARIOS } from './rollback-preview-scenarios.js';
 import { ROLLBACK_SCENARIOS } from './rollback-scenarios.js';
 import type { Scenario } from './scenario.js';
@@ -554,4 +555,6 @@ export const SCENARIOS: Scenario[] = [
     run: (d) => d.slash('formation remove dev lobby lobby-2 --break-glass "urgent"'),
   },
   { title: 'Freeze: a duration it cannot read', run: (d) => d.slash('freeze dev for 2w') },
+  // Guarded rollouts (issue 42), last so the entries before keep their numbers.
+  ...GUARD_SCENARIOS,
 ];
