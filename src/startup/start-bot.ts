@@ -264,10 +264,7 @@ export async function startBot(
     throw err;
   }
   if (!options.watch?.manual) watcher.start();
-  await core.startHousekeeping(
-    () => bot.repairChangeMessages(),
-    (notices) => bot.changeNotices(notices),
-  );
+  await core.startHousekeeping({ repair: () => bot.repairChangeMessages() });
   return {
     core,
     bot,

@@ -10,6 +10,7 @@ import { changeContract } from './contract/changes.js';
 import { freezesContract } from './contract/freezes.js';
 import type { HarnessFactory, StoreHarness } from './contract/harness.js';
 import { leasesMigrateContract } from './contract/leases-migrate.js';
+import { outboxContract } from './contract/outbox.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
 import { slackBudgetContract } from './contract/slack-budget.js';
 import { homeViewersContract, viewsContract } from './contract/views.js';
@@ -44,4 +45,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   slackBudgetContract(harness);
   watchesContract(harness);
   freezesContract(harness);
+  outboxContract(harness);
 }

@@ -10,7 +10,7 @@
  * (valid 3 s). When that has expired, the problem goes to them privately in
  * the channel instead.
  */
-import type { Change } from '../../changes/change.js';
+import type { PlacedChange } from '../render/permalink.js';
 import { NameTakenError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
@@ -41,7 +41,7 @@ export async function previewAfterClose(
   actor: Actor,
   triggerId: string | undefined,
 ): Promise<void> {
-  let change: Change;
+  let change: PlacedChange;
   try {
     change = await requestChange(ctx, actor, requested, meta.releaseId);
   } catch (err) {

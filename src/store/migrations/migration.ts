@@ -14,6 +14,8 @@ import { postgres007LeaseExpiryIndex } from './postgres/007-lease-expiry-index.j
 import { postgres008FollowState } from './postgres/008-follow-state.js';
 import { postgres009AlertFleets } from './postgres/009-alert-fleets.js';
 import { postgres010Freezes } from './postgres/010-freezes.js';
+import { postgres013Outbox } from './postgres/013-outbox.js';
+import { postgres014SlackChangeMessages } from './postgres/014-slack-change-messages.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -25,6 +27,8 @@ import { sqlite008LeaseExpiryIndex } from './sqlite/008-lease-expiry-index.js';
 import { sqlite009FollowState } from './sqlite/009-follow-state.js';
 import { sqlite010AlertFleets } from './sqlite/010-alert-fleets.js';
 import { sqlite011Freezes } from './sqlite/011-freezes.js';
+import { sqlite014Outbox } from './sqlite/014-outbox.js';
+import { sqlite015SlackChangeMessages } from './sqlite/015-slack-change-messages.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -39,6 +43,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite009FollowState,
   sqlite010AlertFleets,
   sqlite011Freezes,
+  sqlite014Outbox,
+  sqlite015SlackChangeMessages,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -51,6 +57,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres008FollowState,
   postgres009AlertFleets,
   postgres010Freezes,
+  postgres013Outbox,
+  postgres014SlackChangeMessages,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */
