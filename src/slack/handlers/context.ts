@@ -90,12 +90,12 @@ export type ErrorCtx = Pick<BotContext, 'environments' | 'logger' | 'metrics' | 
 export type ViewCtx = Pick<BotContext, 'clock' | 'slack' | 'store'>;
 
 /** Asks the change engine and answers in Slack. */
-export type ChangeCtx = Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>;
+export type ChangeCtx = Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'store'>;
 
 /** Follows a change after its apply (minutes long, ended by stopping). */
 export type FollowCtx = Pick<
   BotContext,
-  'changeMessages' | 'clock' | 'engine' | 'logger' | 'metrics' | 'slack' | 'stopping'
+  'changeMessages' | 'clock' | 'engine' | 'logger' | 'metrics' | 'slack' | 'stopping' | 'store'
 >;
 
 /** Starts and stops live tails: authorized by the reads, run by the tail service. */

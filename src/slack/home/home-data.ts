@@ -9,6 +9,7 @@ import type { Change } from '../../changes/change.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { WatchAlert } from '../../store/watch-types.js';
 import type { BotContext } from '../handlers/context.js';
+import { placed } from '../handlers/placed.js';
 import { openAlertsFor } from './alerts.js';
 
 /** How many of the person's own requests the Home tab lists (newest first). */
@@ -25,7 +26,7 @@ export interface HomeData {
 
 /** Reads the Home tab of `user` in workspace `team`. */
 export async function loadHome(
-  ctx: Pick<BotContext, 'engine' | 'store' | 'slack'>,
+  ctx: Pick<BotContext, 'engine' | 'logger' | 'store' | 'slack'>,
   user: string,
   team: string,
 ): Promise<HomeData> {
@@ -37,5 +38,11 @@ export async function loadHome(
     ctx.store.listReleases({ status: 'open', workspace: team }),
     openAlertsFor(ctx.store, ctx.slack, user, team),
   ]);
-  return { waiting, mine, tails: tails.filter((t) => t.startedBy === user), releases, alerts };
+  return {
+    waiting: await placed(ctx, waiting),
+    mine,
+    tails: tails.filter((t) => t.startedBy === user),
+    releases,
+    alerts,
+  };
 }

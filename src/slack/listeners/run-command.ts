@@ -17,6 +17,7 @@ import { followLogs } from '../handlers/tail-actions.js';
 import { answerEnd } from '../releases/end.js';
 import { renderFreezeAnswer } from '../render/freezes.js';
 import { renderHelp } from '../render/help.js';
+import { placedPage } from '../handlers/placed.js';
 import { renderHistory } from '../render/history.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
 import { withShareButton } from '../render/share.js';
@@ -45,7 +46,7 @@ export async function runCommand(
         workspace: actor.team,
         ...(command.filter ? { filter: command.filter } : {}),
       });
-      return reply(renderHistory(page, command.filter, false));
+      return reply(renderHistory(await placedPage(ctx, page), command.filter, false));
     }
     case 'change': {
       // The preview is the answer: posted publicly by requestChange, in the thread of the release it joins.
