@@ -46,7 +46,7 @@ export class OutboxReader {
   /** When each gap after the cursor was first seen. */
   private readonly gaps = new Map<number, number>();
   private reading: Promise<void> | undefined;
-  private again = false;
+  private queued: Promise<void> | undefined;
   private readonly stopping = new AbortController();
   private loop: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
@@ -65,33 +65,35 @@ export class OutboxReader {
   }
 
   /**
-   * Reads and delivers what is new; a read asked for while one runs runs
-   * right after it. Resolves once the rows seen so far are delivered (their
+   * Reads and delivers what is new: at once when no read runs, else right
+   * after the running one (asks made meanwhile share that read, as a burst of
+   * NOTIFYs does). Resolves once the rows seen by then are delivered (their
    * listeners told, not finished).
    */
   readNow(): Promise<void> {
-    if (this.reading) {
-      this.again = true;
-      return this.reading;
-    }
-    this.reading = (async () => {
-      try {
-        do {
-          this.again = false;
-          await this.readOnce();
-        } while (this.again && !this.stopping.signal.aborted);
-      } catch (error) {
-        this.o.logger.warn('could not read the outbox', { error });
-      } finally {
-        this.reading = undefined;
-      }
-    })();
-    return this.reading;
+    if (this.stopping.signal.aborted) return Promise.resolve();
+    if (!this.reading) return this.begin();
+    this.queued ??= this.reading.then(() => {
+      this.queued = undefined;
+      return this.stopping.signal.aborted ? undefined : this.begin();
+    });
+    return this.queued;
+  }
+
+  private begin(): Promise<void> {
+    const run = this.readOnce()
+      .catch((error: unknown) => this.o.logger.warn('could not read the outbox', { error }))
+      .finally(() => {
+        if (this.reading === run) this.reading = undefined;
+      });
+    this.reading = run;
+    return run;
   }
 
   async stop(): Promise<void> {
     this.stopping.abort(new Error('outbox reader stopped'));
     await this.loop;
+    await this.queued;
     await this.reading;
     await this.unlisten?.();
   }

@@ -281,6 +281,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     followUpsDone: async () => {
       // The domain runs follow-ups (on any replica); their steps end up in this owner's thread queues.
       await o.engine.followUpsDone();
+      // The redraws their recorded states set off, and the steps' thread replies.
+      await o.changeEvents.settled();
       await changeMessages.threadsDone();
     },
     inFlight: () => tasks.names(),

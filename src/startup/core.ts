@@ -121,7 +121,8 @@ export async function startCore({
         changeEvents,
         releaseEvents,
         subscriber: 'surface',
-        clock: outbox?.clock ?? { now: () => clock.now(), sleep: backgroundClock.sleep },
+        // Real time (an unref'd timer, as housekeeping's): a gap in PostgreSQL's seqs is waited for by the wall clock.
+        clock: outbox?.clock ?? { now: systemClock.now, sleep: backgroundClock.sleep },
         pollMs: outbox?.pollMs ?? 1_000,
         claimTtlMs: OUTBOX_RETENTION_MS,
         logger,

@@ -4,8 +4,9 @@
  * `SqlStore.atomically`), read by every replica in `seq` order. A row its
  * publisher did not deliver itself is claimed once per subscriber in the
  * leases table (`outbox:<subscriber>:<seq>`, as Home viewers share it), so one
- * replica of several draws it. On PostgreSQL an append also NOTIFYs
- * `harbor_outbox`, which PostgreSQL delivers at commit, waking the readers.
+ * replica of several draws it. On PostgreSQL an append its publisher did not
+ * deliver itself also NOTIFYs `harbor_outbox`, which PostgreSQL delivers at
+ * commit, waking the readers.
  */
 
 import { JSON_CODECS } from './rows.js';
@@ -24,7 +25,9 @@ export class SqlOutboxStore implements OutboxStore {
       'INSERT INTO outbox (topic, at, publisher, told_here, payload) VALUES ' +
       `(${p.add(entry.topic)}, ${p.add(entry.at)}, ${p.add(entry.publisher)}, ${p.add(entry.toldHere ? 1 : 0)}, ${p.add(JSON.stringify(entry.payload), true)}) RETURNING seq`;
     const row = await first(this.db, p.query(sql));
-    if (this.db.dialect === 'postgres') await this.db.rows({ sql: `NOTIFY ${OUTBOX_CHANNEL}`, params: [] });
+    // Only a row its publisher did not deliver needs the other replicas now.
+    if (this.db.dialect === 'postgres' && !entry.toldHere)
+      await this.db.rows({ sql: `NOTIFY ${OUTBOX_CHANNEL}`, params: [] });
     return Number(row?.seq);
   }
 

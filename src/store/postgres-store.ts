@@ -120,11 +120,14 @@ export class PostgresStore extends SqlStore {
   }
 
   /**
-   * LISTENs on the outbox's channel on a connection of its own; a lost
-   * connection ends the listening (readers still poll) and is logged.
+   * LISTENs on the outbox's channel on a connection of its own, outside the
+   * pool (it is held for as long as the replica runs, and the pool's
+   * connections are for statements); a lost connection ends the listening
+   * (readers still poll) and is logged.
    */
   async listenOutbox(wake: () => void): Promise<() => Promise<void>> {
-    const client = await this.pool.connect();
+    const client = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+    await client.connect();
     const onNotice = (message: pg.Notification) => {
       if (message.channel === OUTBOX_CHANNEL) wake();
     };
@@ -135,8 +138,8 @@ export class PostgresStore extends SqlStore {
     return async () => {
       client.off('notification', onNotice);
       await client.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);
+      await client.end().catch(() => undefined);
       client.off('error', onError);
-      client.release();
     };
   }
 

@@ -11,7 +11,7 @@ import { permalink } from '../render/permalink.js';
 import { SerialByKey } from '../runtime/serial.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
-import { messageOf } from './thread.js';
+import { messageOf, rememberPlace } from './thread.js';
 
 /** Posts the change's message in its origin channel (and thread) and records where it is in Slack's table. */
 export async function postChangeMessage(
@@ -27,6 +27,7 @@ export async function postChangeMessage(
     unfurl_links: false,
   });
   const ts = posted.ts as string;
+  rememberPlace(ctx, { changeId: change.id, channel: change.origin.channel, messageTs: ts });
   await ctx.store.placeChangeMessage(change.id, change.origin.channel, ts);
   return ts;
 }

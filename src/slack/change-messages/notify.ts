@@ -18,7 +18,7 @@ import {
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
 import { redrawTried } from './draw.js';
-import { changeThread, messageOf } from './thread.js';
+import { changeThread, messageOf, rememberPlace } from './thread.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
 
@@ -51,6 +51,7 @@ export async function notifyApprovers(
   if (!message) return;
   const { ts } = await reply(ctx, change, message, false);
   if (!ts) return;
+  rememberPlace(ctx, { changeId: change.id, channel: change.origin.channel, askTs: ts });
   await ctx.store
     .noteAsk(change.id, change.origin.channel, ts)
     .catch((err: unknown) =>

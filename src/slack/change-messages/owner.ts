@@ -173,7 +173,7 @@ export class ChangeMessages {
   private async worthDrawing(outcome: ClickOutcome): Promise<boolean> {
     const worth = worthDrawing(outcome, this.d.clock.now());
     if (worth !== 'unless-drawn') return worth;
-    return (await messageOf(this.d, outcome.change))?.drawnStatus !== outcome.change.status;
+    return (await messageOf(this.d, outcome.change, true))?.drawnStatus !== outcome.change.status;
   }
 }
 
