@@ -28,9 +28,11 @@ export type ChangeEvent =
   /**
    * Housekeeping moved changes without a click: expired, recovered from a
    * dead apply, a promotion that became visible (or never did), a
-   * settlement stored late, an original a rollback claimed.
+   * settlement stored late, an original a rollback claimed. `ownOnly`: only
+   * the changes' own messages show what moved (a promotion now visible, an
+   * original now rolled back), not their releases'.
    */
-  | { kind: 'closed'; changes: Change[] }
+  | { kind: 'closed'; changes: Change[]; ownOnly?: true }
   /**
    * A step of an applied change's follow-up (scheduled, running, gone, ...),
    * which the domain runs on whichever replica holds its lease (Slack or not):

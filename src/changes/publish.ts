@@ -93,6 +93,7 @@ export class ChangePublisher {
 export function tellReleases(releaseEvents: ReleaseEvents, event: ChangeEvent): void {
   if (event.kind !== 'clicked' && event.kind !== 'closed') return;
   if (event.kind === 'clicked' && !movedByClick(event)) return;
+  if (event.kind === 'closed' && event.ownOnly) return;
   const releaseIds = new Set(changesOf(event).flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
   for (const releaseId of releaseIds) releaseEvents.post({ releaseId });
 }

@@ -122,9 +122,12 @@ export class EngineCore {
   closing(
     write: (tx: TransactionStore) => Promise<ChangeRecord | undefined>,
     approvals: Change['approvals'],
+    ownOnly = false,
   ): Promise<ChangeRecord | undefined> {
     return this.write(write, async (record) =>
-      record ? { kind: 'closed', changes: [toChange(record, approvals)] } : undefined,
+      record
+        ? { kind: 'closed', changes: [toChange(record, approvals)], ...(ownOnly ? { ownOnly: true } : {}) }
+        : undefined,
     );
   }
 
@@ -230,7 +233,7 @@ export class EngineCore {
           });
           // The original's message now says it was rolled back: its owner redraws it.
           const original = await this.get(originalId);
-          if (original) await this.publish({ kind: 'closed', changes: [original] });
+          if (original) await this.publish({ kind: 'closed', changes: [original], ownOnly: true });
         },
       }),
     };

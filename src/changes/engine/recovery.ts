@@ -151,6 +151,7 @@ export class Recovery {
             { now: change.updatedAt, expectVersion: change.version },
           ),
         change.approvals,
+        true,
       );
       if (updated) out.push(toChange(updated, change.approvals));
     }

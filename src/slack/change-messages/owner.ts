@@ -15,7 +15,7 @@ import type { ClaimedNotices } from '../../changes/change-notices.js';
 import type { ChangeEvent, ChangeEvents } from '../../changes/events.js';
 import { markAskAnswered } from './ask-reply.js';
 import type { ChangeMessageDeps } from './deps.js';
-import { postChangeMessage, redrawQueued, rewriteChangeMessage } from './draw.js';
+import { postChangeMessage, redrawQueued, redrawTried, rewriteChangeMessage } from './draw.js';
 import { postFollowResumed, postFollowStep } from './follow-ups.js';
 import { notifyApprovers, notifyOutcome, sendClaimedNotices } from './notify.js';
 import { messageOf } from './thread.js';
@@ -105,7 +105,11 @@ export class ChangeMessages {
       case 'closed':
         return this.closed(event.changes);
       case 'step':
-        return this.inThread(event.change.id, () => postFollowStep(this.d, event.change, event.step));
+        // After the redraw its recorded state set off (`followed`, told first): the message, then the thread.
+        return this.inThread(event.change.id, async () => {
+          await redrawTried(this.d, event.change);
+          await postFollowStep(this.d, event.change, event.step);
+        });
       case 'resumed':
         return this.inThread(event.change.id, () => postFollowResumed(this.d, event.change));
       case 'notices':
