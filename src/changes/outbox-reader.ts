@@ -137,7 +137,12 @@ export class OutboxReader {
   }
 
   private async deliver(row: OutboxRow): Promise<void> {
-    const won = await this.o.store.claimOutbox(this.o.subscriber, row.seq, this.o.claimTtlMs, this.o.clock.now());
+    const won = await this.o.store.claimOutbox(
+      this.o.subscriber,
+      row.seq,
+      this.o.claimTtlMs,
+      this.o.clock.now(),
+    );
     if (!won) return;
     const event = row.payload as ChangeEvent;
     this.o.changeEvents.post(event);

@@ -94,7 +94,9 @@ export function tellReleases(releaseEvents: ReleaseEvents, event: ChangeEvent): 
   if (event.kind !== 'clicked' && event.kind !== 'closed') return;
   if (event.kind === 'clicked' && !movedByClick(event)) return;
   if (event.kind === 'closed' && event.ownOnly) return;
-  const releaseIds = new Set(changesOf(event).flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
+  const releaseIds = new Set(
+    changesOf(event).flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])),
+  );
   for (const releaseId of releaseIds) releaseEvents.post({ releaseId });
 }
 

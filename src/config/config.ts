@@ -79,6 +79,13 @@ export interface Config {
   watchVesselStuckMs: number;
   /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS, default 7 days). */
   rollbackWindowMs: number;
+  /**
+   * HARBOR_ROLE: `bot` (default) serves Slack and runs the lifecycle; `worker` is the same binary
+   * with Slack off (no Bolt app, no receiver, no Slack credentials needed): it runs the lifecycle
+   * only (follow-ups, resumption, expiry, recovery, notices claimed), and the bots draw what it did
+   * from the outbox (issue 39).
+   */
+  role: 'bot' | 'worker';
 }
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -171,6 +178,7 @@ const EnvSchema = z.object({
   HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
   HARBOR_SHUTDOWN_DRAIN_MS: nonNegativeInt('5000', 0),
   HARBOR_ROLLBACK_DAYS: positiveInt('7', 7),
+  HARBOR_ROLE: z.enum(['bot', 'worker'], { message: 'must be bot or worker' }).optional(),
   HARBOR_METRICS_PORT: port('HARBOR_METRICS_PORT', undefined, '9090'),
   HARBOR_BUILD_COMMIT: optionalString,
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
@@ -244,11 +252,13 @@ export function readConfig(
   // No Slack credential at all means nobody has set Slack up yet: run the local
   // workspace. A partial set is a mistake worth reporting, not a reason to go local.
   const noSlack = !e.SLACK_BOT_TOKEN && !e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET;
+  // A worker has no Slack by design: it never goes local for want of credentials.
+  const worker = e.HARBOR_ROLE === 'worker';
   const local =
     options.local === true ||
     e.HARBOR_LOCAL === '1' ||
     e.HARBOR_LOCAL === 'true' ||
-    (noSlack && !e.HARBOR_LOCAL);
+    (noSlack && !e.HARBOR_LOCAL && !worker);
   const host = e.HARBOR_LISTEN_HOST ?? (local ? '127.0.0.1' : undefined);
 
   return {
@@ -287,6 +297,7 @@ export function readConfig(
       watchSettleMs: e.HARBOR_WATCH_SETTLE_S * 1000,
       watchVesselStuckMs: e.HARBOR_WATCH_VESSEL_STUCK_S * 1000,
       rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
+      role: e.HARBOR_ROLE ?? 'bot',
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },

@@ -7,7 +7,13 @@
  */
 
 import { params, type SqlRunner } from './sql-runner.js';
-import { CHANGE_STATUSES, type ChangeMessageRecord, type ChangeMessageStore, type ChangeRecord, type ChangeStatus } from './types.js';
+import {
+  CHANGE_STATUSES,
+  type ChangeMessageRecord,
+  type ChangeMessageStore,
+  type ChangeRecord,
+  type ChangeStatus,
+} from './types.js';
 
 export class SqlChangeMessageStore implements ChangeMessageStore {
   constructor(private readonly db: SqlRunner) {}

@@ -62,7 +62,9 @@ export class SqlOutboxStore implements OutboxStore {
 
   async pruneOutbox(before: number, now: number): Promise<number> {
     const p = params(this.db);
-    const pruned = await this.db.rows(p.query(`DELETE FROM outbox WHERE at < ${p.add(before)} RETURNING seq`));
+    const pruned = await this.db.rows(
+      p.query(`DELETE FROM outbox WHERE at < ${p.add(before)} RETURNING seq`),
+    );
     const q = params(this.db);
     await this.db.rows(
       q.query(`DELETE FROM leases WHERE key LIKE 'outbox:%' AND expires_at <= ${q.add(now)} RETURNING key`),

@@ -108,7 +108,9 @@ export class PostgresStore extends SqlStore {
     }
     try {
       await client.query('BEGIN');
-      const out = await work(async (query) => (await client.query(query.sql, query.params as unknown[])).rows as Row[]);
+      const out = await work(
+        async (query) => (await client.query(query.sql, query.params as unknown[])).rows as Row[],
+      );
       await client.query('COMMIT');
       return out;
     } catch (err) {
@@ -131,7 +133,8 @@ export class PostgresStore extends SqlStore {
     const onNotice = (message: pg.Notification) => {
       if (message.channel === OUTBOX_CHANNEL) wake();
     };
-    const onError = (error: unknown) => this.logger.warn('the outbox listener lost its connection', { error });
+    const onError = (error: unknown) =>
+      this.logger.warn('the outbox listener lost its connection', { error });
     client.on('notification', onNotice);
     client.on('error', onError);
     await client.query(`LISTEN ${OUTBOX_CHANNEL}`);

@@ -7,11 +7,11 @@
 
 import { SqlApprovalStore } from './approval-store.js';
 import { SqlAuditStore } from './audit-store.js';
+import { SqlChangeMessageStore } from './change-message-store.js';
 import { SqlChangeStore } from './change-store.js';
 import { SqlFreezeStore } from './freeze-store.js';
 import type { FreezeStore } from './freeze-types.js';
 import { SqlHomeViewerStore } from './home-viewer-store.js';
-import { SqlChangeMessageStore } from './change-message-store.js';
 import { SqlLeaseStore } from './lease-store.js';
 import { SqlOutboxStore } from './outbox-store.js';
 import { SqlReleaseStore } from './release-store.js';
@@ -83,7 +83,9 @@ export abstract class SqlStore implements Store {
   /** Runs one statement; returns its rows (the RETURNING rows for writes, [] when none). */
   protected abstract rows(query: Query): Promise<Row[]>;
   /** Runs `work` in one transaction, its statements through the `rows` it is handed. */
-  protected abstract inTransaction<T>(work: (rows: (query: Query) => Promise<Row[]>) => Promise<T>): Promise<T>;
+  protected abstract inTransaction<T>(
+    work: (rows: (query: Query) => Promise<Row[]>) => Promise<T>,
+  ): Promise<T>;
 
   atomically<T>(work: (tx: TransactionStore) => Promise<T>): Promise<T> {
     return this.inTransaction((rows) => {
@@ -224,7 +226,8 @@ export abstract class SqlStore implements Store {
   // Slack's change messages (issue 39)
   placeChangeMessage: ChangeMessageStore['placeChangeMessage'] = (id, channel, ts) =>
     this.changeMessageParts.placeChangeMessage(id, channel, ts);
-  noteAsk: ChangeMessageStore['noteAsk'] = (id, channel, ts) => this.changeMessageParts.noteAsk(id, channel, ts);
+  noteAsk: ChangeMessageStore['noteAsk'] = (id, channel, ts) =>
+    this.changeMessageParts.noteAsk(id, channel, ts);
   markMessageDrawn: ChangeMessageStore['markMessageDrawn'] = (id, status) =>
     this.changeMessageParts.markMessageDrawn(id, status);
   changeMessages: ChangeMessageStore['changeMessages'] = (ids) => this.changeMessageParts.changeMessages(ids);

@@ -47,7 +47,7 @@ describe('release events from the change engine', () => {
     return { engine, heard, releaseEvents };
   }
 
-  it('announces the click that applied a change of a release (its placement is Slack\'s to announce), without waiting for the listeners', async () => {
+  it("announces the click that applied a change of a release (its placement is Slack's to announce), without waiting for the listeners", async () => {
     const { engine, heard, releaseEvents } = await engineWithEvents();
     const change = await engine.request({ ...SCHEDULING, origin: { ...origin, releaseId: 'rel-1' } });
     await releaseEvents.settled();

@@ -104,7 +104,14 @@ export class FollowUps {
     const next = nextResult(result, event);
     if (!next) return undefined;
     const updated = await this.core.write(
-      (tx) => tx.transitionChange(change.id, ['succeeded'], 'succeeded', { result: next }, { now: change.updatedAt }),
+      (tx) =>
+        tx.transitionChange(
+          change.id,
+          ['succeeded'],
+          'succeeded',
+          { result: next },
+          { now: change.updatedAt },
+        ),
       async (record: ChangeRecord | undefined) =>
         record ? { kind: 'followed', change: toChange(record, change.approvals) } : undefined,
     );

@@ -131,7 +131,9 @@ export class ChangeMessages {
   private inThread(changeId: string, post: () => Promise<void>): Promise<void> {
     const run = (this.threads.get(changeId) ?? Promise.resolve())
       .then(post)
-      .catch((error: unknown) => this.d.logger.warn('could not post in a change thread', { changeId, error }));
+      .catch((error: unknown) =>
+        this.d.logger.warn('could not post in a change thread', { changeId, error }),
+      );
     this.threads.set(changeId, run);
     void run.then(() => {
       if (this.threads.get(changeId) === run) this.threads.delete(changeId);

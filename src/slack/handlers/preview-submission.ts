@@ -10,7 +10,7 @@
  * (valid 3 s). When that has expired, the problem goes to them privately in
  * the channel instead.
  */
-import type { PlacedChange } from '../render/permalink.js';
+
 import { NameTakenError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
@@ -19,6 +19,7 @@ import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
+import type { PlacedChange } from '../render/permalink.js';
 import { formAsker } from './actor.js';
 import type { Actor, RequestCtx } from './context.js';
 import { withKnownNames } from './known-names.js';

@@ -22,7 +22,10 @@ export function historyActionRoutes(ctx: Pick<BotContext, 'logger' | 'metrics' |
           reply: privateReplyVia(respond),
           steps: slotted(async () => {
             const cursor = readCursor(action.value ?? '');
-            const page = await placedPage(ctx, await historyPage(ctx.store, { workspace: actor.team, ...cursor }));
+            const page = await placedPage(
+              ctx,
+              await historyPage(ctx.store, { workspace: actor.team, ...cursor }),
+            );
             await privateReplyVia(respond, { replace: true })(renderHistory(page, cursor.filter, true));
           }),
           tally: { counter: 'interactions', action: HISTORY_ACTIONS.older },

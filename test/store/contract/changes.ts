@@ -20,7 +20,10 @@ export function changeContract(h: HarnessRef): void {
       await h().store.placeChangeMessage('posted', 'C1', '1.2');
       for (const id of ['posted', 'unposted'])
         await h().store.transitionChange(id, ['pending'], 'succeeded', {}, { now: T0 + 1 });
-      const undrawn = () => h().store.undrawnChanges(['succeeded'], 50).then((list) => list.map((c) => c.id));
+      const undrawn = () =>
+        h()
+          .store.undrawnChanges(['succeeded'], 50)
+          .then((list) => list.map((c) => c.id));
       expect(await undrawn()).toEqual(['posted']);
       const before = (await h().store.getChange('posted')) as ChangeRecord;
       await h().store.markMessageDrawn('posted', 'succeeded');
@@ -106,7 +109,7 @@ export function changeContract(h: HarnessRef): void {
       expect(await h().store.claimRollback('open', 'rb-x', T0 + 9)).toBeUndefined();
     });
 
-    it('keeps the ask reply ts in Slack\'s table, beside where the message is, the change untouched', async () => {
+    it("keeps the ask reply ts in Slack's table, beside where the message is, the change untouched", async () => {
       await h().store.createChange(newChange({ id: 'ask', origin: { workspace: 'T1', channel: 'C1' } }));
       const before = await h().store.getChange('ask');
       await h().store.placeChangeMessage('ask', 'C1', '1.1');
@@ -173,9 +176,7 @@ export function changeContract(h: HarnessRef): void {
       expect(err).toMatchObject({
         name: 'StoreError',
         code: 'HARBOR_BAD_ROW',
-        message: expect.stringMatching(
-          /^a changes row does not hold what it should: follow_state: .*"due"/,
-        ),
+        message: expect.stringMatching(/^a changes row does not hold what it should: follow_state: .*"due"/),
       });
       await expect(h().store.listChanges({})).rejects.toMatchObject({ code: 'HARBOR_BAD_ROW' });
     });
