@@ -180,6 +180,8 @@ export async function startBotHarness(
     simClock?: Clock;
     /** The Slack stand-in's time (call records, rate windows), for tests that count calls a minute. */
     slackClock?: Clock;
+    /** Awaited before each of the bot's Web API calls is sent: a slow Slack (say, a ManualClock's sleep). */
+    slackDelay?: () => Promise<void>;
     /** PostgreSQL instead of the embedded store (e.g. through a TCP proxy a test can break). */
     databaseUrl?: string;
     databaseTimeoutMs?: number;
@@ -241,6 +243,7 @@ export async function startBotHarness(
   const countedFetch: FetchFunction = async (url, init) => {
     inflight += 1;
     try {
+      await options.slackDelay?.();
       return await (globalThis.fetch(url, init as RequestInit) as ReturnType<FetchFunction>);
     } finally {
       inflight -= 1;
