@@ -93,7 +93,7 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     });
   });
 
-  it('the repair of change messages reads the approvals of all undrawn changes at once', async () => {
+  it('the repair of change messages reads the approvals and the places of all undrawn changes at once', async () => {
     h = await startHarness({ store: kind });
     const counted = countingStore(h.store);
     const ids = await awaiting(4);
@@ -119,7 +119,7 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     expect(Object.fromEntries(counted.calls)).toEqual({
       undrawnChanges: 1,
       listApprovalsFor: 1,
-      changeMessages: 8,
+      changeMessages: 1,
       markMessageDrawn: 4,
     });
     // Drawn: the next pass finds nothing to repair.

@@ -18,7 +18,7 @@ import type { ChangeMessageDeps } from './deps.js';
 import { postChangeMessage, redrawQueued, redrawTried, rewriteChangeMessage } from './draw.js';
 import { postFollowResumed, postFollowStep } from './follow-ups.js';
 import { notifyApprovers, notifyOutcome, sendClaimedNotices } from './notify.js';
-import { messageOf } from './thread.js';
+import { messageOf, rememberPlace } from './thread.js';
 
 /** How long the click that settled a change may take to draw it before a late click repairs the message. */
 const REPAIR_AFTER_MS = 10_000;
@@ -79,7 +79,11 @@ export class ChangeMessages {
   async repair(): Promise<void> {
     const records = await this.d.store.undrawnChanges(FINAL_STATUSES, REPAIR_LIMIT);
     if (records.length === 0) return;
-    const approvals = await this.d.store.listApprovalsFor(records.map((r) => r.id));
+    const ids = records.map((r) => r.id);
+    const approvals = await this.d.store.listApprovalsFor(ids);
+    // Where their messages are, in one read for all of them (the redraws below find them remembered).
+    for (const place of (await this.d.store.changeMessages(ids)).values())
+      if (place.messageTs) rememberPlace(this.d, place);
     const changes = records
       .map((record) => toChange(record, approvals.get(record.id) ?? []))
       .filter((change) => !redrawQueued(this.d, change));
