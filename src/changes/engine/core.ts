@@ -107,6 +107,16 @@ export class EngineCore {
   }
 
   /**
+   * What housekeeping-like loops moved (scheduled applies, guarded rollouts),
+   * published as a `closed` event after their commits; nobody waits for it.
+   * Kept for the loops written against the earlier in-process events; a new
+   * write should commit its event with it (`write`, `closing`).
+   */
+  publishMoved(changes: readonly Change[]): void {
+    if (changes.length > 0) void this.publish({ kind: 'closed', changes: [...changes] });
+  }
+
+  /**
    * Writes a change and the event telling of it in one transaction
    * (`eventOf` the written record; none when nothing was written), then tells
    * this replica's listeners without waiting for them.
