@@ -10,20 +10,20 @@
  * apply, record), recovery.ts (what housekeeping asks), core.ts (what they share).
  */
 
-import { holdFollowLease, uniqueOwner } from './apply-lease.js';
+import type { ChangeNotice } from '../store/types.js';
 import type { Asker } from './authorize.js';
-import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from './change.js';
+import type { Change, ClickOutcome } from './change.js';
+import { type ClaimedNotices, claimDueNotices } from './change-notices.js';
 import { Applier } from './engine/apply.js';
 import { Clicks } from './engine/clicks.js';
 import { EngineCore } from './engine/core.js';
+import { FollowUps } from './engine/follow-ups.js';
 import { type GuardRollback, GuardRollbacks } from './engine/guard-rollback.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
-import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
 import type { GuardOutcome } from './guard-outcome.js';
 import type { FollowEvent } from './operation.js';
-import { operationModule } from './operations/index.js';
 import { ScheduledApplies } from './schedule/due.js';
 import { scheduledFor } from './schedule/list.js';
 
@@ -31,6 +31,7 @@ export class ChangeEngine {
   private readonly core: EngineCore;
   private readonly clicks: Clicks;
   private readonly recovery: Recovery;
+  private readonly followUps: FollowUps;
   private readonly scheduled: ScheduledApplies;
   private readonly guards: GuardRollbacks;
 
@@ -38,7 +39,8 @@ export class ChangeEngine {
     this.core = new EngineCore(options);
     const applier = new Applier(this.core);
     this.clicks = new Clicks(this.core, applier);
-    this.recovery = new Recovery(this.core, applier);
+    this.followUps = new FollowUps(this.core);
+    this.recovery = new Recovery(this.core, applier, this.followUps);
     this.scheduled = new ScheduledApplies(this.core, applier);
     this.guards = new GuardRollbacks(this.core, applier);
   }
@@ -89,16 +91,6 @@ export class ChangeEngine {
     return this.core.get(id);
   }
 
-  /**
-   * Records where the preview was posted (message ts), so later updates can
-   * find it. A new change of a release is announced here rather than at
-   * request(): once placed, what shows the release can link to it.
-   */
-  async setOrigin(id: string, origin: Partial<Change['origin']>): Promise<void> {
-    const record = await this.core.o.store.updateChangeOrigin(id, origin, this.core.now());
-    if (record) await this.core.announce([toChange(record, [])]);
-  }
-
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
   confirm(click: ClickInput): Promise<ClickOutcome> {
     return this.announced(click, this.clicks.confirm(click));
@@ -136,12 +128,12 @@ export class ChangeEngine {
     return this.core.withApprovals(newest);
   }
 
-  /** Resolves applies a dead process left behind and applies that ended unconfirmed (engine/recovery.ts). */
+  /** Resolves applies a dead process left behind and applies that ended unconfirmed (engine/recovery.ts); follows up those that landed. */
   recoverInterrupted(): Promise<Change[]> {
     return this.recovery.recoverInterrupted();
   }
 
-  /** Applied changes whose follow-up was cut short by its replica stopping, told to be followed again (engine/recovery.ts). */
+  /** Applied changes whose follow-up was cut short by its replica stopping, followed up again here (engine/recovery.ts). */
   resumeFollowUps(): Promise<Change[]> {
     return this.recovery.resumeFollowUps();
   }
@@ -166,120 +158,59 @@ export class ChangeEngine {
   }
 
   /**
-   * Watches the aftermath of a succeeded change (vessel scheduled, gone, ...).
-   * Where a step ends (not each passing one), its state becomes the result's
-   * State line, and a `followed` event tells whoever shows the change before
-   * the step is yielded.
+   * Watches the aftermath of a succeeded change (vessel scheduled, gone, ...)
+   * under the follow-up lease (engine/follow-ups.ts). Where a step ends (not
+   * each passing one), its state becomes the result's State line, committed
+   * with a `followed` event, before the step is yielded.
    */
-  async *follow(
-    change: Change,
-    signal?: AbortSignal,
-    onLease?: () => Promise<void>,
-  ): AsyncIterable<FollowEvent> {
-    const module = operationModule(change.operation);
-    if (!module.follow || change.status !== 'succeeded' || !change.result) return;
-    // One follow-up at a time per change, on any replica: a resumed one and the click's never both.
-    const lease = await holdFollowLease(
-      this.core.leaseOptions(),
-      change.id,
-      uniqueOwner(this.core.o.replicaId, 'follow'),
-    );
-    if (!lease) return;
-    let latest = change;
-    try {
-      await onLease?.();
-      const steps = module.follow(
-        { ...this.core.context(), ...(signal ? { signal } : {}) },
-        this.core.applyInput(change),
-        change.result,
-      );
-      for await (const event of steps) {
-        // Where a step ends: its state, and the end itself, so a failed rollout does not stay "Done".
-        if (event.kind !== 'progress') {
-          const stated = event.state ? await this.recordState(latest, event.state) : undefined;
-          if (stated) latest = stated;
-          const ended = await this.recordFollowUp(latest, event);
-          if (ended) latest = ended;
-          if (stated || ended) await this.core.tell({ kind: 'followed', change: latest });
-        }
-        yield event;
-      }
-    } finally {
-      // Cut short by this replica stopping: still due, for housekeeping to resume (follow-due.ts).
-      if (!signal?.aborted) {
-        await this.core.o.store
-          .markFollowedUp(change.id)
-          .catch((error: unknown) =>
-            this.core.o.logger.warn('could not mark a follow-up over', { changeId: change.id, error }),
-          );
-      }
-      await lease.release();
-    }
+  follow(change: Change, signal?: AbortSignal): AsyncIterable<FollowEvent> {
+    return this.followUps.follow(change, signal);
+  }
+
+  /** Resolves once the follow-ups this replica runs have ended (tests, tools). */
+  followUpsDone(): Promise<void> {
+    return this.followUps.idle();
+  }
+
+  /** Ends this replica's follow-ups early (they stay due, and are resumed elsewhere or after a restart). */
+  stop(): Promise<void> {
+    return this.followUps.stop();
   }
 
   /**
-   * Records where the follow-up ended (`result.facts.followUp`, the worse of
-   * what is stored and `event`: follow-outcome.ts), so the change's message
-   * and the requester's Home carry it. Undefined when nothing changed.
+   * Claims the notices due now (approvers reminded, requesters told of an
+   * expiry: change-notices.ts) and publishes them as one `notices` event, for
+   * whoever shows changes to deliver; resolves once that is written.
    */
-  private async recordFollowUp(change: Change, event: FollowEvent): Promise<Change | undefined> {
-    const result = change.result;
-    const next = outcomeOf(event);
-    if (change.status !== 'succeeded' || !result || !next) return undefined;
-    const stored = storedOutcome(result.facts);
-    const kept = worseOutcome(stored, next);
-    if (stored && JSON.stringify(stored) === JSON.stringify(kept)) return undefined;
-    const updated = await this.core.o.store.transitionChange(
-      change.id,
-      ['succeeded'],
-      'succeeded',
-      { result: { ...result, facts: { ...result.facts, followUp: kept } } },
-      { now: change.updatedAt },
-    );
-    return updated ? toChange(updated, change.approvals) : undefined;
+  async claimNotices(): Promise<ClaimedNotices> {
+    const notices = await claimDueNotices(this.core.o.store, this.core.now());
+    if (notices.reminders.length + notices.expired.length > 0)
+      await this.core.publish({ kind: 'notices', notices });
+    return notices;
+  }
+
+  /** Gives back a notice its surface could not deliver, so the next housekeeping pass claims it again. */
+  giveBackNotice(id: string, notice: ChangeNotice): Promise<void> {
+    return this.core.o.store.releaseNotice(id, notice);
   }
 
   /**
-   * Records the state a follow-up saw as the result's State line, so the
-   * change shows the last known state, not the one at apply. Returns the
-   * updated change, or undefined when nothing changed.
-   */
-  private async recordState(change: Change, state: string): Promise<Change | undefined> {
-    const result = change.result;
-    if (change.status !== 'succeeded' || !result) return undefined;
-    const line = { label: 'State', value: state };
-    const known = result.lines.some((l) => l.label === 'State');
-    if (result.lines.some((l) => l.label === 'State' && l.value === state)) return undefined;
-    const lines = known ? result.lines.map((l) => (l.label === 'State' ? line : l)) : [...result.lines, line];
-    const updated = await this.core.o.store.transitionChange(
-      change.id,
-      ['succeeded'],
-      'succeeded',
-      { result: { ...result, lines } },
-      { now: change.updatedAt },
-    );
-    return updated ? toChange(updated, change.approvals) : undefined;
-  }
-
-  /**
-   * Announces a click's change to its release unless the click moved nothing:
-   * a refused click, or a stale one on a change still applying (a redraw then
-   * could land after the applying click's own). A stale click on a finished
-   * change is announced, which repairs a release message an outage left
-   * behind. Then tells whoever shows the change what the click did (every
-   * outcome: what is worth a redraw is theirs to judge).
+   * Tells whoever shows the change what the click did (every outcome: what
+   * is worth a redraw is theirs to judge; its release is told when the click
+   * moved something, changes/publish.ts), then follows an applied change up
+   * where this replica runs the lifecycle.
    */
   private async announced(input: ClickInput, click: Promise<ClickOutcome>): Promise<ClickOutcome> {
     const outcome = await click;
-    const moved =
-      outcome.kind === 'stale' ? FINAL_STATUSES.includes(outcome.change.status) : outcome.kind !== 'refused';
-    if (moved) await this.core.announce([outcome.change]);
-    await this.core.tell({
+    // Published once the click's writes have committed; nobody here waits for its listeners.
+    await this.core.publish({
       kind: 'clicked',
       outcome,
       by: input.user,
       ...(input.releaseEnd ? { releaseEnd: true } : {}),
     });
+    // The follow-up starts after the outcome is told, so the thread says the outcome first.
+    if (outcome.kind === 'applied' && this.core.o.runFollowUps) this.followUps.start(outcome.change);
     return outcome;
   }
 }

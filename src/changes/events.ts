@@ -1,17 +1,22 @@
 /**
  * What the change engine tells whoever shows changes: each event says that a
  * change moved (or what a follow-up learned) as data. The engine knows
- * nothing of who listens; the Slack layer's change-message owner
- * (src/slack/change-messages) redraws the message, its thread replies and
- * the ask for approval from these events alone.
+ * nothing of who listens and never waits for them: it publishes each event
+ * after the store commits (changes/publish.ts: an outbox row in the same
+ * transaction as the write, then this replica's listeners told without being
+ * awaited), and every other replica reads the outbox (changes/outbox-reader.ts).
+ * The Slack layer's change-message owner (src/slack/change-messages) redraws
+ * the message, its thread replies and the ask for approval from these alone.
  */
 import { Events } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Change, ClickOutcome } from './change.js';
+import type { ClaimedNotices } from './change-notices.js';
 import type { GuardOutcome } from './guard-outcome.js';
+import type { FollowEvent } from './operation.js';
 
 export type ChangeEvent =
-  /** A click claimed the change and its apply starts: told before the API is called, not awaited. */
+  /** A click claimed the change and its apply starts: told before the API is called. */
   | { kind: 'claimed'; change: Change }
   /**
    * A click's outcome, whatever it was (refused and stale ones too: the
@@ -24,17 +29,25 @@ export type ChangeEvent =
   /**
    * Housekeeping moved changes without a click: expired, recovered from a
    * dead apply, a promotion that became visible (or never did), a
-   * settlement stored late.
+   * settlement stored late, an original a rollback claimed. `ownOnly`: only
+   * the changes' own messages show what moved (a promotion now visible, an
+   * original now rolled back), not their releases'.
    */
-  | { kind: 'closed'; changes: Change[] }
+  | { kind: 'closed'; changes: Change[]; ownOnly?: true }
   /**
-   * Housekeeping found applied changes whose follow-up nobody runs: `landed`,
-   * a dead or unanswered apply a read now shows applied (never followed);
-   * `resumed`, a follow-up whose replica stopped before its end (follow-due.ts).
-   * They are followed up as an applied click's change is, by whichever replica
-   * takes the follow-up lease.
+   * A step of an applied change's follow-up (scheduled, running, gone, ...),
+   * which the domain runs on whichever replica holds its lease (Slack or not):
+   * for the change's thread. `resumed` comes first when a replica takes up a
+   * follow-up another one stopped before its end (its steps may repeat).
    */
-  | { kind: 'follow'; changes: Change[]; why: 'landed' | 'resumed' }
+  | { kind: 'step'; change: Change; step: FollowEvent }
+  | { kind: 'resumed'; change: Change }
+  /**
+   * Notices housekeeping claimed once (changes/change-notices.ts): approvers
+   * reminded, requesters told their request expired. Whoever shows them
+   * gives back one it could not deliver (`ChangeEngine.giveBackNotice`).
+   */
+  | { kind: 'notices'; notices: ClaimedNotices }
   /**
    * A guarded change's guard ended (issue 42): its window passed clean, it
    * rolled the change back automatically (`rollback`, the rollback change),
@@ -48,4 +61,18 @@ export type ChangeEvents = Events<ChangeEvent>;
 
 export function createChangeEvents(logger?: Logger): ChangeEvents {
   return new Events<ChangeEvent>(logger);
+}
+
+/** The changes an event is about (for the releases they belong to). */
+export function changesOf(event: ChangeEvent): Change[] {
+  switch (event.kind) {
+    case 'clicked':
+      return [event.outcome.change];
+    case 'closed':
+      return event.changes;
+    case 'notices':
+      return [];
+    default:
+      return [event.change];
+  }
 }

@@ -83,6 +83,13 @@ export interface Config {
   scheduleGraceMs: number;
   /** How far ahead a change may be scheduled (HARBOR_SCHEDULE_MAX_DAYS, default 30 days). */
   scheduleMaxAheadMs: number;
+  /**
+   * HARBOR_ROLE: `bot` (default) serves Slack and runs the lifecycle; `worker` is the same binary
+   * with Slack off (no Bolt app, no receiver, no Slack credentials needed): it runs the lifecycle
+   * only (follow-ups, resumption, expiry, recovery, notices claimed), and the bots draw what it did
+   * from the outbox (issue 39).
+   */
+  role: 'bot' | 'worker';
 }
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -177,6 +184,7 @@ const EnvSchema = z.object({
   HARBOR_ROLLBACK_DAYS: positiveInt('7', 7),
   HARBOR_SCHEDULE_GRACE_S: positiveInt('600', 600),
   HARBOR_SCHEDULE_MAX_DAYS: positiveInt('30', 30),
+  HARBOR_ROLE: z.enum(['bot', 'worker'], { message: 'must be bot or worker' }).optional(),
   HARBOR_METRICS_PORT: port('HARBOR_METRICS_PORT', undefined, '9090'),
   HARBOR_BUILD_COMMIT: optionalString,
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
@@ -250,11 +258,13 @@ export function readConfig(
   // No Slack credential at all means nobody has set Slack up yet: run the local
   // workspace. A partial set is a mistake worth reporting, not a reason to go local.
   const noSlack = !e.SLACK_BOT_TOKEN && !e.SLACK_APP_TOKEN && !e.SLACK_SIGNING_SECRET;
+  // A worker has no Slack by design: it never goes local for want of credentials.
+  const worker = e.HARBOR_ROLE === 'worker';
   const local =
     options.local === true ||
     e.HARBOR_LOCAL === '1' ||
     e.HARBOR_LOCAL === 'true' ||
-    (noSlack && !e.HARBOR_LOCAL);
+    (noSlack && !e.HARBOR_LOCAL && !worker);
   const host = e.HARBOR_LISTEN_HOST ?? (local ? '127.0.0.1' : undefined);
 
   return {
@@ -295,6 +305,7 @@ export function readConfig(
       rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
       scheduleGraceMs: e.HARBOR_SCHEDULE_GRACE_S * 1000,
       scheduleMaxAheadMs: e.HARBOR_SCHEDULE_MAX_DAYS * 86_400_000,
+      role: e.HARBOR_ROLE ?? 'bot',
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },

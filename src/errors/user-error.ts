@@ -30,14 +30,14 @@ export type UserErrorKind =
   | 'user';
 
 /**
- * A message the error refers to (say, the rollback that already undid a change),
- * where it was posted: surfaces that can link to it do.
+ * A change the error refers to (say, the rollback that already undid a change),
+ * and where it was requested: surfaces that know where its message is link to it.
  */
 export interface ErrorReference {
   /** What the link says, e.g. "change 1f2e…". */
   label: string;
+  changeId: string;
   channel: string;
-  messageTs: string;
   threadTs?: string;
 }
 

@@ -27,6 +27,11 @@ export class Events<T> {
     };
   }
 
+  /** Whether anyone listens here (an event nobody here hears is left to the other replicas). */
+  listening(): boolean {
+    return this.listeners.size > 0;
+  }
+
   /**
    * Tells every listener, one after the other, and resolves when all are done:
    * the emitter's caller finishes after what the event causes (a redraw), as

@@ -6,7 +6,6 @@
 
 import { App, type CustomRoute } from '@slack/bolt';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
-import type { ClaimedNotices } from '../changes/change-notices.js';
 import type { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Reads } from '../changes/reads.js';
@@ -110,8 +109,6 @@ export interface SlackBot {
   start(): Promise<number | undefined>;
   /** Redraws finished changes whose message does not show it (a rewrite lost to a Slack outage). */
   repairChangeMessages(): Promise<void>;
-  /** Sends the reminders and expiry notices housekeeping claimed (given back when Slack refuses one). */
-  changeNotices(notices: ClaimedNotices): Promise<void>;
   /** Channel names learnt from payloads, for policy rules that name channels. */
   channelNames: ChannelNames;
   /** Resolves when all work started by requests so far has finished (tests, shutdown). */
@@ -176,7 +173,6 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   // Work behind acks starts once no ack is pending and arrivals have settled (at most 250 ms later,
   // so steady traffic cannot starve it).
   const tasks = new Tasks(logger, () => acks.quiet(250));
-  const followUps = new Tasks(logger);
   const stopping = new AbortController();
   const releases = new ReleaseThreads({
     store: o.store,
@@ -195,8 +191,6 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     store: o.store,
     engine: o.engine,
     commandName: o.slack.command,
-    followUps,
-    stopping: stopping.signal,
     releaseEvents: o.releaseEvents,
   });
   // Change messages redraw on the engine's events alone (slack/change-messages/owner.ts).
@@ -216,7 +210,6 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     logger,
     metrics: o.metrics,
     tasks,
-    followUps,
     stopping: stopping.signal,
     channelNames: new ChannelNames(app.client, o.clock, logger.child({ component: 'channels' })),
     commandName: o.slack.command,
@@ -289,13 +282,18 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       return port;
     },
     repairChangeMessages: () => changeMessages.repair(),
-    changeNotices: (notices) => changeMessages.notices(notices),
     idle: async () => {
       await tasks.idle();
       await home.idle();
     },
-    followUpsDone: () => followUps.idle(),
-    inFlight: () => [...tasks.names(), ...followUps.names()],
+    followUpsDone: async () => {
+      // The domain runs follow-ups (on any replica); their steps end up in this owner's thread queues.
+      await o.engine.followUpsDone();
+      // The redraws their recorded states set off, and the steps' thread replies.
+      await o.changeEvents.settled();
+      await changeMessages.threadsDone();
+    },
+    inFlight: () => tasks.names(),
     metricsPort: () => ops?.port,
     stop: async () => {
       draining = true;
@@ -310,7 +308,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       // Tails are left active, not stopped: a restart or another replica resumes them.
       await o.tails.close();
       stopping.abort();
-      await followUps.idle();
+      // What the owner was drawing ends before its listeners go (follow-ups stop with the core).
+      await changeMessages.threadsDone();
       stopRedrawing();
       stopChangeRedraws();
       stopTailRedraws();

@@ -1,57 +1,57 @@
 /**
  * Builds the platform-neutral core (hosting API, store, policy, change engine)
- * from the config, and runs its housekeeping: recovering changes a crashed
- * process left applying, and expiring changes nobody acted on, on a loop of
- * its own apart from the one that repairs messages at Slack's pace.
+ * from the config, and runs the domain's lifecycle on any replica, Slack or
+ * not (a worker, HARBOR_ROLE=worker): recovering changes a crashed process
+ * left applying, expiring the overdue, resuming cut-short follow-ups and
+ * following applied changes up, claiming notices, pruning the outbox. A
+ * replica with a surface also reads the outbox (what replicas without one
+ * did) and repairs messages on a loop of its own, at Slack's pace.
  */
-import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.js';
 import { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
+import { OutboxReader } from '../changes/outbox-reader.js';
 import type { Config } from '../config/config.js';
 import { Guards } from '../guards/guards.js';
 import { loadPolicy } from '../policy/index.js';
 import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
-import type { ReleaseEvents } from '../runtime/events.js';
+import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { connectHostingApi, type HostingApi } from './hosting-api.js';
 import { backgroundClock, Housekeeping } from './housekeeping.js';
-
 export interface Core {
   api: HostingApi;
   store: Store;
   engine: ChangeEngine;
   policy: Policy;
   /**
-   * Runs housekeeping on two loops, each now and 30 s after its pass ends
-   * (a loop's passes never overlap), neither waiting for the other:
-   * - the lifecycle's: recovers changes a crashed process left applying,
-   *   expires the overdue, resumes cut-short follow-ups, looks again at
-   *   promotions not yet visible and claims the notices due (approval
-   *   reminders, expiry notices: changes/change-notices.ts). The engine tells
-   *   what moved as change events it does not wait for, and the claimed
-   *   notices go to `onNotices` without waiting for their delivery: its clocks
-   *   never run at Slack's pace (issue 39.4). Without `onNotices` none are
-   *   claimed.
-   * - the drawing's: `repair` redraws finished changes whose message does not
-   *   show it (a rewrite lost to a Slack outage, or one that failed after
-   *   the lifecycle moved the change), at Slack's pace.
+   * Runs housekeeping on three loops, each now and again after its pass ends
+   * (a loop's passes never overlap), none waiting for another:
+   * - the lifecycle's, on every replica: recovers changes a crashed process
+   *   left applying, expires the overdue, resumes cut-short follow-ups (the
+   *   engine follows them up here), looks again at promotions not yet
+   *   visible, claims the notices due (approval reminders, expiry notices:
+   *   changes/change-notices.ts), runs the guards whose lease it can hold
+   *   (issue 42: src/guards/) and prunes the outbox. What it moves is
+   *   published as events after the store commits (the outbox); it never
+   *   waits for a surface (issue 39.4).
+   * - with a `surface` (a Slack replica), the drawing's: `repair` redraws
+   *   finished changes whose message does not show it, at Slack's pace, every 30 s; and
+   *   the outbox reader, which brings this replica what another replica
+   *   without a surface published (a worker's follow-ups, expiries, ...).
    * - the scheduler's: every 5 s, applies the scheduled changes whose time
    *   has come (one replica writes each), marks missed those past the grace
-   *   (changes/schedule/due.ts); what it moved is told as change events.
+   *   (changes/schedule/due.ts); what it moved is published as change events.
    * Started after Slack is up, so no event is missed.
    */
-  startHousekeeping(
-    repair: () => Promise<void>,
-    onNotices?: (notices: ClaimedNotices) => Promise<void>,
-  ): Promise<void>;
+  startHousekeeping(surface?: { repair: () => Promise<void> }): Promise<void>;
   /**
-   * Runs one pass of each loop (after the one under way, if any) and resolves
-   * once they and what they set off (redraws, notices) have ended: for tests
-   * and tools that need what housekeeping did to be visible.
+   * Runs one pass of each loop (after the one under way, if any), reads the
+   * outbox, and resolves once they and what they set off (redraws, notices)
+   * have ended: for tests and tools that need what housekeeping did to be visible.
    */
   housekeepNow(): Promise<void>;
   stop(): Promise<void>;
@@ -77,7 +77,12 @@ interface CoreOptions {
   releaseEvents?: ReleaseEvents;
   /** Where the engine tells that a change moved (its message's owner redraws). */
   changeEvents?: ChangeEvents;
+  /** How often the outbox is read where LISTEN cannot wake the reader (default 1 s), and on which clock. */
+  outbox?: { pollMs?: number; clock?: Pick<Clock, 'now' | 'sleep'> };
 }
+
+/** How long outbox rows are kept (every replica has read them long before). */
+const OUTBOX_RETENTION_MS = 60 * 60_000;
 
 /** Opens every part and starts housekeeping. */
 export async function startCore({
@@ -87,8 +92,9 @@ export async function startCore({
   clock = systemClock,
   metrics,
   follow,
-  releaseEvents,
+  releaseEvents = new Events(logger),
   changeEvents,
+  outbox,
 }: CoreOptions): Promise<Core> {
   const api = await connectHostingApi(config.gamefabric, logger, metrics);
   const store = await openStore({
@@ -115,9 +121,24 @@ export async function startCore({
     schedule: { graceMs: config.scheduleGraceMs, maxAheadMs: config.scheduleMaxAheadMs },
     ...(groups.names ? { names: groups.names } : {}),
     ...(follow ? { follow } : {}),
-    ...(releaseEvents ? { releaseEvents } : {}),
+    releaseEvents,
     ...(changeEvents ? { changeEvents } : {}),
+    // The lifecycle runs here, Slack or not: applied changes are followed up by this replica.
+    runFollowUps: true,
   });
+  const reader = changeEvents
+    ? new OutboxReader({
+        store,
+        changeEvents,
+        releaseEvents,
+        subscriber: 'surface',
+        // Real time (an unref'd timer, as housekeeping's): a gap in PostgreSQL's seqs is waited for by the wall clock.
+        clock: outbox?.clock ?? { now: systemClock.now, sleep: backgroundClock.sleep },
+        pollMs: outbox?.pollMs ?? 1_000,
+        claimTtlMs: OUTBOX_RETENTION_MS,
+        logger,
+      })
+    : undefined;
 
   // Guarded rollouts (issue 42): every replica's pass takes the guards whose lease it can hold.
   const guards = new Guards({
@@ -131,26 +152,14 @@ export async function startCore({
     leaseMs: GUARD_LEASE_MS,
   });
 
-  // Notices handed to the surface and not yet delivered (a delivery waits for its change's redraw).
-  const delivering = new Set<Promise<void>>();
-  const deliver = (onNotices: (notices: ClaimedNotices) => Promise<void>, notices: ClaimedNotices) => {
-    const sent = onNotices(notices)
-      .catch((err: unknown) =>
-        logger.error('could not send the notices housekeeping claimed', { error: err }),
-      )
-      .finally(() => delivering.delete(sent));
-    delivering.add(sent);
-  };
-  /** Resolves once what the lifecycle set off (redraws, release refreshes, notices) has ended. */
+  /** Resolves once what the lifecycle set off here (redraws, release refreshes, notices) has ended. */
   const settled = async () => {
-    do {
-      await Promise.all([changeEvents?.settled(), releaseEvents?.settled(), ...delivering]);
-    } while (delivering.size > 0);
+    await Promise.all([changeEvents?.settled(), releaseEvents.settled()]);
   };
-  // The lifecycle's pass: it waits for the store and the hosting API, never for Slack. What it
-  // moves is told as events nobody waits for; the store records it, and a redraw that fails is
-  // repaired by the drawing's loop.
-  const lifecyclePass = async (onNotices: ((notices: ClaimedNotices) => Promise<void>) | undefined) => {
+  // The lifecycle's pass: it waits for the store and the hosting API, never for a surface. What it
+  // moves is published after the store commits (the outbox), and a redraw that fails is repaired
+  // by the drawing's loop.
+  const lifecyclePass = async () => {
     const recovered = await engine.recoverInterrupted();
     for (const c of recovered)
       logger.warn('recovered an interrupted change', { changeId: c.id, status: c.status });
@@ -161,12 +170,11 @@ export async function startCore({
     await engine.recheckUnverified();
     // A guard that cannot be looked at now is looked at next pass; the notices below are not held up by it.
     await guards.pass().catch((error: unknown) => logger.error('the guards pass failed', { error }));
-    if (!onNotices) return;
-    // Claimed after the changes moved above were told, so each of their rewrites is queued before
-    // its notice: a notice waits for its own change's redraw (an expired change's message says so
-    // before its requester is told), not for every redraw, and not here.
-    const notices = await claimDueNotices(store, clock.now());
-    if (notices.reminders.length + notices.expired.length > 0) deliver(onNotices, notices);
+    // Claimed after the changes moved above were published, so each of their rewrites is queued
+    // before its notice: a notice waits for its own change's redraw, not for every redraw.
+    await engine.claimNotices();
+    const now = clock.now();
+    await store.pruneOutbox(now - OUTBOX_RETENTION_MS, now);
   };
   let lifecycle: Housekeeping | undefined;
   let drawing: Housekeeping | undefined;
@@ -179,22 +187,25 @@ export async function startCore({
     store,
     engine,
     policy,
-    startHousekeeping: async (repair, onNotices) => {
+    startHousekeeping: async (surface) => {
       const onError = (what: string) => (err: unknown) => logger.error(`${what} failed`, { error: err });
       lifecycle ??= new Housekeeping({
-        pass: () => lifecyclePass(onNotices),
+        pass: lifecyclePass,
         intervalMs: HOUSEKEEPING_MS,
         clock: backgroundClock,
         onError: onError('housekeeping'),
       });
-      // Messages a Slack outage left behind, at Slack's pace: its own loop, not awaited here.
-      drawing ??= new Housekeeping({
-        pass: repair,
-        intervalMs: HOUSEKEEPING_MS,
-        clock: backgroundClock,
-        onError: onError('message repair'),
-      });
-      drawingStarted ??= drawing.start();
+      if (surface) {
+        await reader?.start();
+        // Messages a Slack outage left behind, at Slack's pace: its own loop, not awaited here.
+        drawing ??= new Housekeeping({
+          pass: surface.repair,
+          intervalMs: HOUSEKEEPING_MS,
+          clock: backgroundClock,
+          onError: onError('message repair'),
+        });
+        drawingStarted ??= drawing.start();
+      }
       // Scheduled changes on a loop of their own: their time should not wait behind a slow lifecycle pass.
       scheduler ??= new Housekeeping({
         pass: async () => {
@@ -211,6 +222,7 @@ export async function startCore({
     },
     housekeepNow: async () => {
       await Promise.all([lifecycle?.runNow(), drawing?.runNow(), scheduler?.runNow()]);
+      await reader?.readNow();
       await settled();
     },
     stop: async () => {
@@ -219,6 +231,9 @@ export async function startCore({
       await drawingStarted;
       await scheduler?.stop();
       await schedulerStarted;
+      // Follow-ups running here stop early and stay due, for another replica (or a restart) to resume.
+      await engine.stop();
+      await reader?.stop();
       // Redraws and notices under way end before the store closes under them.
       await settled();
       await store.close();

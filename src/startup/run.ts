@@ -36,7 +36,7 @@ export async function run(argv: readonly string[]): Promise<void> {
   const secrets = configSecrets(config);
   const logger = createJsonLogger({ level: config.logLevel, secrets: () => secrets });
 
-  const missing = config.local ? [] : missingSlackSettings(config.slack);
+  const missing = config.local || config.role === 'worker' ? [] : missingSlackSettings(config.slack);
   if (missing.length > 0) {
     process.stderr.write(
       `Harbormaster needs Slack credentials to run. Missing:\n${missing.map((m) => `  - ${m}`).join('\n')}\nSee README.md, "Set-up", for the one-step app creation from manifest.yml.\n`,
@@ -47,7 +47,7 @@ export async function run(argv: readonly string[]): Promise<void> {
   // Handlers first: a signal that arrives while starting stops the bot once it is up,
   // instead of killing the process half-started.
   let stopAll: (() => Promise<void>) | undefined;
-  let running: Awaited<ReturnType<typeof startBot>> | undefined;
+  let running: { inFlight(): string[]; core: Awaited<ReturnType<typeof startBot>>['core'] } | undefined;
   let started: Promise<unknown> = Promise.resolve();
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -78,7 +78,15 @@ export async function run(argv: readonly string[]): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    if (config.local) {
+    if (config.role === 'worker') {
+      // Slack off: the lifecycle alone (startup/start-worker.ts); the bots draw what it does.
+      const { startWorker } = await import('./start-worker.js');
+      const starting = startWorker(config, logger);
+      started = starting.catch(() => undefined);
+      const worker = await starting;
+      running = { core: worker.core, inFlight: () => [] };
+      stopAll = worker.stop;
+    } else if (config.local) {
       // Loaded only in local mode: a production replica never pays for the local workspace (docs/memory.md).
       const { startLocalBot } = await import('./local-mode.js');
       const starting = startLocalBot(config, logger, { processMetrics: true });
@@ -92,8 +100,9 @@ export async function run(argv: readonly string[]): Promise<void> {
     } else {
       const starting = startBot(config, logger, { processMetrics: true });
       started = starting.catch(() => undefined);
-      running = await starting;
-      stopAll = running.stop;
+      const bot = await starting;
+      running = bot;
+      stopAll = bot.stop;
     }
   } catch (err) {
     process.stderr.write(`Harbormaster could not start: ${describeStartFailure(err, secrets)}\n`);

@@ -67,6 +67,8 @@ export interface StartBotOptions {
   workingNoticeMs?: number;
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number; resumeAfterMs?: number };
+  /** How the outbox is polled (tests: a ManualClock, so only `housekeepNow` reads it). */
+  outbox?: { pollMs?: number; clock?: Pick<Clock, 'now' | 'sleep'> };
   /** Work pieces behind acks that may run at once, and how many more may wait (see createSlackBot). */
   workConcurrency?: number;
   queueLimit?: number;
@@ -114,6 +116,7 @@ export async function startBot(
     releaseEvents,
     changeEvents,
     ...(options.follow ? { follow: options.follow } : {}),
+    ...(options.outbox ? { outbox: options.outbox } : {}),
     groups: {
       resolveGroup: (id, workspace) => resolveGroup(id, workspace),
       resolveChannelName: (id) => channelName(id),
@@ -265,10 +268,7 @@ export async function startBot(
     throw err;
   }
   if (!options.watch?.manual) watcher.start();
-  await core.startHousekeeping(
-    () => bot.repairChangeMessages(),
-    (notices) => bot.changeNotices(notices),
-  );
+  await core.startHousekeeping({ repair: () => bot.repairChangeMessages() });
   return {
     core,
     bot,

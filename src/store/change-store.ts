@@ -4,14 +4,13 @@
  * the row comes back only when the WHERE held at write time.
  */
 
-import { changeInsert, changePatch, originPatch } from './columns.js';
+import { changeInsert, changePatch } from './columns.js';
 import { changesSelect, NOTICE_COLUMNS } from './filters.js';
 import { insertSql, updateSql, whereSql } from './sql.js';
-import { byId, first, params, type SqlRunner, updateById } from './sql-runner.js';
+import { byId, first, params, type SqlRunner } from './sql-runner.js';
 import {
   type ChangeFilter,
   type ChangeNotice,
-  type ChangeOrigin,
   type ChangePatch,
   type ChangeRecord,
   type ChangeStatus,
@@ -52,27 +51,10 @@ export class SqlChangeStore implements ChangeStore {
     return row && this.db.decode.change(row);
   }
 
-  async updateChangeOrigin(
-    id: string,
-    origin: Partial<ChangeOrigin>,
-    now: number,
-  ): Promise<ChangeRecord | undefined> {
-    const sets = [...originPatch(origin), { column: 'updated_at', value: now, json: false }];
-    const row = await updateById(this.db, 'changes', sets, id);
-    return row && this.db.decode.change(row);
-  }
-
   async listChanges(filter: ChangeFilter): Promise<ChangeRecord[]> {
     if (filter.status && filter.status.length === 0) return [];
     const p = params(this.db);
     return (await this.db.rows(p.query(changesSelect(filter, p)))).map((row) => this.db.decode.change(row));
-  }
-
-  async markDrawn(id: string, status: ChangeStatus): Promise<void> {
-    const p = params(this.db);
-    await this.db.rows(
-      p.query(`UPDATE changes SET drawn_status = ${p.add(status)} WHERE id = ${p.add(id)} RETURNING id`),
-    );
   }
 
   async markFollowedUp(id: string): Promise<void> {

@@ -53,8 +53,6 @@ function insertRow<T extends TableName, O extends ColumnOf<T> = never>(
 export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
   return insertRow<
     'changes',
-    | 'drawn_status'
-    | 'ask_ts'
     | 'reminded_at'
     | 'expiry_told_at'
     | 'undo'
@@ -71,7 +69,6 @@ export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
     workspace: c.origin.workspace,
     channel: c.origin.channel,
     thread_ts: c.origin.threadTs,
-    message_ts: c.origin.messageTs,
     release_id: c.origin.releaseId,
     status: c.status,
     created_at: c.createdAt,
@@ -160,9 +157,7 @@ const ORIGIN_PATCH: Record<string, ColumnOf<'changes'>> = {
   workspace: 'workspace',
   channel: 'channel',
   threadTs: 'thread_ts',
-  messageTs: 'message_ts',
   releaseId: 'release_id',
-  askTs: 'ask_ts',
 };
 
 const RELEASE_PATCH: Record<keyof ReleasePatch, ColumnOf<'releases'>> = {

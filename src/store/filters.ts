@@ -34,8 +34,7 @@ export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
     ...(filter.followDue ? ["follow_state = 'due'"] : []),
     ...(filter.scheduled || filter.dueBy !== undefined ? ['scheduled_at IS NOT NULL'] : []),
     ...(filter.dueBy !== undefined ? [`scheduled_at <= ${p.add(filter.dueBy)}`] : []),
-    ...(filter.undrawn ? ['message_ts IS NOT NULL', '(drawn_status IS NULL OR drawn_status <> status)'] : []),
-    ...(filter.unnoticed ? ['message_ts IS NOT NULL', `${NOTICE_COLUMNS[filter.unnoticed]} IS NULL`] : []),
+    ...(filter.unnoticed ? [`${NOTICE_COLUMNS[filter.unnoticed]} IS NULL`] : []),
   );
   return `SELECT * FROM changes${whereSql(conditions)} ORDER BY created_at, id${limitSql(filter.limit, p)}`;
 }

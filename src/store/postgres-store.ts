@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Logger } from '../runtime/logger.js';
 import { silentLogger } from '../runtime/logger.js';
 import { toStoreError } from './errors.js';
+import { OUTBOX_CHANNEL } from './outbox-store.js';
 import { assertSchemaName, migratePostgres } from './postgres-migrate.js';
 import type { Row } from './rows.js';
 import type { Query } from './sql.js';
@@ -95,6 +96,54 @@ export class PostgresStore extends SqlStore {
     if (this.closed) return;
     this.closed = true;
     await this.pool.end();
+  }
+
+  /** One pooled connection for the whole transaction. */
+  protected async inTransaction<T>(work: (rows: (query: Query) => Promise<Row[]>) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw toStoreError(err);
+    }
+    try {
+      await client.query('BEGIN');
+      const out = await work(
+        async (query) => (await client.query(query.sql, query.params as unknown[])).rows as Row[],
+      );
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw toStoreError(err);
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * LISTENs on the outbox's channel on a connection of its own, outside the
+   * pool (it is held for as long as the replica runs, and the pool's
+   * connections are for statements); a lost connection ends the listening
+   * (readers still poll) and is logged.
+   */
+  async listenOutbox(wake: () => void): Promise<() => Promise<void>> {
+    const client = new pg.Client((this.pool as unknown as { options: pg.ClientConfig }).options);
+    await client.connect();
+    const onNotice = (message: pg.Notification) => {
+      if (message.channel === OUTBOX_CHANNEL) wake();
+    };
+    const onError = (error: unknown) =>
+      this.logger.warn('the outbox listener lost its connection', { error });
+    client.on('notification', onNotice);
+    client.on('error', onError);
+    await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    return async () => {
+      client.off('notification', onNotice);
+      await client.query(`UNLISTEN ${OUTBOX_CHANNEL}`).catch(() => undefined);
+      await client.end().catch(() => undefined);
+      client.off('error', onError);
+    };
   }
 
   protected async rows(query: Query): Promise<Row[]> {

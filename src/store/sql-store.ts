@@ -7,6 +7,7 @@
 
 import { SqlApprovalStore } from './approval-store.js';
 import { SqlAuditStore } from './audit-store.js';
+import { SqlChangeMessageStore } from './change-message-store.js';
 import { SqlChangeStore } from './change-store.js';
 import { SqlFreezeStore } from './freeze-store.js';
 import type { FreezeStore } from './freeze-types.js';
@@ -14,6 +15,7 @@ import { SqlGuardStore } from './guard-store.js';
 import type { GuardStore } from './guard-types.js';
 import { SqlHomeViewerStore } from './home-viewer-store.js';
 import { SqlLeaseStore } from './lease-store.js';
+import { SqlOutboxStore } from './outbox-store.js';
 import { SqlReleaseStore } from './release-store.js';
 import { SqlRequestKeyStore } from './request-key-store.js';
 import { type Row, rowDecoder } from './rows.js';
@@ -25,14 +27,17 @@ import { SqlTailStore } from './tail-store.js';
 import type {
   ApprovalStore,
   AuditStore,
+  ChangeMessageStore,
   ChangeStore,
   HomeViewerStore,
   LeaseStore,
+  OutboxStore,
   ReleaseStore,
   RequestKeyStore,
   SlackBudgetStore,
   Store,
   TailStore,
+  TransactionStore,
   ViewStore,
 } from './types.js';
 import { SqlViewStore } from './view-store.js';
@@ -55,6 +60,8 @@ export abstract class SqlStore implements Store {
   private readonly watches: WatchStore;
   private readonly freezes: FreezeStore;
   private readonly guards: GuardStore;
+  private readonly outbox: OutboxStore;
+  private readonly changeMessageParts: ChangeMessageStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -71,12 +78,46 @@ export abstract class SqlStore implements Store {
     this.watches = new SqlWatchStore(this.runner);
     this.freezes = new SqlFreezeStore(this.runner);
     this.guards = new SqlGuardStore(this.runner);
+    this.outbox = new SqlOutboxStore(this.runner);
+    this.changeMessageParts = new SqlChangeMessageStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
   abstract close(): Promise<void>;
   /** Runs one statement; returns its rows (the RETURNING rows for writes, [] when none). */
   protected abstract rows(query: Query): Promise<Row[]>;
+  /** Runs `work` in one transaction, its statements through the `rows` it is handed. */
+  protected abstract inTransaction<T>(
+    work: (rows: (query: Query) => Promise<Row[]>) => Promise<T>,
+  ): Promise<T>;
+
+  atomically<T>(work: (tx: TransactionStore) => Promise<T>): Promise<T> {
+    return this.inTransaction((rows) => {
+      const runner: SqlRunner = { dialect: this.runner.dialect, decode: this.runner.decode, rows };
+      const changes = new SqlChangeStore(runner);
+      const outbox = new SqlOutboxStore(runner);
+      const approvals = new SqlApprovalStore(runner);
+      const tx: TransactionStore = {
+        createChange: (c) => changes.createChange(c),
+        getChange: (id) => changes.getChange(id),
+        transitionChange: (id, from, to, patch, opts) => changes.transitionChange(id, from, to, patch, opts),
+        listChanges: (filter) => changes.listChanges(filter),
+        markFollowedUp: (id) => changes.markFollowedUp(id),
+        expireChanges: (now) => changes.expireChanges(now),
+        claimNotice: (id, notice, statuses, now) => changes.claimNotice(id, notice, statuses, now),
+        releaseNotice: (id, notice) => changes.releaseNotice(id, notice),
+        claimRollback: (id, by, now) => changes.claimRollback(id, by, now),
+        releaseRollback: (id, by) => changes.releaseRollback(id, by),
+        listApprovalsFor: (ids) => approvals.listApprovalsFor(ids),
+        appendOutbox: (entry) => outbox.appendOutbox(entry),
+        readOutbox: (after, limit) => outbox.readOutbox(after, limit),
+        lastOutboxSeq: () => outbox.lastOutboxSeq(),
+        claimOutbox: (subscriber, seq, ttlMs, now) => outbox.claimOutbox(subscriber, seq, ttlMs, now),
+        pruneOutbox: (before, now) => outbox.pruneOutbox(before, now),
+      };
+      return work(tx);
+    });
+  }
 
   ping(): Promise<void> {
     return pingSql(this.runner);
@@ -87,10 +128,7 @@ export abstract class SqlStore implements Store {
   getChange: ChangeStore['getChange'] = (id) => this.changes.getChange(id);
   transitionChange: ChangeStore['transitionChange'] = (id, from, to, patch, opts) =>
     this.changes.transitionChange(id, from, to, patch, opts);
-  updateChangeOrigin: ChangeStore['updateChangeOrigin'] = (id, origin, now) =>
-    this.changes.updateChangeOrigin(id, origin, now);
   listChanges: ChangeStore['listChanges'] = (filter) => this.changes.listChanges(filter);
-  markDrawn: ChangeStore['markDrawn'] = (id, status) => this.changes.markDrawn(id, status);
   markFollowedUp: ChangeStore['markFollowedUp'] = (id) => this.changes.markFollowedUp(id);
   expireChanges: ChangeStore['expireChanges'] = (now) => this.changes.expireChanges(now);
   claimNotice: ChangeStore['claimNotice'] = (id, notice, statuses, now) =>
@@ -180,6 +218,25 @@ export abstract class SqlStore implements Store {
     this.watches.recoverAlerts(env, key, lastedMs, now);
   muteAlert: WatchStore['muteAlert'] = (id, until, by) => this.watches.muteAlert(id, until, by);
   mutedChannels: WatchStore['mutedChannels'] = (env, key, now) => this.watches.mutedChannels(env, key, now);
+
+  // the outbox (issue 39)
+  appendOutbox: OutboxStore['appendOutbox'] = (entry) => this.outbox.appendOutbox(entry);
+  readOutbox: OutboxStore['readOutbox'] = (after, limit) => this.outbox.readOutbox(after, limit);
+  lastOutboxSeq: OutboxStore['lastOutboxSeq'] = () => this.outbox.lastOutboxSeq();
+  claimOutbox: OutboxStore['claimOutbox'] = (subscriber, seq, ttlMs, now) =>
+    this.outbox.claimOutbox(subscriber, seq, ttlMs, now);
+  pruneOutbox: OutboxStore['pruneOutbox'] = (before, now) => this.outbox.pruneOutbox(before, now);
+
+  // Slack's change messages (issue 39)
+  placeChangeMessage: ChangeMessageStore['placeChangeMessage'] = (id, channel, ts) =>
+    this.changeMessageParts.placeChangeMessage(id, channel, ts);
+  noteAsk: ChangeMessageStore['noteAsk'] = (id, channel, ts) =>
+    this.changeMessageParts.noteAsk(id, channel, ts);
+  markMessageDrawn: ChangeMessageStore['markMessageDrawn'] = (id, status) =>
+    this.changeMessageParts.markMessageDrawn(id, status);
+  changeMessages: ChangeMessageStore['changeMessages'] = (ids) => this.changeMessageParts.changeMessages(ids);
+  undrawnChanges: ChangeMessageStore['undrawnChanges'] = (statuses, limit) =>
+    this.changeMessageParts.undrawnChanges(statuses, limit);
 
   // freezes (issue 41)
   addFreeze: FreezeStore['addFreeze'] = (f) => this.freezes.addFreeze(f);

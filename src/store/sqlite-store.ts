@@ -30,6 +30,8 @@ export class SqliteStore extends SqlStore {
   readonly kind = 'sqlite' as const;
   private readonly statements = new Map<string, Database.Statement>();
   private closed = false;
+  /** Transactions of this process, one after another (one connection: SQLite cannot nest them). */
+  private transactions: Promise<unknown> = Promise.resolve();
 
   /** Wraps an open database (see openSqliteDatabase); `db` stays public for tests and tools. */
   constructor(
@@ -61,6 +63,32 @@ export class SqliteStore extends SqlStore {
     } catch (err) {
       throw toStoreError(err);
     }
+  }
+
+  /**
+   * BEGIN IMMEDIATE takes the write lock at once (another process waits on
+   * busy_timeout). The driver is synchronous and `work` only runs statements,
+   * so the transaction is short; a statement this process runs for other
+   * work meanwhile joins it and commits with it, which is harmless.
+   */
+  protected inTransaction<T>(work: (rows: (query: Query) => Promise<Row[]>) => Promise<T>): Promise<T> {
+    const run = this.transactions.then(async () => {
+      try {
+        this.db.exec('BEGIN IMMEDIATE');
+      } catch (err) {
+        throw toStoreError(err);
+      }
+      try {
+        const out = await work((query) => this.rows(query));
+        this.db.exec('COMMIT');
+        return out;
+      } catch (err) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw toStoreError(err);
+      }
+    });
+    this.transactions = run.catch(() => undefined);
+    return run;
   }
 
   /** Prepared statements cached by text: the set of statement shapes is small and fixed. */

@@ -46,7 +46,6 @@ export const TABLES = {
     workspace: text,
     channel: text,
     thread_ts: optText,
-    message_ts: optText,
     release_id: optText,
     status: oneOf(CHANGE_STATUSES),
     created_at: int,
@@ -58,8 +57,6 @@ export const TABLES = {
     apply_token: optText,
     result: optJson,
     error: optJson,
-    drawn_status: optOneOf(CHANGE_STATUSES),
-    ask_ts: optText,
     reminded_at: optInt,
     expiry_told_at: optInt,
     undo: optJson,
@@ -230,6 +227,22 @@ export const TABLES = {
     reason: optText,
     created_at: int,
     ended_at: optInt,
+  },
+  slack_change_messages: {
+    change_id: text,
+    channel: text,
+    message_ts: optText,
+    ask_ts: optText,
+    drawn_status: optText,
+  },
+  outbox: {
+    // Assigned by the database (AUTOINCREMENT / BIGSERIAL): the order every replica reads in.
+    seq: int,
+    topic: text,
+    at: int,
+    publisher: text,
+    told_here: int,
+    payload: json,
   },
 } as const satisfies Record<string, Record<string, ColumnDecl>>;
 

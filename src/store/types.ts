@@ -43,10 +43,7 @@ export interface ChangeOrigin {
   workspace: string;
   channel: string;
   threadTs?: string;
-  messageTs?: string;
   releaseId?: string;
-  /** The thread reply that asked the approvers; marked answered when the change moves on. */
-  askTs?: string;
 }
 
 /** The notices a change gets once: approvers reminded before it expires, the requester told it expired. */
@@ -72,8 +69,6 @@ export interface ChangeRecord {
   applyToken?: string;
   result?: unknown;
   error?: unknown;
-  /** The status the change's Slack message last showed (set by `markDrawn`, never by updates). */
-  drawnStatus?: ChangeStatus;
   /** When the approvers were reminded (claimed by `claimNotice`). */
   remindedAt?: number;
   /** When the requester was told the change expired (claimed by `claimNotice`). */
@@ -208,9 +203,7 @@ export interface ChangeFilter {
   /** Only scheduled changes (`scheduledAt` set); with `dueBy`, only those whose time is at or before it. */
   scheduled?: boolean;
   dueBy?: number;
-  /** Only changes with a posted message that does not show their current status yet. */
-  undrawn?: boolean;
-  /** Only changes with a posted message whose `notice` has not been claimed yet. */
+  /** Only changes whose `notice` has not been claimed yet. */
   unnoticed?: ChangeNotice;
   limit?: number;
 }
@@ -274,16 +267,8 @@ export interface ChangeStore {
     patch?: ChangePatch,
     opts?: TransitionOptions,
   ): Promise<ChangeRecord | undefined>;
-  /** Updates origin refs (e.g. the preview message ts once posted); no status change. */
-  updateChangeOrigin(
-    id: string,
-    origin: Partial<ChangeOrigin>,
-    now: number,
-  ): Promise<ChangeRecord | undefined>;
   /** Changes matching every given filter, oldest first (createdAt, then id). */
   listChanges(filter: ChangeFilter): Promise<ChangeRecord[]>;
-  /** Records that the change's message now shows `status`; leaves version and updatedAt alone. */
-  markDrawn(id: string, status: ChangeStatus): Promise<void>;
   /** Marks a due follow-up over (bookkeeping: version and updatedAt stay); a no-op otherwise. */
   markFollowedUp(id: string): Promise<void>;
   /**
@@ -442,6 +427,83 @@ export interface HomeViewerStore {
   homeViewers(team: string, now: number): Promise<string[]>;
 }
 
+/** Where a change's Slack message is and what it shows (Slack's own table, not the change's). */
+export interface ChangeMessageRecord {
+  changeId: string;
+  channel: string;
+  messageTs?: string;
+  /** The thread reply that asked the approvers; marked answered when the change moves on. */
+  askTs?: string;
+  /** The status the message last showed. */
+  drawnStatus?: ChangeStatus;
+}
+
+/** Slack's drawing state of change messages (owned by src/slack/change-messages). */
+export interface ChangeMessageStore {
+  /** Records where the change's message was posted. */
+  placeChangeMessage(changeId: string, channel: string, messageTs: string): Promise<void>;
+  /** Records the thread reply that asked the change's approvers. */
+  noteAsk(changeId: string, channel: string, askTs: string): Promise<void>;
+  /** Records that the change's message now shows `status`. */
+  markMessageDrawn(changeId: string, status: ChangeStatus): Promise<void>;
+  /** The messages of these changes (those without one are absent). */
+  changeMessages(changeIds: readonly string[]): Promise<Map<string, ChangeMessageRecord>>;
+  /** Changes in one of `statuses` whose posted message does not show their status yet, oldest first. */
+  undrawnChanges(statuses: readonly ChangeStatus[], limit: number): Promise<ChangeRecord[]>;
+}
+
+/** One event for the outbox: what the domain tells, as data (opaque to the store). */
+export interface OutboxEntry {
+  /** Which bus it is for (e.g. `change`). */
+  topic: string;
+  at: number;
+  /** The replica that published it. */
+  publisher: string;
+  /** The publisher delivered it to its own subscribers: the other replicas leave it alone. */
+  toldHere: boolean;
+  payload: unknown;
+}
+
+/** An outbox row as read: the entry and its place in the order every replica reads in. */
+export interface OutboxRow extends OutboxEntry {
+  seq: number;
+}
+
+/**
+ * The outbox (issue 39): the domain's events as rows, written in the same
+ * transaction as what they tell of, read by every replica after its cursor.
+ */
+export interface OutboxStore {
+  /** Appends an event; returns its seq (PostgreSQL also wakes the readers at commit). */
+  appendOutbox(entry: OutboxEntry): Promise<number>;
+  /** Up to `limit` rows after `afterSeq`, in seq order. */
+  readOutbox(afterSeq: number, limit: number): Promise<OutboxRow[]>;
+  /** The newest seq (0 when none): where a reader starting now begins. */
+  lastOutboxSeq(): Promise<number>;
+  /** Claims row `seq` for `subscriber` (one of N replicas asking wins); kept for `ttlMs`. */
+  claimOutbox(subscriber: string, seq: number, ttlMs: number, now: number): Promise<boolean>;
+  /** Deletes rows written before `before` and claims lapsed by `now`; returns the rows deleted. */
+  pruneOutbox(before: number, now: number): Promise<number>;
+}
+
+/** What a transaction may write: a change and the events telling of it commit together or not at all. */
+export type TransactionStore = ChangeStore & Pick<ApprovalStore, 'listApprovalsFor'> & OutboxStore;
+
+/** Writes that commit together (the transactional outbox). */
+export interface AtomicStore {
+  /**
+   * Runs `work` in one transaction: its writes (a change, the outbox rows
+   * telling of it) commit together, or none does when it throws.
+   */
+  atomically<T>(work: (tx: TransactionStore) => Promise<T>): Promise<T>;
+  /**
+   * Calls `wake` when another connection appends to the outbox (PostgreSQL's
+   * LISTEN); resolves to the function that stops listening. Absent where the
+   * store cannot tell (SQLite: readers poll).
+   */
+  listenOutbox?(wake: () => void): Promise<() => Promise<void>>;
+}
+
 /**
  * Every part on one database, as start-up wires it. Flows take the parts they
  * use (a `ChangeStore & AuditStore`, a `TailStore`), not the whole.
@@ -460,7 +522,10 @@ export interface Store
     SlackBudgetStore,
     WatchStore,
     FreezeStore,
-    GuardStore {}
+    GuardStore,
+    OutboxStore,
+    AtomicStore,
+    ChangeMessageStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

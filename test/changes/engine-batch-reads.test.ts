@@ -11,7 +11,6 @@ import { Events } from '../../src/runtime/events.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import type { ChangeMessageDeps } from '../../src/slack/change-messages/deps.js';
 import { ChangeMessages } from '../../src/slack/change-messages/owner.js';
-import { Tasks } from '../../src/slack/runtime/tasks.js';
 import { countingStore } from '../support/counting-store.js';
 import { type Harness, origin, startHarness, storeKinds } from './harness.js';
 
@@ -84,20 +83,22 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     expect(expired.map((c) => [c.id, c.status, c.approvals.length])).toEqual(
       ids.map((id) => [id, 'expired', 1]),
     );
-    // One expiry statement, one approvals read, and an audit line per change.
+    // One transaction: one expiry statement, one approvals read and the event's outbox row; an audit line per change.
     expect(Object.fromEntries(counted.calls)).toEqual({
+      atomically: 1,
       expireChanges: 1,
       listApprovalsFor: 1,
+      appendOutbox: 1,
       appendAudit: 5,
     });
   });
 
-  it('the repair of change messages reads the approvals of all undrawn changes at once', async () => {
+  it('the repair of change messages reads the approvals and the places of all undrawn changes at once', async () => {
     h = await startHarness({ store: kind });
     const counted = countingStore(h.store);
     const ids = await awaiting(4);
     for (const id of ids) {
-      await h.engine.setOrigin(id, { messageTs: `1700000000.${id.slice(0, 6)}` });
+      await h.store.placeChangeMessage(id, 'C1', `1700000000.${id.slice(0, 6)}`);
       await h.engine.cancel({ changeId: id, user: 'U1', channel: 'C1', team: 'T1' });
     }
     // Slack as far as the redraws need it: each rewrite is recorded with the approvals it drew.
@@ -110,14 +111,17 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
       store: counted.store,
       engine: h.engine,
       commandName: '/harbor',
-      followUps: new Tasks(silentLogger),
-      stopping: new AbortController().signal,
       releaseEvents: new Events(),
     });
     counted.reset();
     await messages.repair();
     expect(drawn).toHaveLength(4);
-    expect(Object.fromEntries(counted.calls)).toEqual({ listChanges: 1, listApprovalsFor: 1, markDrawn: 4 });
+    expect(Object.fromEntries(counted.calls)).toEqual({
+      undrawnChanges: 1,
+      listApprovalsFor: 1,
+      changeMessages: 1,
+      markMessageDrawn: 4,
+    });
     // Drawn: the next pass finds nothing to repair.
     counted.reset();
     await messages.repair();

@@ -39,7 +39,7 @@ const rollOut = (tag: string): RequestInput => ({
   operation: 'armada.image',
   input: { environment: 'dev', name: 'duel', image: 'game-server', tag },
   requester: 'U1',
-  origin: { ...origin, messageTs: '1700000000.000100' },
+  origin,
 });
 
 const guardedEvents = (events: ChangeEvent[]) =>

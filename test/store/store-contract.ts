@@ -11,6 +11,7 @@ import { freezesContract } from './contract/freezes.js';
 import { guardsContract } from './contract/guards.js';
 import type { HarnessFactory, StoreHarness } from './contract/harness.js';
 import { leasesMigrateContract } from './contract/leases-migrate.js';
+import { outboxContract } from './contract/outbox.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
 import { slackBudgetContract } from './contract/slack-budget.js';
 import { homeViewersContract, viewsContract } from './contract/views.js';
@@ -46,4 +47,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   watchesContract(harness);
   freezesContract(harness);
   guardsContract(harness);
+  outboxContract(harness);
 }

@@ -13,19 +13,26 @@ export interface CountingStore {
   reset(): void;
 }
 
-/** Wraps `store`; every method still runs on it, and each call is counted. */
+/** Wraps `store`; every method still runs on it, and each call is counted (inside a transaction's too). */
 export function countingStore(store: Store): CountingStore {
   const calls = new Map<string, number>();
-  const counted = new Proxy(store, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value !== 'function' || typeof key !== 'string') return value;
-      return (...args: unknown[]) => {
-        calls.set(key, (calls.get(key) ?? 0) + 1);
-        return value.apply(target, args);
-      };
-    },
-  });
+  const counting = <T extends object>(inner: T): T =>
+    new Proxy(inner, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (typeof value !== 'function' || typeof key !== 'string') return value;
+        return (...args: unknown[]) => {
+          calls.set(key, (calls.get(key) ?? 0) + 1);
+          // A transaction's own store counts into the same tally.
+          if (key === 'atomically') {
+            const work = args[0] as (tx: object) => unknown;
+            return value.call(target, (tx: object) => work(counting(tx)));
+          }
+          return value.apply(target, args);
+        };
+      },
+    });
+  const counted = counting(store);
   return {
     store: counted,
     calls,

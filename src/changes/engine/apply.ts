@@ -4,7 +4,7 @@
  * housekeeping when the store fails after the API answered).
  */
 import { StoreError } from '../../store/errors.js';
-import type { ChangeRecord, ChangeStatus } from '../../store/types.js';
+import type { ChangeRecord, ChangeStatus, TransactionStore } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
 import { describeFailure } from '../describe-failure.js';
@@ -27,7 +27,7 @@ export class Applier {
     action: 'confirm' | 'approve' | 'schedule',
     team?: string,
   ): Promise<ClickOutcome> {
-    const { store, replicaId } = this.core.o;
+    const { replicaId } = this.core.o;
     // The lease comes first: once the change reads `applying`, its lease is already held, so a
     // recovery sweep listing it can never take it from a live apply.
     const owner = uniqueOwner(replicaId, 'apply');
@@ -49,12 +49,17 @@ export class Applier {
     const now = this.core.now();
     let claimed: ChangeRecord | undefined;
     try {
-      claimed = await store.transitionChange(
-        c.id,
-        from,
-        'applying',
-        { confirmedBy: user, applyingOwner: owner, applyingSince: now },
-        { now },
+      // Its message shows "Applying…" while the write runs: the `claimed` event commits with the claim.
+      claimed = await this.core.write(
+        (tx) =>
+          tx.transitionChange(
+            c.id,
+            from,
+            'applying',
+            { confirmedBy: user, applyingOwner: owner, applyingSince: now },
+            { now },
+          ),
+        async (record) => (record ? { kind: 'claimed', change: toChange(record, c.approvals) } : undefined),
       );
     } catch (err) {
       await lease.release();
@@ -76,8 +81,6 @@ export class Applier {
       });
     }
     const applying = toChange(claimed, c.approvals);
-    // Told, not awaited: its message shows "Applying…" while the write runs, which must not wait for Slack.
-    void this.core.tell({ kind: 'claimed', change: applying });
     try {
       return await this.run(applying, user);
     } finally {
@@ -153,18 +156,21 @@ export class Applier {
     actor: string,
     action: 'apply' | 'recover',
   ): Promise<Change | undefined> {
-    const { store } = this.core.o;
     const now = this.core.now();
-    const done =
+    // A recovery's settlement commits with the `closed` event telling of it; an apply's outcome is
+    // told by the click (engine.ts), after this commits.
+    const write = (work: (tx: TransactionStore) => Promise<ChangeRecord | undefined>) =>
+      action === 'recover' ? this.core.closing(work, change.approvals) : work(this.core.o.store);
+    const done = await write((store) =>
       settled.status === 'unconfirmed'
-        ? await store.transitionChange(
+        ? store.transitionChange(
             change.id,
             ['applying'],
             'applying',
             { error: settled.failure, applyingOwner: undefined },
             { now },
           )
-        : await store.transitionChange(
+        : store.transitionChange(
             change.id,
             ['applying'],
             settled.status,
@@ -177,7 +183,8 @@ export class Applier {
                 }
               : { error: settled.failure, applyingOwner: undefined },
             { now },
-          );
+          ),
+    );
     // A guarded change is watched from its apply (src/guards/ does the watching, on whichever replica holds it).
     if (done?.status === 'succeeded' && change.guard) await this.startGuard(change, now);
     await this.core.audit({

@@ -9,15 +9,21 @@ import { blockingFreeze, type FreezeSources } from '../../freezes/in-force.js';
 import type { Freeze } from '../../freezes/types.js';
 import { freezeRefusal } from '../../freezes/words.js';
 import { PLAIN_NAMES, type PolicyNames } from '../../policy/words.js';
-import { Events, type ReleaseEvents } from '../../runtime/events.js';
-import { type ChangeOrigin, type ChangeRecord, EXPIRABLE_STATUSES } from '../../store/types.js';
+import { Events } from '../../runtime/events.js';
+import {
+  type ChangeOrigin,
+  type ChangeRecord,
+  EXPIRABLE_STATUSES,
+  type TransactionStore,
+} from '../../store/types.js';
 import { DEFAULT_APPLY_LEASE_MS } from '../apply-lease.js';
 import { auditedClient } from '../audited-client.js';
 import { type Change, type ClickOutcome, toChange } from '../change.js';
-import { type ChangeEvent, type ChangeEvents, createChangeEvents } from '../events.js';
+import { type ChangeEvent, createChangeEvents } from '../events.js';
 import { freezeScope } from '../freeze-scope.js';
 import type { OperationContext } from '../operation.js';
 import { PendingRecords } from '../pending-records.js';
+import { ChangePublisher } from '../publish.js';
 import { DEFAULT_ROLLBACK_WINDOW_MS, storeLedger } from '../rollback/store-ledger.js';
 import { DEFAULT_SCHEDULE_GRACE_MS, DEFAULT_SCHEDULE_MAX_DAYS } from '../schedule/when.js';
 import { staleReason } from '../stale-reason.js';
@@ -51,13 +57,19 @@ export class EngineCore {
   readonly names: PolicyNames;
   /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
   readonly pendingRecords = new PendingRecords();
-  private readonly releaseEvents: ReleaseEvents;
-  private readonly changeEvents: ChangeEvents;
+  /** Where what moved is published: the outbox, then this replica's listeners (changes/publish.ts). */
+  readonly publisher: ChangePublisher;
 
   constructor(readonly o: ChangeEngineOptions) {
     this.newId = o.newId ?? randomUUID;
-    this.releaseEvents = o.releaseEvents ?? new Events();
-    this.changeEvents = o.changeEvents ?? createChangeEvents();
+    this.publisher = new ChangePublisher({
+      store: o.store,
+      changeEvents: o.changeEvents ?? createChangeEvents(),
+      releaseEvents: o.releaseEvents ?? new Events(),
+      replicaId: o.replicaId,
+      clock: o.clock,
+      logger: o.logger,
+    });
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.rollbackWindowMs = o.rollbackWindowMs ?? DEFAULT_ROLLBACK_WINDOW_MS;
     this.names = o.names ?? PLAIN_NAMES;
@@ -86,36 +98,55 @@ export class EngineCore {
     return records.map((record) => toChange(record, approvals.get(record.id) ?? []));
   }
 
-  /** Tells the listeners of each release among `changes` that what it shows changed. */
-  async announce(changes: readonly Change[]): Promise<void> {
-    const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
-    for (const releaseId of releaseIds) await this.releaseEvents.emit({ releaseId });
+  /** The records as Changes with their approvals, read inside the transaction that wrote them. */
+  async withApprovalsIn(tx: TransactionStore, records: readonly ChangeRecord[]): Promise<Change[]> {
+    if (records.length === 0) return [];
+    const approvals = await tx.listApprovalsFor(records.map((r) => r.id));
+    return records.map((record) => toChange(record, approvals.get(record.id) ?? []));
   }
 
   /**
-   * Tells whoever shows changes that one moved (src/changes/events.ts);
-   * resolves once they have shown it, so a click is answered after its
-   * change's message says what it did.
+   * Publishes an event about what is committed already (a click's outcome, a
+   * follow-up's step): to the outbox, then this replica's listeners, never
+   * waited for (changes/publish.ts). Resolves once the outbox row is written.
    */
-  tell(event: ChangeEvent): Promise<void> {
-    return this.changeEvents.emit(event);
+  publish(event: ChangeEvent): Promise<void> {
+    return this.publisher.publish(event);
   }
 
   /**
-   * Tells what housekeeping moved, to the releases and to whoever shows
-   * changes, without waiting for them to show it: expiry, recovery and
-   * resumption keep their own clocks whatever Slack's pace (issue 39.4).
-   * The store already records what moved; a redraw that fails is repaired.
+   * What housekeeping-like loops moved (scheduled applies, guarded rollouts),
+   * published as a `closed` event after their commits; nobody waits for it.
+   * Kept for the loops written against the earlier in-process events; a new
+   * write should commit its event with it (`write`, `closing`).
    */
   publishMoved(changes: readonly Change[]): void {
-    const releaseIds = new Set(changes.flatMap((c) => (c.origin.releaseId ? [c.origin.releaseId] : [])));
-    for (const releaseId of releaseIds) this.releaseEvents.post({ releaseId });
-    if (changes.length > 0) this.changeEvents.post({ kind: 'closed', changes: [...changes] });
+    if (changes.length > 0) void this.publish({ kind: 'closed', changes: [...changes] });
   }
 
-  /** Tells `event` without waiting for whoever shows changes (as `publishMoved`). */
-  publish(event: ChangeEvent): void {
-    this.changeEvents.post(event);
+  /**
+   * Writes a change and the event telling of it in one transaction
+   * (`eventOf` the written record; none when nothing was written), then tells
+   * this replica's listeners without waiting for them.
+   */
+  write<T>(
+    work: (tx: TransactionStore) => Promise<T>,
+    eventOf: (written: T, tx: TransactionStore) => Promise<ChangeEvent | undefined>,
+  ): Promise<T> {
+    return this.publisher.write(work, eventOf);
+  }
+
+  /** One change's transition with a `closed` event for it in the same transaction. */
+  closing(
+    write: (tx: TransactionStore) => Promise<ChangeRecord | undefined>,
+    approvals: Change['approvals'],
+    ownOnly = false,
+  ): Promise<ChangeRecord | undefined> {
+    return this.write(write, async (record) =>
+      record
+        ? { kind: 'closed', changes: [toChange(record, approvals)], ...(ownOnly ? { ownOnly: true } : {}) }
+        : undefined,
+    );
   }
 
   async audit(entry: AuditEntry): Promise<void> {
@@ -220,7 +251,7 @@ export class EngineCore {
           });
           // The original's message now says it was rolled back: its owner redraws it.
           const original = await this.get(originalId);
-          if (original) await this.tell({ kind: 'closed', changes: [original] });
+          if (original) await this.publish({ kind: 'closed', changes: [original], ownOnly: true });
         },
       }),
     };

@@ -50,17 +50,28 @@ export class GuardRollbacks {
   async end(changeId: string, outcome: GuardOutcome, rollback?: Change): Promise<Change | undefined> {
     const change = await this.core.get(changeId);
     if (!change?.result || guardOutcomeOf(change)) return undefined;
-    const updated = await this.core.o.store.transitionChange(
-      change.id,
-      ['succeeded'],
-      'succeeded',
-      { result: { ...change.result, facts: { ...change.result.facts, guard: outcome } } },
-      { now: change.updatedAt },
+    const result = change.result;
+    // The outcome and the `guarded` event telling of it commit together (the outbox: changes/publish.ts).
+    const updated = await this.core.write(
+      (tx) =>
+        tx.transitionChange(
+          change.id,
+          ['succeeded'],
+          'succeeded',
+          { result: { ...result, facts: { ...result.facts, guard: outcome } } },
+          { now: change.updatedAt },
+        ),
+      async (record) =>
+        record
+          ? {
+              kind: 'guarded',
+              change: toChange(record, change.approvals),
+              outcome,
+              ...(rollback ? { rollback } : {}),
+            }
+          : undefined,
     );
-    if (!updated) return undefined;
-    const ended = toChange(updated, change.approvals);
-    this.core.publish({ kind: 'guarded', change: ended, outcome, ...(rollback ? { rollback } : {}) });
-    return ended;
+    return updated ? toChange(updated, change.approvals) : undefined;
   }
 
   /** Plans and stores the rollback; the reason when the plan refuses (a moved target: nothing is stored). */
@@ -85,10 +96,9 @@ export class GuardRollbacks {
     const origin = {
       workspace: original.origin.workspace,
       channel: original.origin.channel,
-      // Its messages go in the original's thread, where the people who made the change look.
-      ...(original.origin.threadTs || original.origin.messageTs
-        ? { threadTs: (original.origin.threadTs ?? original.origin.messageTs) as string }
-        : {}),
+      // In the original's release thread when it had one; the guard's notice goes in the original's
+      // own thread, which its surface finds by the original's id (the message is the surface's state).
+      ...(original.origin.threadTs ? { threadTs: original.origin.threadTs } : {}),
     };
     try {
       await store.createChange({

@@ -7,18 +7,31 @@ import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { FreezeStore } from '../../store/freeze-types.js';
 import type { GuardStore } from '../../store/guard-types.js';
-import type { ApprovalStore, AuditStore, ChangeOrigin, ChangeStore, LeaseStore } from '../../store/types.js';
+import type {
+  ApprovalStore,
+  AtomicStore,
+  AuditStore,
+  ChangeOrigin,
+  ChangeStore,
+  LeaseStore,
+  OutboxStore,
+} from '../../store/types.js';
 import type { ChangeEvents } from '../events.js';
 import type { GuardAsk } from '../guard-choice.js';
 import type { ChangeInput } from '../requests/index.js';
 
-/** The parts of the store the engine uses: changes, their approvals and audit, apply leases, and the freezes in force. */
+/**
+ * The parts of the store the engine uses: changes, their approvals and audit, apply leases, the
+ * freezes in force, and the outbox its events go to (in the same transaction as their writes).
+ */
 export type ChangeEngineStore = ChangeStore &
   ApprovalStore &
   AuditStore &
   LeaseStore &
   Pick<FreezeStore, 'listFreezes'> &
-  Pick<GuardStore, 'createGuard'>;
+  Pick<GuardStore, 'createGuard'> &
+  OutboxStore &
+  AtomicStore;
 
 export interface ChangeEngineOptions {
   client: GameFabricClient;
@@ -45,6 +58,12 @@ export interface ChangeEngineOptions {
   rollbackWindowMs?: number;
   /** Told when a change moves or a follow-up learns something, so what shows the change can redraw. */
   changeEvents?: ChangeEvents;
+  /**
+   * This replica runs the lifecycle's follow-ups: an applied click's, a recovered apply's, a
+   * resumed one (startup/core.ts sets it on every replica, Slack or worker). Off, the engine
+   * follows a change up only when asked (`follow`).
+   */
+  runFollowUps?: boolean;
   /** How freeze refusals write people and instants (Slack: mentions and date tokens); plain words without it. */
   names?: PolicyNames;
   /**

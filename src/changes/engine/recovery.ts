@@ -1,10 +1,11 @@
 /**
  * What housekeeping asks of the engine: expire what is past its deadline,
  * resolve applies a dead process left behind (reading the API, never
- * re-applying), and look again at promotions not yet visible. Each tells
- * what it moved (a `closed` change event, a `follow` one) without waiting
- * for it to be drawn: these clocks must not run at Slack's pace, and the
- * store already records what moved (issue 39.4).
+ * re-applying), resume follow-ups a stopped replica cut short, and look
+ * again at promotions not yet visible. What each moves commits with its
+ * `closed` event (the outbox) and nobody waits for it to be drawn: these
+ * clocks never run at Slack's pace (issue 39.4). Follow-ups run here, in the
+ * domain, on any replica (engine/follow-ups.ts).
  */
 import type { ChangeRecord } from '../../store/types.js';
 import { holdApplyLease, uniqueOwner } from '../apply-lease.js';
@@ -15,6 +16,7 @@ import { settleInterruptedApply } from '../settle-interrupted.js';
 import { recheckUnconfirmed, type Settlement } from '../settle-outcome.js';
 import type { Applier } from './apply.js';
 import type { EngineCore } from './core.js';
+import type { FollowUps } from './follow-ups.js';
 
 /** How long after its apply a change's cut-short follow-up is still resumed. */
 export const RESUME_WINDOW_MS = 60 * 60_000;
@@ -26,13 +28,23 @@ export class Recovery {
   constructor(
     private readonly core: EngineCore,
     private readonly applier: Applier,
+    private readonly followUps: FollowUps,
   ) {}
 
   /** Expires every open change past its deadline; returns them so their messages can be updated. */
   async expireDue(): Promise<Change[]> {
     const now = this.core.now();
-    const expired = await this.core.o.store.expireChanges(now);
-    for (const record of expired) {
+    let out: Change[] = [];
+    // The expiry and its `closed` event commit together: whoever shows the changes learns of it
+    // from the outbox, at its own pace.
+    await this.core.write(
+      (tx) => tx.expireChanges(now),
+      async (records, tx) => {
+        out = await this.core.withApprovalsIn(tx, records);
+        return out.length > 0 ? { kind: 'closed', changes: out } : undefined;
+      },
+    );
+    for (const record of out) {
       await this.core.audit({
         at: now,
         changeId: record.id,
@@ -42,8 +54,6 @@ export class Recovery {
         origin: record.origin,
       });
     }
-    const out = await this.core.withApprovals(expired);
-    this.core.publishMoved(out);
     return out;
   }
 
@@ -58,7 +68,9 @@ export class Recovery {
     const { store, replicaId } = this.core.o;
     // Settlements stored late were applied clicks, followed up then (one that the store's outage
     // stopped is still due, and resumed by resumeFollowUps).
-    const out: Change[] = await this.applier.storePending();
+    const late = await this.applier.storePending();
+    if (late.length > 0) await this.core.publish({ kind: 'closed', changes: late });
+    const out: Change[] = [...late];
     const landed: Change[] = [];
     const records = await store.listChanges({ status: ['applying'], limit: 500 });
     for (const record of records) {
@@ -80,8 +92,7 @@ export class Recovery {
         await lease.release();
       }
     }
-    this.core.publishMoved(out);
-    if (landed.length > 0) this.core.publish({ kind: 'follow', changes: landed, why: 'landed' });
+    if (this.core.o.runFollowUps) for (const change of landed) this.followUps.start(change);
     return out;
   }
 
@@ -104,7 +115,8 @@ export class Recovery {
       (r) => r.appliedAt !== undefined && r.appliedAt <= now - this.core.resumeFollowAfterMs,
     );
     const out = await this.core.withApprovals(due);
-    if (out.length > 0) this.core.publish({ kind: 'follow', changes: out, why: 'resumed' });
+    // The follow-up lease decides which replica runs each, and skips one that still runs.
+    if (this.core.o.runFollowUps) for (const change of out) this.followUps.start(change, true);
     return out;
   }
 
@@ -129,16 +141,20 @@ export class Recovery {
       });
       if (!result) continue;
       // The applied time stays as it was: the record learns what became of it, nothing more.
-      const updated = await store.transitionChange(
-        change.id,
-        ['succeeded'],
-        'succeeded',
-        { result },
-        { now: change.updatedAt, expectVersion: change.version },
+      const updated = await this.core.closing(
+        (tx) =>
+          tx.transitionChange(
+            change.id,
+            ['succeeded'],
+            'succeeded',
+            { result },
+            { now: change.updatedAt, expectVersion: change.version },
+          ),
+        change.approvals,
+        true,
       );
       if (updated) out.push(toChange(updated, change.approvals));
     }
-    if (out.length > 0) this.core.publish({ kind: 'closed', changes: out });
     return out;
   }
 

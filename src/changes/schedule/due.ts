@@ -81,7 +81,7 @@ export class ScheduledApplies {
     }
     // Another replica holds or already made the apply: that replica tells what it did.
     if (outcome.kind === 'stale') return undefined;
-    this.core.publish({ kind: 'clicked', outcome, by: SCHEDULER_ACTOR });
+    await this.core.publish({ kind: 'clicked', outcome, by: SCHEDULER_ACTOR });
     return outcome;
   }
 
@@ -134,7 +134,7 @@ export class ScheduledApplies {
     const ended = (await this.core.get(c.id)) as Change;
     if (status === 'failed') {
       const outcome: ClickOutcome = { kind: 'failed', change: ended };
-      this.core.publish({ kind: 'clicked', outcome, by: SCHEDULER_ACTOR });
+      await this.core.publish({ kind: 'clicked', outcome, by: SCHEDULER_ACTOR });
       return outcome;
     }
     // Expired and missed changes are redrawn; their requester is told by the expiry notice (change-notices.ts).

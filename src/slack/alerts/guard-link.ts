@@ -10,7 +10,7 @@ import type { ChangeEvent, ChangeEvents } from '../../changes/events.js';
 import { objectOf } from '../../guards/sightings.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { GuardRecord, GuardStore } from '../../store/guard-types.js';
-import type { ChangeStore } from '../../store/types.js';
+import type { ChangeMessageStore, ChangeStore } from '../../store/types.js';
 import type { WatchAlert, WatchStore } from '../../store/watch-types.js';
 import type { AlertMessenger } from '../../watches/types.js';
 import { escapeFit } from '../render/blocks.js';
@@ -19,7 +19,9 @@ import { linked, permalink } from '../render/permalink.js';
 /** How long before an alert's trouble began a guard's rollback is still about it (a guard's window is at most a day). */
 const LOOKBACK_MS = 24 * 3_600_000;
 
-type Reads = Pick<GuardStore, 'listRolledBackGuards'> & Pick<ChangeStore, 'getChange'>;
+type Reads = Pick<GuardStore, 'listRolledBackGuards'> &
+  Pick<ChangeStore, 'getChange'> &
+  Pick<ChangeMessageStore, 'changeMessages'>;
 
 /** The objects an alert is about: its own, and the fleets behind its cause. */
 function keysOf(alert: WatchAlert): string[] {
@@ -40,7 +42,9 @@ export async function guardLine(store: Reads, alert: WatchAlert): Promise<string
   );
   if (!guard) return undefined;
   const change = await store.getChange(guard.changeId);
-  const { channel, messageTs, threadTs } = change?.origin ?? {};
+  const { channel, threadTs } = change?.origin ?? {};
+  // Where Slack placed the change's message is Slack's own state (slack_change_messages), not the change's.
+  const messageTs = (await store.changeMessages([guard.changeId])).get(guard.changeId)?.messageTs;
   const link = channel && messageTs ? permalink(channel, messageTs, threadTs) : undefined;
   return `:rewind: Harbormaster rolled back ${linked(`change ${escapeFit(guard.changeId, 80)}`, link)} automatically: its guard saw ${escapeFit(guard.trigger ?? 'trouble', 600)}`;
 }

@@ -5,6 +5,7 @@
  */
 import type { Actor } from '../handlers/actor.js';
 import type { BotContext } from '../handlers/context.js';
+import { placed } from '../handlers/placed.js';
 import { privateReplyVia } from '../handlers/private-reply.js';
 import { ALERT_ACTIONS } from '../ids.js';
 import type { SlackMessage } from '../render/message.js';
@@ -13,7 +14,7 @@ import type { ActionRoute, ActionRoutes, ClickArgs } from '../routes/action-rout
 import { clickActor } from '../routes/actor.js';
 import { slotted } from '../routes/work.js';
 
-type Ctx = Pick<BotContext, 'watches' | 'clock'>;
+type Ctx = Pick<BotContext, 'watches' | 'clock' | 'logger' | 'store'>;
 
 /** A click on `action` whose private answer `answer` draws from the alert id in the button's value. */
 function alertRoute(
@@ -41,10 +42,15 @@ function alertRoute(
 export function alertActionRoutes(ctx: Ctx): ActionRoutes {
   return {
     [ALERT_ACTIONS.whatChanged]: alertRoute(ALERT_ACTIONS.whatChanged, async (actor, id) =>
-      renderWhatChanged(await ctx.watches.whatChanged(actor, id, ctx.clock.now())),
+      placedWhatChanged(ctx, await ctx.watches.whatChanged(actor, id, ctx.clock.now())),
     ),
     [ALERT_ACTIONS.mute]: alertRoute(ALERT_ACTIONS.mute, async (actor, id) =>
       renderMuted(await ctx.watches.mute(actor, id, ctx.clock.now())),
     ),
   };
+}
+
+/** What changed, its changes linked to their messages. */
+async function placedWhatChanged(ctx: Ctx, w: Parameters<typeof renderWhatChanged>[0]) {
+  return renderWhatChanged({ ...w, changes: await placed(ctx, w.changes) });
 }

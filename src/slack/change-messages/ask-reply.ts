@@ -1,6 +1,6 @@
 /**
- * The thread reply that asked the approvers (notify.ts keeps its ts with the
- * change) is marked answered once the change stops waiting for them:
+ * The thread reply that asked the approvers (notify.ts keeps its ts in
+ * Slack's table) is marked answered once the change stops waiting for them:
  * approved, rejected, cancelled or expired (issue 18.12). One message per
  * fact: the ask becomes the record of its answer, without buttons, and the
  * outcome notices stay their own replies. Best effort: a refused edit is
@@ -9,14 +9,16 @@
 import type { Change } from '../../changes/change.js';
 import { renderAnsweredAsk } from '../render/notices.js';
 import type { ChangeMessageDeps } from './deps.js';
+import { messageOf } from './thread.js';
 
 /** Rewrites `change`'s ask as answered, when it has one and no longer waits for approvers. */
 export async function markAskAnswered(
-  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
-  const askTs = change.origin.askTs;
-  if (!askTs || change.status === 'awaiting_approval' || change.status === 'pending') return;
+  if (change.status === 'awaiting_approval' || change.status === 'pending') return;
+  const askTs = (await messageOf(ctx, change))?.askTs;
+  if (!askTs) return;
   const message = renderAnsweredAsk(change);
   try {
     await ctx.slack.chat.update({

@@ -1,7 +1,8 @@
 /**
  * Posting and rewriting a change's message. The message lives where the change
- * was requested (its origin: channel, thread, ts); every state change rewrites
- * it in place, so it always shows the truth and never keeps a live button on a
+ * was requested (its origin: channel, thread); its ts and what it shows are
+ * Slack's own state (`slack_change_messages`). Every state change rewrites it
+ * in place, so it always shows the truth and never keeps a live button on a
  * change that can no longer be acted on.
  */
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
@@ -10,10 +11,11 @@ import { permalink } from '../render/permalink.js';
 import { SerialByKey } from '../runtime/serial.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
+import { messageOf, rememberPlace } from './thread.js';
 
-/** Posts the change's message in its origin channel (and thread) and records the ts on the change. */
+/** Posts the change's message in its origin channel (and thread) and records where it is in Slack's table. */
 export async function postChangeMessage(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'engine' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'slack' | 'store'>,
   change: Change,
 ): Promise<string> {
   const message = renderChange(change, ctx.clock.now());
@@ -25,7 +27,8 @@ export async function postChangeMessage(
     unfurl_links: false,
   });
   const ts = posted.ts as string;
-  await ctx.engine.setOrigin(change.id, { messageTs: ts });
+  rememberPlace(ctx, { changeId: change.id, channel: change.origin.channel, messageTs: ts });
+  await ctx.store.placeChangeMessage(change.id, change.origin.channel, ts);
   return ts;
 }
 
@@ -52,11 +55,10 @@ export function rewriteChangeMessage(
   ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
-  const ts = change.origin.messageTs;
-  if (!ts) return Promise.resolve();
   const own = redraws.get(ctx.slack) ?? { serial: new SerialByKey(), latest: new Map<string, Change>() };
   redraws.set(ctx.slack, own);
-  const key = `${change.origin.channel}/${ts}`;
+  // One message per change: keyed by the change, so the rewrite is queued before its ts is read.
+  const key = change.id;
   const held = own.latest.get(key);
   // A state never gives way to an older one (a lower version) asked for later.
   if (!held || change.version >= held.version) own.latest.set(key, change);
@@ -69,8 +71,7 @@ export function rewriteChangeMessage(
 
 /** Whether a rewrite of the change's message is queued or under way here (housekeeping's repair leaves it to that). */
 export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): boolean {
-  const ts = change.origin.messageTs;
-  return ts !== undefined && (redraws.get(ctx.slack)?.serial.busy(`${change.origin.channel}/${ts}`) ?? false);
+  return redraws.get(ctx.slack)?.serial.busy(change.id) ?? false;
 }
 
 /**
@@ -80,10 +81,9 @@ export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Chan
  * before the notice is posted, without waiting for other messages' redraws.
  */
 export function redrawTried(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): Promise<void> {
-  const ts = change.origin.messageTs;
   const own = redraws.get(ctx.slack);
-  if (!ts || !own) return Promise.resolve();
-  return own.serial.after(`${change.origin.channel}/${ts}`);
+  if (!own) return Promise.resolve();
+  return own.serial.after(change.id);
 }
 
 /**
@@ -98,7 +98,9 @@ async function linksOf(
   if (!change.rolledBackBy) return {};
   try {
     const rollback = await ctx.store.getChange(change.rolledBackBy);
-    const { channel, messageTs, threadTs } = rollback?.origin ?? {};
+    const placed = rollback && (await ctx.store.changeMessages([rollback.id])).get(rollback.id);
+    const { channel, threadTs } = rollback?.origin ?? {};
+    const messageTs = placed?.messageTs;
     return {
       ...(channel && messageTs ? { rollback: permalink(channel, messageTs, threadTs) } : {}),
       ...(rollback ? { rollbackBy: rollback.requester } : {}),
@@ -116,12 +118,13 @@ async function drawChange(
   ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
-  if (!change.origin.messageTs) return;
+  const ts = (await messageOf(ctx, change))?.messageTs;
+  if (!ts) return;
   const message = renderChange(change, ctx.clock.now(), await linksOf(ctx, change));
   try {
     await ctx.slack.chat.update({
       channel: change.origin.channel,
-      ts: change.origin.messageTs,
+      ts,
       text: message.text,
       blocks: message.blocks,
     });
@@ -138,5 +141,5 @@ async function drawChange(
   }
   // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
   if (FINAL_STATUSES.includes(change.status) && !change.recordPending)
-    await ctx.store.markDrawn(change.id, change.status);
+    await ctx.store.markMessageDrawn(change.id, change.status);
 }

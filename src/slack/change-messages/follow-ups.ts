@@ -1,50 +1,29 @@
 /**
  * An applied change's aftermath (scheduled, running, terminated, ...) posted
- * step by step in its message's thread. The engine records where a step ends
- * on the change and tells it (a `followed` event, which redraws the message);
- * this only writes the thread.
+ * step by step in its message's thread. The domain runs the follow-up, on
+ * whichever replica holds its lease, Slack or not (changes/engine/follow-ups.ts),
+ * and publishes each step as a `step` event (a `resumed` one first when a
+ * replica took up a follow-up another one stopped); this only writes them.
  */
 import type { Change } from '../../changes/change.js';
+import type { FollowEvent } from '../../changes/operation.js';
 import { renderFollowEvent, renderFollowResumed, tailOffer } from '../render/follow.js';
-import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
-import { changeThread } from './thread.js';
+import { reply } from './notify.js';
 
-/**
- * Posts each follow-up step in the change message's thread; logs (does not throw) when it stops
- * early. A `resumed` follow-up (its first replica stopped before the end) says so first, once
- * this replica holds the follow-up: its steps start over and may repeat ones already posted.
- */
-export async function followUp(
-  ctx: Pick<ChangeMessageDeps, 'engine' | 'logger' | 'slack' | 'stopping'>,
+/** Posts one follow-up step in the change's thread (a Vessel it created gets "Tail logs"; an end that needs the requester's eyes names them). */
+export async function postFollowStep(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
   change: Change,
-  resumed = false,
+  step: FollowEvent,
 ): Promise<void> {
-  const threadTs = changeThread(change);
-  if (!threadTs) return;
-  const post = (message: { text: string; blocks?: unknown[] }) =>
-    ctx.slack.chat.postMessage({
-      channel: change.origin.channel,
-      ...inThread(threadTs),
-      text: message.text,
-      ...(message.blocks ? { blocks: message.blocks } : {}),
-    });
-  // The note failing to post must not end the follow-up it announces.
-  const onLease = resumed
-    ? () =>
-        post(renderFollowResumed()).then(
-          () => undefined,
-          (error: unknown) =>
-            ctx.logger.warn('could not say a follow-up resumed', { changeId: change.id, error }),
-        )
-    : undefined;
-  try {
-    for await (const event of ctx.engine.follow(change, ctx.stopping, onLease)) {
-      // A Vessel the change created gets a "Tail logs" button on its follow-up; an end that needs
-      // the requester's eyes (failed, or no verdict) names them.
-      await post(renderFollowEvent(event, tailOffer(change, event), change.requester));
-    }
-  } catch (err) {
-    ctx.logger.warn('follow-up stopped', { changeId: change.id, error: err });
-  }
+  await reply(ctx, change, renderFollowEvent(step, tailOffer(change, step), change.requester), false);
+}
+
+/** Says in the thread that a follow-up starts again (its steps may repeat ones already posted). */
+export async function postFollowResumed(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
+  change: Change,
+): Promise<void> {
+  await reply(ctx, change, renderFollowResumed(), false);
 }

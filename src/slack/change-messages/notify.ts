@@ -20,13 +20,13 @@ import {
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
 import { redrawTried } from './draw.js';
-import { changeThread } from './thread.js';
+import { changeThread, messageOf, rememberPlace } from './thread.js';
 
 const FINAL_KINDS: ReadonlySet<ClickOutcome['kind']> = new Set(['applied', 'failed', 'rejected']);
 
 /** Tells the requester what `actor`'s click did to their change (not when they clicked it themselves). */
 export async function notifyOutcome(
-  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
   outcome: ClickOutcome,
   actor: string,
 ): Promise<void> {
@@ -41,11 +41,11 @@ export async function notifyOutcome(
 
 /**
  * Asks the approvers the policy names to look at a change that waits for
- * them, and keeps the ask's ts with the change, so the ask is marked answered
- * when the change moves on (ask-reply.ts).
+ * them, and keeps the ask's ts in Slack's table, so the ask is marked
+ * answered when the change moves on (ask-reply.ts).
  */
 export async function notifyApprovers(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'commandName' | 'logger' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
   if (change.status !== 'awaiting_approval') return;
@@ -53,8 +53,9 @@ export async function notifyApprovers(
   if (!message) return;
   const { ts } = await reply(ctx, change, message, false);
   if (!ts) return;
+  rememberPlace(ctx, { changeId: change.id, channel: change.origin.channel, askTs: ts });
   await ctx.store
-    .updateChangeOrigin(change.id, { askTs: ts }, ctx.clock.now())
+    .noteAsk(change.id, change.origin.channel, ts)
     .catch((err: unknown) =>
       ctx.logger.warn('could not keep the ask reply', { changeId: change.id, error: err }),
     );
@@ -66,11 +67,11 @@ export async function notifyApprovers(
  * thread. Each waits for the rewrites of its own change's message asked for
  * so far (an expired change's message says so before its requester is
  * told), not for other messages' redraws. A notice Slack refused is given
- * back to the store, so the next pass sends it; one that was sent is never
- * sent again.
+ * back (through the engine), so the next pass sends it; one that was sent is
+ * never sent again.
  */
 export async function sendClaimedNotices(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack' | 'store'>,
   notices: ClaimedNotices,
 ): Promise<void> {
   const now = ctx.clock.now();
@@ -90,8 +91,8 @@ export async function sendClaimedNotices(
     sends.map(async ([change, kind, message]) => {
       await redrawTried(ctx, change);
       if ((await reply(ctx, change, message, false)).posted) return;
-      await ctx.store
-        .releaseNotice(change.id, kind)
+      await ctx.engine
+        .giveBackNotice(change.id, kind)
         .catch((err: unknown) =>
           ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
         );
@@ -101,7 +102,7 @@ export async function sendClaimedNotices(
 
 /** Tells the change's thread how its guard ended (issue 42): a clean window in one line, else who should look and why. */
 export async function notifyGuard(
-  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
   change: Change,
   outcome: GuardOutcome,
   rollback?: Change,
@@ -116,14 +117,14 @@ export async function notifyGuard(
   );
 }
 
-/** Posts `message` in the change's thread; `posted` false when Slack refused it (a change without a message needs none). */
-async function reply(
-  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+/** Posts `message` in the change's thread (a follow-up's steps too: follow-ups.ts); `posted` false when Slack refused it (a change without a message needs none). */
+export async function reply(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
 ): Promise<{ posted: boolean; ts?: string }> {
-  const threadTs = changeThread(change);
+  const threadTs = changeThread(change, await messageOf(ctx, change));
   if (!threadTs) return { posted: true };
   try {
     const post = {

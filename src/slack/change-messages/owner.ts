@@ -1,20 +1,24 @@
 /**
  * The one owner of a change's Slack message: it posts the message, rewrites
  * it as the change moves, posts the thread replies (outcome notices, the
- * ask for approval, reminders, follow-ups) and marks the ask answered.
+ * ask for approval, reminders, follow-up steps) and marks the ask answered.
  * Nothing else in the bot posts or edits these (test/architecture/
  * change-message-owner.test.ts). It learns what moved from the engine's
- * events (changes/events.ts), as release threads learn from theirs; the
- * click handlers only ask the engine and answer the person.
+ * events (changes/events.ts: this replica's, and through the outbox what a
+ * replica without Slack did), as release threads learn from theirs; the
+ * click handlers only ask the engine and answer the person. Its drawing
+ * state (where a message is, the ask, what a message shows) is its own
+ * table's (`slack_change_messages`); it never writes a change.
  */
 import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from '../../changes/change.js';
 import type { ClaimedNotices } from '../../changes/change-notices.js';
 import type { ChangeEvent, ChangeEvents } from '../../changes/events.js';
 import { markAskAnswered } from './ask-reply.js';
 import type { ChangeMessageDeps } from './deps.js';
-import { postChangeMessage, redrawQueued, rewriteChangeMessage } from './draw.js';
-import { followUp } from './follow-ups.js';
+import { postChangeMessage, redrawQueued, redrawTried, rewriteChangeMessage } from './draw.js';
+import { postFollowResumed, postFollowStep } from './follow-ups.js';
 import { notifyApprovers, notifyGuard, notifyOutcome, sendClaimedNotices } from './notify.js';
+import { messageOf, rememberPlace } from './thread.js';
 
 /** How long the click that settled a change may take to draw it before a late click repairs the message. */
 const REPAIR_AFTER_MS = 10_000;
@@ -23,6 +27,11 @@ const REPAIR_AFTER_MS = 10_000;
 const REPAIR_LIMIT = 50;
 
 export class ChangeMessages {
+  /** Thread replies per change, in the order their events came (a step never before the outcome it follows). */
+  private readonly threads = new Map<string, Promise<void>>();
+  /** What each change's latest click set off here (its redraw, ask and notice): a click is answered after it. */
+  private readonly clicks = new Map<string, Promise<void>>();
+
   constructor(private readonly d: ChangeMessageDeps) {}
 
   /** Redraws on the engine's events until the returned function is called. */
@@ -31,15 +40,32 @@ export class ChangeMessages {
   }
 
   /**
-   * Posts a requested change's message (and records where it is), then asks
-   * the approvers the policy names in its thread. Throws when Slack refuses
-   * the message itself (nobody could confirm the change then).
+   * Posts a requested change's message (and records where it is, in Slack's
+   * table), tells its release (whose message links to it now), then asks the
+   * approvers the policy names in its thread. Returns the message's ts.
+   * Throws when Slack refuses the message itself (nobody could confirm the
+   * change then).
    */
-  async post(change: Change): Promise<Change> {
+  async post(change: Change): Promise<string> {
     const ts = await postChangeMessage(this.d, change);
-    const posted = { ...change, origin: { ...change.origin, messageTs: ts } };
-    await notifyApprovers(this.d, posted);
-    return posted;
+    if (change.origin.releaseId) await this.d.releaseEvents.emit({ releaseId: change.origin.releaseId });
+    await notifyApprovers(this.d, change);
+    return ts;
+  }
+
+  /**
+   * Resolves once what the latest click on `changeId` set off here has been
+   * tried (its message redrawn, the ask marked, the requester told): the
+   * click handler answers after it, as the person's view should show the
+   * outcome first. The engine never waits for this; only Slack's own handler does.
+   */
+  clickDrawn(changeId: string): Promise<void> {
+    return this.clicks.get(changeId) ?? Promise.resolve();
+  }
+
+  /** Resolves once the thread replies queued so far (follow-up steps among them) have been tried. */
+  async threadsDone(): Promise<void> {
+    while (this.threads.size > 0) await Promise.all([...this.threads.values()]);
   }
 
   /**
@@ -51,13 +77,13 @@ export class ChangeMessages {
    * at Slack's pace, apart from the lifecycle's.
    */
   async repair(): Promise<void> {
-    const records = await this.d.store.listChanges({
-      status: FINAL_STATUSES,
-      undrawn: true,
-      limit: REPAIR_LIMIT,
-    });
+    const records = await this.d.store.undrawnChanges(FINAL_STATUSES, REPAIR_LIMIT);
     if (records.length === 0) return;
-    const approvals = await this.d.store.listApprovalsFor(records.map((r) => r.id));
+    const ids = records.map((r) => r.id);
+    const approvals = await this.d.store.listApprovalsFor(ids);
+    // Where their messages are, in one read for all of them (the redraws below find them remembered).
+    for (const place of (await this.d.store.changeMessages(ids)).values())
+      if (place.messageTs) rememberPlace(this.d, place);
     const changes = records
       .map((record) => toChange(record, approvals.get(record.id) ?? []))
       .filter((change) => !redrawQueued(this.d, change));
@@ -82,16 +108,45 @@ export class ChangeMessages {
         return rewriteChangeMessage(this.d, event.change);
       case 'closed':
         return this.closed(event.changes);
-      case 'follow':
-        for (const change of event.changes) this.follow(change, event.why === 'resumed');
-        return;
-      case 'clicked':
-        return this.clicked(event.outcome, event.by, event.releaseEnd === true);
+      case 'step':
+        // After the redraw its recorded state set off (`followed`, told first): the message, then the thread.
+        return this.inThread(event.change.id, async () => {
+          await redrawTried(this.d, event.change);
+          await postFollowStep(this.d, event.change, event.step);
+        });
+      case 'resumed':
+        return this.inThread(event.change.id, () => postFollowResumed(this.d, event.change));
+      case 'notices':
+        return this.notices(event.notices);
+      case 'clicked': {
+        const id = event.outcome.change.id;
+        const drawn = this.clicked(event.outcome, event.by, event.releaseEnd === true);
+        const settled = drawn.catch(() => undefined);
+        this.clicks.set(id, settled);
+        void settled.then(() => {
+          if (this.clicks.get(id) === settled) this.clicks.delete(id);
+        });
+        return drawn;
+      }
       case 'guarded':
         // The message says how its guard ended; the thread says it once, naming the people.
         await rewriteChangeMessage(this.d, event.change);
         return notifyGuard(this.d, event.change, event.outcome, event.rollback);
     }
+  }
+
+  /** Queues a reply in the change's thread behind the ones queued before it (a plain queue: no reply is folded). */
+  private inThread(changeId: string, post: () => Promise<void>): Promise<void> {
+    const run = (this.threads.get(changeId) ?? Promise.resolve())
+      .then(post)
+      .catch((error: unknown) =>
+        this.d.logger.warn('could not post in a change thread', { changeId, error }),
+      );
+    this.threads.set(changeId, run);
+    void run.then(() => {
+      if (this.threads.get(changeId) === run) this.threads.delete(changeId);
+    });
+    return run;
   }
 
   /**
@@ -119,21 +174,20 @@ export class ChangeMessages {
       if (outcome.kind === 'cancelled') await rewriteChangeMessage(this.d, outcome.change);
       return;
     }
-    if (worthDrawing(outcome, this.d.clock.now())) {
+    if (await this.worthDrawing(outcome)) {
       await rewriteChangeMessage(this.d, outcome.change);
       // The ask in the thread is answered now (when the change no longer waits for approvers).
       await markAskAnswered(this.d, outcome.change);
     }
-    await notifyOutcome(this.d, outcome, by);
-    if (outcome.kind === 'applied') this.follow(outcome.change, false);
+    // In the thread's queue, so the follow-up's first step (the domain starts it after this event) comes after.
+    await this.inThread(outcome.change.id, () => notifyOutcome(this.d, outcome, by));
   }
 
-  /**
-   * Follows an applied change up in its thread, apart from request work: it can take minutes, and
-   * idle() means "answered". A `resumed` one says first that it starts again (steps may repeat).
-   */
-  private follow(change: Change, resumed: boolean): void {
-    void this.d.followUps.run('follow-up', () => followUp(this.d, change, resumed));
+  /** Whether a click's outcome should be drawn: `worthDrawing`, with what Slack's table says the message shows. */
+  private async worthDrawing(outcome: ClickOutcome): Promise<boolean> {
+    const worth = worthDrawing(outcome, this.d.clock.now());
+    if (worth !== 'unless-drawn') return worth;
+    return (await messageOf(this.d, outcome.change, true))?.drawnStatus !== outcome.change.status;
   }
 }
 
@@ -148,13 +202,15 @@ export class ChangeMessages {
  * burst of late clicks each redraw would otherwise spend a chat.update slot
  * the workspace shares; housekeeping repairs what a Slack outage left anyway.
  */
-function worthDrawing(outcome: ClickOutcome, now: number): boolean {
+function worthDrawing(outcome: ClickOutcome, now: number): boolean | 'unless-drawn' {
   if (outcome.kind === 'refused') return false;
   if (outcome.kind === 'stale') {
     // This click closed it (past its expiry): the message is this click's to draw.
     if (outcome.expiredIt) return true;
-    const { status, drawnStatus, updatedAt } = outcome.change;
-    return FINAL_STATUSES.includes(status) && drawnStatus !== status && now - updatedAt > REPAIR_AFTER_MS;
+    const { status, updatedAt } = outcome.change;
+    if (!FINAL_STATUSES.includes(status) || now - updatedAt <= REPAIR_AFTER_MS) return false;
+    // Left to what Slack's table says the message shows.
+    return 'unless-drawn';
   }
   return true;
 }

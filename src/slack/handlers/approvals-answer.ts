@@ -7,6 +7,7 @@ import type { Change } from '../../changes/change.js';
 import { renderApprovals } from '../render/approvals.js';
 import type { SlackMessage } from '../render/message.js';
 import type { Actor, ChangeCtx } from './context.js';
+import { placed } from './placed.js';
 
 /** How many of the asker's newest requests are looked through for those still waiting. */
 const OWN_REQUESTS_READ = 200;
@@ -22,5 +23,5 @@ export async function approvalsAnswer(ctx: ChangeCtx, actor: Actor, notice?: str
     .filter((c: Change) => c.status === 'awaiting_approval' && c.expiresAt > now)
     // Soonest to expire first: those need a nudge first.
     .sort((a, b) => a.expiresAt - b.expiresAt);
-  return renderApprovals(actionable, now, notice, waitingOnOthers);
+  return renderApprovals(await placed(ctx, actionable), now, notice, await placed(ctx, waitingOnOthers));
 }

@@ -2,10 +2,11 @@
  * A click on Confirm, Cancel, Approve or Reject: ask the engine, answer the
  * person. The engine re-checks the policy for the clicker and claims the
  * change atomically, so a double click or a click on another replica's
- * message applies once; it tells the change-message owner
- * (slack/change-messages) what the click did, which redraws the message,
- * tells the requester in its thread and follows an applied change, before
- * the engine returns. Here the clicker alone is told why nothing happened
+ * message applies once; it publishes what the click did (changes/events.ts)
+ * without waiting for anyone, and the change-message owner (slack/change-messages)
+ * redraws the message and tells the requester in its thread; the domain
+ * follows an applied change up. The clicker is answered once the owner has
+ * drawn the click; here the clicker alone is told why nothing happened
  * when nothing did.
  */
 import type { ClickOutcome } from '../../changes/change.js';
@@ -42,6 +43,9 @@ export async function handleClick(
     team: actor.team,
     ...(options.reason ? { reason: options.reason } : {}),
   });
+  // The engine published what the click did and never waits for its drawing; the person is answered
+  // once this replica's message owner has drawn it, so the message in view shows the outcome first.
+  await ctx.changeMessages.clickDrawn(changeId);
   ctx.metrics.interactions.inc({ action: `change.${action}`, outcome: outcome.kind });
   const text = options.privateOrigin
     ? renderPrivateClickReply(outcome)

@@ -60,7 +60,6 @@ export interface BotContext {
   metrics: Metrics;
   tasks: Tasks;
   /** Follow-ups after an apply (minutes long; best effort, not awaited by idle()). */
-  followUps: Tasks;
   /** Aborted when the bot stops: long-running work (follow-ups) ends early. */
   stopping: AbortSignal;
   channelNames: ChannelNames;
@@ -85,18 +84,18 @@ export type { Actor, HomeNotices, PrivateReply } from './actor.js';
  */
 
 /** Words an error for a person (environments for suggestions), logged and counted. */
-export type ErrorCtx = Pick<BotContext, 'environments' | 'logger' | 'metrics'>;
+export type ErrorCtx = Pick<BotContext, 'environments' | 'logger' | 'metrics' | 'store'>;
 
 /** Opens and updates views; the store remembers which views we opened. */
 export type ViewCtx = Pick<BotContext, 'clock' | 'slack' | 'store'>;
 
 /** Asks the change engine and answers in Slack. */
-export type ChangeCtx = Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack'>;
+export type ChangeCtx = Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'store'>;
 
 /** Follows a change after its apply (minutes long, ended by stopping). */
 export type FollowCtx = Pick<
   BotContext,
-  'clock' | 'engine' | 'followUps' | 'logger' | 'metrics' | 'slack' | 'stopping'
+  'changeMessages' | 'clock' | 'engine' | 'logger' | 'metrics' | 'slack' | 'stopping' | 'store'
 >;
 
 /** Starts and stops live tails: authorized by the reads, run by the tail service. */

@@ -10,7 +10,6 @@
  * (valid 3 s). When that has expired, the problem goes to them privately in
  * the channel instead.
  */
-import type { Change } from '../../changes/change.js';
 import { NameTakenError, ScheduleTimeError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
@@ -20,6 +19,7 @@ import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
+import type { PlacedChange } from '../render/permalink.js';
 import { formAsker } from './actor.js';
 import type { Actor, RequestCtx } from './context.js';
 import { withKnownNames } from './known-names.js';
@@ -42,7 +42,7 @@ export async function previewAfterClose(
   actor: Actor,
   triggerId: string | undefined,
 ): Promise<void> {
-  let change: Change;
+  let change: PlacedChange;
   const { at, breakGlass, ...input } = requested;
   try {
     change = await requestChange(ctx, actor, input as ChangeInput, meta.releaseId, {

@@ -23,9 +23,20 @@ export async function reportError(
 ): Promise<void> {
   if (!(err instanceof UserError)) ctx.metrics.errors.inc({ where });
   try {
-    await reply(renderError(withKnownNames(ctx, err), ctx.logger.child({ where })));
+    await reply(renderError(withKnownNames(ctx, err), ctx.logger.child({ where }), await seeTs(ctx, err)));
   } catch (replyErr) {
     // The user cannot be reached (response_url expired, channel gone): the log is all we have.
     ctx.logger.error('could not tell the user about an error', { where, error: err, replyError: replyErr });
+  }
+}
+
+/** Where the message of the change an error refers to is (Slack's table), for its link; undefined when unknown. */
+async function seeTs(ctx: ErrorCtx, err: unknown): Promise<string | undefined> {
+  if (!(err instanceof UserError) || !err.see) return undefined;
+  const { changeId } = err.see;
+  try {
+    return (await ctx.store.changeMessages([changeId])).get(changeId)?.messageTs;
+  } catch {
+    return undefined;
   }
 }

@@ -3,13 +3,13 @@
  * validates, authorizes and plans), then post the preview in the channel for
  * everyone to see, with the buttons that drive it.
  */
-import type { Change } from '../../changes/change.js';
 import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
+import type { PlacedChange } from '../render/permalink.js';
 import type { Actor, RequestCtx } from './context.js';
 import { postFailure } from './post-errors.js';
 
-/** Requests and posts a change; throws UserError (for the caller to report) when it cannot be requested or shown. */
+/** Requests and posts a change (returned with where its message is); throws UserError (for the caller to report) when it cannot be requested or shown. */
 export async function requestChange(
   ctx: RequestCtx,
   actor: Actor,
@@ -17,7 +17,7 @@ export async function requestChange(
   releaseId?: string,
   /** `--break-glass <reason>` and `--at <time>` (or a form's When field), issue 41; `--guard <duration>` or `--no-guard`, issue 42. */
   control: { breakGlass?: string; at?: string; guard?: GuardAsk } = {},
-): Promise<Change> {
+): Promise<PlacedChange> {
   const change = await ctx.engine.request({
     ...asked,
     ...control,
@@ -29,10 +29,10 @@ export async function requestChange(
       ...(releaseId ? { releaseId } : {}),
     },
   });
-  let posted: Change;
+  let posted: PlacedChange;
   try {
     // Its message's owner posts it, then asks the approvers the policy names in its thread.
-    posted = await ctx.changeMessages.post(change);
+    posted = { ...change, messageTs: await ctx.changeMessages.post(change) };
   } catch (err) {
     // Without a message nobody can confirm it: withdraw it rather than leave it pending unseen.
     await ctx.engine

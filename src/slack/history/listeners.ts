@@ -2,6 +2,7 @@
 
 import { historyPage } from '../../changes/history-query.js';
 import type { BotContext } from '../handlers/context.js';
+import { placedPage } from '../handlers/placed.js';
 import { privateReplyVia } from '../handlers/private-reply.js';
 import { HISTORY_ACTIONS, type HistoryCursor } from '../ids.js';
 import { renderHistory } from '../render/history.js';
@@ -10,7 +11,7 @@ import { clickActor } from '../routes/actor.js';
 import { slotted } from '../routes/work.js';
 
 /** The route of the history paging button. */
-export function historyActionRoutes(ctx: Pick<BotContext, 'metrics' | 'store'>): ActionRoutes {
+export function historyActionRoutes(ctx: Pick<BotContext, 'logger' | 'metrics' | 'store'>): ActionRoutes {
   return {
     [HISTORY_ACTIONS.older]: ({ body, action, respond }: ClickArgs) => ({
       work: () => {
@@ -21,7 +22,10 @@ export function historyActionRoutes(ctx: Pick<BotContext, 'metrics' | 'store'>):
           reply: privateReplyVia(respond),
           steps: slotted(async () => {
             const cursor = readCursor(action.value ?? '');
-            const page = await historyPage(ctx.store, { workspace: actor.team, ...cursor });
+            const page = await placedPage(
+              ctx,
+              await historyPage(ctx.store, { workspace: actor.team, ...cursor }),
+            );
             await privateReplyVia(respond, { replace: true })(renderHistory(page, cursor.filter, true));
           }),
           tally: { counter: 'interactions', action: HISTORY_ACTIONS.older },

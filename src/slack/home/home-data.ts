@@ -11,6 +11,7 @@ import type { Freeze } from '../../freezes/types.js';
 import type { ReleaseRecord, TailRecord } from '../../store/types.js';
 import type { WatchAlert } from '../../store/watch-types.js';
 import type { BotContext } from '../handlers/context.js';
+import { placed } from '../handlers/placed.js';
 import { openAlertsFor } from './alerts.js';
 
 /** How many of the person's own requests the Home tab lists (newest first). */
@@ -31,7 +32,7 @@ export interface HomeData {
 
 /** Reads the Home tab of `user` in workspace `team`. */
 export async function loadHome(
-  ctx: Pick<BotContext, 'engine' | 'store' | 'slack' | 'freezes' | 'clock'>,
+  ctx: Pick<BotContext, 'engine' | 'logger' | 'store' | 'slack' | 'freezes' | 'clock'>,
   user: string,
   team: string,
 ): Promise<HomeData> {
@@ -50,7 +51,7 @@ export async function loadHome(
     }),
   ]);
   return {
-    waiting,
+    waiting: await placed(ctx, waiting),
     mine,
     tails: tails.filter((t) => t.startedBy === user),
     releases,

@@ -55,7 +55,7 @@ interface Request<A> {
 }
 
 /** What the listener path reads of BotContext. */
-type ListenContext = Pick<BotContext, 'metrics' | 'logger' | 'tasks' | 'environments'>;
+type ListenContext = Pick<BotContext, 'metrics' | 'logger' | 'tasks' | 'environments' | 'store'>;
 
 /** "Busy" notes to clicks posted at once at most; past it a refused click is only counted (a note is a request too). */
 const MAX_BUSY_NOTES = 32;

@@ -11,6 +11,7 @@ import type { ChangeInput } from '../../changes/requests/index.js';
 import { describe } from '../../operations/index.js';
 import type { Command } from '../grammar/command.js';
 import type { Actor, BotContext, PrivateReply, SubmitCtx, TailCtx } from '../handlers/context.js';
+import { placedPage } from '../handlers/placed.js';
 import { answerRead, shareableRead } from '../handlers/reads.js';
 import { requestChange } from '../handlers/request-change.js';
 import { followLogs } from '../handlers/tail-actions.js';
@@ -46,7 +47,7 @@ export async function runCommand(
         workspace: actor.team,
         ...(command.filter ? { filter: command.filter } : {}),
       });
-      return reply(renderHistory(page, command.filter, false));
+      return reply(renderHistory(await placedPage(ctx, page), command.filter, false));
     }
     case 'change': {
       // The preview is the answer: posted publicly by requestChange, in the thread of the release it joins.

@@ -7,6 +7,7 @@
  */
 import type { EndResult } from '../../releases/releases.js';
 import type { PrivateReply, RequestCtx } from '../handlers/context.js';
+import { placed } from '../handlers/placed.js';
 import { renderEndAnswer, renderEndChoice } from '../render/release-end.js';
 import { renderAmbiguousRelease } from '../render/release-message.js';
 
@@ -21,7 +22,7 @@ export async function answerEnd(
     case 'ambiguous':
       return reply(renderAmbiguousRelease(ctx.commandName, ref, outcome.matches));
     case 'waiting':
-      return reply(renderEndChoice(outcome.release, outcome.waiting, outcome.digest));
+      return reply(renderEndChoice(outcome.release, await placed(ctx, outcome.waiting), outcome.digest));
     case 'ended':
       return reply(renderEndAnswer(outcome));
   }

@@ -14,6 +14,7 @@ import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
 import type {
   ApprovalStore,
+  ChangeMessageStore,
   ChangeStore,
   ReleaseRecord,
   ReleaseStore,
@@ -21,6 +22,7 @@ import type {
 } from '../../store/types.js';
 import type { TailService } from '../../tails/types.js';
 import type { Actor } from '../handlers/actor.js';
+import { placed } from '../handlers/placed.js';
 import { postFailure } from '../handlers/post-errors.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
 import { SerialByKey } from '../runtime/serial.js';
@@ -30,7 +32,8 @@ interface ReleaseThreadsDeps {
   store: ReleaseStore &
     Pick<ChangeStore, 'listChanges'> &
     Pick<ApprovalStore, 'listApprovalsFor'> &
-    Pick<TailStore, 'listTails'>;
+    Pick<TailStore, 'listTails'> &
+    Pick<ChangeMessageStore, 'changeMessages'>;
   slack: WebClient;
   clock: Clock;
   logger: Logger;
@@ -138,8 +141,9 @@ export class ReleaseThreads {
     return this.domain.forChange(actor, option);
   }
 
-  /** The record with its changes (and their approvals) and its active tails. */
-  snapshot(release: ReleaseRecord): Promise<ReleaseSnapshot> {
-    return this.domain.snapshot(release);
+  /** The record with its changes (and their approvals, and where their messages are) and its active tails. */
+  async snapshot(release: ReleaseRecord): Promise<ReleaseSnapshot> {
+    const snapshot = await this.domain.snapshot(release);
+    return { ...snapshot, changes: await placed(this.d, snapshot.changes) };
   }
 }

@@ -14,7 +14,7 @@ import type { SlackMessage } from './message.js';
 import { linked, permalink } from './permalink.js';
 
 /** A message telling the user what went wrong with their command or change. */
-export function renderError(err: unknown, logger: Logger): SlackMessage {
+export function renderError(err: unknown, logger: Logger, seeTs?: string): SlackMessage {
   if (err instanceof ValidationError && err.problems.length > 0) {
     const intro = err.problems.length === 1 ? 'One thing needs fixing:' : 'Some things need fixing:';
     const bullet = (p: FieldProblem) => `• \`${escapeFit(p.field, 200)}\`: ${escapeFit(p.message, 600)}`;
@@ -25,13 +25,14 @@ export function renderError(err: unknown, logger: Logger): SlackMessage {
   const escaped = escapeFit(message || 'Something went wrong.', LIMITS.sectionText);
   // A policy refusal names who can help as mentions and channel links: those stay live.
   const said = err instanceof UserError && err.kind === 'refused' ? keepSlackEntities(escaped) : escaped;
-  const text = err instanceof UserError && err.see ? `${said} ${seeLink(err.see)}` : said;
+  const text = err instanceof UserError && err.see ? `${said} ${seeLink(err.see, seeTs)}` : said;
   return finish(text, [section(text)]);
 }
 
-/** "See <link|change …>." for the message an error refers to. */
-function seeLink(see: ErrorReference): string {
-  return `See ${linked(escapeFit(see.label, 200), permalink(see.channel, see.messageTs, see.threadTs))}.`;
+/** "See <link|change …>." for the change an error refers to; linked when its message (`ts`) is known, else to its thread. */
+function seeLink(see: ErrorReference, ts: string | undefined): string {
+  const at = ts ?? see.threadTs;
+  return `See ${linked(escapeFit(see.label, 200), at ? permalink(see.channel, at, see.threadTs) : undefined)}.`;
 }
 
 // Only the entity shapes the policy writes (users, groups, channels, dates), by id.

@@ -12,10 +12,13 @@ export function permalink(channel: string, ts: string, threadTs?: string): strin
   return threadTs && threadTs !== ts ? `${base}?thread_ts=${safe(threadTs)}&cid=${safe(channel)}` : base;
 }
 
+/** A change with where Slack placed its message (Slack's table, `slack_change_messages`; read by `handlers/placed.ts`). */
+export type PlacedChange = Change & { messageTs?: string };
+
 /** The permalink of a change's message, once it has been posted. */
-export function changeLink(change: Change): string | undefined {
-  const { channel, messageTs, threadTs } = change.origin;
-  return messageTs ? permalink(channel, messageTs, threadTs) : undefined;
+export function changeLink(change: PlacedChange): string | undefined {
+  const { channel, threadTs } = change.origin;
+  return change.messageTs ? permalink(channel, change.messageTs, threadTs) : undefined;
 }
 
 /** `<url|label>` around already-escaped mrkdwn `label`, or the label alone without a url. */

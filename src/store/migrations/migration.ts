@@ -16,6 +16,8 @@ import { postgres009AlertFleets } from './postgres/009-alert-fleets.js';
 import { postgres010Freezes } from './postgres/010-freezes.js';
 import { postgres011ScheduledChanges } from './postgres/011-scheduled-changes.js';
 import { postgres012Guards } from './postgres/012-guards.js';
+import { postgres013Outbox } from './postgres/013-outbox.js';
+import { postgres014SlackChangeMessages } from './postgres/014-slack-change-messages.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -29,6 +31,8 @@ import { sqlite010AlertFleets } from './sqlite/010-alert-fleets.js';
 import { sqlite011Freezes } from './sqlite/011-freezes.js';
 import { sqlite012ScheduledChanges } from './sqlite/012-scheduled-changes.js';
 import { sqlite013Guards } from './sqlite/013-guards.js';
+import { sqlite014Outbox } from './sqlite/014-outbox.js';
+import { sqlite015SlackChangeMessages } from './sqlite/015-slack-change-messages.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -45,6 +49,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite011Freezes,
   sqlite012ScheduledChanges,
   sqlite013Guards,
+  sqlite014Outbox,
+  sqlite015SlackChangeMessages,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -59,6 +65,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres010Freezes,
   postgres011ScheduledChanges,
   postgres012Guards,
+  postgres013Outbox,
+  postgres014SlackChangeMessages,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */

@@ -67,6 +67,8 @@ export const FAST_SLACK_BUDGET = {
 
 export interface BotHarness {
   sim: Simulator;
+  /** The bot's data dir (its SQLite file, its policy): another replica on the same store opens it too. */
+  dataDir: string;
   slack: SlackStandIn;
   running: RunningBot;
   eventsUrl: string;
@@ -178,6 +180,8 @@ export async function startBotHarness(
     simClock?: Clock;
     /** The Slack stand-in's time (call records, rate windows), for tests that count calls a minute. */
     slackClock?: Clock;
+    /** Awaited before each of the bot's Web API calls is sent: a slow Slack (say, a ManualClock's sleep). */
+    slackDelay?: () => Promise<void>;
     /** PostgreSQL instead of the embedded store (e.g. through a TCP proxy a test can break). */
     databaseUrl?: string;
     databaseTimeoutMs?: number;
@@ -188,6 +192,8 @@ export async function startBotHarness(
     queueLimit?: number;
     /** How long a command's answer may take before "Working on it…" (startBot's default: 1 s). */
     workingNoticeMs?: number;
+    /** The outbox reader's clock (a ManualClock: the bot reads the outbox only when housekept). */
+    outboxClock?: Clock;
     /** How long after its apply housekeeping resumes a follow-up nobody runs (default: the lease TTL, 30 s). */
     resumeFollowAfterMs?: number;
     /** The watch loop's clock and whether it is left for the test to tick (watches). */
@@ -237,6 +243,7 @@ export async function startBotHarness(
   const countedFetch: FetchFunction = async (url, init) => {
     inflight += 1;
     try {
+      await options.slackDelay?.();
       return await (globalThis.fetch(url, init as RequestInit) as ReturnType<FetchFunction>);
     } finally {
       inflight -= 1;
@@ -257,6 +264,7 @@ export async function startBotHarness(
       ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
       ...(options.queueLimit !== undefined ? { queueLimit: options.queueLimit } : {}),
       ...(options.watch ? { watch: options.watch } : {}),
+      ...(options.outboxClock ? { outbox: { clock: options.outboxClock } } : {}),
       ...(options.workingNoticeMs !== undefined ? { workingNoticeMs: options.workingNoticeMs } : {}),
     });
   // A bot that cannot start (a bad policy, say) must not leave the stand-ins listening: jest would never exit.
@@ -275,6 +283,7 @@ export async function startBotHarness(
 
   return {
     sim,
+    dataDir,
     slack,
     get running() {
       return running;

@@ -49,7 +49,9 @@ it('what waits for approval is on the release message with Approve and Reject; a
   const afterApprove = shown(current(h, release));
   expect(afterApprove).toContain('Waiting for approval (1)');
   expect(afterApprove).toContain('Steps done (1)');
-  const promotionMessage = (await h.running.core.engine.get(promotion?.id ?? ''))?.origin.messageTs;
+  const promotionMessage = (await h.running.core.store.changeMessages([promotion?.id ?? ''])).get(
+    promotion?.id ?? '',
+  )?.messageTs;
   expect(h.slack.message(TEST_CHANNEL.id, promotionMessage ?? '')?.text ?? '').toMatch(/^Done/);
 
   // Reject from the release message opens the reason modal; the rejection is then on the board.

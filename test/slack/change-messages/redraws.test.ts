@@ -37,10 +37,15 @@ it('folds rewrites asked for while one runs into one, drawing the newest state',
   const ctx = {
     clock: new ManualClock(),
     logger: silentLogger,
-    store: { markDrawn: async (_id: string, status: string) => void marked.push(status) },
+    store: {
+      // Slack's table places the message; what it is known to show is marked there.
+      changeMessages: async (ids: string[]) =>
+        new Map(ids.map((id) => [id, { changeId: id, channel: 'C1', messageTs: '1.0' }])),
+      markMessageDrawn: async (_id: string, status: string) => void marked.push(status),
+    },
     slack: g.slack,
   } as unknown as Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>;
-  const origin = { workspace: 'T1', channel: 'C1', messageTs: '1.0' };
+  const origin = { workspace: 'T1', channel: 'C1' };
   const applying = makeChange({ status: 'applying', version: 2, origin });
   const done = makeChange({
     status: 'succeeded',

@@ -196,7 +196,7 @@ describe('buttons and refresh', () => {
     expect((await failure(releases.openRelease('rel-1'))).message).toContain('has ended');
   });
 
-  it('a snapshot reads changes, approvals and tails in three queries, however many changes the release has', async () => {
+  it('a snapshot reads changes, approvals, tails and where the messages are in four queries, however many changes the release has', async () => {
     const release = await releases.start(ALICE, 'Launch');
     const counted = countingStore(store);
     const counting = new ReleaseThreads({
@@ -238,7 +238,12 @@ describe('buttons and refresh', () => {
       ['chg-4', 1],
       ['chg-5', 0],
     ]);
-    expect(Object.fromEntries(counted.calls)).toEqual({ listChanges: 1, listTails: 1, listApprovalsFor: 1 });
+    expect(Object.fromEntries(counted.calls)).toEqual({
+      listChanges: 1,
+      listTails: 1,
+      listApprovalsFor: 1,
+      changeMessages: 1,
+    });
   });
 
   it('refresh redraws from the store and never throws; an unknown release is left alone', async () => {

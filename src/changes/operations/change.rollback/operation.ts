@@ -157,9 +157,9 @@ async function rollbackMessage(
   entry: LedgerEntry,
 ): Promise<ErrorReference | undefined> {
   const holder = entry.rolledBackBy ? await ledger.get(entry.rolledBackBy) : undefined;
-  const { channel, messageTs, threadTs } = holder?.origin ?? {};
-  if (!holder || !channel || !messageTs) return undefined;
-  return { label: `change ${holder.id}`, channel, messageTs, ...(threadTs ? { threadTs } : {}) };
+  if (!holder) return undefined;
+  const { channel, threadTs } = holder.origin;
+  return { label: `change ${holder.id}`, changeId: holder.id, channel, ...(threadTs ? { threadTs } : {}) };
 }
 
 function itemOf(entry: LedgerEntry): RollbackItem {
