@@ -132,6 +132,19 @@ describe('readConfig', () => {
     expect(missing[1]).toMatch(/SLACK_APP_TOKEN .*SLACK_SIGNING_SECRET/);
   });
 
+  it('reads HARBOR_ROLE: a worker needs no Slack credentials and never goes local for want of them', () => {
+    const bot = readConfig({ SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' });
+    expect(bot.ok && bot.config.role).toBe('bot');
+    const worker = readConfig({ HARBOR_ROLE: 'worker' });
+    if (!worker.ok) throw new Error(worker.problems.join());
+    expect(worker.config.role).toBe('worker');
+    expect(worker.config.local).toBe(false);
+    expect(readConfig({ HARBOR_ROLE: 'slack' })).toEqual({
+      ok: false,
+      problems: ['HARBOR_ROLE: must be bot or worker'],
+    });
+  });
+
   it('runs local mode only without Slack credentials, or when forced', () => {
     const slack = { SLACK_BOT_TOKEN: 'xoxb-1', SLACK_SIGNING_SECRET: 'secret' };
     const withSlack = readConfig(slack);
