@@ -25,7 +25,7 @@ import { type Burst, burst, summarize, table } from './support/latency.js';
 /** Tags of game-server in the demo data's dev branch: each round promotes a fresh one. */
 const TAGS = ['1.2.0', '1.1.0', '1.0.0'] as const;
 /**
- * The bot's own messages go out at Slack's pace (100 posts a minute, budgeted-fetch.ts): a round's
+ * The bot's own messages go out at Slack's pace (100 posts a minute, the Slack gateway's queue): a round's
  * work (100 command previews, 200 submission previews and their 200 asks for approval) takes
  * about 5 minutes of posts alone, so three rounds take about 20.
  */

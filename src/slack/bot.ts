@@ -4,7 +4,7 @@
  * listeners live in listeners/, the flows in handlers/.
  */
 import { App, type CustomRoute } from '@slack/bolt';
-import { WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClientOptions } from '@slack/web-api';
 import type { ClaimedNotices } from '../changes/change-notices.js';
 import type { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
@@ -21,6 +21,7 @@ import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
 import type { Watches } from '../watches/manage.js';
 import { ChangeMessages } from './change-messages/owner.js';
+import type { SlackGateway } from './gateway/gateway.js';
 import type { BotContext } from './handlers/context.js';
 import { homePublisher, registerHome } from './home/listeners.js';
 import { registerCommand } from './listeners/commands.js';
@@ -44,6 +45,8 @@ import type { BotIdentity } from './runtime/token-check.js';
 
 interface SlackBotOptions {
   slack: SlackConfig;
+  /** The bot's one way to Slack's Web API (slack/gateway): every call the bot makes goes through it. */
+  gateway: SlackGateway;
   /** The bot's ids, from the token's check at start (slack/runtime/token-check.ts): Bolt does not ask again. */
   identity: BotIdentity;
   engine: ChangeEngine;
@@ -150,7 +153,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     : opsRoutes.map((r) => ({ path: r.path, method: ['GET'], handler: r.handler }));
   let ops: OpsServer | undefined;
   const acks = new AckWatch();
-  // Every WebClient (Bolt's, Socket Mode's) gets these options, so every Web API call is counted.
+  // Bolt's and Socket Mode's own clients get these options, so every Web API call is counted
+  // (the bot itself calls Slack only through the gateway).
   const clientOptions: WebClientOptions = {
     ...o.clientOptions,
     fetch: countedFetch(o.metrics.slackCalls, o.clientOptions?.fetch),
@@ -176,9 +180,11 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   const tasks = new Tasks(logger, () => acks.quiet(250));
   const followUps = new Tasks(logger);
   const stopping = new AbortController();
+  const person = o.gateway.calls('person');
   const releases = new ReleaseThreads({
     store: o.store,
-    slack: app.client,
+    // A release's messages are states people act on (its changes, its end).
+    slack: o.gateway.calls('outcome'),
     clock: o.clock,
     logger: logger.child({ component: 'releases' }),
     engine: o.engine,
@@ -187,7 +193,10 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   // Redraws of one release run one at a time, newest state last (slack/runtime/serial.ts).
   const stopRedrawing = o.releaseEvents.on(({ releaseId }) => releases.refresh(releaseId));
   const changeMessages = new ChangeMessages({
-    slack: app.client,
+    slack: person,
+    progress: o.gateway.calls('progress'),
+    redraw: ({ purpose, channel, key, args }) =>
+      o.gateway.call(purpose, 'chat.update', args, { key, channel }),
     clock: o.clock,
     logger,
     store: o.store,
@@ -209,14 +218,14 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     reads: o.reads,
     watches: o.watches,
     freezes: o.freezes,
-    slack: app.client,
+    slack: person,
     clock: o.clock,
     logger,
     metrics: o.metrics,
     tasks,
     followUps,
     stopping: stopping.signal,
-    channelNames: new ChannelNames(app.client, o.clock, logger.child({ component: 'channels' })),
+    channelNames: new ChannelNames(person, o.clock, logger.child({ component: 'channels' })),
     commandName: o.slack.command,
     workingNoticeMs: o.workingNoticeMs ?? WORKING_NOTICE_MS,
     ...(o.branches ? { branches: o.branches } : {}),
@@ -224,14 +233,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     // The publisher is built from this context; a notice is only asked for once a click runs.
     homeNotices: { tell: (user, team, m) => home.notify(user, team, m.text) },
   };
-  // Home redraws' own client: a 429 must reach the views.publish gate, not pause every call of Bolt's client.
-  const homeClient = new WebClient(o.slack.botToken, {
-    ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
-    retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
-    ...clientOptions,
-    rejectRateLimitedCalls: true,
-  });
-  const home = homePublisher(ctx, homeClient);
+  const home = homePublisher(ctx, o.gateway);
   const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
   const listen = createListen(
     ctx,

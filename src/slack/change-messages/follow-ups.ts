@@ -16,14 +16,14 @@ import { changeThread } from './thread.js';
  * this replica holds the follow-up: its steps start over and may repeat ones already posted.
  */
 export async function followUp(
-  ctx: Pick<ChangeMessageDeps, 'engine' | 'logger' | 'slack' | 'stopping'>,
+  ctx: Pick<ChangeMessageDeps, 'engine' | 'logger' | 'progress' | 'stopping'>,
   change: Change,
   resumed = false,
 ): Promise<void> {
   const threadTs = changeThread(change);
   if (!threadTs) return;
   const post = (message: { text: string; blocks?: unknown[] }) =>
-    ctx.slack.chat.postMessage({
+    ctx.progress.chat.postMessage({
       channel: change.origin.channel,
       ...inThread(threadTs),
       text: message.text,

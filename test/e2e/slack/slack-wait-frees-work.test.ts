@@ -5,7 +5,8 @@
  * need no chat.update, were answered "busy" or not at all while the API sat
  * idle. Here the workspace's chat.update gate in the store is booked ten
  * minutes ahead (as after such a burst), both work slots go to clicks whose
- * rewrites wait on it, and commands sent then are answered at once.
+ * rewrites wait on it (in the Slack gateway's queue), and commands sent then
+ * are answered at once.
  */
 import { afterEach, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
@@ -59,8 +60,12 @@ it('commands are answered while every work slot’s click waits for a chat.updat
   for (const preview of previews) {
     await postSigned(h.eventsUrl, SIGNING_SECRET, clickBody(h.slack, preview, CHANGE_ACTIONS.confirm, ALICE));
   }
-  // Both clicks now wait for a chat.update slot (each rewrite sleeps on the bot's clock).
-  await clock.whenSleeping(2);
+  // Both clicks' rewrites now wait for a chat.update slot in the Slack gateway's queue.
+  const parked = Date.now();
+  while (h.running.slackBudget.waiting() < 2 && Date.now() - parked < 10_000) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  expect(h.running.slackBudget.waiting()).toBeGreaterThanOrEqual(2);
   for (let i = 0; i < 5; i++) {
     const res = await postSigned(h.eventsUrl, SIGNING_SECRET, slashBody(h.slack, 'vessels dev', ALICE));
     expect(JSON.stringify(res.body ?? '')).not.toMatch(/busy/);
