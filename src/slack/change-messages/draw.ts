@@ -49,7 +49,7 @@ const pending = new WeakMap<object, Map<string, Change>>();
  * by housekeeping, so a finished change never keeps live buttons. Resolves
  * once a rewrite showing this state or a newer one has been tried.
  */
-export async function rewriteChangeMessage(
+export function rewriteChangeMessage(
   ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'redraw' | 'store'>,
   change: Change,
   /**
@@ -60,11 +60,37 @@ export async function rewriteChangeMessage(
   purpose: 'outcome' | 'progress' = change.status === 'applying' ? 'progress' : 'outcome',
 ): Promise<void> {
   const ts = change.origin.messageTs;
-  if (!ts) return;
+  if (!ts) return Promise.resolve();
+  const key = `${change.origin.channel}/${ts}`;
+  const asked = inFlight.get(ctx.redraw) ?? new Map<string, Set<Promise<void>>>();
+  inFlight.set(ctx.redraw, asked);
+  const mine = asked.get(key) ?? new Set<Promise<void>>();
+  asked.set(key, mine);
+  const run = rewrite(ctx, change, ts, key, purpose).finally(() => {
+    mine.delete(run);
+    if (mine.size === 0 && asked.get(key) === mine) asked.delete(key);
+  });
+  mine.add(run);
+  return run;
+}
+
+/**
+ * The rewrites of each message asked for and not yet tried, per bot (its
+ * gateway's redraw): housekeeping's repair leaves a message with one to it,
+ * and a notice about a change waits for its own message's rewrites only.
+ */
+const inFlight = new WeakMap<object, Map<string, Set<Promise<void>>>>();
+
+async function rewrite(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'redraw' | 'store'>,
+  change: Change,
+  ts: string,
+  key: string,
+  purpose: 'outcome' | 'progress',
+): Promise<void> {
   const latest = pending.get(ctx.redraw) ?? new Map<string, Change>();
   pending.set(ctx.redraw, latest);
   const channel = change.origin.channel;
-  const key = `${channel}/${ts}`;
   const held = latest.get(key);
   // A state never gives way to an older one (a lower version) asked for later.
   if (!held || change.version >= held.version) latest.set(key, change);
@@ -103,9 +129,9 @@ export async function rewriteChangeMessage(
 }
 
 /** Whether a rewrite of the change's message is queued or under way here (housekeeping's repair leaves it to that). */
-export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): boolean {
+export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'redraw'>, change: Change): boolean {
   const ts = change.origin.messageTs;
-  return ts !== undefined && (redraws.get(ctx.slack)?.serial.busy(`${change.origin.channel}/${ts}`) ?? false);
+  return ts !== undefined && (inFlight.get(ctx.redraw)?.has(`${change.origin.channel}/${ts}`) ?? false);
 }
 
 /**
@@ -114,11 +140,11 @@ export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Chan
  * the change waits for this, so its message says what the notice tells
  * before the notice is posted, without waiting for other messages' redraws.
  */
-export function redrawTried(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): Promise<void> {
+export async function redrawTried(ctx: Pick<ChangeMessageDeps, 'redraw'>, change: Change): Promise<void> {
   const ts = change.origin.messageTs;
-  const own = redraws.get(ctx.slack);
-  if (!ts || !own) return Promise.resolve();
-  return own.serial.after(`${change.origin.channel}/${ts}`);
+  const asked = ts ? inFlight.get(ctx.redraw)?.get(`${change.origin.channel}/${ts}`) : undefined;
+  // Tried is enough: a rewrite that failed (a store that could not take the mark) is not waited for again.
+  if (asked) await Promise.allSettled([...asked]);
 }
 
 /**

@@ -68,7 +68,7 @@ export async function notifyApprovers(
  * sent again.
  */
 export async function sendClaimedNotices(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'logger' | 'redraw' | 'slack' | 'store'>,
   notices: ClaimedNotices,
 ): Promise<void> {
   const now = ctx.clock.now();
