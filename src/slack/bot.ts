@@ -24,6 +24,7 @@ import { ChangeMessages } from './change-messages/owner.js';
 import type { SlackGateway } from './gateway/gateway.js';
 import type { BotContext } from './handlers/context.js';
 import { homePublisher, registerHome } from './home/listeners.js';
+import { AckFront } from './listeners/ack-first.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
 import { createListen } from './listeners/listen.js';
@@ -159,7 +160,17 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     ...o.clientOptions,
     fetch: countedFetch(o.metrics.slackCalls, o.clientOptions?.fetch),
   };
-  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, clientOptions);
+  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
+  // Both receivers ack from the body before Bolt's chain (listeners/ack-first.ts); past the backlog, "busy".
+  const front = new AckFront(new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)), {
+    metrics: o.metrics,
+    logger,
+  });
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, {
+    acks,
+    ackFirst: front.decide,
+    clientOptions,
+  });
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -234,13 +245,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     homeNotices: { tell: (user, team, m) => home.notify(user, team, m.text) },
   };
   const home = homePublisher(ctx, o.gateway);
-  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
-  const listen = createListen(
-    ctx,
-    new Slots(workConcurrency),
-    new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)),
-    (actor) => home.stale(actor.team),
-  );
+  const listen = createListen(ctx, new Slots(workConcurrency), front, (actor) => home.stale(actor.team));
   registerCommand(app, ctx, listen);
   registerInteractions(app, ctx, listen);
   registerOptions(app, ctx, listen);
