@@ -42,7 +42,7 @@ export interface RunningBot {
    * The workspaces' Slack budgets shared through the store: whether a store call of theirs is under
    * way, and how many of the bot's own messages wait on the budget's clock for a slot (tests).
    */
-  slackBudget: { busy(): boolean; idle(): Promise<void>; waiting(): number };
+  slackBudget: Pick<SlackGateway, 'busy' | 'idle' | 'waiting' | 'asked' | 'until' | 'sent'>;
   metrics: Metrics;
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
@@ -251,6 +251,9 @@ export async function startBot(
       busy: () => gateway.busy(),
       idle: () => gateway.idle(),
       waiting: () => gateway.waiting(),
+      asked: (purpose, method) => gateway.asked(purpose, method),
+      until: (check) => gateway.until(check),
+      sent: () => gateway.sent(),
     },
     metrics,
     port,

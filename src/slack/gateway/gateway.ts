@@ -95,6 +95,12 @@ export class SlackGateway {
   private readonly stopping = new AbortController();
   private identity?: Promise<WebAPICallResult>;
   private waitingNow = 0;
+  /** Slots being drawn and queued calls being sent now. */
+  private sendingNow = 0;
+  /** Calls asked for so far, by `purpose method` (folded ones too): tests wait on it rather than on time. */
+  private readonly askedSoFar = new Map<string, number>();
+  /** Woken at every move of a queued call (asked, started, answered). */
+  private movers: (() => void)[] = [];
 
   constructor(private readonly o: SlackGatewayOptions) {
     this.client = new WebClient(o.token, {
@@ -136,6 +142,9 @@ export class SlackGateway {
   ): Promise<WebAPICallResult | undefined> {
     const late: LateArgs = typeof args === 'function' ? args : async () => args;
     const ws = this.workspace(o.team ?? (await this.ownTeam()));
+    const asked = `${purpose} ${method}`;
+    this.askedSoFar.set(asked, (this.askedSoFar.get(asked) ?? 0) + 1);
+    this.moved();
     if (isPaced(method) && purpose !== 'tail' && purpose !== 'home') {
       const channel = typeof args === 'function' ? (o.channel ?? '') : String(args.channel ?? '');
       const queued = ws.queues[method].enqueue({
@@ -145,7 +154,7 @@ export class SlackGateway {
         args: late,
       });
       // The slot may be minutes away (Tier 3 after a burst): the caller's work slot is given back meanwhile.
-      return outsideSlot(() => queued);
+      return outsideSlot(() => queued).finally(() => this.moved());
     }
     if (method in METHOD_GATES) return this.gated(ws, method as GatedMethod, late);
     const given = await late();
@@ -173,6 +182,38 @@ export class SlackGateway {
   /** Calls waiting for a slot now (tests move their clock once the bot's messages are parked). */
   waiting(): number {
     return this.waitingNow;
+  }
+
+  /** How many calls of `method` were asked for `purpose` so far (folded ones too). */
+  asked(purpose: Purpose, method: string): number {
+    return this.askedSoFar.get(`${purpose} ${method}`) ?? 0;
+  }
+
+  /**
+   * Resolves at the next move of a queued call: one asked for, one leaving the queue for Slack, one
+   * answered. Tests wait on it for the bot's work to reach the gateway before they move the clock.
+   */
+  changed(): Promise<void> {
+    return new Promise((resolve) => this.movers.push(resolve));
+  }
+
+  /**
+   * Resolves once no queued call is drawing its slot or being sent: what the clock let through has
+   * reached Slack (tests move their clock a step at a time and wait for this between steps).
+   */
+  sent(): Promise<void> {
+    return this.until(() => this.sendingNow === 0);
+  }
+
+  /** Resolves once `check` holds, checked at every move of a queued call (see changed()). */
+  async until(check: () => boolean): Promise<void> {
+    while (!check()) await this.changed();
+  }
+
+  private moved(): void {
+    const movers = this.movers;
+    this.movers = [];
+    for (const wake of movers) wake();
   }
 
   /** Whether a call to the store's shared slots is under way. */
@@ -297,6 +338,11 @@ export class SlackGateway {
         heldUntil: (channel) => holds.openAt(method, channel),
         onWaiting: (delta) => {
           this.waitingNow += delta;
+          this.moved();
+        },
+        onBusy: (delta) => {
+          this.sendingNow += delta;
+          this.moved();
         },
       });
     const tails = new MessageBudget({ ...o.limits, clock: o.clock }, slots);

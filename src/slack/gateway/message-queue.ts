@@ -45,6 +45,8 @@ export interface MessageQueueOptions {
   heldUntil(channel: string): number;
   /** Told when a call starts (+1) and stops (-1) waiting for its slot (tests, metrics). */
   onWaiting?: (delta: 1 | -1) => void;
+  /** Told when a slot's draw or a call's sending starts (+1) and ends (-1) (tests wait for none). */
+  onBusy?: (delta: 1 | -1) => void;
 }
 
 interface Waiter {
@@ -139,6 +141,7 @@ export class MessageQueue {
       return;
     }
     this.drawing = true;
+    this.o.onBusy?.(1);
     const drawn: Promise<SlotGrant> = this.o.slots
       .take(this.o.method, chosen.channel, chosen.cls)
       // SharedSlots fall back on their own; should one still fail, ask again in a second.
@@ -149,6 +152,7 @@ export class MessageQueue {
       // A waiter folded away meanwhile cannot be: folding keeps the waiter. Still, erring on Slack's side.
       else if (this.waiters.includes(chosen)) this.start(chosen);
       this.schedule();
+      this.o.onBusy?.(-1);
     });
   }
 
@@ -157,9 +161,11 @@ export class MessageQueue {
     this.waiters = this.waiters.filter((x) => x !== w);
     this.o.onWaiting?.(-1);
     if (w.key !== undefined) this.inFlight.add(w.key);
+    this.o.onBusy?.(1);
     void this.run(w).finally(() => {
       if (w.key !== undefined) this.inFlight.delete(w.key);
       this.schedule();
+      this.o.onBusy?.(-1);
     });
   }
 

@@ -78,7 +78,12 @@ it('120 Confirms at once: every message shows its outcome within 3 minutes, with
     bot.slack
       .channelMessages(channelOf(i).id)
       .find((m) => !m.threadTs && (m.text ?? '').includes(`vessel ${vessel(i)} `));
-  const allPosted = () => Array.from({ length: CHANGES }, (_, i) => previewOf(i)).every(Boolean);
+  const postedCount = () => Array.from({ length: CHANGES }, (_, i) => previewOf(i)).filter(Boolean).length;
+  const allPosted = () => postedCount() === CHANGES;
+  // The clock moves only once every preview is posted or waits in the gateway for Slack's pace:
+  // moved earlier, it would run past work still on its way (planning reads the simulator).
+  const gateway = bot.running.slackBudget;
+  await gateway.until(() => postedCount() + gateway.waiting() >= CHANGES);
   for (let s = 0; s < 600 && !allPosted(); s++) await clock.advance(1_000, () => bot.slackCallsDone());
   await bot.settle();
   const previews = Array.from({ length: CHANGES }, (_, i) => {
@@ -90,6 +95,7 @@ it('120 Confirms at once: every message shows its outcome within 3 minutes, with
   // Let the chat.update gate fill up again, then confirm all 120 at once.
   await clock.advance(60_000, () => bot.slackCallsDone());
   const confirmedAt = clock.now();
+  const outcomesBefore = gateway.asked('outcome', 'chat.update');
   await Promise.all(
     previews.map((preview, i) =>
       postSigned(
@@ -112,15 +118,12 @@ it('120 Confirms at once: every message shows its outcome within 3 minutes, with
       ),
     ),
   );
-  // Every click has been worked (each change applied against the simulator, on real time) before
-  // the clock moves: what is measured is Slack's pace, not how fast this machine runs the clicks.
-  const started = Date.now();
-  const settled = async () =>
-    (await bot.running.core.store.listChanges({ status: FINAL_STATUSES, limit: 1000 })).length;
-  while ((await settled()) < CHANGES && Date.now() - started < 120_000) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  expect(await settled()).toBe(CHANGES);
+  // Every click has been worked (each change applied against the simulator) and its outcome asked
+  // of the gateway before the clock moves: what is measured is Slack's pace, not how fast this
+  // machine runs the clicks.
+  await gateway.until(() => gateway.asked('outcome', 'chat.update') - outcomesBefore >= CHANGES);
+  const settled = await bot.running.core.store.listChanges({ status: FINAL_STATUSES, limit: 1000 });
+  expect(settled).toHaveLength(CHANGES);
   expect(clock.now()).toBe(confirmedAt);
   const current = (i: number) => bot.slack.message(channelOf(i).id, (previews[i] as StoredMessage).ts);
   const showsOutcome = (i: number) => {
