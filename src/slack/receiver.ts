@@ -14,7 +14,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { eventsEndpoint } from './runtime/events-endpoint.js';
-import { type AckFirst, ackThenChain } from './runtime/first-ack.js';
+import { type AckFirst, ackThenChain, chainsAfterReads } from './runtime/first-ack.js';
 import { OpenRequests } from './runtime/open-requests.js';
 import { envelopeProblem } from './runtime/payload-shape.js';
 import { configuredOrigins } from './runtime/response-url.js';
@@ -170,7 +170,9 @@ interface Envelope {
  * as decided from its body before Bolt's chain runs (first-ack.ts). The
  * client emits a socket's envelopes one after another in one turn, and each
  * ack is written before this listener first waits, so a burst's acks go out
- * in the order its envelopes came, none behind another's chain. Type-ahead
+ * in the order its envelopes came, none behind another's chain; the chains
+ * then start one per turn of the loop (chainsAfterReads), after the loop has
+ * read the frames still waiting on the socket. Type-ahead
  * requests (answered in their ack, after a read) still ack from the chain.
  */
 function guardEnvelopes(
@@ -188,6 +190,7 @@ function guardEnvelopes(
   const chain = async (envelope: Envelope) => {
     for (const bolt of bolts) await bolt(envelope);
   };
+  const afterReads = chainsAfterReads();
   client.on('slack_event', async (envelope) => {
     const problem = envelopeProblem(envelope.type, envelope.body);
     if (problem) {
@@ -208,7 +211,7 @@ function guardEnvelopes(
               done();
             }
           },
-          (ack, properties) => chain({ ...envelope, ack, [PROPERTIES]: properties }),
+          (ack, properties) => afterReads(() => chain({ ...envelope, ack, [PROPERTIES]: properties })),
         );
       } catch (error) {
         // Mostly the ack's own send (Bolt reports its chain's errors itself): Slack sends the envelope again.

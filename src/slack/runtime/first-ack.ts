@@ -48,3 +48,31 @@ export async function ackThenChain(
     first.done();
   }
 }
+
+/**
+ * Starts Bolt's chains one per turn of the event loop, in the order their
+ * acks went out. A Socket Mode burst arrives as frames read chunk by chunk;
+ * a chain started as soon as its ack is written would run (authorization,
+ * middleware, matching every listener) before the loop reads the next chunk,
+ * so each later envelope's ack would wait for the chains of those before it.
+ * Started from `setImmediate`, a chain waits until the loop has read what
+ * the sockets hold, and those envelopes' acks go out first.
+ */
+export function chainsAfterReads(): <T>(chain: () => Promise<T>) => Promise<T> {
+  const queued: (() => void)[] = [];
+  let pumping = false;
+  const pump = () => {
+    if (pumping) return;
+    pumping = true;
+    setImmediate(() => {
+      pumping = false;
+      queued.shift()?.();
+      if (queued.length > 0) pump();
+    });
+  };
+  return (chain) =>
+    new Promise((resolve, reject) => {
+      queued.push(() => chain().then(resolve, reject));
+      pump();
+    });
+}
