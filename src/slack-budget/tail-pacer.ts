@@ -18,11 +18,18 @@ export function writeOfMethod(method: MessageMethod): TailWrite {
   return method === 'chat.postMessage' ? 'post' : 'edit';
 }
 
-/** `budget` as tails ask it. */
-export function tailPacer(budget: MessageBudget): TailPacer {
+/**
+ * `budget` as tails ask it. A tail's 429 goes to `hold` (the gateway's one hold of the workspace,
+ * which pauses the budget and every replica); without one, to the budget itself.
+ */
+export function tailPacer(
+  budget: MessageBudget,
+  hold: (method: MessageMethod, retryAfterMs: number) => void = (method, ms) =>
+    budget.rateLimited(method, ms),
+): TailPacer {
   return {
     acquire: ({ write, ...rest }) => budget.acquire({ method: METHOD[write], ...rest }),
-    rateLimited: (write, retryAfterMs) => budget.rateLimited(METHOD[write], retryAfterMs),
+    rateLimited: (write, retryAfterMs) => hold(METHOD[write], retryAfterMs),
     forget: (consumer) => budget.forget(consumer),
     close: () => budget.close(),
     idle: () => budget.idle(),

@@ -323,9 +323,14 @@ export class SlackGateway {
       ...(o.limits ? { limits: o.limits } : {}),
       ...(o.onFallback ? { onFallback: o.onFallback } : {}),
     });
+    const tails = new MessageBudget({ ...o.limits, clock: o.clock }, slots);
+    // The one hold of the workspace: a 429 of any caller (queue, tail, gate) pauses the tails' fair
+    // queue here and the store's gate for every replica (MessageBudget shares it through the slots).
     const holds = new RateHolds(o.clock, async (method, until, channel) => {
-      if (method === 'chat.postMessage' || method === 'chat.update') await slots.hold(method, until, channel);
-      else if (method in METHOD_GATES) await this.gate(ws, method as GatedMethod).hold(until);
+      if (method === 'chat.postMessage' || method === 'chat.update') {
+        tails.rateLimited(method, until - o.clock.now(), channel);
+        await tails.idle();
+      } else if (method in METHOD_GATES) await this.gate(ws, method as GatedMethod).hold(until);
     });
     const queue = (method: PacedMethod) =>
       new MessageQueue({
@@ -345,12 +350,11 @@ export class SlackGateway {
           this.moved();
         },
       });
-    const tails = new MessageBudget({ ...o.limits, clock: o.clock }, slots);
     const ws: Workspace = {
       team,
       slots,
       tails,
-      pacer: tailPacer(tails),
+      pacer: tailPacer(tails, (method, ms) => void holds.hold(method, ms)),
       queues: { 'chat.postMessage': queue('chat.postMessage'), 'chat.update': queue('chat.update') },
       holds,
       gates: new Map(),

@@ -7,7 +7,7 @@
  * call goes again after Retry-After, losing nothing.
  */
 import { afterEach, expect, it } from '@jest/globals';
-import { flushMicrotasks, ManualClock } from '../../../src/runtime/clock.js';
+import { ManualClock } from '../../../src/runtime/clock.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { SlackGateway } from '../../../src/slack/gateway/gateway.js';
 import { openStore } from '../../../src/store/index.js';
@@ -37,13 +37,10 @@ async function gatewayOf(clock: ManualClock): Promise<{ gateway: SlackGateway; s
   return { gateway, slack };
 }
 
-/** Lets the gateway's store calls and sends run (real I/O: an in-memory SQLite). */
+/** Waits (on the gateway's own moves, not on turns of the loop) until what may go out has been sent. */
 async function settle(gateway: SlackGateway): Promise<void> {
-  for (let i = 0; i < 5; i++) {
-    await gateway.idle();
-    await new Promise((r) => setImmediate(r));
-    await flushMicrotasks();
-  }
+  await gateway.sent();
+  await gateway.idle();
 }
 
 const edit = (ts: string, text: string) => ({ channel: 'C1', ts, text });
@@ -145,4 +142,20 @@ it('a 429 holds the method for Retry-After, and the call goes again after it', a
   // Nothing of the method went out inside the 30 s Retry-After; the store's gate holds it for every replica.
   expect((updates[1]?.at as number) - start).toBeGreaterThanOrEqual(30_000);
   expect((updates[2]?.at as number) - start).toBeGreaterThanOrEqual(30_000);
+});
+
+it('a tail’s 429 is the workspace’s one hold: queued edits wait it out too', async () => {
+  const clock = new ManualClock();
+  const { gateway, slack } = await gatewayOf(clock);
+  const start = clock.now();
+  // A tail heard 429 (30 s) on an edit: the tails' fair queue reports it to the gateway's hold.
+  gateway.tailBudget('T1').rateLimited('edit', 30_000);
+  const held = gateway.call('outcome', 'chat.update', edit('0.0', 'after the hold'), { team: 'T1' });
+  await settle(gateway);
+  expect(slack.calls).toEqual([]);
+  for (let s = 0; s < 120 && gateway.waiting() > 0; s++) await clock.advance(1_000, () => settle(gateway));
+  await held;
+  const updates = slack.calls.filter((c) => c.method === 'chat.update');
+  expect(updates.map((c) => c.args.text)).toEqual(['after the hold']);
+  expect((updates[0]?.at as number) - start).toBeGreaterThanOrEqual(30_000);
 });
