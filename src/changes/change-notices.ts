@@ -35,9 +35,11 @@ export async function claimDueNotices(
   const reminders = await claimEach(store, due, 'reminder', ['awaiting_approval'], now);
 
   const expired = await store.listChanges({ status: ['expired'], unnoticed: 'expiry', limit: PASS_LIMIT });
-  // Every expired change is claimed, so none is listed again; only those that waited for approvers are told.
+  // Every expired change is claimed, so none is listed again; only those that waited for approvers are
+  // told, and scheduled changes whose time passed (missed, or their approvals lapsed first): their
+  // requester confirmed them and is not watching for their time.
   const told = (await claimEach(store, expired, 'expiry', ['expired'], now)).filter(
-    (c) => c.requirement.mode === 'approval',
+    (c) => c.requirement.mode === 'approval' || c.scheduledAt !== undefined,
   );
   return { reminders: await withApprovals(store, reminders), expired: await withApprovals(store, told) };
 }

@@ -9,6 +9,7 @@ import type { Requirement } from '../policy/types.js';
 import type { ApprovalRecord, ChangeRecord, ChangeStatus } from '../store/types.js';
 import { decodeFailure } from './decode-failure.js';
 import type { ChangeFailure } from './failure.js';
+import type { ChangeGuard } from './guard-choice.js';
 import type { Preview, Result } from './operation.js';
 import type { Undo } from './rollback/undo.js';
 import { whereToLook } from './where-to-look.js';
@@ -25,6 +26,8 @@ export interface ChangePlan {
   judgeBy?: ChangeOperation;
   /** The change was requested with `--break-glass` during a freeze: it needs the break-glass approvers. */
   breakGlass?: BreakGlass;
+  /** Rolled back automatically on trouble within its window after the apply (issue 42, guard-choice.ts). */
+  guard?: ChangeGuard;
 }
 
 /** A change that breaks a freeze: why its requester says it must, and the freeze it breaks (as at request). */
@@ -54,6 +57,8 @@ export interface Change
   judgeBy?: ChangeOperation;
   /** Set when it breaks a freeze (see ChangePlan.breakGlass). */
   breakGlass?: BreakGlass;
+  /** Set when it is guarded (see ChangePlan.guard). */
+  guard?: ChangeGuard;
   approvals: ApprovalRecord[];
   applyToken: string;
   result?: Result;
@@ -96,6 +101,7 @@ export function toChange(record: ChangeRecord, approvals: ApprovalRecord[]): Cha
     target: plan.target,
     ...(plan.judgeBy ? { judgeBy: plan.judgeBy } : {}),
     ...(plan.breakGlass ? { breakGlass: plan.breakGlass } : {}),
+    ...(plan.guard ? { guard: plan.guard } : {}),
     approvals,
     applyToken: applyToken ?? record.id,
     result: result as Result | undefined,
@@ -139,6 +145,8 @@ export type ClickOutcome =
   | { kind: 'approval_recorded'; change: Change; count: number; required: number; repeat?: boolean }
   | { kind: 'rejected'; change: Change }
   | { kind: 'cancelled'; change: Change }
+  /** Confirmed (or approved enough) ahead of its time: a scheduled change waits, approved, for its time. */
+  | { kind: 'scheduled'; change: Change }
   /** The policy refused this user this click; nothing changed. */
   | { kind: 'refused'; message: string; change: Change }
   /** The change is no longer actionable (being applied, done, expired, cancelled); nothing changed. */

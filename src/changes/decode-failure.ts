@@ -4,7 +4,9 @@
  * map to the nearest kind, keeping their old words to show as they were. A
  * value that fits neither still renders, as an internal failure without an id.
  */
+
 import { z } from 'zod';
+import type { Freeze } from '../freezes/types.js';
 import type { ChangeFailure } from './failure.js';
 
 const call = z.object({ method: z.string(), path: z.string() });
@@ -51,6 +53,17 @@ const current = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('internal'), errorId: z.string() }),
   z.object({ kind: z.literal('rejected'), by: z.string().optional(), reason: z.string().optional() }),
   z.object({ kind: z.literal('cancelled'), by: z.string().optional() }),
+  z.object({
+    kind: z.literal('frozen'),
+    // Written by this version only (freezes/types.ts); its fields are read as they were stored.
+    freeze: z.custom<Freeze>((v) => typeof v === 'object' && v !== null && 'env' in v && 'kind' in v),
+  }),
+  z.object({
+    kind: z.literal('missed'),
+    scheduledAt: z.number(),
+    lateMs: z.number(),
+    graceMs: z.number(),
+  }),
   z.object({
     kind: z.literal('unconfirmed'),
     answer,

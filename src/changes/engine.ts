@@ -11,27 +11,68 @@
  */
 
 import { holdFollowLease, uniqueOwner } from './apply-lease.js';
+import type { Asker } from './authorize.js';
 import { type Change, type ClickOutcome, FINAL_STATUSES, toChange } from './change.js';
 import { Applier } from './engine/apply.js';
 import { Clicks } from './engine/clicks.js';
 import { EngineCore } from './engine/core.js';
+import { type GuardRollback, GuardRollbacks } from './engine/guard-rollback.js';
 import type { ChangeEngineOptions, ClickInput, RequestInput } from './engine/options.js';
 import { Recovery } from './engine/recovery.js';
 import { requestChange } from './engine/request.js';
 import { outcomeOf, storedOutcome, worseOutcome } from './follow-outcome.js';
+import type { GuardOutcome } from './guard-outcome.js';
 import type { FollowEvent } from './operation.js';
 import { operationModule } from './operations/index.js';
+import { ScheduledApplies } from './schedule/due.js';
+import { scheduledFor } from './schedule/list.js';
 
 export class ChangeEngine {
   private readonly core: EngineCore;
   private readonly clicks: Clicks;
   private readonly recovery: Recovery;
+  private readonly scheduled: ScheduledApplies;
+  private readonly guards: GuardRollbacks;
 
   constructor(options: ChangeEngineOptions) {
     this.core = new EngineCore(options);
     const applier = new Applier(this.core);
     this.clicks = new Clicks(this.core, applier);
     this.recovery = new Recovery(this.core, applier);
+    this.scheduled = new ScheduledApplies(this.core, applier);
+    this.guards = new GuardRollbacks(this.core, applier);
+  }
+
+  /**
+   * Applies the scheduled changes whose time has come (exactly one replica
+   * writes each), marks missed those past the grace and expires those whose
+   * approvals ran out first (changes/schedule/due.ts). What it moved is told
+   * as change events nobody waits for.
+   */
+  runScheduled(): Promise<ClickOutcome[]> {
+    return this.scheduled.runDue();
+  }
+
+  /**
+   * The scheduled changes not started yet that `asker` may list (the read
+   * `changes.scheduled`), in their workspace and `environment` when given,
+   * soonest first; throws the policy's refusal as a UserError.
+   */
+  scheduledFor(asker: Asker, environment?: string): Promise<Change[]> {
+    return scheduledFor(() => this.pendingScheduled(), this.core.o.policy, asker, environment);
+  }
+
+  /** Scheduled changes not started yet (waiting for a click or for their time), soonest first. */
+  async pendingScheduled(): Promise<Change[]> {
+    const records = await this.core.o.store.listChanges({
+      status: ['pending', 'awaiting_approval', 'approved'],
+      scheduled: true,
+      limit: 500,
+    });
+    const now = this.core.now();
+    const open = records.filter((r) => r.expiresAt > now || r.status === 'approved');
+    const changes = await this.core.withApprovals(open);
+    return changes.sort((a, b) => (a.scheduledAt as number) - (b.scheduledAt as number));
   }
 
   /**
@@ -103,6 +144,20 @@ export class ChangeEngine {
   /** Applied changes whose follow-up was cut short by its replica stopping, told to be followed again (engine/recovery.ts). */
   resumeFollowUps(): Promise<Change[]> {
     return this.recovery.resumeFollowUps();
+  }
+
+  /**
+   * Rolls back guarded change `original` because its guard saw `trigger` (issue 42): through the
+   * rollback lifecycle, as Harbormaster on behalf of the rule that set the guard; once per change
+   * across replicas. Nothing is written when the target moved (engine/guard-rollback.ts).
+   */
+  rollbackByGuard(original: Change, trigger: string): Promise<GuardRollback> {
+    return this.guards.rollBack(original, trigger);
+  }
+
+  /** Records how a change's guard ended and tells whoever shows it (a `guarded` event); undefined when already recorded. */
+  endGuard(changeId: string, outcome: GuardOutcome, rollback?: Change): Promise<Change | undefined> {
+    return this.guards.end(changeId, outcome, rollback);
   }
 
   /** Promotions applied but not yet visible, looked at again (housekeeping); returns those that moved. */

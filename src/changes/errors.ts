@@ -40,3 +40,10 @@ export class NameTakenError extends UserError {
     super(message, 'duplicate');
   }
 }
+
+/** The time a change was to be scheduled at names none it may be (past, unreadable, too far ahead): shown under a form's When field. */
+export class ScheduleTimeError extends UserError {
+  constructor(message: string) {
+    super(message, 'validation');
+  }
+}

@@ -8,6 +8,7 @@
 import { Events } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Change, ClickOutcome } from './change.js';
+import type { GuardOutcome } from './guard-outcome.js';
 
 export type ChangeEvent =
   /** A click claimed the change and its apply starts: told before the API is called, not awaited. */
@@ -33,7 +34,14 @@ export type ChangeEvent =
    * They are followed up as an applied click's change is, by whichever replica
    * takes the follow-up lease.
    */
-  | { kind: 'follow'; changes: Change[]; why: 'landed' | 'resumed' };
+  | { kind: 'follow'; changes: Change[]; why: 'landed' | 'resumed' }
+  /**
+   * A guarded change's guard ended (issue 42): its window passed clean, it
+   * rolled the change back automatically (`rollback`, the rollback change),
+   * or a trigger fired and nothing was written (the reason is in `outcome`).
+   * `change` carries the outcome in its result (guard-outcome.ts).
+   */
+  | { kind: 'guarded'; change: Change; outcome: GuardOutcome; rollback?: Change };
 
 /** Where the change engine tells what moved. */
 export type ChangeEvents = Events<ChangeEvent>;

@@ -7,6 +7,8 @@
  */
 import type { UserErrorKind } from '../errors/user-error.js';
 
+import type { Freeze } from '../freezes/types.js';
+
 /** Whether the hosting API is known to be as it was ('unchanged') or may hold the write ('unknown'). */
 export type ApiState = 'unchanged' | 'unknown';
 
@@ -86,6 +88,13 @@ export type ChangeFailure =
   | { kind: 'not_applied'; answer: UnclearAnswer; where: string }
   /** Reads over `overMs` after an unclear apply never showed the change. */
   | { kind: 'never_landed'; answer: UnclearAnswer; where: string; overMs: number }
+  /**
+   * A scheduled change no replica applied within the grace after its time
+   * (`lateMs` after it, past `graceMs`): nothing was applied (changes/schedule/due.ts).
+   */
+  | { kind: 'missed'; scheduledAt: number; lateMs: number; graceMs: number }
+  /** A scheduled change refused at its time by a freeze in force then (changes/schedule/due.ts). */
+  | { kind: 'frozen'; freeze: Freeze }
   /** A failure stored by an older version, as it was worded then. */
   | { kind: 'earlier'; text: string; state: ApiState };
 

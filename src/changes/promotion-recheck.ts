@@ -8,7 +8,7 @@ import type { GameFabricClient } from '../gamefabric/client.js';
 import { describe } from '../operations/index.js';
 import type { Change } from './change.js';
 import type { Result } from './operation.js';
-import { promotionLanded } from './operations/promotion-visible.js';
+import { promotionLanded } from './operations/image.promote/visible.js';
 
 /** How long after the apply housekeeping keeps looking for the copy before saying it never appeared. */
 export const PROMOTION_SETTLE_MS = 30 * 60_000;

@@ -79,6 +79,10 @@ export interface Config {
   watchVesselStuckMs: number;
   /** How long after a change applies Roll back is offered (HARBOR_ROLLBACK_DAYS, default 7 days). */
   rollbackWindowMs: number;
+  /** How late after its time a scheduled change may still apply (HARBOR_SCHEDULE_GRACE_S, default 600 s); later, it is missed. */
+  scheduleGraceMs: number;
+  /** How far ahead a change may be scheduled (HARBOR_SCHEDULE_MAX_DAYS, default 30 days). */
+  scheduleMaxAheadMs: number;
 }
 
 type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -171,6 +175,8 @@ const EnvSchema = z.object({
   HARBOR_SHUTDOWN_TIMEOUT_MS: positiveInt('20000', 20_000),
   HARBOR_SHUTDOWN_DRAIN_MS: nonNegativeInt('5000', 0),
   HARBOR_ROLLBACK_DAYS: positiveInt('7', 7),
+  HARBOR_SCHEDULE_GRACE_S: positiveInt('600', 600),
+  HARBOR_SCHEDULE_MAX_DAYS: positiveInt('30', 30),
   HARBOR_METRICS_PORT: port('HARBOR_METRICS_PORT', undefined, '9090'),
   HARBOR_BUILD_COMMIT: optionalString,
   HARBOR_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).optional(),
@@ -287,6 +293,8 @@ export function readConfig(
       watchSettleMs: e.HARBOR_WATCH_SETTLE_S * 1000,
       watchVesselStuckMs: e.HARBOR_WATCH_VESSEL_STUCK_S * 1000,
       rollbackWindowMs: e.HARBOR_ROLLBACK_DAYS * 86_400_000,
+      scheduleGraceMs: e.HARBOR_SCHEDULE_GRACE_S * 1000,
+      scheduleMaxAheadMs: e.HARBOR_SCHEDULE_MAX_DAYS * 86_400_000,
       ...(e.HARBOR_BRANCHES ? { branches: e.HARBOR_BRANCHES.split(',').map((b) => b.trim()) } : {}),
       environments: (e.HARBOR_ENVIRONMENTS ?? 'dev,prod').split(',').map((b) => b.trim()),
     },

@@ -40,11 +40,23 @@ export const OPERATION_DESCRIPTORS = {
       `ImagePromotion ${token} and image ${s('image')}:${s('tag')} in branch ${s('targetBranch')}`,
     branchFields: ['sourceBranch', 'targetBranch'],
     landsLater: true,
+    guardable: true,
     help: {
       promote: {
         words: ['promote'],
         args: ['<image>:<tag>', 'from', '<source-branch>', 'to', '<target-branch>'],
-        flags: [],
+        flags: [
+          {
+            name: '--guard',
+            value: '<duration>',
+            description:
+              'roll it back automatically if it goes wrong within this long (where the policy allows: 90s, 15m, 1h)',
+          },
+          {
+            name: '--no-guard',
+            description: "no automatic rollback (where the policy's guard is optional)",
+          },
+        ],
         description: 'Copy an image tag from one branch to another.',
         example: 'promote game-server:1.2.0 from dev to prod',
         topic: 'images',
@@ -453,6 +465,7 @@ export const OPERATION_DESCRIPTORS = {
   'armada.image': {
     kind: 'change',
     rollsOut: { kind: 'Armada', field: 'armada' },
+    guardable: true,
     rollback: { inverse: 'armada.image' },
     action: (t) => `roll out images to ${t.armada ? `armada ${t.armada}` : 'armadas'}${inEnv(t)}`,
     form: {
@@ -470,6 +483,16 @@ export const OPERATION_DESCRIPTORS = {
             name: '--container',
             value: '<name>',
             description: 'which container (needed when there are several)',
+          },
+          {
+            name: '--guard',
+            value: '<duration>',
+            description:
+              'roll it back automatically if it goes wrong within this long (where the policy allows: 90s, 15m, 1h)',
+          },
+          {
+            name: '--no-guard',
+            description: "no automatic rollback (where the policy's guard is optional)",
           },
         ],
         description:
@@ -491,6 +514,7 @@ export const OPERATION_DESCRIPTORS = {
   'armadaset.image': {
     kind: 'change',
     rollsOut: { kind: 'ArmadaSet', field: 'armadaSet' },
+    guardable: true,
     rollback: { inverse: 'armadaset.image' },
     action: (t) => `roll out images to ${t.armadaSet ? `ArmadaSet ${t.armadaSet}` : 'ArmadaSets'}${inEnv(t)}`,
     form: {
@@ -508,6 +532,16 @@ export const OPERATION_DESCRIPTORS = {
             name: '--container',
             value: '<name>',
             description: 'which container (needed when there are several)',
+          },
+          {
+            name: '--guard',
+            value: '<duration>',
+            description:
+              'roll it back automatically if it goes wrong within this long (where the policy allows: 90s, 15m, 1h)',
+          },
+          {
+            name: '--no-guard',
+            description: "no automatic rollback (where the policy's guard is optional)",
           },
         ],
         description:
@@ -654,6 +688,22 @@ export const OPERATION_DESCRIPTORS = {
         description:
           'List the freezes in force and the policy windows coming up: who froze, why, until when.',
         example: 'freezes',
+        topic: 'freezes',
+      },
+    },
+  },
+  // Scheduled changes (issue 41): what waits for its time, with Cancel. No Change: answered at once.
+  'changes.scheduled': {
+    kind: 'read',
+    action: (t) => `list scheduled changes${inEnv(t)}`,
+    help: {
+      scheduled: {
+        words: ['scheduled'],
+        args: ['[<env>]'],
+        flags: [],
+        description:
+          'List the scheduled changes not started yet (requested with `--at <time>` or a form’s When field): when each applies, who asked, where it stands, with Cancel.',
+        example: 'scheduled prod',
         topic: 'freezes',
       },
     },

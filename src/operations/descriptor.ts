@@ -135,6 +135,11 @@ export interface OperationDescriptor {
    * is not written there.
    */
   shows?: { kind: 'Armada' | 'ArmadaSet' | 'Formation' | 'Region' | 'Vessel'; field: TargetField };
+  /**
+   * It rolls a build out (issue 42): a policy rule may guard it (`guard: {within: 15m}`), and its
+   * command takes `--guard <duration>` and `--no-guard`.
+   */
+  guardable?: boolean;
   /** A change whose aftermath is a rollout of this kind of fleet (named by `field`), which watches follow. */
   rollsOut?: { kind: 'Armada' | 'ArmadaSet'; field: TargetField };
 }

@@ -92,6 +92,14 @@ export function isReadOperation(operation: Operation): operation is ReadOperatio
   return OPERATION_DESCRIPTORS[operation].kind === 'read';
 }
 
+/** The change operations a policy rule may guard (issue 42): those that roll a build out. */
+export const GUARDABLE_OPERATIONS = CHANGE_OPERATIONS.filter((op) => describe(op).guardable === true);
+
+/** Whether a policy rule may guard `operation`. */
+export function isGuardable(operation: Operation): boolean {
+  return (GUARDABLE_OPERATIONS as readonly Operation[]).includes(operation);
+}
+
 /** Each form kind with the operation it asks for, in catalogue order. */
 export const FORMS: readonly { kind: FormKind; operation: Operation; form: FormDescriptor }[] =
   OPERATIONS.flatMap((operation) => {

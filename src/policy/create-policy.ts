@@ -9,7 +9,7 @@ import { approverShortfall } from './eligible-approvers.js';
 import { NoMatchingRuleError } from './errors.js';
 import { type Audience, findRule, findRuleForPartial, type Rule } from './evaluate.js';
 import { channelAllowed, MembershipChecker } from './membership.js';
-import type { Operation, Target } from './operations.js';
+import { isGuardable, type Operation, type Target } from './operations.js';
 import type {
   ApprovalDecision,
   BreakGlassPolicy,
@@ -164,13 +164,16 @@ export function createPolicy(
     requirement(operation, target): Requirement {
       const rule = findRule(rules, operation, target);
       if (!rule) throw new NoMatchingRuleError(noRule(operation, target));
+      // A rule's guard reaches only the rollouts it governs (a `*` rule with a guard does not guard a scale).
+      const guard = rule.guard && isGuardable(operation) ? { guard: { ...rule.guard } } : {};
       if (rule.approval.mode === 'confirm')
-        return { mode: 'confirm', rule: rule.name, expiresInMs: rule.expiresInMs };
+        return { mode: 'confirm', rule: rule.name, expiresInMs: rule.expiresInMs, ...guard };
       const { required, approvers, allowSelfApproval } = rule.approval;
       return {
         mode: 'approval',
         rule: rule.name,
         expiresInMs: rule.expiresInMs,
+        ...guard,
         required,
         approvers: { users: [...approvers.users], groups: [...approvers.groups] },
         allowSelfApproval,

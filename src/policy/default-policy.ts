@@ -20,7 +20,7 @@ defaults:
   expires: 30m
 rules:
   - name: default-reads
-    operations: [images.list, vessels.list, formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show, watch.manage]
+    operations: [images.list, vessels.list, formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show, watch.manage, changes.scheduled]
   - name: default-production-environment
     operations: ['*']
     target: { environment: ${PRODUCTION} }

@@ -28,12 +28,19 @@ export interface Rule {
   channels?: string[];
   approval: RuleApproval;
   expiresInMs: number;
+  /** `guard:` (issue 42): how long a rollout it governs is watched, and whether `--no-guard` may opt out. */
+  guard?: RuleGuard;
   matchesOperation(operation: Operation): boolean;
   matchesTarget(target: Target): boolean;
   /** Whether every constrained field that `target` has matches (fields it lacks are not judged). */
   matchesKnown(target: Target): boolean;
   /** The target fields the rule's patterns constrain. */
   constrains: readonly TargetField[];
+}
+
+export interface RuleGuard {
+  withinMs: number;
+  optional: boolean;
 }
 
 /** Default lifetime of a pending request when neither the rule nor `defaults.expires` says. */
@@ -63,6 +70,9 @@ export function compileRules(file: PolicyFile): Rule[] {
               allowSelfApproval: approval.allowSelfApproval ?? false,
             },
       expiresInMs: rule.expires ? durationMs(rule.expires) : defaultExpires,
+      ...(rule.guard
+        ? { guard: { withinMs: durationMs(rule.guard.within), optional: rule.guard.optional ?? false } }
+        : {}),
       matchesOperation: globMatcher(rule.operations),
       matchesTarget: (target: Target) =>
         fieldMatchers.every(({ field, match }) => fieldMatches(target, field, match)),

@@ -8,6 +8,8 @@ import { type Operation, TARGET_FIELDS, type Target, type TargetField } from '..
 export {
   CHANGE_OPERATIONS,
   type ChangeOperation,
+  GUARDABLE_OPERATIONS,
+  isGuardable,
   isOperation,
   isReadOperation,
   OPERATIONS,

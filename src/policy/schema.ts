@@ -8,7 +8,7 @@ import { noun } from '../format/english.js';
 import { DURATION_FORMS, parseDuration } from './duration.js';
 import { freezeWindowsSchema } from './freeze-schema.js';
 import { globMatcher } from './glob.js';
-import { OPERATIONS, TARGET_FIELDS } from './operations.js';
+import { GUARDABLE_OPERATIONS, OPERATIONS, TARGET_FIELDS } from './operations.js';
 
 const USER_ID = /^[UW][A-Z0-9]{2,}$/;
 const GROUP_ID = /^S[A-Z0-9]{2,}$/;
@@ -147,22 +147,52 @@ const approvalSchema = z
     }
   });
 
-const ruleSchema = z.strictObject({
-  name: z
-    .string({ error: 'expected a rule name' })
-    .trim()
-    .min(1, { error: 'expected a non-empty rule name' })
-    .optional(),
-  operations: oneOrMany(operationPattern, 'operation id or glob', 'operation ids or globs'),
-  target: targetSchema.optional(),
-  requesters: audience('requesters').optional(),
-  channels: z
-    .array(channel, { error: 'expected a list of channel ids or names' })
-    .min(1, { error: 'expected at least one channel (or leave channels out to allow any)' })
-    .optional(),
-  approval: approvalSchema.optional(),
-  expires: duration.optional(),
-});
+/** A guard's longest window: beyond a day a rollback is no longer "before the players notice". */
+const MAX_GUARD_MS = 86_400_000;
+
+/** `guard: {within: 15m}` (issue 42): roll a build out under watch, rolled back automatically on trouble. */
+const guardSchema = z.strictObject(
+  {
+    within: duration.superRefine((text, ctx) => {
+      const parsed = parseDuration(text);
+      if ('ms' in parsed && parsed.ms > MAX_GUARD_MS)
+        ctx.addIssue({
+          code: 'custom',
+          message: `expected at most 24h (a guard watches one rollout), got ${JSON.stringify(text)}`,
+        });
+    }),
+    optional: z.boolean({ error: 'expected true or false' }).optional(),
+  },
+  { error: 'expected {within: 15m} or {within: 15m, optional: true}' },
+);
+
+const ruleSchema = z
+  .strictObject({
+    name: z
+      .string({ error: 'expected a rule name' })
+      .trim()
+      .min(1, { error: 'expected a non-empty rule name' })
+      .optional(),
+    operations: oneOrMany(operationPattern, 'operation id or glob', 'operation ids or globs'),
+    target: targetSchema.optional(),
+    requesters: audience('requesters').optional(),
+    channels: z
+      .array(channel, { error: 'expected a list of channel ids or names' })
+      .min(1, { error: 'expected at least one channel (or leave channels out to allow any)' })
+      .optional(),
+    approval: approvalSchema.optional(),
+    expires: duration.optional(),
+    guard: guardSchema.optional(),
+  })
+  .superRefine((rule, ctx) => {
+    // A guard on a rule that governs no rollout would never guard anything: said at start, not silently ignored.
+    if (rule.guard && !GUARDABLE_OPERATIONS.some(globMatcher(rule.operations)))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['guard'],
+        message: `guards only roll-outs of a build (${GUARDABLE_OPERATIONS.join(', ')}), and this rule's operations match none of them`,
+      });
+  });
 
 /**
  * `break_glass:` who may let a change through a freeze (issue 41). Never the

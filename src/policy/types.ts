@@ -25,12 +25,19 @@ export interface PolicyContext {
 
 export type Decision = { allowed: true; rule: string } | { allowed: false; reason: string; rule?: string };
 
+/** The guard a rule sets on a rollout it governs (issue 42): how long it is watched, and whether it may be declined. */
+export interface GuardRequirement {
+  withinMs: number;
+  optional: boolean;
+}
+
 export type Requirement =
-  | { mode: 'confirm'; rule: string; expiresInMs: number }
+  | { mode: 'confirm'; rule: string; expiresInMs: number; guard?: GuardRequirement }
   | {
       mode: 'approval';
       rule: string;
       expiresInMs: number;
+      guard?: GuardRequirement;
       required: number;
       /** `users: ['*']` means anyone (other than the requester, unless allowSelfApproval). */
       approvers: { users: string[]; groups: string[] };

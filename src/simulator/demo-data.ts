@@ -159,6 +159,14 @@ function formation(
   };
 }
 
+/**
+ * The demo's bad build (issue 42): dev's game-server:1.0.0 crashes on start in
+ * the embedded simulator (local mode), so a guarded rollout can be tried on
+ * it: its new game servers never become Ready.
+ */
+export const DEMO_CRASHING_IMAGES: readonly { branch: string; image: string; tag: string; reason: string }[] =
+  [{ branch: 'dev', image: 'game-server', tag: '1.0.0', reason: "exit code 1 (the demo's bad build)" }];
+
 /** A fresh copy of the demo data. */
 export function demoData(): SimulatorData {
   return {

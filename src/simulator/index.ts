@@ -37,7 +37,7 @@ import type { Simulator, SimulatorOptions, SimulatorStateView } from './types.js
 
 export { DEMO_PASSWORD, DEMO_TOKEN, DEMO_USERNAME, FULL_PERMISSIONS } from './auth.js';
 export { parseSimulatorData } from './data.js';
-export { DEMO_VIEWER_TOKEN, demoData } from './demo-data.js';
+export { DEMO_CRASHING_IMAGES, DEMO_VIEWER_TOKEN, demoData } from './demo-data.js';
 export { internalImageName } from './image-names.js';
 export { REAL_SHAPES, realShapesData } from './real-shapes-data.js';
 export type * from './types.js';

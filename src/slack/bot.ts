@@ -3,12 +3,14 @@
  * button and modal listeners over the platform-neutral core. Thin on purpose:
  * listeners live in listeners/, the flows in handlers/.
  */
+
 import { App, type CustomRoute } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { ClaimedNotices } from '../changes/change-notices.js';
 import type { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Reads } from '../changes/reads.js';
+import { SCHEDULER_ACTOR } from '../changes/schedule/due.js';
 import type { SlackConfig } from '../config/config.js';
 import type { Freezes } from '../freezes/manage.js';
 import type { Policy } from '../policy/types.js';
@@ -255,9 +257,15 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   const stopTailRedraws = o.tails.onChanged((record) => home.stale(record.workspace));
   // Housekeeping moved changes with nobody acting (expired, recovered, a promotion now visible):
   // Home tabs listing them redraw too, at the views.publish gate's pace, waited for by nobody.
+  // So did the scheduler, applying a change at its time (issue 41: told as a click by SCHEDULER_ACTOR).
   const stopHomeMoves = o.changeEvents.on((event) => {
-    if (event.kind !== 'closed') return;
-    for (const team of new Set(event.changes.map((c) => c.origin.workspace)))
+    const moved =
+      event.kind === 'closed'
+        ? event.changes
+        : event.kind === 'clicked' && event.by === SCHEDULER_ACTOR
+          ? [event.outcome.change]
+          : [];
+    for (const team of new Set(moved.map((c) => c.origin.workspace)))
       home
         .stale(team)
         .catch((err: unknown) => logger.warn('could not redraw Home tabs', { team, error: err }));

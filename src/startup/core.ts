@@ -8,6 +8,7 @@ import { type ClaimedNotices, claimDueNotices } from '../changes/change-notices.
 import { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
+import { Guards } from '../guards/guards.js';
 import { loadPolicy } from '../policy/index.js';
 import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
@@ -38,6 +39,9 @@ export interface Core {
    * - the drawing's: `repair` redraws finished changes whose message does not
    *   show it (a rewrite lost to a Slack outage, or one that failed after
    *   the lifecycle moved the change), at Slack's pace.
+   * - the scheduler's: every 5 s, applies the scheduled changes whose time
+   *   has come (one replica writes each), marks missed those past the grace
+   *   (changes/schedule/due.ts); what it moved is told as change events.
    * Started after Slack is up, so no event is missed.
    */
   startHousekeeping(
@@ -54,6 +58,11 @@ export interface Core {
 }
 
 const HOUSEKEEPING_MS = 30_000;
+
+/** How often each replica looks for scheduled changes whose time has come: the most a change applies late while one runs. */
+export const SCHEDULER_TICK_MS = 5_000;
+/** A guard's lease (issue 42): three passes, so a replica that stopped is replaced after about a minute and a half. */
+const GUARD_LEASE_MS = 3 * HOUSEKEEPING_MS;
 
 interface CoreOptions {
   config: Config;
@@ -103,10 +112,23 @@ export async function startCore({
     replicaId: config.replicaId,
     environments: config.environments,
     rollbackWindowMs: config.rollbackWindowMs,
+    schedule: { graceMs: config.scheduleGraceMs, maxAheadMs: config.scheduleMaxAheadMs },
     ...(groups.names ? { names: groups.names } : {}),
     ...(follow ? { follow } : {}),
     ...(releaseEvents ? { releaseEvents } : {}),
     ...(changeEvents ? { changeEvents } : {}),
+  });
+
+  // Guarded rollouts (issue 42): every replica's pass takes the guards whose lease it can hold.
+  const guards = new Guards({
+    store,
+    engine,
+    source: api.client,
+    clock,
+    logger: logger.child({ component: 'guards' }),
+    replicaId: config.replicaId,
+    settleMs: config.watchSettleMs,
+    leaseMs: GUARD_LEASE_MS,
   });
 
   // Notices handed to the surface and not yet delivered (a delivery waits for its change's redraw).
@@ -137,6 +159,8 @@ export async function startCore({
     await engine.resumeFollowUps();
     // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
     await engine.recheckUnverified();
+    // A guard that cannot be looked at now is looked at next pass; the notices below are not held up by it.
+    await guards.pass().catch((error: unknown) => logger.error('the guards pass failed', { error }));
     if (!onNotices) return;
     // Claimed after the changes moved above were told, so each of their rewrites is queued before
     // its notice: a notice waits for its own change's redraw (an expired change's message says so
@@ -147,6 +171,8 @@ export async function startCore({
   let lifecycle: Housekeeping | undefined;
   let drawing: Housekeeping | undefined;
   let drawingStarted: Promise<void> | undefined;
+  let scheduler: Housekeeping | undefined;
+  let schedulerStarted: Promise<void> | undefined;
 
   return {
     api,
@@ -169,16 +195,30 @@ export async function startCore({
         onError: onError('message repair'),
       });
       drawingStarted ??= drawing.start();
+      // Scheduled changes on a loop of their own: their time should not wait behind a slow lifecycle pass.
+      scheduler ??= new Housekeeping({
+        pass: async () => {
+          await engine.runScheduled();
+        },
+        intervalMs: SCHEDULER_TICK_MS,
+        clock: backgroundClock,
+        onError: onError('the scheduler'),
+      });
       await lifecycle.start();
+      // After the lifecycle's first pass (a dead apply recovered first), not beside it: the first
+      // passes at start share the store's connections, and the scheduler's comes soon enough.
+      schedulerStarted ??= scheduler.start();
     },
     housekeepNow: async () => {
-      await Promise.all([lifecycle?.runNow(), drawing?.runNow()]);
+      await Promise.all([lifecycle?.runNow(), drawing?.runNow(), scheduler?.runNow()]);
       await settled();
     },
     stop: async () => {
       await lifecycle?.stop();
       await drawing?.stop();
       await drawingStarted;
+      await scheduler?.stop();
+      await schedulerStarted;
       // Redraws and notices under way end before the store closes under them.
       await settled();
       await store.close();

@@ -35,8 +35,11 @@ export async function connectHostingApi(
     return { client, stop: async () => {} };
   }
   // Loaded only here: a replica on a real API never pays for the simulator's modules (see docs/memory.md).
-  const { startSimulator } = await import('../simulator/index.js');
+  const { startSimulator, DEMO_CRASHING_IMAGES, internalImageName } = await import('../simulator/index.js');
   const sim = await startSimulator({ port: 0, logger: logger.child({ component: 'simulator' }) });
+  // The demo's bad build, to try a guarded rollout on (local mode's help says how).
+  for (const c of DEMO_CRASHING_IMAGES)
+    sim.setCrashingImage(c.branch, internalImageName(c.branch, c.image, c.tag), c.reason);
   logger.warn(
     `NO GAMEFABRIC_URL SET: using the embedded API simulator with demo data at ${sim.url}. Nothing you do reaches real game servers. Set GAMEFABRIC_URL and GAMEFABRIC_TOKEN to use your hosting API.`,
   );

@@ -77,6 +77,10 @@ export async function startLocalBot(
   logger.warn(
     'LOCAL MODE: to try a freeze, type `/harbor freeze dev for 15m demo`, then `/harbor formation remove dev lobby lobby-2` (refused, no preview); add `--break-glass "why"` and an SRE approves it; `/harbor freezes` lists freezes, `/harbor unfreeze dev` ends it.',
   );
+  // How to try a guarded rollout (issue 42): the demo's dev game-server:1.0.0 crashes on start.
+  logger.warn(
+    'LOCAL MODE: to try a guarded rollout, type `/harbor armada image dev duel game-server:1.0.0` (the demo\'s bad build: it crashes on start) and Confirm: the preview says it is guarded (examples/policy.yml\'s dev-rollouts rule: 15 min); within a few housekeeping passes its servers are seen not to become Ready and it is rolled back automatically, its message and thread saying why. `--no-guard` opts out; a healthy build (`game-server:1.1.0`) ends with "Guard passed" after 15 min.',
+  );
   return {
     running,
     workspace,

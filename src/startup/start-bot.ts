@@ -163,6 +163,7 @@ export async function startBot(
     clock: options.watch?.clock ?? systemClock,
     gateway,
     metrics,
+    changeEvents,
   });
   let botIdentity: BotIdentity;
   try {

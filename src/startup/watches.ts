@@ -5,10 +5,12 @@
  * environments whose lease this replica holds.
  */
 import { randomUUID } from 'node:crypto';
+import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
+import { guardLine, linkAlertsToGuards } from '../slack/alerts/guard-link.js';
 import { slackAlertMessenger } from '../slack/alerts/messenger.js';
 import type { SlackGateway } from '../slack/gateway/gateway.js';
 import { policyMayRead } from '../watches/channel-reads.js';
@@ -25,6 +27,8 @@ export interface WatchWiring {
   /** The bot's one way to Slack (slack/gateway): alerts go through it as alerts. */
   gateway: Pick<SlackGateway, 'call'>;
   metrics: Metrics;
+  /** The engine's change events (a guard's rollback redraws the alerts of its objects). */
+  changeEvents?: ChangeEvents;
 }
 
 /** The watches of one replica: the commands' domain and the loop (not started). */
@@ -46,7 +50,13 @@ export function wireWatches(w: WatchWiring): { watches: Watches; watcher: Watche
     intervalMs: config.watchIntervalMs,
     settleMs: config.watchSettleMs,
   });
-  const messenger = slackAlertMessenger({ gateway: w.gateway });
+  const messenger = slackAlertMessenger({
+    gateway: w.gateway,
+    // An alert on an object a guard rolled back links to the change (issue 42).
+    guardLine: (alert) => guardLine(core.store, alert),
+  });
+  // The replica that ended a guard redraws the open alerts of its objects, linked to the rollback.
+  if (w.changeEvents) linkAlertsToGuards(w.changeEvents, { store: core.store, messenger, logger });
   const watcher = new Watcher({
     store: core.store,
     source: core.api.client,

@@ -142,7 +142,12 @@ export class SqlChangeStore implements ChangeStore {
       ],
       p,
     );
-    const conditions = [p.oneOf('status', EXPIRABLE_STATUSES), `expires_at <= ${p.add(now)}`];
+    const conditions = [
+      p.oneOf('status', EXPIRABLE_STATUSES),
+      `expires_at <= ${p.add(now)}`,
+      // An approved scheduled change waits for its time: the scheduler ends it (changes/schedule/).
+      "NOT (status = 'approved' AND scheduled_at IS NOT NULL)",
+    ];
     const rows = await this.db.rows(p.query(`${head}${whereSql(conditions)} RETURNING *`));
     // RETURNING order is unspecified; callers (and audit lines) get a stable order.
     return rows.map((row) => this.db.decode.change(row)).sort(byCreated);

@@ -83,6 +83,7 @@ export function changeInsert(c: Omit<ChangeRecord, 'version'>): ColumnValue[] {
     apply_token: c.applyToken,
     result: c.result,
     error: c.error,
+    scheduled_at: c.scheduledAt,
     version: 1,
   });
 }

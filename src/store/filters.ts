@@ -32,6 +32,8 @@ export function changesSelect(filter: ChangeFilter, p: SqlParams): string {
     ...(filter.createdAfter !== undefined ? [`created_at > ${p.add(filter.createdAfter)}`] : []),
     ...(filter.appliedAfter !== undefined ? [`applied_at > ${p.add(filter.appliedAfter)}`] : []),
     ...(filter.followDue ? ["follow_state = 'due'"] : []),
+    ...(filter.scheduled || filter.dueBy !== undefined ? ['scheduled_at IS NOT NULL'] : []),
+    ...(filter.dueBy !== undefined ? [`scheduled_at <= ${p.add(filter.dueBy)}`] : []),
     ...(filter.undrawn ? ['message_ts IS NOT NULL', '(drawn_status IS NULL OR drawn_status <> status)'] : []),
     ...(filter.unnoticed ? ['message_ts IS NOT NULL', `${NOTICE_COLUMNS[filter.unnoticed]} IS NULL`] : []),
   );

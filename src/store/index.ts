@@ -7,6 +7,7 @@
 import type { OpenStoreOptions, Store } from './types.js';
 
 export type * from './freeze-types.js';
+export * from './guard-types.js';
 export type * from './types.js';
 export { CHANGE_STATUSES, EXPIRABLE_STATUSES } from './types.js';
 export type * from './watch-types.js';

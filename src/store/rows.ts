@@ -121,6 +121,7 @@ function schemas(json: JsonColumn) {
       rolledBackBy: r.rolled_back_by,
       rolledBackAt: r.rolled_back_at,
       followState: r.follow_state,
+      scheduledAt: r.scheduled_at,
       version: r.version,
     }),
   );

@@ -10,6 +10,8 @@ import { SqlAuditStore } from './audit-store.js';
 import { SqlChangeStore } from './change-store.js';
 import { SqlFreezeStore } from './freeze-store.js';
 import type { FreezeStore } from './freeze-types.js';
+import { SqlGuardStore } from './guard-store.js';
+import type { GuardStore } from './guard-types.js';
 import { SqlHomeViewerStore } from './home-viewer-store.js';
 import { SqlLeaseStore } from './lease-store.js';
 import { SqlReleaseStore } from './release-store.js';
@@ -52,6 +54,7 @@ export abstract class SqlStore implements Store {
   private readonly slackBudget: SlackBudgetStore;
   private readonly watches: WatchStore;
   private readonly freezes: FreezeStore;
+  private readonly guards: GuardStore;
 
   constructor(dialect: Dialect) {
     this.runner = { dialect, decode: rowDecoder(dialect), rows: (query) => this.rows(query) };
@@ -67,6 +70,7 @@ export abstract class SqlStore implements Store {
     this.slackBudget = new SqlSlackBudgetStore(this.runner);
     this.watches = new SqlWatchStore(this.runner);
     this.freezes = new SqlFreezeStore(this.runner);
+    this.guards = new SqlGuardStore(this.runner);
   }
 
   abstract migrate(): Promise<void>;
@@ -181,4 +185,15 @@ export abstract class SqlStore implements Store {
   addFreeze: FreezeStore['addFreeze'] = (f) => this.freezes.addFreeze(f);
   endFreezes: FreezeStore['endFreezes'] = (env, by, now) => this.freezes.endFreezes(env, by, now);
   listFreezes: FreezeStore['listFreezes'] = (filter) => this.freezes.listFreezes(filter);
+  // guards (issue 42)
+  createGuard: GuardStore['createGuard'] = (g) => this.guards.createGuard(g);
+  getGuard: GuardStore['getGuard'] = (id) => this.guards.getGuard(id);
+  listOpenGuards: GuardStore['listOpenGuards'] = (limit) => this.guards.listOpenGuards(limit);
+  leaseGuard: GuardStore['leaseGuard'] = (id, owner, ttl, now) => this.guards.leaseGuard(id, owner, ttl, now);
+  noteGuardTrouble: GuardStore['noteGuardTrouble'] = (id, owner, seen, now) =>
+    this.guards.noteGuardTrouble(id, owner, seen, now);
+  listRolledBackGuards: GuardStore['listRolledBackGuards'] = (since, limit) =>
+    this.guards.listRolledBackGuards(since, limit);
+  moveGuard: GuardStore['moveGuard'] = (id, owner, from, patch, now) =>
+    this.guards.moveGuard(id, owner, from, patch, now);
 }

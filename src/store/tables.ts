@@ -9,6 +9,7 @@
  * declaration beside the migrations, and every query would be rewritten for
  * the same guarantee; the stores' SQL is small and shared by both dialects.
  */
+import { GUARD_STATES } from './guard-types.js';
 import { CHANGE_STATUSES, FOLLOW_STATES } from './types.js';
 
 /** What a column holds: text, an integer (epoch ms, counts), or JSON (TEXT in SQLite, JSONB in PostgreSQL). */
@@ -66,6 +67,7 @@ export const TABLES = {
     rolled_back_by: optText,
     rolled_back_at: optInt,
     follow_state: optOneOf(FOLLOW_STATES),
+    scheduled_at: optInt,
     version: int,
   },
   approvals: {
@@ -211,6 +213,23 @@ export const TABLES = {
     channel: text,
     ended_at: optInt,
     ended_by: optText,
+  },
+  // Guards (issue 42): one per guarded change until its window ends; the lease is in the row.
+  guards: {
+    change_id: text,
+    rule: text,
+    within_ms: int,
+    window_end: int,
+    state: oneOf(GUARD_STATES),
+    owner: optText,
+    lease_until: optInt,
+    trouble: optJson,
+    touched: optJson,
+    trigger_seen: optText,
+    rollback_id: optText,
+    reason: optText,
+    created_at: int,
+    ended_at: optInt,
   },
 } as const satisfies Record<string, Record<string, ColumnDecl>>;
 

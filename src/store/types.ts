@@ -7,6 +7,7 @@
 
 import type { Logger } from '../runtime/logger.js';
 import type { FreezeStore } from './freeze-types.js';
+import type { GuardStore } from './guard-types.js';
 import type { WatchStore } from './watch-types.js';
 
 export type ChangeStatus =
@@ -91,6 +92,11 @@ export interface ChangeRecord {
    * updatedAt stay). Unset for operations without a follow-up (changes/follow-due.ts).
    */
   followState?: FollowState;
+  /**
+   * When a scheduled change applies (`--at`, issue 41); unset for a change applied at its click.
+   * Set at request and never changed: the scheduler applies it (approved) once this has come.
+   */
+  scheduledAt?: number;
   /** Incremented on every update. */
   version: number;
 }
@@ -199,6 +205,9 @@ export interface ChangeFilter {
   appliedAfter?: number;
   /** Only changes whose follow-up is still due (ChangeRecord.followState). */
   followDue?: boolean;
+  /** Only scheduled changes (`scheduledAt` set); with `dueBy`, only those whose time is at or before it. */
+  scheduled?: boolean;
+  dueBy?: number;
   /** Only changes with a posted message that does not show their current status yet. */
   undrawn?: boolean;
   /** Only changes with a posted message whose `notice` has not been claimed yet. */
@@ -277,7 +286,10 @@ export interface ChangeStore {
   markDrawn(id: string, status: ChangeStatus): Promise<void>;
   /** Marks a due follow-up over (bookkeeping: version and updatedAt stay); a no-op otherwise. */
   markFollowedUp(id: string): Promise<void>;
-  /** Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them. */
+  /**
+   * Moves every change in pending/awaiting_approval/approved whose expiresAt <= now to 'expired'; returns them.
+   * A scheduled change once approved (or confirmed) is left to the scheduler, which ends it at its time.
+   */
   expireChanges(now: number): Promise<ChangeRecord[]>;
   /**
    * Claims `notice` for the change, at `now`, while its status is one of `statuses`:
@@ -447,7 +459,8 @@ export interface Store
     HomeViewerStore,
     SlackBudgetStore,
     WatchStore,
-    FreezeStore {}
+    FreezeStore,
+    GuardStore {}
 
 export interface OpenStoreOptions {
   /** A postgres:// URL selects PostgreSQL; without it the embedded SQLite store is used. */

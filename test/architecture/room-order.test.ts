@@ -21,6 +21,7 @@ const SRC_ROOMS = [
   'slack',
   'releases',
   'tails',
+  'guards',
   'watches',
   'changes',
   'freezes',

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import type { OperationContext } from '../../src/changes/operation.js';
-import { addToFormation } from '../../src/changes/operations/add-to-formation.js';
+import { addToFormation } from '../../src/changes/operations/formation.add/operation.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { api, BASE, exactly, member, region, TOKEN, testClient, useNock } from '../gamefabric/helpers.js';
 

@@ -1,7 +1,7 @@
 /** The warnings a Formation removal's preview carries (issue 13, point 1). */
 import { describe, expect, it } from '@jest/globals';
 import type { Formation } from '../../src/api-shapes/resources.js';
-import { lastVesselWarnings } from '../../src/changes/operations/remove-from-formation.js';
+import { lastVesselWarnings } from '../../src/changes/operations/formation.remove/operation.js';
 
 function formation(vessels: { name: string; region: string }[]): Formation {
   return {

@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Change } from '../../src/changes/change.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
-import type { RollbackOutcome } from '../../src/changes/rollback/rollback-operation.js';
+import type { RollbackOutcome } from '../../src/changes/operations/change.rollback/operation.js';
 import { offersRollback } from '../../src/changes/rollback/undo.js';
 import { demoData } from '../../src/simulator/demo-data.js';
 import {
@@ -66,13 +66,31 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
     (await h.client.getRegion('dev', 'eu-central')).spec.types.find((t) => t.name === 'baremetal')?.template
       ?.scheduling;
 
+  it('an undo stored before issue 39 (with its undo kind) still rolls back: the restore is found by the operation', async () => {
+    const original = await apply({
+      operation: 'region.scheduling',
+      input: { environment: 'dev', region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' },
+    });
+    // As older versions stored it: the same record with a second name for the operation.
+    const legacy = { kind: 'scheduling', ...(original.undo as object) };
+    expect(
+      await h.store.transitionChange(original.id, ['succeeded'], 'succeeded', { undo: legacy }),
+    ).toBeDefined();
+    expect((await h.engine.get(original.id))?.undo).toEqual(legacy);
+    await rollBack(original);
+    expect(await scheduling()).toBe('Packed');
+  });
+
   it('region scheduling: sets back the old strategy of that region type', async () => {
     const original = await apply({
       operation: 'region.scheduling',
       input: { environment: 'dev', region: 'eu-central', type: 'baremetal', scheduling: 'Distributed' },
     });
-    expect(original.undo).toMatchObject({
-      kind: 'scheduling',
+    // The undo is region.scheduling's own record (its folder's SchedulingSet): no second name for the operation.
+    expect(original.undo).toEqual({
+      environment: 'dev',
+      region: 'eu-central',
+      type: 'baremetal',
       before: 'Packed',
       after: 'Distributed',
     });
@@ -228,7 +246,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       input: { image: 'game-server', tag: PROD_ONLY_TAG, sourceBranch: 'prod', targetBranch: 'dev' },
     });
     // No Roll back button is drawn for it (the messages ask offersRollback).
-    expect(original.undo?.kind).toBe('image.promotion');
+    expect(original.undo).toMatchObject({ branch: 'dev', targets: [] });
     expect(offersRollback(original.undo)).toBe(false);
     await expect(rollback([original.id])).rejects.toThrow(
       `Change ${original.id} cannot be rolled back: no ImageUpdater rolled game-server out from dev to an Armada, ArmadaSet, Formation or Vessel, so the promotion set no image and there is nothing to set back (the promoted image stays in the branch).`,
@@ -269,7 +287,7 @@ describe.each(storeKinds)('rollback (%s store)', (kind) => {
       operation: 'formation.remove',
       input: { environment: 'dev', formation: 'lobby', vessel: 'lobby-8' },
     });
-    expect(added.undo?.kind).toBe('vessel.added');
+    expect(added.undo).toMatchObject({ environment: 'dev', formation: 'lobby', vessel: { name: 'lobby-8' } });
     const rb = await rollback([removed.id]);
     expect(rb.preview.warnings?.[0]).toMatch(/new vessel named lobby-8/);
     await h.engine.cancel(click(rb.id));

@@ -195,6 +195,23 @@ describe('deployment settings', () => {
     expect(!bad.ok && bad.problems).toEqual(['HARBOR_ROLLBACK_DAYS: must be a positive integer, e.g. 7']);
   });
 
+  it('schedules within HARBOR_SCHEDULE_MAX_DAYS (30) and applies late within HARBOR_SCHEDULE_GRACE_S (600) when unset', () => {
+    const unset = readConfig({ ...slack });
+    expect(unset.ok && [unset.config.scheduleMaxAheadMs, unset.config.scheduleGraceMs]).toEqual([
+      30 * 86_400_000,
+      600_000,
+    ]);
+    const set = readConfig({ ...slack, HARBOR_SCHEDULE_MAX_DAYS: '7', HARBOR_SCHEDULE_GRACE_S: '90' });
+    expect(set.ok && [set.config.scheduleMaxAheadMs, set.config.scheduleGraceMs]).toEqual([
+      7 * 86_400_000,
+      90_000,
+    ]);
+    const bad = readConfig({ ...slack, HARBOR_SCHEDULE_GRACE_S: 'ten' });
+    expect(!bad.ok && bad.problems).toEqual([
+      'HARBOR_SCHEDULE_GRACE_S: must be a positive integer, e.g. 600',
+    ]);
+  });
+
   it('documents every variable it reads in the README', () => {
     const readme = readFileSync('README.md', 'utf8');
     const undocumented = CONFIG_ENV_NAMES.filter((name) => !readme.includes(`\`${name}\``));

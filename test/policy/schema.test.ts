@@ -33,7 +33,7 @@ describe('policy validation', () => {
     [
       'rules: [{ operations: [vessels.delete] }]\n',
       'rules[0].operations[0]: "vessels.delete" matches no operation (known: images.list, vessels.list, ' +
-        'formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show, watch.manage, freeze.manage, image.promote, vessel.create, vessel.delete, formation.add, ' +
+        'formation.show, region.show, sites.list, logs.read, armadas.list, armada.show, armadaset.show, watch.manage, freeze.manage, changes.scheduled, image.promote, vessel.create, vessel.delete, formation.add, ' +
         'formation.remove, region.create, region.scheduling, armada.scale, armadaset.scale, armada.image, armadaset.image, gameserver.terminate, change.rollback; globs like formation.* or *)',
     ],
     ['rules: [{ operations: "*", target: { env: prod } }]\n', 'rules[0].target: unknown key "env"'],

@@ -252,6 +252,8 @@ it('without Slack credentials runs the local workspace on 127.0.0.1 and prints w
   const url = await printed;
   const output = await log.until(/Harbormaster started/);
   expect(output).toContain('LOCAL MODE: no Slack involved');
+  // How to try a guarded rollout on the demo's bad build (issue 42).
+  expect(output).toContain('LOCAL MODE: to try a guarded rollout');
   expect(output).toContain('this machine only');
   const port = new URL(url).port;
   const page = await fetch(`http://127.0.0.1:${port}/`);

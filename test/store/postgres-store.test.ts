@@ -148,6 +148,7 @@ describePg('PostgresStore', () => {
         'audit',
         'changes',
         'freezes',
+        'guards',
         'leases',
         'releases',
         'schema_migrations',

@@ -8,6 +8,7 @@ import { afterEach, beforeEach } from '@jest/globals';
 import { approvalsAuditContract } from './contract/approvals-audit.js';
 import { changeContract } from './contract/changes.js';
 import { freezesContract } from './contract/freezes.js';
+import { guardsContract } from './contract/guards.js';
 import type { HarnessFactory, StoreHarness } from './contract/harness.js';
 import { leasesMigrateContract } from './contract/leases-migrate.js';
 import { releasesTailsContract } from './contract/releases-tails.js';
@@ -44,4 +45,5 @@ export function runStoreContract(factory: HarnessFactory): void {
   slackBudgetContract(harness);
   watchesContract(harness);
   freezesContract(harness);
+  guardsContract(harness);
 }

@@ -24,7 +24,7 @@ export class Applier {
     c: Change,
     user: string,
     from: readonly ChangeStatus[],
-    action: 'confirm' | 'approve',
+    action: 'confirm' | 'approve' | 'schedule',
     team?: string,
   ): Promise<ClickOutcome> {
     const { store, replicaId } = this.core.o;
@@ -178,6 +178,8 @@ export class Applier {
               : { error: settled.failure, applyingOwner: undefined },
             { now },
           );
+    // A guarded change is watched from its apply (src/guards/ does the watching, on whichever replica holds it).
+    if (done?.status === 'succeeded' && change.guard) await this.startGuard(change, now);
     await this.core.audit({
       at: now,
       changeId: change.id,
@@ -197,6 +199,29 @@ export class Applier {
           : settled.failure,
     });
     return done ? toChange(done, change.approvals) : undefined;
+  }
+
+  /**
+   * Stores the guard of `change`, applied at `now`: its window ends `withinMs` later. A store
+   * failure here is logged loudly; the change stands (its apply already happened), unguarded.
+   */
+  private async startGuard(change: Change, now: number): Promise<void> {
+    const guard = change.guard;
+    if (!guard) return;
+    try {
+      await this.core.o.store.createGuard({
+        changeId: change.id,
+        rule: guard.rule,
+        withinMs: guard.withinMs,
+        windowEnd: now + guard.withinMs,
+        createdAt: now,
+      });
+    } catch (err) {
+      this.core.o.logger.error('could not start the guard of an applied change', {
+        changeId: change.id,
+        error: err,
+      });
+    }
   }
 }
 

@@ -15,6 +15,11 @@ import type { ClickInput } from './options.js';
 
 const APPLYABLE_BY_CONFIRM: readonly ChangeStatus[] = ['pending', 'approved'];
 
+/** Whether `c` is scheduled for a time still ahead (a click then schedules it rather than applying it). */
+function waitsForItsTime(c: Change, now: number): boolean {
+  return c.scheduledAt !== undefined && c.scheduledAt > now;
+}
+
 export class Clicks {
   constructor(
     private readonly core: EngineCore,
@@ -28,6 +33,13 @@ export class Clicks {
     if (c.status === 'awaiting_approval') {
       return { kind: 'refused', message: 'This change needs approval before it can be applied.', change: c };
     }
+    if (c.status === 'approved' && waitsForItsTime(c, this.core.now())) {
+      return {
+        kind: 'refused',
+        message: `This change is already set to apply ${this.core.names.time(c.scheduledAt as number)}; Cancel it to stop it.`,
+        change: c,
+      };
+    }
     const decision = await this.core.o.policy.authorizeConfirm(this.question(c, { user, channel, team }));
     if (!decision.allowed) return this.core.refuse(c, user, 'confirm', decision.reason, team);
     // A freeze put since the preview stops it here; the change stays open for after the freeze.
@@ -38,6 +50,9 @@ export class Clicks {
       const stillApproved = await this.recountApproved(c, user, team);
       if (stillApproved) return stillApproved;
     }
+    const late = await this.missedAtClick(c);
+    if (late) return late;
+    if (waitsForItsTime(c, this.core.now())) return this.schedule(c, user, ['pending'], 'confirm', team);
     return this.applier.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
   }
 
@@ -85,6 +100,11 @@ export class Clicks {
         ...(added ? {} : { repeat: true }),
       };
     }
+    const late = await this.missedAtClick(fresh);
+    if (late) return late;
+    // Approved ahead of its time: it waits, approved, for the scheduler; approvals keep their expiry.
+    if (waitsForItsTime(fresh, now))
+      return this.schedule(fresh, user, ['awaiting_approval'], 'approve', team, {});
     const approved = await store.transitionChange(changeId, ['awaiting_approval'], 'approved', {}, { now });
     if (!approved) return this.core.explainStale(changeId);
     return this.applier.claimAndApply(
@@ -144,6 +164,80 @@ export class Clicks {
       if (decision.allowed && !c.approvals.some((a) => a.userId === user)) out.push(c);
     }
     return out;
+  }
+
+  /**
+   * Moves a scheduled change from `from` to approved, to wait for its time
+   * (changes/schedule/due.ts applies it then). Confirmed by its requester,
+   * it no longer expires before its time: it ends at its grace instead.
+   */
+  private async schedule(
+    c: Change,
+    user: string,
+    from: readonly ChangeStatus[],
+    action: 'confirm' | 'approve',
+    team: string,
+    patch: { expiresAt?: number } = {
+      expiresAt: (c.scheduledAt as number) + this.core.schedule.graceMs,
+    },
+  ): Promise<ClickOutcome> {
+    const now = this.core.now();
+    const done = await this.core.o.store.transitionChange(
+      c.id,
+      from,
+      'approved',
+      { confirmedBy: user, ...patch },
+      { now },
+    );
+    if (!done) return this.core.explainStale(c.id);
+    if (action === 'confirm')
+      await this.core.audit({
+        at: now,
+        changeId: c.id,
+        actor: user,
+        action: 'confirm',
+        operation: c.operation,
+        origin: c.origin,
+        workspace: team,
+        detail: { scheduledAt: c.scheduledAt },
+      });
+    return { kind: 'scheduled', change: toChange(done, c.approvals) };
+  }
+
+  /**
+   * A scheduled change confirmed or approved past its time plus the grace is
+   * missed (nothing applies); within the grace the click applies it, late.
+   */
+  private async missedAtClick(c: Change): Promise<ClickOutcome | undefined> {
+    const now = this.core.now();
+    if (c.scheduledAt === undefined) return undefined;
+    const lateMs = now - c.scheduledAt;
+    const { graceMs } = this.core.schedule;
+    if (lateMs <= graceMs) return undefined;
+    const failure: ChangeFailure = { kind: 'missed', scheduledAt: c.scheduledAt, lateMs, graceMs };
+    const done = await this.core.o.store.transitionChange(
+      c.id,
+      EXPIRABLE_STATUSES,
+      'expired',
+      { error: failure },
+      { now },
+    );
+    if (!done) return this.core.explainStale(c.id);
+    await this.core.audit({
+      at: now,
+      changeId: c.id,
+      actor: 'harbormaster',
+      action: 'missed',
+      operation: c.operation,
+      origin: c.origin,
+      detail: failure,
+    });
+    return {
+      kind: 'stale',
+      reason: { kind: 'expired', at: now },
+      change: toChange(done, c.approvals),
+      expiredIt: true,
+    };
   }
 
   /** Loads a change and answers for it when it is missing, final, or past its expiry. */

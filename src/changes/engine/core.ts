@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { blockingFreeze, type FreezeSources } from '../../freezes/in-force.js';
+import type { Freeze } from '../../freezes/types.js';
 import { freezeRefusal } from '../../freezes/words.js';
 import { PLAIN_NAMES, type PolicyNames } from '../../policy/words.js';
 import { Events, type ReleaseEvents } from '../../runtime/events.js';
@@ -18,6 +19,7 @@ import { freezeScope } from '../freeze-scope.js';
 import type { OperationContext } from '../operation.js';
 import { PendingRecords } from '../pending-records.js';
 import { DEFAULT_ROLLBACK_WINDOW_MS, storeLedger } from '../rollback/store-ledger.js';
+import { DEFAULT_SCHEDULE_GRACE_MS, DEFAULT_SCHEDULE_MAX_DAYS } from '../schedule/when.js';
 import { staleReason } from '../stale-reason.js';
 import type { ChangeEngineOptions } from './options.js';
 
@@ -43,6 +45,8 @@ export class EngineCore {
   /** How long after its apply a follow-up nobody runs is resumed (ChangeEngineOptions.follow). */
   readonly resumeFollowAfterMs: number;
   readonly rollbackWindowMs: number;
+  /** How far ahead a change may be scheduled, and how late a scheduled change may still apply. */
+  readonly schedule: { maxAheadMs: number; graceMs: number };
   /** How freeze refusals write people and instants. */
   readonly names: PolicyNames;
   /** Settlements this process could not store when their applies ended (store down); housekeeping stores them. */
@@ -57,6 +61,10 @@ export class EngineCore {
     this.applyLeaseMs = o.applyLeaseMs ?? DEFAULT_APPLY_LEASE_MS;
     this.rollbackWindowMs = o.rollbackWindowMs ?? DEFAULT_ROLLBACK_WINDOW_MS;
     this.names = o.names ?? PLAIN_NAMES;
+    this.schedule = {
+      maxAheadMs: o.schedule?.maxAheadMs ?? DEFAULT_SCHEDULE_MAX_DAYS * 86_400_000,
+      graceMs: o.schedule?.graceMs ?? DEFAULT_SCHEDULE_GRACE_MS,
+    };
     this.followOptions = { pollMs: o.follow?.pollMs ?? 2_000, timeoutMs: o.follow?.timeoutMs ?? 5 * 60_000 };
     this.resumeFollowAfterMs = o.follow?.resumeAfterMs ?? this.applyLeaseMs;
   }
@@ -227,16 +235,22 @@ export class EngineCore {
    * Why a freeze stops `c` now, in words; undefined when none does or `c`
    * breaks it by the break-glass approvers' leave. The one freeze check of
    * a change once requested: Confirm, Approve and the apply ask it (a
-   * scheduled apply is to ask it too).
+   * scheduled change's apply asks it too). A scheduled change not yet due is
+   * judged at its time: a freeze then would stop it.
    */
   async freezeRefusal(c: Change): Promise<string | undefined> {
+    const freeze = await this.blockingFreeze(c);
+    return freeze && freezeRefusal(freeze, this.names, this.o.policy.breakGlass !== undefined);
+  }
+
+  /** The freeze that stops `c` (see freezeRefusal), as data; undefined when none does. */
+  async blockingFreeze(c: Change): Promise<Freeze | undefined> {
     if (c.breakGlass) return undefined;
-    const freeze = await blockingFreeze(
+    return blockingFreeze(
       this.freezeSources(),
       freezeScope(c.operation, c.request, c.target, c.preview),
-      this.now(),
+      Math.max(this.now(), c.scheduledAt ?? 0),
     );
-    return freeze && freezeRefusal(freeze, this.names, this.o.policy.breakGlass !== undefined);
   }
 
   leaseOptions() {

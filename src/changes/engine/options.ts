@@ -6,8 +6,10 @@ import type { Clock } from '../../runtime/clock.js';
 import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { FreezeStore } from '../../store/freeze-types.js';
+import type { GuardStore } from '../../store/guard-types.js';
 import type { ApprovalStore, AuditStore, ChangeOrigin, ChangeStore, LeaseStore } from '../../store/types.js';
 import type { ChangeEvents } from '../events.js';
+import type { GuardAsk } from '../guard-choice.js';
 import type { ChangeInput } from '../requests/index.js';
 
 /** The parts of the store the engine uses: changes, their approvals and audit, apply leases, and the freezes in force. */
@@ -15,7 +17,8 @@ export type ChangeEngineStore = ChangeStore &
   ApprovalStore &
   AuditStore &
   LeaseStore &
-  Pick<FreezeStore, 'listFreezes'>;
+  Pick<FreezeStore, 'listFreezes'> &
+  Pick<GuardStore, 'createGuard'>;
 
 export interface ChangeEngineOptions {
   client: GameFabricClient;
@@ -44,6 +47,11 @@ export interface ChangeEngineOptions {
   changeEvents?: ChangeEvents;
   /** How freeze refusals write people and instants (Slack: mentions and date tokens); plain words without it. */
   names?: PolicyNames;
+  /**
+   * Scheduled changes (`--at`): how far ahead one may be scheduled (HARBOR_SCHEDULE_MAX_DAYS, default 30 days)
+   * and how late after its time a replica may still apply it (HARBOR_SCHEDULE_GRACE_S, default 600 s).
+   */
+  schedule?: { maxAheadMs?: number; graceMs?: number };
 }
 
 /** A change to request: the operation and its input (validated again by the operation's schema before any API call), who asks, from where. */
@@ -52,6 +60,10 @@ export type RequestInput = ChangeInput & {
   origin: ChangeOrigin;
   /** `--break-glass <reason>`: go through a freeze in force, with the break-glass approvers' approval. */
   breakGlass?: string;
+  /** `--at <time>` or a form's When field, as typed: the change applies then (changes/schedule/when.ts reads it). */
+  at?: string;
+  /** `--guard <duration>` or `--no-guard` (issue 42): asked of the rule's guard (guard-choice.ts). */
+  guard?: GuardAsk;
 };
 
 export interface ClickInput {

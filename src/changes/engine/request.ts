@@ -7,8 +7,11 @@ import type { ChangeOperation, Target } from '../../policy/operations.js';
 import type { Policy, Requirement } from '../../policy/types.js';
 import { judgeRequest } from '../authorize.js';
 import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
+import { ScheduleTimeError } from '../errors.js';
 import { freezeScope } from '../freeze-scope.js';
+import { chooseGuard, guardNote } from '../guard-choice.js';
 import { operationModule } from '../operations/index.js';
+import { parseWhen } from '../schedule/when.js';
 import type { EngineCore } from './core.js';
 import type { RequestInput } from './options.js';
 
@@ -19,7 +22,7 @@ import type { RequestInput } from './options.js';
  */
 export async function requestChange(
   core: EngineCore,
-  { operation, input, requester, origin, breakGlass: breakGlassReason }: RequestInput,
+  { operation, input, requester, origin, breakGlass: breakGlassReason, at, guard: guardAsk }: RequestInput,
 ): Promise<Change> {
   const { policy, store } = core.o;
   const module = operationModule(operation);
@@ -47,18 +50,26 @@ export async function requestChange(
     const decision = await judgeRequest(policy, asker, j.operation, j.target);
     if (!decision.allowed) await refuse(decision.reason);
   }
+  // An unreadable time, one in the past or too far ahead, is refused before anything is read.
+  const scheduledAt = at === undefined ? undefined : readScheduledAt(core, at, now);
   if (breakGlassReason !== undefined && !policy.breakGlass) {
     await refuse(
       '`--break-glass` is refused: the policy has no `break_glass` section, so nobody may let a change through a freeze. Ask whoever maintains the policy to add one (docs/policy.md), or wait for the freeze to end.',
     );
   }
-  const preview = await module.plan(core.context(), request);
+  // The guard is the change's own rule's (a guard watches its own rollout), decided before the API is read.
+  const chosen = chooseGuard(operation, policy.requirement(operation, module.target(request)), guardAsk);
+  if ('refusal' in chosen) await refuse(chosen.refusal);
+  const guard = 'guard' in chosen ? chosen.guard : undefined;
+  const planned = await module.plan(core.context(), request);
+  const preview = guard ? { ...planned, notes: [...planned.notes, guardNote(guard)] } : planned;
   const { requirement: ruled, judgeBy } = strictest(policy, judged);
   const target = judgeBy.target;
   // The freeze check comes after the plan (a promotion's environments are those it rolls out to) and before
   // anything is stored or posted: a refused change gets no preview.
   const scope = freezeScope(operation, request, module.target(request), preview);
-  const freeze = await blockingFreeze(core.freezeSources(), scope, now);
+  // A scheduled change is judged by the freezes in force at its time (it is written then, not now).
+  const freeze = await blockingFreeze(core.freezeSources(), scope, scheduledAt ?? now);
   let breakGlass: BreakGlass | undefined;
   if (breakGlassReason !== undefined) {
     if (!freeze) {
@@ -80,6 +91,7 @@ export async function requestChange(
     target,
     ...(judgeBy.operation !== operation ? { judgeBy: judgeBy.operation } : {}),
     ...(breakGlass ? { breakGlass } : {}),
+    ...(guard ? { guard } : {}),
   };
   const record = await store.createChange({
     id: core.newId(),
@@ -93,6 +105,7 @@ export async function requestChange(
     updatedAt: now,
     expiresAt: now + requirement.expiresInMs,
     applyToken: randomUUID(),
+    ...(scheduledAt !== undefined ? { scheduledAt } : {}),
   });
   await core.audit({
     at: now,
@@ -108,9 +121,18 @@ export async function requestChange(
       summary: preview.summary,
       // The audit says it broke a freeze: which, and why its requester said it must.
       ...(breakGlass ? { breakGlass } : {}),
+      ...(scheduledAt !== undefined ? { scheduledAt } : {}),
+      ...(guard ? { guard } : {}),
     },
   });
   return toChange(record, []);
+}
+
+/** The instant `at` names, or a UserError that says why it names none (with the accepted forms). */
+function readScheduledAt(core: EngineCore, at: string, now: number): number {
+  const read = parseWhen(at, now, core.schedule.maxAheadMs);
+  if ('problem' in read) throw new ScheduleTimeError(`When it applies: ${read.problem}`);
+  return read.at;
 }
 
 /**

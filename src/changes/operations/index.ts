@@ -1,53 +1,30 @@
 /**
  * The change operations' half of their descriptors, by operation id: the
- * request's zod schema and the module that plans and applies it. The rest of
- * each descriptor (words, help, form) is in src/operations/catalogue.ts; the
- * compiler checks this table has every change operation of it.
+ * request's zod schema and the module that plans and applies it, each from
+ * its folder (changes/operations/<id>/index.ts, listed in folders.ts). The
+ * rest of each descriptor (words, help, form) is in src/operations/catalogue.ts;
+ * the compiler checks this table has every change operation of it, and no other.
  */
 import type { z } from 'zod';
 import type { ChangeOperation } from '../../operations/index.js';
 import type { OperationModule } from '../operation.js';
-import {
-  imageArmadaSchema,
-  imageArmadaSetSchema,
-  scaleArmadaSchema,
-  scaleArmadaSetSchema,
-} from '../requests/fleets.js';
-import { addToFormationSchema, removeFromFormationSchema } from '../requests/formations.js';
-import { terminateGameServerSchema } from '../requests/gameservers.js';
-import { promoteImageSchema } from '../requests/images.js';
-import { createRegionSchema, setRegionSchedulingSchema } from '../requests/regions.js';
-import { rollbackSchema } from '../requests/rollback.js';
-import { createVesselSchema, deleteVesselSchema } from '../requests/vessels.js';
-import { rollbackChange } from '../rollback/rollback-operation.js';
-import { addToFormation } from './add-to-formation.js';
-import { createRegion } from './create-region.js';
-import { createVessel } from './create-vessel.js';
-import { deleteVessel } from './delete-vessel.js';
-import { promoteImage } from './promote-image.js';
-import { removeFromFormation } from './remove-from-formation.js';
-import { scaleArmada, scaleArmadaSet } from './scale-fleet.js';
-import { imageArmada, imageArmadaSet } from './set-fleet-image.js';
-import { setRegionScheduling } from './set-region-scheduling.js';
-import { terminateGameServer } from './terminate-game-server.js';
+import { changeRollbackEntry } from './change.rollback/index.js';
+import { FOLDERS } from './folders.js';
 
-export const CHANGE_TABLE = {
-  'image.promote': { schema: promoteImageSchema, module: promoteImage },
-  'vessel.create': { schema: createVesselSchema, module: createVessel },
-  'vessel.delete': { schema: deleteVesselSchema, module: deleteVessel },
-  'formation.add': { schema: addToFormationSchema, module: addToFormation },
-  'formation.remove': { schema: removeFromFormationSchema, module: removeFromFormation },
-  'region.create': { schema: createRegionSchema, module: createRegion },
-  'region.scheduling': { schema: setRegionSchedulingSchema, module: setRegionScheduling },
-  'armada.scale': { schema: scaleArmadaSchema, module: scaleArmada },
-  'armadaset.scale': { schema: scaleArmadaSetSchema, module: scaleArmadaSet },
-  'armada.image': { schema: imageArmadaSchema, module: imageArmada },
-  'armadaset.image': { schema: imageArmadaSetSchema, module: imageArmadaSet },
-  'gameserver.terminate': { schema: terminateGameServerSchema, module: terminateGameServer },
-  'change.rollback': { schema: rollbackSchema, module: rollbackChange },
-} satisfies Record<ChangeOperation, { schema: z.ZodType; module: unknown }>;
+const ENTRIES = [...FOLDERS, changeRollbackEntry] as const;
+type Entry = (typeof ENTRIES)[number];
+type Table = { [E in Entry as E['id']]: E };
 
-type Table = typeof CHANGE_TABLE;
+export const CHANGE_TABLE = Object.fromEntries(ENTRIES.map((e) => [e.id, e])) as unknown as Table;
+
+/** Compiles only when the folders hold exactly the catalogue's change operations. */
+const complete: [Exclude<ChangeOperation, keyof Table>, Exclude<keyof Table, ChangeOperation>] extends [
+  never,
+  never,
+]
+  ? true
+  : never = true;
+void complete;
 
 /** What a command or a form hands the engine for operation `K`. */
 export type OperationInput<K extends ChangeOperation> = z.input<Table[K]['schema']>;

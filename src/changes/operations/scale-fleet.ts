@@ -88,6 +88,18 @@ export function refuseOwned(
 }
 
 /** What a scale preview notes whatever the values: how the autoscaler reads them. */
+/** What a scale recorded when it applied (its undo), and the request its restore (scale-fleet-restore.ts) sets back. */
+export interface ScaleSet {
+  fleet: FleetKind;
+  environment: string;
+  name: string;
+  /** The ArmadaSet's region; absent for an Armada. */
+  region?: string;
+  type: string;
+  before: ReplicaValues;
+  after: ReplicaValues;
+}
+
 export const SCALE_NOTES: readonly string[] = [
   'The autoscaler keeps between min and max game servers, with buffer of them Ready for new matches.',
 ];
@@ -248,7 +260,6 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
           lines: guardedWriteLines(noun, written),
           facts: { type, next },
           undo: {
-            kind: 'fleet.scale',
             fleet: kind,
             environment: r.environment,
             name: r.name,
@@ -256,7 +267,7 @@ function scaleOperation(kind: FleetKind): OperationModule<ScaleFleetRequest> {
             type,
             before,
             after: next,
-          },
+          } satisfies ScaleSet,
         };
       } catch (err) {
         if (err instanceof ArmadaMovedError) {

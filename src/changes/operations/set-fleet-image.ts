@@ -26,6 +26,7 @@ import type { OperationModule, Preview } from '../operation.js';
 import { imageArmadaSchema, imageArmadaSetSchema, type SetFleetImageRequest } from '../requests/fleets.js';
 import { parseRequest } from '../requests/vocabulary.js';
 import { rolloutWords } from './rollout-words.js';
+import type { ImageSet } from './set-fleet-image-restore.js';
 
 type Fleet = Armada | ArmadaSet;
 type Container = Fleet['spec']['template']['spec']['containers'][number];
@@ -157,7 +158,6 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
           // The message says Done only once the follow-up has seen the rollout (follow-outcome.ts).
           facts: { container, next, following: 'rollout' },
           undo: {
-            kind: 'fleet.image',
             fleet: kind,
             environment: r.environment,
             name: r.name,
@@ -166,7 +166,7 @@ function imageOperation(kind: FleetKind): OperationModule<SetFleetImageRequest> 
             after: next,
             beforeLabel: String(preview.facts.beforeLabel ?? before ?? 'none'),
             afterLabel: String(preview.facts.label),
-          },
+          } satisfies ImageSet,
         };
       } catch (err) {
         if (err instanceof ArmadaMovedError) {

@@ -7,6 +7,7 @@
 import { formatUtcMinute } from '../../format/time.js';
 import { type ChangeOperation, describe, isOperation } from '../../operations/index.js';
 import type { LedgerEntry } from './ledger.js';
+import { nothingToSetBack } from './undo.js';
 
 /** Why Roll back is never offered for `operation` (its descriptor says), or undefined. */
 function notOffered(operation: string): string | undefined {
@@ -39,9 +40,8 @@ export function ineligible(entry: LedgerEntry, now: number, windowMs: number): s
   if (!entry.undo || entry.appliedAt === undefined) {
     return `Change ${entry.id} cannot be rolled back: Harbormaster did not record the state it replaced (it applied before rollback existed, or was settled after an interruption). Make the inverse change by hand.`;
   }
-  if (entry.undo.kind === 'image.promotion' && entry.undo.nothing) {
-    return `Change ${entry.id} cannot be rolled back: ${entry.undo.nothing}.`;
-  }
+  const nothing = nothingToSetBack(entry.undo);
+  if (nothing) return `Change ${entry.id} cannot be rolled back: ${nothing}.`;
   const until = entry.appliedAt + windowMs;
   if (now >= until) {
     const days = Math.round(windowMs / 86_400_000);

@@ -10,37 +10,21 @@
  * branch, when it is gone.
  */
 import { isNotFound } from '../../gamefabric/errors.js';
-import { readFleet } from '../fleet-read.js';
 import { splitRef } from '../image-change.js';
 import type { OperationContext } from '../operation.js';
-import type { Undo } from './undo.js';
-
-/** One image an inverse writes back: its internal name, `image:tag` as people read it, and its branch. */
-interface Wanted {
-  internal: string;
-  label: string;
-  branch: string;
-}
-
-/** The images `u` writes back, each with its branch; none for other inverses. */
-async function wanted(ctx: OperationContext, u: Undo): Promise<Wanted[]> {
-  if (u.kind === 'image.promotion') {
-    // The promotion's targets were recorded for containers of its target branch only.
-    return u.targets.map((t) => ({ internal: t.before, label: t.beforeLabel, branch: u.branch }));
-  }
-  if (u.kind !== 'fleet.image' || u.before === null) return [];
-  const fleet = await readFleet(ctx.client, u.fleet, u.environment, u.name).catch(() => undefined);
-  const branch = fleet?.spec.template.spec.containers.find((c) => c.name === u.container)?.branch;
-  return branch ? [{ internal: u.before, label: u.beforeLabel, branch }] : [];
-}
+import type { ImageBack } from './restore.js';
 
 /**
- * The first image `u` writes back that its branch no longer lists, in words
- * (a clause for "Cannot roll back change X: …"); undefined when every one is there.
+ * The first of the images a restore writes back (its `imagesBack`) that its
+ * branch no longer lists, in words (a clause for "Cannot roll back change X:
+ * …"); undefined when every one is there.
  */
-export async function imageGone(ctx: OperationContext, u: Undo): Promise<string | undefined> {
+export async function imageGone(
+  ctx: OperationContext,
+  wanted: readonly ImageBack[],
+): Promise<string | undefined> {
   const seen = new Set<string>();
-  for (const w of await wanted(ctx, u)) {
+  for (const w of wanted) {
     const key = `${w.branch}/${w.internal}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -13,6 +13,8 @@ import { renderAlert } from '../render/alert-message.js';
 
 export interface SlackAlertOptions {
   gateway: Pick<SlackGateway, 'call'>;
+  /** A line about a guard's automatic rollback of a change that touched the alert's object (guard-link.ts). */
+  guardLine?: (alert: WatchAlert) => Promise<string | undefined>;
 }
 
 /** Alert messages over the Web API, ordered and paced by the gateway. */
@@ -33,9 +35,15 @@ export function slackAlertMessenger(o: SlackAlertOptions): AlertMessenger {
     return answer as { ts?: string } | undefined;
   }
 
+  /** What the alert says, with the guard's line when one rolled its object's change back (read at each draw). */
+  async function draw(alert: WatchAlert) {
+    const line = await o.guardLine?.(alert).catch(() => undefined);
+    return renderAlert(alert, line ? [line] : []);
+  }
+
   return {
     post: async (alert, claim) => {
-      const message = renderAlert(alert);
+      const message = await draw(alert);
       const answer = await send(
         alert,
         'chat.postMessage',
@@ -48,7 +56,7 @@ export function slackAlertMessenger(o: SlackAlertOptions): AlertMessenger {
       return answer.ts;
     },
     update: async (alert) => {
-      const message = renderAlert(alert);
+      const message = await draw(alert);
       await send(alert, 'chat.update', {
         channel: alert.channel,
         ts: alert.messageTs,

@@ -7,7 +7,9 @@
  */
 import type { Change, ClickOutcome } from '../../changes/change.js';
 import type { ClaimedNotices } from '../../changes/change-notices.js';
+import type { GuardOutcome } from '../../changes/guard-outcome.js';
 import type { ChangeNotice } from '../../store/types.js';
+import { renderGuardNotice } from '../render/guard.js';
 import type { SlackMessage } from '../render/message.js';
 import {
   renderApprovalReminder,
@@ -94,6 +96,23 @@ export async function sendClaimedNotices(
           ctx.logger.warn('could not give a notice back', { changeId: change.id, error: err }),
         );
     }),
+  );
+}
+
+/** Tells the change's thread how its guard ended (issue 42): a clean window in one line, else who should look and why. */
+export async function notifyGuard(
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack'>,
+  change: Change,
+  outcome: GuardOutcome,
+  rollback?: Change,
+): Promise<void> {
+  const summary = rollback ? (rollback.result?.summary ?? rollback.preview.summary) : undefined;
+  // A rollback is news to the channel too when the change belongs to a release.
+  await reply(
+    ctx,
+    change,
+    renderGuardNotice(change, outcome, summary),
+    outcome.state !== 'passed' && change.origin.releaseId !== undefined,
   );
 }
 

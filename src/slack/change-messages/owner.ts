@@ -14,7 +14,7 @@ import { markAskAnswered } from './ask-reply.js';
 import type { ChangeMessageDeps } from './deps.js';
 import { postChangeMessage, redrawQueued, rewriteChangeMessage } from './draw.js';
 import { followUp } from './follow-ups.js';
-import { notifyApprovers, notifyOutcome, sendClaimedNotices } from './notify.js';
+import { notifyApprovers, notifyGuard, notifyOutcome, sendClaimedNotices } from './notify.js';
 
 /** How long the click that settled a change may take to draw it before a late click repairs the message. */
 const REPAIR_AFTER_MS = 10_000;
@@ -88,6 +88,10 @@ export class ChangeMessages {
         return;
       case 'clicked':
         return this.clicked(event.outcome, event.by, event.releaseEnd === true);
+      case 'guarded':
+        // The message says how its guard ended; the thread says it once, naming the people.
+        await rewriteChangeMessage(this.d, event.change);
+        return notifyGuard(this.d, event.change, event.outcome, event.rollback);
     }
   }
 

@@ -3,15 +3,15 @@
  * takes: go through a freeze in force, with the break-glass approvers'
  * approval. Like `--release` it is taken out of the words before the
  * command's own parse. The reason is one quoted word, or the words after the
- * flag up to the next flag or the end (so it goes last). A read, or a form,
- * given one is refused: it would be silently ignored.
+ * flag up to the next flag or the end (so it goes last). A read, or a form
+ * (whose Break glass field takes the reason), given one is refused: it would be silently ignored.
  */
 import { type Context, code, type Failure, type Outcome } from './context.js';
 import { formsOfWord } from './forms.js';
 import { flagNameOf, isFlagToken, type Token } from './tokenize.js';
 
-/** The command words whose sub-commands change something. */
-const CHANGE_WORDS: ReadonlySet<string> = new Set([
+/** The command words whose sub-commands change something (they take `--break-glass` and `--at`). */
+export const CHANGE_WORDS: ReadonlySet<string> = new Set([
   'promote',
   'vessel',
   'formation',
@@ -75,11 +75,13 @@ export function withBreakGlass(ctx: Context, outcome: Outcome, reason: string | 
   if (reason === undefined || !outcome.ok) return outcome;
   const command = outcome.command;
   if (command.kind === 'change') return { ok: true, command: { ...command, breakGlass: reason } };
-  const what = command.kind === 'modal' ? 'a form' : `\`${command.kind}\`, which only reads`;
+  if (command.kind === 'modal')
+    return ctx.fail(
+      `${code(FLAG)} goes with a typed change command, not a form: type the change in full with the flag last, or open the form and fill its Break glass field.`,
+      formsOfWord(command.modal.split('.')[0] ?? ''),
+    );
   return ctx.fail(
-    `${code(FLAG)} goes with a typed change command, not ${what}: type the change in full with the flag last.`,
-    formsOfWord(
-      command.kind === 'modal' ? (command.modal.split('.')[0] ?? '') : (command.kind.split('.')[0] ?? ''),
-    ),
+    `${code(FLAG)} goes with a typed change command, not \`${command.kind}\`, which only reads: type the change in full with the flag last.`,
+    formsOfWord(command.kind.split('.')[0] ?? ''),
   );
 }

@@ -4,6 +4,8 @@
  * to one of the two, never an exception. Commands are platform-neutral data;
  * the listeners decide what each one does.
  */
+
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { ChangeFormKind, FormKind, ShownField, ShowOperation } from '../../operations/index.js';
 import type { ReleaseOption } from '../../releases/releases.js';
@@ -47,6 +49,8 @@ export type Command =
   | { kind: 'freeze'; environment: string; forMs?: number; until?: number; reason?: string }
   | { kind: 'unfreeze'; environment: string }
   | { kind: 'freezes' }
+  /** Scheduled changes not started yet (issue 41), of one environment or all. */
+  | { kind: 'scheduled'; environment?: string }
   /** Recent changes from the audit log, of everything or of one environment / target name. */
   | { kind: 'history'; filter?: string }
   /**
@@ -60,6 +64,10 @@ export type Command =
       release?: ReleaseOption;
       /** `--break-glass <reason>`: through a freeze in force, with the break-glass approvers' approval. */
       breakGlass?: string;
+      /** `--at <time>` as typed: the change applies then (the domain reads it: changes/schedule/when.ts). */
+      at?: string;
+      /** `--guard <duration>` or `--no-guard` (issue 42): asked of the policy's guard. */
+      guard?: GuardAsk;
     } & ChangeInput)
   | {
       kind: 'modal';

@@ -3,6 +3,13 @@
  * the reads of Armadas and ArmadaSets, their scales and image rollouts. Names are checked by the platform's
  * rule here (names.ts); whether they exist is the query's business.
  */
+
+import { ARMADA_IMAGE } from '../../changes/operations/armada.image/id.js';
+import { ARMADA_SCALE } from '../../changes/operations/armada.scale/id.js';
+import { ARMADASET_IMAGE } from '../../changes/operations/armadaset.image/id.js';
+import { ARMADASET_SCALE } from '../../changes/operations/armadaset.scale/id.js';
+import { CHANGE_ROLLBACK } from '../../changes/operations/change.rollback/id.js';
+import { GAMESERVER_TERMINATE } from '../../changes/operations/gameserver.terminate/id.js';
 import { countRangeText, isReplicaCount } from '../../changes/requests/fleets.js';
 import type { OperationInput } from '../../changes/requests/index.js';
 import { type Context, code, type Outcome } from './context.js';
@@ -23,20 +30,20 @@ export function parseGameServer(ctx: Context, rest: readonly Token[]): Outcome {
   return ctx.subCommand('gameserver', rest, {
     terminate: (words) => {
       // Nothing named: the form asks for the Site and the game server.
-      if (words.length === 0) return ctx.ok({ kind: 'modal', modal: 'gameserver.terminate' });
-      const args = simplePositionals(ctx, 'gameserver.terminate', words);
+      if (words.length === 0) return ctx.ok({ kind: 'modal', modal: GAMESERVER_TERMINATE });
+      const args = simplePositionals(ctx, GAMESERVER_TERMINATE, words);
       if (!Array.isArray(args)) return args;
       const [site, name] = args as [string, string];
-      return ctx.ok({ kind: 'change', operation: 'gameserver.terminate', input: { site, name } });
+      return ctx.ok({ kind: 'change', operation: GAMESERVER_TERMINATE, input: { site, name } });
     },
   });
 }
 
 /** `rollback <change-id>`: the rollback of one applied change. */
 export function parseRollback(ctx: Context, rest: readonly Token[]): Outcome {
-  const args = simplePositionals(ctx, 'change.rollback', rest);
+  const args = simplePositionals(ctx, CHANGE_ROLLBACK, rest);
   if (!Array.isArray(args)) return args;
-  return ctx.ok({ kind: 'change', operation: 'change.rollback', input: { changeIds: [args[0] as string] } });
+  return ctx.ok({ kind: 'change', operation: CHANGE_ROLLBACK, input: { changeIds: [args[0] as string] } });
 }
 
 /** `armada show <env> <armada>`. */
@@ -48,8 +55,8 @@ export function parseArmada(ctx: Context, rest: readonly Token[]): Outcome {
       const [environment, armada] = args as [string, string];
       return ctx.ok({ kind: 'armada.show', environment, armada });
     },
-    scale: (words) => parseScale(ctx, 'armada.scale', words),
-    image: (words) => parseImage(ctx, 'armada.image', words),
+    scale: (words) => parseScale(ctx, ARMADA_SCALE, words),
+    image: (words) => parseImage(ctx, ARMADA_IMAGE, words),
   });
 }
 
@@ -62,8 +69,8 @@ export function parseArmadaSet(ctx: Context, rest: readonly Token[]): Outcome {
       const [environment, armadaSet] = args as [string, string];
       return ctx.ok({ kind: 'armadaset.show', environment, armadaSet });
     },
-    scale: (words) => parseScale(ctx, 'armadaset.scale', words),
-    image: (words) => parseImage(ctx, 'armadaset.image', words),
+    scale: (words) => parseScale(ctx, ARMADASET_SCALE, words),
+    image: (words) => parseImage(ctx, ARMADASET_IMAGE, words),
   });
 }
 
@@ -78,7 +85,11 @@ const SCALE_FLAGS: Record<string, 'minReplicas' | 'maxReplicas' | 'bufferSize'> 
  * and the ArmadaSet form with `--region` (required). Counts must be whole
  * numbers here; the replica rules are the engine's, which names the rule.
  */
-function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words: readonly Token[]): Outcome {
+function parseScale(
+  ctx: Context,
+  id: typeof ARMADA_SCALE | typeof ARMADASET_SCALE,
+  words: readonly Token[],
+): Outcome {
   const split = splitFlags(ctx, id, words);
   if ('ok' in split) return split;
   const form = formOpened(ctx, id, split);
@@ -86,7 +97,7 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
   const args = flagPositionals(ctx, id, split);
   if (!Array.isArray(args)) return args;
   const [environment, name] = args as [string, string];
-  const input: OperationInput<'armada.scale'> = { environment, name };
+  const input: OperationInput<typeof ARMADA_SCALE> = { environment, name };
   let region: string | undefined;
   const seen = new Set<string>();
   for (const flag of split.flags) {
@@ -107,7 +118,7 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
     if (flag.name === '--region') region = value;
     else input.type = value;
   }
-  if (id === 'armadaset.scale' && region === undefined) {
+  if (id === ARMADASET_SCALE && region === undefined) {
     return ctx.fail('`armadaset scale` needs `--region <region>`: which region of the ArmadaSet.', [id]);
   }
   if (!Object.values(SCALE_FLAGS).some((f) => input[f] !== undefined)) {
@@ -116,8 +127,8 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
       [id],
     );
   }
-  if (id === 'armada.scale' || region === undefined)
-    return ctx.ok({ kind: 'change', operation: 'armada.scale', input });
+  if (id === ARMADA_SCALE || region === undefined)
+    return ctx.ok({ kind: 'change', operation: ARMADA_SCALE, input });
   return ctx.ok({ kind: 'change', operation: id, input: { ...input, region } });
 }
 
@@ -126,7 +137,11 @@ function parseScale(ctx: Context, id: 'armada.scale' | 'armadaset.scale', words:
  * ArmadaSet form. Whether the image:tag exists in the container's branch is
  * the engine's business, which lists the tags there.
  */
-function parseImage(ctx: Context, id: 'armada.image' | 'armadaset.image', words: readonly Token[]): Outcome {
+function parseImage(
+  ctx: Context,
+  id: typeof ARMADA_IMAGE | typeof ARMADASET_IMAGE,
+  words: readonly Token[],
+): Outcome {
   const split = splitFlags(ctx, id, words);
   if ('ok' in split) return split;
   const form = formOpened(ctx, id, split);
@@ -140,7 +155,7 @@ function parseImage(ctx: Context, id: 'armada.image' | 'armadaset.image', words:
   if (!image)
     return ctx.fail(`\`<image>:<tag>\` needs an image name before \`:\`, e.g. game-server:${tag}.`, [id]);
   if (!tag) return ctx.fail(`\`<image>:<tag>\` needs a tag, e.g. ${image}:1.2.0.`, [id]);
-  const input: OperationInput<'armada.image'> = { environment, name, image, tag };
+  const input: OperationInput<typeof ARMADA_IMAGE> = { environment, name, image, tag };
   for (const flag of split.flags) {
     if (input.container !== undefined)
       return ctx.fail(`\`${flag.name}\` is given twice; give it once.`, [id]);
@@ -158,7 +173,7 @@ function parseImage(ctx: Context, id: 'armada.image' | 'armadaset.image', words:
  */
 function formOpened(
   ctx: Context,
-  id: 'armada.scale' | 'armadaset.scale' | 'armada.image' | 'armadaset.image',
+  id: typeof ARMADA_SCALE | typeof ARMADASET_SCALE | typeof ARMADA_IMAGE | typeof ARMADASET_IMAGE,
   split: SplitFlags,
 ): Outcome | undefined {
   if (split.flags.length > 0 || split.positionals.length === 0 || split.positionals.length > 2)

@@ -3,6 +3,14 @@
  * Each produces the change engine's request shape (or opens a modal); names
  * and branches are checked by the engine, which explains them better.
  */
+
+import { FORMATION_ADD } from '../../changes/operations/formation.add/id.js';
+import { FORMATION_REMOVE } from '../../changes/operations/formation.remove/id.js';
+import { IMAGE_PROMOTE } from '../../changes/operations/image.promote/id.js';
+import { REGION_CREATE } from '../../changes/operations/region.create/id.js';
+import { REGION_SCHEDULING } from '../../changes/operations/region.scheduling/id.js';
+import { VESSEL_CREATE } from '../../changes/operations/vessel.create/id.js';
+import { VESSEL_DELETE } from '../../changes/operations/vessel.delete/id.js';
 import { truncate } from '../limits.js';
 import { type Context, code, type Outcome } from './context.js';
 import { type FlagUse, flagPositionals, splitFlags } from './flags.js';
@@ -63,7 +71,7 @@ export function parsePromote(ctx: Context, rest: readonly Token[]): Outcome {
   }
   return ctx.ok({
     kind: 'change',
-    operation: 'image.promote',
+    operation: IMAGE_PROMOTE,
     input: { image, tag, sourceBranch, targetBranch },
   });
 }
@@ -78,16 +86,16 @@ export function parseVessel(ctx: Context, rest: readonly Token[]): Outcome {
       return ctx.ok({ kind: 'vessel.show', environment, vessel });
     },
     create: (words) => {
-      const args = simplePositionals(ctx, 'vessel.create', words);
+      const args = simplePositionals(ctx, VESSEL_CREATE, words);
       if (!Array.isArray(args)) return args;
-      return ctx.ok({ kind: 'modal', modal: 'vessel.create', environment: args[0] as string });
+      return ctx.ok({ kind: 'modal', modal: VESSEL_CREATE, environment: args[0] as string });
     },
     delete: (words) => {
-      const args = simplePositionals(ctx, 'vessel.delete', words);
+      const args = simplePositionals(ctx, VESSEL_DELETE, words);
       if (!Array.isArray(args)) return args;
       // The form's arity (forms.ts) was checked by simplePositionals.
       const [environment, vessel] = args as [string, string];
-      return ctx.ok({ kind: 'change', operation: 'vessel.delete', input: { environment, vessel } });
+      return ctx.ok({ kind: 'change', operation: VESSEL_DELETE, input: { environment, vessel } });
     },
   });
 }
@@ -110,17 +118,17 @@ export function parseFormation(ctx: Context, rest: readonly Token[]): Outcome {
         const [environment, formation] = place as [string, string | undefined];
         return ctx.ok({
           kind: 'modal',
-          modal: 'formation.remove',
+          modal: FORMATION_REMOVE,
           environment,
           ...(formation ? { formation } : {}),
         });
       }
-      const args = simplePositionals(ctx, 'formation.remove', words, ['formation.remove.modal']);
+      const args = simplePositionals(ctx, FORMATION_REMOVE, words, ['formation.remove.modal']);
       if (!Array.isArray(args)) return args;
       const [environment, formation, vessel] = args as [string, string, string];
       return ctx.ok({
         kind: 'change',
-        operation: 'formation.remove',
+        operation: FORMATION_REMOVE,
         input: { environment, formation, vessel },
       });
     },
@@ -137,9 +145,9 @@ export function parseRegion(ctx: Context, rest: readonly Token[]): Outcome {
       return ctx.ok({ kind: 'region.show', environment, region });
     },
     create: (words) => {
-      const args = simplePositionals(ctx, 'region.create', words);
+      const args = simplePositionals(ctx, REGION_CREATE, words);
       if (!Array.isArray(args)) return args;
-      return ctx.ok({ kind: 'modal', modal: 'region.create', environment: args[0] as string });
+      return ctx.ok({ kind: 'modal', modal: REGION_CREATE, environment: args[0] as string });
     },
     scheduling: (words) => {
       // Without a strategy: the form asks for what is missing.
@@ -149,23 +157,23 @@ export function parseRegion(ctx: Context, rest: readonly Token[]): Outcome {
         const [environment, region, regionType] = place as [string, string | undefined, string | undefined];
         return ctx.ok({
           kind: 'modal',
-          modal: 'region.scheduling',
+          modal: REGION_SCHEDULING,
           environment,
           ...(region ? { region } : {}),
           ...(regionType ? { regionType } : {}),
         });
       }
-      const args = simplePositionals(ctx, 'region.scheduling', words, ['region.scheduling.modal']);
+      const args = simplePositionals(ctx, REGION_SCHEDULING, words, ['region.scheduling.modal']);
       if (!Array.isArray(args)) return args;
       const [environment, region, type, given] = args as [string, string, string, string];
       const scheduling = SCHEDULING.find((s) => s.toLowerCase() === given.toLowerCase());
       if (!scheduling) {
         const problem = `\`<Packed|Distributed>\` must be \`Packed\` or \`Distributed\`, not ${code(given)}.`;
-        return ctx.failWithGuess(problem, ['region.scheduling'], words[3] as Token, SCHEDULING);
+        return ctx.failWithGuess(problem, [REGION_SCHEDULING], words[3] as Token, SCHEDULING);
       }
       return ctx.ok({
         kind: 'change',
-        operation: 'region.scheduling',
+        operation: REGION_SCHEDULING,
         input: { environment, region, type, scheduling },
       });
     },
@@ -178,14 +186,14 @@ export function parseRegion(ctx: Context, rest: readonly Token[]): Outcome {
  * (repeatable) fill in the current one.
  */
 function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
-  const split = splitFlags(ctx, 'formation.add', words);
+  const split = splitFlags(ctx, FORMATION_ADD, words);
   if ('ok' in split) return split;
   if (split.positionals.length === 2 && split.flags.length === 0) {
     const args = ctx.positionals('formation.add.modal', split.positionals);
     if (!Array.isArray(args)) return args;
-    return ctx.ok({ kind: 'modal', modal: 'formation.add', environment: args[0], formation: args[1] });
+    return ctx.ok({ kind: 'modal', modal: FORMATION_ADD, environment: args[0], formation: args[1] });
   }
-  const args = flagPositionals(ctx, 'formation.add', split, ['formation.add.modal']);
+  const args = flagPositionals(ctx, FORMATION_ADD, split, ['formation.add.modal']);
   if (!Array.isArray(args)) return args;
   const [environment, formation, vessel, region] = args as [string, string, string, string];
   const overrides: {
@@ -213,7 +221,7 @@ function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
       if (inner.unbalanced) {
         return ctx.fail(
           `The quote ${inner.unbalanced.quote} inside \`${flag.name}\` is never closed; close it or remove it.`,
-          ['formation.add'],
+          [FORMATION_ADD],
         );
       }
       current[field] = inner.tokens.map((t) => t.value);
@@ -224,7 +232,7 @@ function parseFormationAdd(ctx: Context, words: readonly Token[]): Outcome {
   }
   return ctx.ok({
     kind: 'change',
-    operation: 'formation.add',
+    operation: FORMATION_ADD,
     input: { environment, formation, vessel, region, overrides },
   });
 }
@@ -234,7 +242,7 @@ function needsContainer(ctx: Context, args: readonly string[], flag: FlagUse): O
   const value = flag.name === '--args' || flag.name === '--command' ? `"${given}"` : given;
   return ctx.fail(
     `\`${flag.name}\` needs \`--container <name>\` before it, to say which container it applies to.`,
-    ['formation.add'],
+    [FORMATION_ADD],
     {
       example: `${ctx.commandName} formation add ${args.join(' ')} --container game-server ${flag.name} ${value}`,
     },
@@ -244,7 +252,7 @@ function needsContainer(ctx: Context, args: readonly string[], flag: FlagUse): O
 function givenTwice(ctx: Context, flag: FlagUse, container: string): Outcome {
   return ctx.fail(
     `\`${flag.name}\` is given twice for container ${code(container)}; give it once per \`--container\`.`,
-    ['formation.add'],
+    [FORMATION_ADD],
   );
 }
 

@@ -68,3 +68,11 @@ export function parseFreezes(ctx: Context, rest: readonly Token[]): Outcome {
   if (!Array.isArray(args)) return args;
   return ctx.ok({ kind: 'freezes' });
 }
+
+/** `scheduled [<env>]`: the scheduled changes not started yet. */
+export function parseScheduled(ctx: Context, rest: readonly Token[]): Outcome {
+  const args = simplePositionals(ctx, 'scheduled', rest);
+  if (!Array.isArray(args)) return args;
+  const env = args[0]?.toLowerCase();
+  return ctx.ok({ kind: 'scheduled', ...(env ? { environment: env } : {}) });
+}

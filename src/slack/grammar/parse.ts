@@ -4,10 +4,12 @@
  * within Slack's 3 seconds. The parser checks shape only (which words, how
  * many, which flags); names and branches are the change engine's business.
  */
+import { takeAt, withAt } from './at-flag.js';
 import { takeBreakGlass, withBreakGlass } from './break-glass-flag.js';
 import type { ParseResult } from './command.js';
 import { Context, code, type Outcome } from './context.js';
 import { COMMAND_WORDS, formsOfWord, subCommands } from './forms.js';
+import { takeGuardFlag, withGuardFlag } from './guard-flag.js';
 import {
   parseArmada,
   parseArmadaSet,
@@ -16,7 +18,7 @@ import {
   parseRollback,
 } from './parse-armadas.js';
 import { parseFormation, parsePromote, parseRegion, parseVessel } from './parse-changes.js';
-import { parseFreeze, parseFreezes, parseUnfreeze } from './parse-freezes.js';
+import { parseFreeze, parseFreezes, parseScheduled, parseUnfreeze } from './parse-freezes.js';
 import {
   parseApprovals,
   parseFormations,
@@ -61,6 +63,7 @@ const COMMANDS: Record<string, Parser> = {
   unwatch: parseUnwatch,
   freeze: parseFreeze,
   freezes: parseFreezes,
+  scheduled: parseScheduled,
   unfreeze: parseUnfreeze,
   logs: parseLogs,
   release: parseRelease,
@@ -97,14 +100,24 @@ function parseTokenized(tokenized: Tokenized, commandName: string, topLevel: boo
   }
   // Every change command takes `--release` / `--no-release`; the command's own parse never sees them.
   // Likewise `--break-glass <reason>` (issue 41), taken first: its reason may hold words the others would read.
+  // And `--at <time>` (a scheduled change), whose words are a time.
   const broken = takeBreakGlass(ctx, word, rest);
   if ('ok' in broken) return broken;
-  const taken = takeReleaseFlag(ctx, word, broken.rest);
+  const timed = takeAt(ctx, word, broken.rest);
+  if ('ok' in timed) return timed;
+  const taken = takeReleaseFlag(ctx, word, timed.rest);
   if ('ok' in taken) return taken;
-  const outcome = withBreakGlass(
+  // `--guard <duration>` / `--no-guard` (issue 42) on the rollouts of a build.
+  const guarded = takeGuardFlag(ctx, word, taken.rest);
+  if ('ok' in guarded) return guarded;
+  const outcome = withAt(
     ctx,
-    withReleaseOption(ctx, parser(ctx, taken.rest), taken.option),
-    broken.reason,
+    withGuardFlag(
+      ctx,
+      withBreakGlass(ctx, withReleaseOption(ctx, parser(ctx, guarded.rest), taken.option), broken.reason),
+      guarded.ask,
+    ),
+    timed.at,
   );
   return outcome.ok || !topLevel || outcome.corrected !== undefined ? outcome : withSlip(ctx, first, outcome);
 }

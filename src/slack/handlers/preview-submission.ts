@@ -11,10 +11,11 @@
  * the channel instead.
  */
 import type { Change } from '../../changes/change.js';
-import { NameTakenError } from '../../changes/errors.js';
+import { NameTakenError, ScheduleTimeError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
 import type { ModalMetadata } from '../ids.js';
+import { WHEN_BLOCK } from '../modals/control-fields.js';
 import { fieldBlock, loadedView, openingView } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
@@ -37,17 +38,26 @@ export async function previewAfterClose(
   ctx: PreviewDeps,
   meta: ModalMetadata,
   values: ViewStateValues,
-  requested: ChangeInput,
+  requested: ChangeInput & { at?: string; breakGlass?: string },
   actor: Actor,
   triggerId: string | undefined,
 ): Promise<void> {
   let change: Change;
+  const { at, breakGlass, ...input } = requested;
   try {
-    change = await requestChange(ctx, actor, requested, meta.releaseId);
+    change = await requestChange(ctx, actor, input as ChangeInput, meta.releaseId, {
+      ...(at !== undefined ? { at } : {}),
+      ...(breakGlass !== undefined ? { breakGlass } : {}),
+    });
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
     const problem = renderError(withKnownNames(ctx, err), ctx.logger).text;
-    const field = err instanceof NameTakenError ? fieldBlock(meta, err.field, values) : undefined;
+    const field =
+      err instanceof NameTakenError
+        ? fieldBlock(meta, err.field, values)
+        : err instanceof ScheduleTimeError
+          ? WHEN_BLOCK
+          : undefined;
     if (triggerId && (await reopenForm(ctx, actor, triggerId, meta, values, problem, field))) return;
     await ephemeralReplyTo(
       ctx.slack,

@@ -4,6 +4,7 @@
  * everyone to see, with the buttons that drive it.
  */
 import type { Change } from '../../changes/change.js';
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { Actor, RequestCtx } from './context.js';
 import { postFailure } from './post-errors.js';
@@ -14,12 +15,12 @@ export async function requestChange(
   actor: Actor,
   asked: ChangeInput,
   releaseId?: string,
-  /** `--break-glass <reason>` (issue 41). */
-  breakGlass?: string,
+  /** `--break-glass <reason>` and `--at <time>` (or a form's When field), issue 41; `--guard <duration>` or `--no-guard`, issue 42. */
+  control: { breakGlass?: string; at?: string; guard?: GuardAsk } = {},
 ): Promise<Change> {
   const change = await ctx.engine.request({
     ...asked,
-    ...(breakGlass !== undefined ? { breakGlass } : {}),
+    ...control,
     requester: actor.user,
     origin: {
       workspace: actor.team,

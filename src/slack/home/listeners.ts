@@ -34,7 +34,7 @@ export const HOME_PUBLISHES_PER_MINUTE = METHOD_GATES['views.publish'].perMinute
 
 /** A publisher drawing Home tabs from `ctx`, paced by the gateway's `views.publish` gate (a 429 holds it for every replica). */
 export function homePublisher(
-  ctx: Pick<BotContext, 'clock' | 'engine' | 'logger' | 'slack' | 'store' | 'stopping'>,
+  ctx: Pick<BotContext, 'clock' | 'engine' | 'freezes' | 'logger' | 'slack' | 'store' | 'stopping'>,
   gateway: Pick<SlackGateway, 'call' | 'slot'>,
 ): HomePublisher {
   return new HomePublisher({

@@ -15,7 +15,9 @@ import { TAIL_ACTIONS } from '../ids.js';
 import { LIMITS } from '../limits.js';
 import { renderApprovals } from '../render/approvals.js';
 import { divider, escapeFit, header, section, slackDate } from '../render/blocks.js';
+import { freezeLine } from '../render/freezes.js';
 import { rowButton } from '../render/row-actions.js';
+import { scheduledRows } from '../render/scheduled-list.js';
 import { alertLine } from '../render/watches.js';
 import type { HomeData } from './home-data.js';
 
@@ -42,6 +44,9 @@ const FOLLOWED: Record<ReturnType<typeof outcomeKey>, string> = {
 /** Where `c` stands; a rejected change is closed as cancelled in the store but is not the requester's doing. */
 function standing(c: Change): string {
   if (c.status === 'cancelled' && c.error?.kind === 'rejected') return ':no_entry: rejected';
+  // A scheduled change confirmed ahead waits for its time; one no replica reached in time was missed.
+  if (c.status === 'approved' && c.scheduledAt !== undefined) return ':alarm_clock: scheduled';
+  if (c.status === 'expired' && c.error?.kind === 'missed') return ':alarm_clock: missed';
   const outcome = c.status === 'succeeded' ? storedOutcome(c.result?.facts) : undefined;
   if (outcome) return FOLLOWED[outcomeKey(outcome)];
   if (c.status === 'succeeded' && c.result?.facts.following === 'rollout')
@@ -78,6 +83,17 @@ export function renderHome(data: HomeData, now: number, notice?: string): HomeVi
     ...(data.alerts.length > 0
       ? data.alerts.slice(0, SHOWN).map((a) => section(`:rotating_light: ${alertLine(a)} in <#${a.channel}>`))
       : [section('No open alerts in your channels.')]),
+    divider(),
+    // Issue 41: what holds changes now, and what is set to change later (with Cancel).
+    header('Freezes in force'),
+    ...(data.freezes.length > 0
+      ? data.freezes.slice(0, SHOWN).map((f) => section(`:snowflake: ${freezeLine(f)}`))
+      : [section('No environment is frozen right now.')]),
+    divider(),
+    header('Scheduled changes'),
+    ...(data.scheduled.length > 0
+      ? scheduledRows(data.scheduled, SHOWN)
+      : [section('No scheduled changes are waiting.')]),
     divider(),
     header('Waiting for you'),
     ...(waiting.length > 0 ? (waiting as KnownBlock[]) : [section('Nothing needs your approval right now.')]),

@@ -25,6 +25,7 @@ import {
 import { readMetadata } from '../modals/index.js';
 import type { ViewStateValues } from '../modals/types.js';
 import { releaseActionRoutes } from '../releases/listeners.js';
+import { SCHEDULED_ROW_BLOCK } from '../render/scheduled-list.js';
 import { type ActionRoutes, type ClickArgs, routeAction } from '../routes/action-routes.js';
 import { clickActor, submitActor } from '../routes/actor.js';
 import { before, slotted } from '../routes/work.js';
@@ -83,6 +84,9 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
       const changeId = button.value ?? '';
       const triggerId = body.trigger_id;
       const listResponseUrl = privateOrigin ? body.response_url : undefined;
+      // A Cancel in the scheduled list (render/scheduled-list.ts) is answered privately; that list is not the approvals list.
+      const fromApprovals =
+        privateOrigin && !fromHome && !(button.block_id ?? '').startsWith(SCHEDULED_ROW_BLOCK);
       return {
         work: () => {
           const reply = clickReplyVia(ctx, body, respond);
@@ -120,9 +124,7 @@ function changeActionRoutes(ctx: BotContext): ActionRoutes {
               await handleClick(ctx, action, changeId, actor, reply, {
                 privateOrigin,
                 // A click in the approvals list replaces that list with a fresh one.
-                ...(privateOrigin && !fromHome
-                  ? { replaceList: privateReplyVia(respond, { replace: true }) }
-                  : {}),
+                ...(fromApprovals ? { replaceList: privateReplyVia(respond, { replace: true }) } : {}),
               });
             }),
           };

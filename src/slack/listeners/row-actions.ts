@@ -8,7 +8,7 @@
  * within 3 s), with the row's branch and image chosen.
  */
 
-import { isRollback } from '../../changes/rollback/rollback-operation.js';
+import { isRollback } from '../../changes/operations/change.rollback/operation.js';
 import { UserError } from '../../errors/user-error.js';
 import type { Actor, BotContext } from '../handlers/context.js';
 import { refuseFormEarly } from '../handlers/form-gate.js';

@@ -19,6 +19,7 @@ import { renderFreezeAnswer } from '../render/freezes.js';
 import { renderHelp } from '../render/help.js';
 import { renderHistory } from '../render/history.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
+import { renderScheduledList } from '../render/scheduled-list.js';
 import { withShareButton } from '../render/share.js';
 import { renderWatchAnswer } from '../render/watches.js';
 
@@ -51,14 +52,12 @@ export async function runCommand(
       // The preview is the answer: posted publicly by requestChange, in the thread of the release it joins.
       const release = await ctx.releases.forChange(actor, command.release);
       const where = release?.messageTs ? { ...actor, threadTs: release.messageTs } : actor;
-      const { kind: _change, release: _named, breakGlass, ...asked } = command;
-      const change = await requestChange(
-        ctx,
-        where,
-        await withBranchNames(ctx, asked),
-        release?.id,
-        breakGlass,
-      );
+      const { kind: _change, release: _named, breakGlass, at, guard, ...asked } = command;
+      const change = await requestChange(ctx, where, await withBranchNames(ctx, asked), release?.id, {
+        ...(breakGlass !== undefined ? { breakGlass } : {}),
+        ...(at !== undefined ? { at } : {}),
+        ...(guard !== undefined ? { guard } : {}),
+      });
       // The preview went into the release thread, maybe out of view: answered here too, with a link to it.
       if (release) return reply(renderJoinedRelease(release.title, change));
       return;
@@ -99,6 +98,11 @@ export async function runCommand(
       );
     case 'freezes':
       return reply(renderFreezeAnswer(await ctx.freezes.list(ctx.clock.now()), ctx.commandName));
+    case 'scheduled':
+      // Scheduled changes not started yet (issue 41), judged as the read changes.scheduled, with Cancel.
+      return reply(
+        renderScheduledList(await ctx.engine.scheduledFor(actor, command.environment), command.environment),
+      );
     case 'release.start':
       // Release threads (src/slack/releases): the release message in the channel is the answer.
       await ctx.releases.start(actor, command.title);

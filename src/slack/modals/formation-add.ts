@@ -30,8 +30,8 @@ export const KEEP_TEMPLATE = 'keep-template';
 
 const B = FORMATION_BLOCKS;
 const ARGS_BLOCK = /^override\.(\d+)\.args\.(.+)$/;
-/** Slots kept free for the fixed blocks and the "not shown" note. */
-const FIXED_BLOCKS = 5;
+/** Slots kept free for the fixed blocks, the "not shown" note and every change form's When and Break glass fields. */
+const FIXED_BLOCKS = 7;
 /** Per container: image select, its typed fallback, args. */
 const BLOCKS_PER_CONTAINER = 3;
 

@@ -22,6 +22,7 @@ import {
 import type { Logger } from '../../runtime/logger.js';
 import type { ModalKind } from '../grammar/command.js';
 import type { ModalMetadata, RELEASE_ACTIONS } from '../ids.js';
+import { controlBlocks, readControl } from './control-fields.js';
 import { mapProblems } from './field-errors.js';
 import { fleetImageModal } from './fleet-image.js';
 import { fleetScaleModal } from './fleet-scale.js';
@@ -66,6 +67,20 @@ export type {
   ViewStateValue,
   ViewStateValues,
 } from './types.js';
+
+import { ARMADA_IMAGE } from '../../changes/operations/armada.image/id.js';
+import { ARMADA_SCALE } from '../../changes/operations/armada.scale/id.js';
+import { ARMADASET_IMAGE } from '../../changes/operations/armadaset.image/id.js';
+import { ARMADASET_SCALE } from '../../changes/operations/armadaset.scale/id.js';
+import { FORMATION_ADD } from '../../changes/operations/formation.add/id.js';
+import { FORMATION_REMOVE } from '../../changes/operations/formation.remove/id.js';
+import { GAMESERVER_TERMINATE } from '../../changes/operations/gameserver.terminate/id.js';
+import { IMAGE_PROMOTE } from '../../changes/operations/image.promote/id.js';
+import { REGION_CREATE } from '../../changes/operations/region.create/id.js';
+import { REGION_SCHEDULING } from '../../changes/operations/region.scheduling/id.js';
+import { VESSEL_CREATE } from '../../changes/operations/vessel.create/id.js';
+import { VESSEL_DELETE } from '../../changes/operations/vessel.delete/id.js';
+
 export { VESSEL_BLOCKS } from './vessel-create.js';
 export { VESSEL_DELETE_BLOCKS } from './vessel-delete.js';
 export { MODAL_TITLES, openingView } from './view.js';
@@ -83,25 +98,25 @@ type FormOperation = ChangeOperation & OperationOfForm<ChangeFormKind>;
 const CHANGE_MODALS: {
   [K in FormOperation]: ModalDefinition<OperationInput<K>>;
 } = {
-  'image.promote': promoteModal,
-  'vessel.create': vesselCreateModal,
-  'vessel.delete': vesselDeleteModal,
-  'formation.add': formationAddModal,
-  'formation.remove': formationRemoveModal,
-  'region.create': regionCreateModal,
-  'region.scheduling': regionSchedulingModal,
-  'armada.scale': fleetScaleModal('Armada'),
-  'armadaset.scale': fleetScaleModal('ArmadaSet'),
-  'armada.image': fleetImageModal('Armada'),
-  'armadaset.image': fleetImageModal('ArmadaSet'),
-  'gameserver.terminate': gameServerTerminateModal,
+  [IMAGE_PROMOTE]: promoteModal,
+  [VESSEL_CREATE]: vesselCreateModal,
+  [VESSEL_DELETE]: vesselDeleteModal,
+  [FORMATION_ADD]: formationAddModal,
+  [FORMATION_REMOVE]: formationRemoveModal,
+  [REGION_CREATE]: regionCreateModal,
+  [REGION_SCHEDULING]: regionSchedulingModal,
+  [ARMADA_SCALE]: fleetScaleModal('Armada'),
+  [ARMADASET_SCALE]: fleetScaleModal('ArmadaSet'),
+  [ARMADA_IMAGE]: fleetImageModal('Armada'),
+  [ARMADASET_IMAGE]: fleetImageModal('ArmadaSet'),
+  [GAMESERVER_TERMINATE]: gameServerTerminateModal,
 };
 
 /** The form each of a release thread's buttons opens (the other change forms are options of "Add a change…"). */
 export const RELEASE_BUTTON_FORMS: Record<keyof typeof RELEASE_ACTIONS, ModalKind> = {
   promote: 'promote',
-  formationAdd: 'formation.add',
-  formationRemove: 'formation.remove',
+  formationAdd: FORMATION_ADD,
+  formationRemove: FORMATION_REMOVE,
   tailLogs: 'logs.follow',
 };
 
@@ -149,7 +164,9 @@ export async function loadedView(
     const where = await askWhere(meta, whereOf(meta.kind), deps, values);
     // Slack wants a submit button beside input blocks; on the where step it loads the rest.
     if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
-    const form = [...where.blocks, ...(await def.build(where.meta, deps, values))];
+    // Every change form ends with When and Break glass (issue 41); the tail form starts no change.
+    const control = isReadOperation(operationOfForm(meta.kind)) ? [] : controlBlocks(values);
+    const form = [...where.blocks, ...(await def.build(where.meta, deps, values)), ...control];
     const field = problem && problemField ? form.findIndex((b) => isInput(b, problemField)) : -1;
     if (problem && field >= 0) {
       // Slack shows field errors only in a submission's answer, long gone by now: the problem goes right under its field.
@@ -186,7 +203,8 @@ export function readSubmission(meta: ModalMetadata, values: ViewStateValues): Su
   const read = def.read(placeOf(meta, whereOf(meta.kind), values), values);
   const input = read.ok ? read.input : read.partial;
   const problems = input ? validationProblems(operation, input) : [];
-  if (read.ok && problems.length === 0) return { ok: true, operation, input: read.input } as SubmissionResult;
+  if (read.ok && problems.length === 0)
+    return { ok: true, operation, input: read.input, ...readControl(values) } as SubmissionResult;
   // Every problem at once: the modal's own, then the operation's on fields the modal found nothing wrong with.
   const errors = { ...mapProblems(def, problems, values), ...(read.ok ? {} : read.errors) };
   return { ok: false, errors };

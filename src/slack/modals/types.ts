@@ -32,7 +32,8 @@ export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
 
 /** What a submission turns into: the engine request, or messages keyed by block id. */
 export type SubmissionResult =
-  | ({ ok: true } & ChangeInput)
+  /** `at` and `breakGlass`: the form's When and Break glass fields (control-fields.ts), when filled. */
+  | ({ ok: true; at?: string; breakGlass?: string } & ChangeInput)
   | {
       ok: false;
       errors: Record<string, string>;

@@ -7,7 +7,7 @@
  * and what was not tried.
  */
 
-import { isRollback, releaseRollbackInput } from '../../changes/rollback/rollback-operation.js';
+import { isRollback, releaseRollbackInput } from '../../changes/operations/change.rollback/operation.js';
 import { UserError } from '../../errors/user-error.js';
 import type { SubmitCtx } from '../handlers/context.js';
 import { privateReplyVia } from '../handlers/private-reply.js';

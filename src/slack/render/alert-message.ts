@@ -91,7 +91,7 @@ function alertButtons(a: WatchAlert): Button[] {
 }
 
 /** The alert message as it stands: open (with buttons) or recovered (without). */
-export function renderAlert(a: WatchAlert): SlackMessage {
+export function renderAlert(a: WatchAlert, notes: readonly string[] = []): SlackMessage {
   const subject = subjectOf(a);
   const reason = a.reason ? `: ${escapeFit(a.reason, 1200)}` : '';
   const blocks: KnownBlock[] = [];
@@ -100,6 +100,8 @@ export function renderAlert(a: WatchAlert): SlackMessage {
     blocks.push(section(`:rotating_light: ${subject} ${verb} *${escapeFit(a.state, 60)}*${reason}`));
     if (a.detail) blocks.push(section(escapeFit(a.detail, 1500)));
     if (a.fleets) blocks.push(section(fleetLines(a.fleets, true)));
+    // A guard's automatic rollback of the change that touched it (issue 42), already escaped and linked.
+    for (const note of notes) blocks.push(section(note));
     const muted = a.mutedUntil !== undefined ? ` · muted here until ${slackDate(a.mutedUntil)}` : '';
     blocks.push(context(`Trouble since ${slackDate(a.firstBadAt)}${muted}`));
     blocks.push(actions(alertButtons(a)));
@@ -119,6 +121,7 @@ export function renderAlert(a: WatchAlert): SlackMessage {
     : `:white_check_mark: ${subject} recovered: it was *${escapeFit(a.state, 60)}*${reason}`;
   blocks.push(section(head));
   if (a.fleets) blocks.push(section(fleetLines(a.fleets, false)));
+  for (const note of notes) blocks.push(section(note));
   blocks.push(
     context(
       `Trouble from ${slackDate(a.firstBadAt)} for ${lasted}; well again since ${slackDate(a.firstBadAt + lastedMs)}`,

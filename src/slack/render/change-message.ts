@@ -6,6 +6,7 @@
 
 import type { KnownBlock } from '@slack/types';
 import { apiState, type Change, type ChangeFailure, isUnconfirmed } from '../../changes/change.js';
+import { GUARD_ACTOR } from '../../changes/engine/guard-rollback.js';
 import { outcomeKey, storedOutcome } from '../../changes/follow-outcome.js';
 import { offersRollback } from '../../changes/rollback/undo.js';
 import { LIMITS } from '../limits.js';
@@ -30,10 +31,12 @@ import {
 import { actions, approvalButtons, confirmButtons } from './buttons.js';
 import { closedBy, failureText, rejectionReason, saysNothingChanged } from './failure-text.js';
 import { freezeLine } from './freezes.js';
+import { guardBlocks, guardTitle } from './guard.js';
 import type { SlackMessage } from './message.js';
 import { linked } from './permalink.js';
 import { lineBlocks, previewBlocks } from './preview-blocks.js';
 import { rowActions } from './row-actions.js';
+import { frozenAtItsTime, renderScheduledWaiting, scheduledLine, scheduleNote } from './scheduled.js';
 
 const SUMMARY_MAX = 1000;
 const ERROR_MAX = 2500;
@@ -41,7 +44,7 @@ const REASON_MAX = 1000;
 
 /** The channel message for `change` in its current status; `now` only decides "expires" vs "expired". */
 export function renderChange(change: Change, now: number, links: ChangeLinks = {}): SlackMessage {
-  const message = withBrokenFreeze(change, renderStatus(change, now, links));
+  const message = withBrokenFreeze(change, withSchedule(change, renderStatus(change, now, links)));
   return change.recordPending ? withRecordingPending(message) : message;
 }
 
@@ -62,6 +65,15 @@ function withBrokenFreeze(change: Change, message: SlackMessage): SlackMessage {
   );
   const blocks = [...message.blocks.slice(0, 2), note, ...message.blocks.slice(2)];
   return finish(`${message.text} (breaks a freeze)`, blocks.slice(0, LIMITS.messageBlocks));
+}
+
+/** A scheduled change's preview says when it applies, under the summary (render/scheduled.ts). */
+function withSchedule(change: Change, message: SlackMessage): SlackMessage {
+  const note =
+    change.status === 'pending' || change.status === 'awaiting_approval' ? scheduleNote(change) : undefined;
+  if (!note) return message;
+  const blocks = [...message.blocks.slice(0, 2), section(note), ...message.blocks.slice(2)];
+  return finish(`${message.text} (scheduled)`, blocks.slice(0, LIMITS.messageBlocks));
 }
 
 /**
@@ -92,6 +104,9 @@ function renderStatus(change: Change, now: number, links: ChangeLinks): SlackMes
     case 'awaiting_approval':
       return awaitingApproval(change, now);
     case 'approved':
+      // Confirmed (or approved) ahead of its time: it waits, with Cancel, for the scheduler.
+      if (change.scheduledAt !== undefined && !isUnconfirmed(change)) return renderScheduledWaiting(change);
+      return isUnconfirmed(change) ? unconfirmed(change) : applying(change);
     case 'applying':
       return isUnconfirmed(change) ? unconfirmed(change) : applying(change);
     case 'succeeded':
@@ -173,7 +188,8 @@ function unconfirmed(change: Change): SlackMessage {
 function succeeded(change: Change, links: ChangeLinks): SlackMessage {
   const summary = change.result?.summary ?? change.preview.summary;
   const outcome = storedOutcome(change.result?.facts);
-  const title = outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts);
+  const title =
+    guardTitle(change) ?? (outcome ? FOLLOW_TITLE[outcomeKey(outcome)] : doneTitle(change.result?.facts));
   // A follow-up that ended badly or without a verdict is the news: it leads, with the requester named.
   const ending =
     outcome && outcome.kind !== 'done'
@@ -188,6 +204,8 @@ function succeeded(change: Change, links: ChangeLinks): SlackMessage {
     // the result says what happened in the words people use.
     ...lineBlocks((change.result?.lines ?? []).filter((l) => !l.secondary)),
     context(`Applied ${slackDate(change.updatedAt)} · ${people(change)}`),
+    // Guarded rollouts (issue 42): until when it watches, or how its guard ended.
+    ...guardBlocks(change),
     ...rollbackOffer(change, links),
   ]);
 }
@@ -201,7 +219,13 @@ function rollbackOffer(change: Change, links: ChangeLinks): KnownBlock[] {
   if (change.rolledBackBy) {
     const rollback = linked(`change ${escapeFit(change.rolledBackBy, 80)}`, links.rollback);
     // The person first: on-call asks "who undid this?" before "which change?".
-    const by = links.rollbackBy ? `${mention(links.rollbackBy)} in ${rollback}` : rollback;
+    // A guard's rollback was requested by Harbormaster itself (issue 42): no person to mention.
+    const by =
+      links.rollbackBy === GUARD_ACTOR
+        ? `its guard in ${rollback}`
+        : links.rollbackBy
+          ? `${mention(links.rollbackBy)} in ${rollback}`
+          : rollback;
     return [context(`Rolled back by ${by} ${slackDate(change.rolledBackAt ?? change.updatedAt)}`)];
   }
   if (!offersRollback(change.undo)) return [];
@@ -238,7 +262,8 @@ function failed(change: Change): SlackMessage {
   const { summary } = change.preview;
   const failure = change.error;
   const words = failure ? failureText(failure) : 'The change failed for an unknown reason.';
-  const message = escapeFit(words, ERROR_MAX);
+  // A freeze at a scheduled change's time is drawn with its mention and date tokens.
+  const message = frozenAtItsTime(failure) ?? escapeFit(words, ERROR_MAX);
   const unchanged =
     failure && nothingChanged(failure) && !saysNothingChanged(failure) ? '\nNothing was changed.' : '';
   // The preview's fields described the world before the attempt; after a failure they may be
@@ -271,10 +296,24 @@ function cancelled(change: Change): SlackMessage {
 
 function expired(change: Change): SlackMessage {
   const { summary } = change.preview;
+  // A scheduled change no replica reached within the grace is missed, not expired: say why.
+  if (change.error?.kind === 'missed') {
+    return finish(fallback('Missed', summary), [
+      ...top('Missed', summary),
+      section(escapeFit(failureText(change.error), ERROR_MAX)),
+      context(
+        `Was to apply ${slackDate(change.error.scheduledAt)} · ${people({ ...change, scheduledAt: undefined })}`,
+      ),
+    ]);
+  }
+  const lapsed =
+    change.scheduledAt !== undefined && change.expiresAt < change.scheduledAt
+      ? ` Its approvals expired before its time (${slackDate(change.scheduledAt)}), as the policy says.`
+      : '';
   return finish(fallback('Expired', summary), [
     ...top('Expired', summary),
     section(
-      `Expired ${slackDate(change.expiresAt)} without being applied; nothing was changed. Request it again if it is still needed.`,
+      `Expired ${slackDate(change.expiresAt)} without being applied; nothing was changed.${lapsed} Request it again if it is still needed.`,
     ),
     context(`Requested by ${mention(change.requester)}`),
   ]);
@@ -303,6 +342,8 @@ function ruleNote(change: Change): string {
 
 function people(change: Change): string {
   const parts = [`requested by ${mention(change.requester)}`];
+  const scheduled = scheduledLine(change);
+  if (scheduled) parts.unshift(scheduled);
   const approved = approvers(change);
   // The approval that satisfies the policy also applies the change, recording its author as the
   // confirmer: naming them twice ("confirmed by X · approved by X") would say nothing more.

@@ -4,7 +4,7 @@
  */
 import type { ClickOutcome } from '../../changes/change.js';
 import { escapeMrkdwn, LIMITS, truncate } from '../limits.js';
-import { fitMrkdwn } from './blocks.js';
+import { fitMrkdwn, slackDate } from './blocks.js';
 import { failureText } from './failure-text.js';
 import { renderStaleReason } from './stale-reply.js';
 
@@ -18,6 +18,9 @@ export function renderClickReply(outcome: ClickOutcome): string | undefined {
       return truncate(outcome.message, LIMITS.messageText);
     case 'stale':
       return fitMrkdwn(renderStaleReason(outcome.reason), LIMITS.messageText);
+    case 'scheduled':
+      // The message now says Scheduled; the clicker hears what they set going, and that they can stop it.
+      return `Scheduled: it applies ${slackDate(outcome.change.scheduledAt as number)}. Cancel on its message stops it until it starts.`;
     case 'approval_recorded': {
       const missing = Math.max(0, outcome.required - outcome.count);
       const rest = missing > 0 ? `; waiting for ${missing} more before it is applied.` : '.';

@@ -21,6 +21,7 @@ import {
 } from './blocks.js';
 import { closedBy, failureText, rejectionReason } from './failure-text.js';
 import type { SlackMessage } from './message.js';
+import { frozenAtItsTime, scheduledLine } from './scheduled.js';
 
 const SUMMARY_MAX = 500;
 const ERROR_MAX = 1500;
@@ -41,8 +42,18 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
           `It waits for ${missing} more ${noun(missing, 'approval')}.`,
       );
     }
+    case 'scheduled':
+      // An approver's approval that completed a scheduled change: the requester learns it is set for its time.
+      return notice(
+        `:alarm_clock: ${who}, ${mention(actor)} approved your change: ${summary}. It applies ${slackDate(c.scheduledAt as number)}${approvedBy(c)}.`,
+      );
     case 'applied': {
       const done = `*${escapeFit(c.result?.summary ?? c.preview.summary, SUMMARY_MAX)}*`;
+      const late = scheduledLine(c);
+      if (late)
+        return notice(
+          `:white_check_mark: ${who}, your scheduled change is done${approvedBy(c)} (${late}): ${done}.`,
+        );
       // An accepted promotion the target does not list yet is applied, not done (its message says so too).
       if (c.result?.facts.visible === false)
         return notice(
@@ -51,7 +62,8 @@ export function renderOutcomeNotice(outcome: ClickOutcome, actor: string): Slack
       return notice(`:white_check_mark: ${who}, your change is done${approvedBy(c)}: ${done}.`);
     }
     case 'failed': {
-      const why = escapeFit(c.error ? failureText(c.error) : 'unknown error', ERROR_MAX);
+      const why =
+        frozenAtItsTime(c.error) ?? escapeFit(c.error ? failureText(c.error) : 'unknown error', ERROR_MAX);
       return notice(`:x: ${who}, your change failed${approvedBy(c)}: ${summary}.\n${why}`);
     }
     case 'rejected': {
@@ -103,6 +115,11 @@ export function renderApprovalReminder(change: Change, now: number, commandName:
 /** Tells the requester their request expired without the approvals it needed; nothing was applied. */
 export function renderExpiredNotice(change: Change): SlackMessage {
   const summary = `*${escapeFit(change.preview.summary, SUMMARY_MAX)}*`;
+  // A scheduled change no replica reached within the grace: the requester learns it was missed, and why.
+  if (change.error?.kind === 'missed')
+    return notice(
+      `:alarm_clock: ${mention(change.requester)}, your scheduled change ${summary} was not applied. ${escapeFit(failureText(change.error), ERROR_MAX)}`,
+    );
   return notice(
     `:hourglass: ${mention(change.requester)}, your request ${summary} expired ${slackDate(change.expiresAt)} ` +
       `with ${approvalProgress(change)}. Nothing was applied; request it again if it is still needed.`,

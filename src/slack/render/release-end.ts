@@ -101,5 +101,10 @@ function summaryOf(c: Change): string {
 }
 
 function changeLine(c: Change): string {
-  return `• ${summaryOf(c)} — ${STATUS_WORDS[c.status] ?? c.status} (requested by ${mention(c.requester)})`;
+  // Confirmed ahead of its time (issue 41), it waits for the scheduler, not for its requester.
+  const words =
+    c.status === 'approved' && c.scheduledAt !== undefined
+      ? 'scheduled, waits for its time'
+      : (STATUS_WORDS[c.status] ?? c.status);
+  return `• ${summaryOf(c)} — ${words} (requested by ${mention(c.requester)})`;
 }

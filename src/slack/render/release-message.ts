@@ -7,7 +7,7 @@
  */
 import type { Button, KnownBlock, StaticSelect } from '@slack/types';
 import type { Change } from '../../changes/change.js';
-import { isRollback } from '../../changes/rollback/rollback-operation.js';
+import { isRollback } from '../../changes/operations/change.rollback/operation.js';
 import { formatSpan } from '../../format/duration.js';
 import { count } from '../../format/english.js';
 import { FORMS, isReadOperation, type Operation } from '../../operations/index.js';

@@ -14,6 +14,8 @@ import { postgres007LeaseExpiryIndex } from './postgres/007-lease-expiry-index.j
 import { postgres008FollowState } from './postgres/008-follow-state.js';
 import { postgres009AlertFleets } from './postgres/009-alert-fleets.js';
 import { postgres010Freezes } from './postgres/010-freezes.js';
+import { postgres011ScheduledChanges } from './postgres/011-scheduled-changes.js';
+import { postgres012Guards } from './postgres/012-guards.js';
 import { sqlite001Initial } from './sqlite/001-initial.js';
 import { sqlite002DrawnStatus } from './sqlite/002-drawn-status.js';
 import { sqlite003AuditNoReplace } from './sqlite/003-audit-no-replace.js';
@@ -25,6 +27,8 @@ import { sqlite008LeaseExpiryIndex } from './sqlite/008-lease-expiry-index.js';
 import { sqlite009FollowState } from './sqlite/009-follow-state.js';
 import { sqlite010AlertFleets } from './sqlite/010-alert-fleets.js';
 import { sqlite011Freezes } from './sqlite/011-freezes.js';
+import { sqlite012ScheduledChanges } from './sqlite/012-scheduled-changes.js';
+import { sqlite013Guards } from './sqlite/013-guards.js';
 import type { Migration } from './types.js';
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
@@ -39,6 +43,8 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   sqlite009FollowState,
   sqlite010AlertFleets,
   sqlite011Freezes,
+  sqlite012ScheduledChanges,
+  sqlite013Guards,
 ];
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres001Initial,
@@ -51,6 +57,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   postgres008FollowState,
   postgres009AlertFleets,
   postgres010Freezes,
+  postgres011ScheduledChanges,
+  postgres012Guards,
 ];
 
 /** The migrations whose version is not in `applied`, in version order. */

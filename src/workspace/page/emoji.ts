@@ -116,6 +116,7 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   arrows_counterclockwise: ['\u21BA', 'wait'],
   snowflake: ['\u2744', 'warn'],
   sunny: ['\u2600', 'ok'],
+  alarm_clock: ['\u23F0', 'wait'],
   large_blue_circle: ['\u25CF', 'info'],
   rotating_light: ['\u26A0', 'bad'],
   eyes: ['\u25C9', 'info'],

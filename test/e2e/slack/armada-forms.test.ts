@@ -10,6 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
+import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { FLEET_IMAGE_BLOCKS, FLEET_SCALE_BLOCKS, WHERE_BLOCKS } from '../../../src/slack/modals/index.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
@@ -167,6 +168,8 @@ describe('the armada scale form', () => {
       S.min,
       S.buffer,
       S.max,
+      WHEN_BLOCK,
+      BREAK_GLASS_BLOCK,
     ]);
     expect(options(viewId, S.region)).toEqual(['eu-central', 'us-west']);
     expect(options(viewId, S.type)).toEqual(['baremetal']);

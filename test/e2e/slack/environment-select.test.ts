@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
+import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { WHERE_BLOCKS } from '../../../src/slack/modals/index.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
@@ -88,7 +89,12 @@ describe('the environment select', () => {
 
   it('lists the chosen environment’s formations and their vessels, and removes from there', async () => {
     const viewId = await open('formation remove dev lobby');
-    expect(inputIds(viewOf(viewId))).toEqual([WHERE_BLOCKS.environment, 'vessel']);
+    expect(inputIds(viewOf(viewId))).toEqual([
+      WHERE_BLOCKS.environment,
+      'vessel',
+      WHEN_BLOCK,
+      BREAK_GLASS_BLOCK,
+    ]);
     await choose(viewId, { [WHERE_BLOCKS.environment]: 'prod' });
     // lobby was named for dev; in prod the form asks which formation.
     expect(options(viewId, WHERE_BLOCKS.formation)).toEqual(['arena']);

@@ -131,6 +131,22 @@ describe('modal details (issue 18.13)', () => {
     expect(JSON.stringify(after.slice(0, name))).not.toContain('already exists');
   });
 
+  it('schedules from the When field, and shows a time it cannot take under When (issue 41)', async () => {
+    h = await startBotHarness();
+    const form = await openForm('vessel create dev');
+    const fields = { name: 'lobby-9', region: 'eu-central', 'container.image': 'game-server:1.2.0' };
+    await h.submit(form.id, answers(form, { ...fields, 'control.when': 'next tuesday' }));
+    const reopened = openedViewId(h);
+    expect(reopened).not.toBe(form.id);
+    const after = blocksOf(h.slack.view(reopened));
+    const when = after.findIndex((b) => b.type === 'input' && b.block_id === 'control.when');
+    expect(JSON.stringify(after[when + 1])).toContain('`next tuesday` is not a time I can read');
+    const again = h.slack.view(reopened) as StoredView;
+    await h.submit(reopened, answers(again, { ...fields, 'control.when': 'in 2h' }));
+    expect(h.lastMessage().text).toContain('(scheduled)');
+    expect(JSON.stringify(h.lastMessage().blocks)).toContain('*Scheduled:* applies <!date^');
+  });
+
   it('tells the person privately when the form cannot open again (its trigger expired)', async () => {
     h = await startBotHarness();
     const form = await openForm('vessel create dev');

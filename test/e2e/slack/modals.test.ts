@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { internalImageName } from '../../../src/simulator/index.js';
 import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
+import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
@@ -72,7 +73,13 @@ describe('promote modal', () => {
     const [loading, loaded, ...more] = h.slack.viewHistory(viewId);
     expect(more).toEqual([]);
     expect(loading && inputIds(loading)).toEqual([]);
-    expect(loaded && inputIds(loaded)).toEqual(['sourceBranch', 'image', 'targetBranch']);
+    expect(loaded && inputIds(loaded)).toEqual([
+      'sourceBranch',
+      'image',
+      'targetBranch',
+      WHEN_BLOCK,
+      BREAK_GLASS_BLOCK,
+    ]);
     expect(viewText(viewId)).toContain('game-server:1.2.0');
     expect(h.sim.countRequests('GET', '/api/container/v1/images/scopes/dev')).toBe(1);
   });

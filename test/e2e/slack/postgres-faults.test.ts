@@ -27,8 +27,13 @@ if (!pgUrl) {
 }
 const describePg = pgUrl ? describe : describe.skip;
 
-/** Short, so a stalled query gives up quickly; the test waits on the bot's answer, not on a clock. */
-const DB_TIMEOUT_MS = 400;
+/**
+ * Short, so a stalled query gives up quickly; the test waits on the bot's
+ * answer, not on a clock. Not shorter: the same timeout bounds the bot's own
+ * start-up (connect and migrations through the proxy), and 400 ms failed that
+ * on a loaded machine.
+ */
+const DB_TIMEOUT_MS = 1500;
 
 describePg('PostgreSQL behind a faulty network', () => {
   let sim: Simulator;

@@ -34,7 +34,7 @@ describe('did you mean', () => {
   it('names the command and lists every command for an unknown first word', () => {
     const u = usage('imgaes dev');
     expect(u.problem).toBe(
-      '`imgaes` is not a command. Commands: images, promote, vessels, vessel, formations, formation, regions, region, sites, armadas, armada, armadaset, gameserver, logs, watch, watches, unwatch, freeze, unfreeze, freezes, release, approvals, rollback, history, help.',
+      '`imgaes` is not a command. Commands: images, promote, vessels, vessel, formations, formation, regions, region, sites, armadas, armada, armadaset, gameserver, logs, watch, watches, unwatch, freeze, unfreeze, freezes, scheduled, release, approvals, rollback, history, help.',
     );
     expect(u.forms).toEqual(['/harbor images <branch> [<image>[:<tag>]]']);
   });

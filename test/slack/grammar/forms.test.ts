@@ -26,7 +26,7 @@ describe('the forms table', () => {
       '/harbor logs <env> <vessel> [--follow] [--lines <n>] [--container <name>]',
     );
     expect(renderForm('promote', '/hm')).toBe(
-      '/hm promote <image>:<tag> from <source-branch> to <target-branch>',
+      '/hm promote <image>:<tag> from <source-branch> to <target-branch> [--guard <duration>] [--no-guard]',
     );
   });
 
@@ -46,6 +46,7 @@ describe('the forms table', () => {
         'formations',
         'freeze',
         'freezes',
+        'scheduled',
         'gameserver',
         'help',
         'history',

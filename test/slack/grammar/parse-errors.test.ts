@@ -79,7 +79,9 @@ describe('promote shape', () => {
   it('asks for a tag, using the image the user typed', () => {
     const u = usage('promote game-server from dev to prod');
     expect(u.problem).toBe('`<image>:<tag>` needs a tag, e.g. game-server:1.2.0');
-    expect(u.forms).toEqual(['/harbor promote <image>:<tag> from <source-branch> to <target-branch>']);
+    expect(u.forms).toEqual([
+      '/harbor promote <image>:<tag> from <source-branch> to <target-branch> [--guard <duration>] [--no-guard]',
+    ]);
     expect(u.example).toBe('/harbor promote game-server:1.2.0 from dev to prod');
     expect(usage('promote lobby-server: from dev to prod').problem).toBe(
       '`<image>:<tag>` needs a tag, e.g. lobby-server:1.2.0',
@@ -154,7 +156,13 @@ describe('flags', () => {
 
   it('refuses flags on forms without any', () => {
     expect(usage('vessels dev --all').problem).toBe('`vessels` takes no flags; remove `--all`.');
-    expect(usage('promote --force').problem).toBe('`promote` takes no flags; remove `--force`.');
+    expect(usage('formation show dev lobby --force').problem).toBe(
+      '`formation show` takes no flags; remove `--force`.',
+    );
+    // promote takes the guard flags (issue 42): an unknown one is named against them.
+    expect(usage('promote --force').problem).toBe(
+      '`--force` is not a flag of `promote`; it takes `--guard <duration>` and `--no-guard`.',
+    );
   });
 
   it('checks --lines is a whole number from 1 to 1000', () => {

@@ -99,9 +99,52 @@ describe('--break-glass', () => {
     ],
     [
       'promote --break-glass why',
-      '`--break-glass` goes with a typed change command, not a form: type the change in full with the flag last.',
+      '`--break-glass` goes with a typed change command, not a form: type the change in full with the flag last, or open the form and fill its Break glass field.',
     ],
   ])('%j is refused', (text, problem) => {
     expect(usage(text).problem).toBe(problem);
+  });
+});
+
+describe('--at', () => {
+  it('carries the time as typed on a typed change: one word, several, quoted, or with =', () => {
+    expect(ok('armada scale prod duel --min 4 --at 18:00 Europe/Berlin')).toMatchObject({
+      kind: 'change',
+      operation: 'armada.scale',
+      at: '18:00 Europe/Berlin',
+    });
+    expect(ok('vessel delete prod lobby-3 --at in 2h')).toMatchObject({
+      operation: 'vessel.delete',
+      at: 'in 2h',
+    });
+    expect(ok('vessel delete prod lobby-3 --at "2026-12-01T18:00+01:00"')).toMatchObject({
+      at: '2026-12-01T18:00+01:00',
+    });
+    expect(ok('vessel delete prod lobby-3 --at=2026-12-01T18:00:30Z')).toMatchObject({
+      at: '2026-12-01T18:00:30Z',
+    });
+  });
+
+  it('goes with --break-glass and --release, in any order', () => {
+    expect(
+      ok('armada scale prod duel --min 4 --at in 1h --no-release --break-glass final is on'),
+    ).toMatchObject({ at: 'in 1h', breakGlass: 'final is on', release: { kind: 'none' } });
+  });
+
+  it.each([
+    ['vessel delete prod lobby-3 --at', '`--at` needs a time after it'],
+    ['vessels prod --at in 2h', '`--at` goes with commands that change something; `vessels` only reads.'],
+    ['vessel show prod lobby-3 --at in 2h', '`--at` goes with a typed change command, not `vessel.show`'],
+    ['promote --at in 2h', 'not a form (its When field takes the time)'],
+    ['vessel delete prod lobby-3 --at in 2h --at in 3h', 'Give `--at` once.'],
+  ])('%j is refused', (text, problem) => {
+    expect(usage(text).problem).toContain(problem);
+  });
+});
+
+describe('scheduled', () => {
+  it('lists all or one environment', () => {
+    expect(ok('scheduled')).toEqual({ kind: 'scheduled' });
+    expect(ok('scheduled Prod')).toEqual({ kind: 'scheduled', environment: 'prod' });
   });
 });

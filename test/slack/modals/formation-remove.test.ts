@@ -9,6 +9,7 @@ import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { internalImageName } from '../../../src/simulator/index.js';
 import { viewProblems } from '../../../src/slack/limits.js';
+import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import {
   FORMATION_REMOVE_BLOCKS as B,
   fieldErrors,
@@ -59,7 +60,13 @@ describe('remove-from-formation modal', () => {
       silentLogger,
       fill(step2, { [W.environment]: 'dev', [W.formation]: 'lobby' }),
     );
-    expect([...inputs(step3).keys()]).toEqual([W.environment, W.formation, B.vessel]);
+    expect([...inputs(step3).keys()]).toEqual([
+      W.environment,
+      W.formation,
+      B.vessel,
+      WHEN_BLOCK,
+      BREAK_GLASS_BLOCK,
+    ]);
     expect(optionValues(step3, B.vessel)).toEqual(['lobby-1', 'lobby-2']);
     expect(step3.submit?.text).toBe('Preview');
     // The metadata keeps what the opener named; the picks live in the view's state.
@@ -118,7 +125,7 @@ describe('remove-from-formation modal', () => {
 
   it('opened with a place shows the environment select and the vessel choice', async () => {
     const view = await loadedView(lobby, world.deps, silentLogger);
-    expect([...inputs(view).keys()]).toEqual([W.environment, B.vessel]);
+    expect([...inputs(view).keys()]).toEqual([W.environment, B.vessel, WHEN_BLOCK, BREAK_GLASS_BLOCK]);
     expect(JSON.stringify(view.blocks)).toContain('formation *lobby* in *dev*');
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { operationModule } from '../../../src/changes/operations/index.js';
 import { silentLogger } from '../../../src/runtime/logger.js';
 import { viewProblems } from '../../../src/slack/limits.js';
+import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import {
   VESSEL_DELETE_BLOCKS as B,
   loadedView,
@@ -38,7 +39,7 @@ describe('delete-vessel modal', () => {
       silentLogger,
       fill(step1, { [W.environment]: 'dev' }),
     );
-    expect([...inputs(step2).keys()]).toEqual([W.environment, B.vessel]);
+    expect([...inputs(step2).keys()]).toEqual([W.environment, B.vessel, WHEN_BLOCK, BREAK_GLASS_BLOCK]);
     // lobby-1 and lobby-2 belong to the formation lobby: removing them is the formation's form.
     expect(optionValues(step2, B.vessel)).toEqual(['duel-1']);
     expect(step2.submit?.text).toBe('Preview');
@@ -48,6 +49,32 @@ describe('delete-vessel modal', () => {
     const input = { environment: 'dev', vessel: 'duel-1' };
     expect(result).toEqual({ ok: true, operation: 'vessel.delete', input });
     expect(operationModule('vessel.delete').parse(input)).toEqual(input);
+  });
+
+  it('reads When and Break glass (issue 41) as the time and reason typed, beside the input', async () => {
+    const step1 = await loadedView(fromRelease, world.deps, silentLogger);
+    const step2 = await loadedView(
+      fromRelease,
+      world.deps,
+      silentLogger,
+      fill(step1, { [W.environment]: 'dev' }),
+    );
+    const result = readSubmission(
+      fromRelease,
+      fill(step2, {
+        [W.environment]: 'dev',
+        [B.vessel]: 'duel-1',
+        [WHEN_BLOCK]: ' 18:00 Europe/Berlin ',
+        [BREAK_GLASS_BLOCK]: 'crashes every match',
+      }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      operation: 'vessel.delete',
+      input: { environment: 'dev', vessel: 'duel-1' },
+      at: '18:00 Europe/Berlin',
+      breakGlass: 'crashes every match',
+    });
   });
 
   it('a submission without a vessel is an error on the vessel field', async () => {

@@ -42,6 +42,8 @@ export interface ScenarioDriver {
   watchFor(ms: number): Promise<void>;
   /** Moves the bot's clock `days` ahead (what it dates and what expires); nothing else waits. */
   daysPass(days: number): void;
+  /** Moves the bot's clock `minutes` ahead, then runs a housekeeping pass (the scheduler's too) and records what it drew. */
+  minutesPass(minutes: number): Promise<void>;
   /** Records `step` (something done outside Harbormaster, say in the console) and does it. */
   outside(step: string, act: () => Promise<void>): Promise<void>;
   /**
@@ -51,6 +53,11 @@ export interface ScenarioDriver {
   setup(step: string, act: () => Promise<void>): Promise<void>;
   /** Waits for the follow-ups running now, and records what they drew. */
   followUps(): Promise<void>;
+  /**
+   * Moves the bot's clock `ms` ahead, half a minute a housekeeping pass (guards, issue 42), and
+   * records what the passes drew.
+   */
+  housekeepFor(ms: number): Promise<void>;
 }
 
 export interface Scenario {
@@ -198,6 +205,12 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
       step(`${days} ${days === 1 ? 'day passes' : 'days pass'}`);
       shift += days * 86_400_000;
     },
+    async minutesPass(minutes) {
+      step(`${minutes} min pass; housekeeping and the scheduler run`);
+      shift += minutes * 60_000;
+      await h.running.core.housekeepNow();
+      await done();
+    },
     async outside(line, act) {
       step(line);
       await act();
@@ -217,6 +230,14 @@ export async function runScenario(scenario: Scenario): Promise<GalleryEntry> {
     async followUps() {
       await h.running.bot.followUpsDone();
       take();
+    },
+    async housekeepFor(ms) {
+      step(`${Math.round(ms / 60_000)} min pass`);
+      for (let t = 0; t < ms; t += 30_000) {
+        shift += 30_000;
+        await h.running.core.housekeepNow();
+      }
+      await done();
     },
   };
   try {

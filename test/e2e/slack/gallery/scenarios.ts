@@ -14,9 +14,11 @@ import {
 } from '../../../../src/slack/ids.js';
 import { crashDuel, simSend } from '../../../watches/sim-control.js';
 import { ALICE, BOB, CAROL } from '../bot-harness.js';
+import { GUARD_SCENARIOS } from './guard-scenarios.js';
 import { ROLLBACK_PREVIEW_SCENARIOS } from './rollback-preview-scenarios.js';
 import { ROLLBACK_SCENARIOS } from './rollback-scenarios.js';
 import type { Scenario } from './scenario.js';
+import { SCHEDULE_SCENARIOS } from './schedule-scenarios.js';
 
 /** A policy where only the SRE group may delete in prod, to show a denial. */
 const DENYING_POLICY = `
@@ -186,6 +188,7 @@ export const SCENARIOS: Scenario[] = [
   },
   ...ROLLBACK_SCENARIOS,
   ...ROLLBACK_PREVIEW_SCENARIOS,
+  ...SCHEDULE_SCENARIOS,
   {
     title: 'Promote into prod: the rollouts it triggers',
     run: (d) => d.slash('promote game-server:1.2.0 from dev to prod'),
@@ -552,4 +555,6 @@ export const SCENARIOS: Scenario[] = [
     run: (d) => d.slash('formation remove dev lobby lobby-2 --break-glass "urgent"'),
   },
   { title: 'Freeze: a duration it cannot read', run: (d) => d.slash('freeze dev for 2w') },
+  // Guarded rollouts (issue 42), last so the entries before keep their numbers.
+  ...GUARD_SCENARIOS,
 ];

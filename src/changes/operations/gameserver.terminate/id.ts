@@ -1,0 +1,2 @@
+/** This operation's id: written here and in its descriptor (src/operations/catalogue.ts) only; everything else imports it. */
+export const GAMESERVER_TERMINATE = 'gameserver.terminate';
