@@ -53,8 +53,9 @@ await Promise.all(
     postSigned(h.eventsUrl, SIGNING_SECRET, clickBody(h.slack, p, CHANGE_ACTIONS.confirm, ALICE)),
   ),
 );
-await clock.whenSleeping(Math.min(clicks, 32));
-const waitingRewrites = clock.pendingSleeps;
+// Every click's rewrite waits in the Slack gateway's queue for a chat.update slot.
+while (h.running.slackBudget.waiting() < clicks) await new Promise((r) => setTimeout(r, 5));
+const waitingRewrites = h.running.slackBudget.waiting();
 
 const started = performance.now();
 let busy = 0;
@@ -82,10 +83,10 @@ times.sort((a, b) => a - b);
 const pct = (p: number) =>
   (times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] ?? 0).toFixed(0);
 console.log(
-  `${clicks} Confirm clicks waiting for chat.update (${waitingRewrites} rewrites asleep on the gate), then ${commands} commands:`,
+  `${clicks} Confirm clicks waiting for chat.update (${waitingRewrites} rewrites waiting in the gateway), then ${commands} commands:`,
 );
 console.log(
-  `  answered ${answeredBefore() - base}, busy ${busy}; answer times p50 ${pct(50)} ms, p99 ${pct(99)} ms (rewrites still waiting: ${clock.pendingSleeps})`,
+  `  answered ${answeredBefore() - base}, busy ${busy}; answer times p50 ${pct(50)} ms, p99 ${pct(99)} ms (rewrites still waiting: ${h.running.slackBudget.waiting()})`,
 );
 for (let i = 0; i < 20; i++) await clock.advance(60_000);
 await h.stop();

@@ -20,6 +20,7 @@ import type { SlackMessage } from '../src/slack/render/message.js';
 import { slackTailDrawing } from '../src/slack/tails/drawing.js';
 import type { TailSlack } from '../src/slack/tails/slack-calls.js';
 import { type BudgetOptions, MessageBudget } from '../src/slack-budget/budget.js';
+import { tailPacer } from '../src/slack-budget/tail-pacer.js';
 import { initialProgress } from '../src/tails/progress.js';
 import { TailRunner } from '../src/tails/runner.js';
 import type { TailLimits } from '../src/tails/service-options.js';
@@ -110,7 +111,7 @@ function runner(
     source,
     messenger: slack,
     drawing: slackTailDrawing,
-    budget,
+    budget: tailPacer(budget),
     clock,
     logger: silentLogger,
     limits: LIMITS,

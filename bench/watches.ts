@@ -17,10 +17,10 @@ import { ManualClock } from '../src/runtime/clock.js';
 import { silentLogger } from '../src/runtime/logger.js';
 import { startSimulator } from '../src/simulator/index.js';
 import { slackAlertMessenger } from '../src/slack/alerts/messenger.js';
-import type { TailSlack } from '../src/slack/tails/slack-calls.js';
-import { StoreSlots } from '../src/slack-budget/shared-slots.js';
+import { SlackGateway } from '../src/slack/gateway/gateway.js';
 import type { Store } from '../src/store/types.js';
 import { Watcher } from '../src/watches/watcher.js';
+import { recordingFetch } from '../test/slack/gateway/recording-fetch.js';
 import { endReplicaStores, everyone, openReplicaStores, type StoreKind } from '../test/watches/harness.js';
 import { DUEL_SITE, failVessel, siteDown, takeApiReads } from '../test/watches/sim-control.js';
 
@@ -49,24 +49,23 @@ async function one(replicas: number, channels: number) {
   const sim = await startSimulator({ clock, stepMs: 1000 });
   const { stores, close } = await openReplicaStores(kind, replicas);
   const client = createGameFabricClient({ baseUrl: sim.url, auth: { token: sim.token }, clock });
-  const posts: number[] = [];
-  let updates = 0;
-  const slack: TailSlack = {
-    post: async () => {
-      posts.push(clock.now());
-      return `1700000000.${String(posts.length).padStart(6, '0')}`;
-    },
-    update: async () => {
-      updates += 1;
-    },
-  };
+  // Slack as a recording transport under each replica's gateway: each call at the clock's time it left.
+  const slack = recordingFetch(clock);
+  const calls = (method: string) => slack.calls.filter((c) => c.method === method);
   const watchers = stores.map((store, i) => {
-    const slots = new StoreSlots({ store, workspace: 'T1', replicaId: `r${i}`, clock, logger: silentLogger });
+    const gateway = new SlackGateway({
+      token: 'xoxb-bench',
+      clientOptions: { fetch: slack.fetch, retryConfig: { retries: 0 } },
+      store: () => store,
+      replicaId: `r${i}`,
+      clock,
+      logger: silentLogger,
+    });
     let n = 0;
     return new Watcher({
       store,
       source: client,
-      messenger: slackAlertMessenger({ slack, slots: () => slots, clock }),
+      messenger: slackAlertMessenger({ gateway }),
       mayRead: everyone,
       intervalMs: 30_000,
       settleMs: 60_000,
@@ -116,9 +115,11 @@ async function one(replicas: number, channels: number) {
   const elapsedMinutes = (clock.now() - start) / 60_000;
   await sim.stop();
   await close();
+  const posts = calls('chat.postMessage').map((c) => c.at);
+  const updates = calls('chat.update').length;
   return {
     readsPerMinute: reads / elapsedMinutes,
-    alerts: posts.length,
+    alerts: calls('chat.postMessage').length,
     slackPerAlert: posts.length ? (posts.length + updates) / posts.length : 0,
     busiest: busiestMinute(posts),
     lastPostedAfter: posts.length ? Math.max(...posts) - failedAt : 0,

@@ -83,7 +83,7 @@ export function createMetrics({ processMetrics = false, build }: MetricsOptions 
     }),
     ackSeconds: new Histogram({
       name: 'harbor_ack_seconds',
-      help: 'Time from a listener receiving a Slack request to acking it (Bolt parsing and signature check not included)',
+      help: "Time from deciding a Slack request's ack to sending it (before Bolt's chain; type-ahead: its listener, read included)",
       labelNames: ['kind'],
       buckets: latency,
       registers,

@@ -48,3 +48,31 @@ export interface BudgetStats {
   /** Until when a 429 paused each method (absent when not paused now). */
   pausedUntil: Partial<Record<MessageMethod, number>>;
 }
+
+/** What a tail writes: an edit of its message, or a post (its first message, a rollover, a notice). */
+export type TailWrite = 'edit' | 'post';
+
+/** A slot a tail asks its pacer for. */
+export interface PaceRequest {
+  write: TailWrite;
+  channel: string;
+  /** Who is asking (e.g. one tail's id); one slot waited for at a time each. */
+  consumer: string;
+  /** Whose turn the slot spends (default the consumer); fairness is between these. */
+  share?: string;
+  signal?: AbortSignal;
+}
+
+/** The workspace's fair queue of tails' writes (tail-pacer.ts over a MessageBudget; the Slack bot's is its gateway's). */
+export interface TailPacer {
+  /** Resolves when the consumer may write; rejects with the signal's reason when aborted. */
+  acquire(request: PaceRequest): Promise<void>;
+  /** The surface answered 429: no tail writes this kind before retryAfterMs. */
+  rateLimited(write: TailWrite, retryAfterMs: number): void;
+  /** Drops a finished consumer's bookkeeping. */
+  forget(consumer: string): void;
+  close(): void;
+  idle(): Promise<void>;
+  readonly busy: boolean;
+  stats(): BudgetStats;
+}

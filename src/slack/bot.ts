@@ -5,7 +5,7 @@
  */
 
 import { App, type CustomRoute } from '@slack/bolt';
-import { WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClientOptions } from '@slack/web-api';
 import type { ChangeEngine } from '../changes/engine.js';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Reads } from '../changes/reads.js';
@@ -22,8 +22,10 @@ import type { Store } from '../store/types.js';
 import type { TailService } from '../tails/types.js';
 import type { Watches } from '../watches/manage.js';
 import { ChangeMessages } from './change-messages/owner.js';
+import type { SlackGateway } from './gateway/gateway.js';
 import type { BotContext } from './handlers/context.js';
 import { homePublisher, registerHome } from './home/listeners.js';
+import { AckFront } from './listeners/ack-first.js';
 import { registerCommand } from './listeners/commands.js';
 import { registerInteractions } from './listeners/interactions.js';
 import { createListen } from './listeners/listen.js';
@@ -45,6 +47,8 @@ import type { BotIdentity } from './runtime/token-check.js';
 
 interface SlackBotOptions {
   slack: SlackConfig;
+  /** The bot's one way to Slack's Web API (slack/gateway): every call the bot makes goes through it. */
+  gateway: SlackGateway;
   /** The bot's ids, from the token's check at start (slack/runtime/token-check.ts): Bolt does not ask again. */
   identity: BotIdentity;
   engine: ChangeEngine;
@@ -149,12 +153,23 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     : opsRoutes.map((r) => ({ path: r.path, method: ['GET'], handler: r.handler }));
   let ops: OpsServer | undefined;
   const acks = new AckWatch();
-  // Every WebClient (Bolt's, Socket Mode's) gets these options, so every Web API call is counted.
+  // Bolt's and Socket Mode's own clients get these options, so every Web API call is counted
+  // (the bot itself calls Slack only through the gateway).
   const clientOptions: WebClientOptions = {
     ...o.clientOptions,
     fetch: countedFetch(o.metrics.slackCalls, o.clientOptions?.fetch),
   };
-  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, acks, clientOptions);
+  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
+  // Both receivers ack from the body before Bolt's chain (listeners/ack-first.ts); past the backlog, "busy".
+  const front = new AckFront(new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)), {
+    metrics: o.metrics,
+    logger,
+  });
+  const receiver = createReceiver(o.slack, [...routes, ...(o.routes ?? [])], logger, {
+    acks,
+    ackFirst: front.decide,
+    clientOptions,
+  });
   const app = new App({
     token: o.slack.botToken,
     receiver: receiver.receiver,
@@ -174,9 +189,11 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   // so steady traffic cannot starve it).
   const tasks = new Tasks(logger, () => acks.quiet(250));
   const stopping = new AbortController();
+  const person = o.gateway.calls('person');
   const releases = new ReleaseThreads({
     store: o.store,
-    slack: app.client,
+    // A release's messages are states people act on (its changes, its end).
+    slack: o.gateway.calls('outcome'),
     clock: o.clock,
     logger: logger.child({ component: 'releases' }),
     engine: o.engine,
@@ -185,7 +202,10 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
   // Redraws of one release run one at a time, newest state last (slack/runtime/serial.ts).
   const stopRedrawing = o.releaseEvents.on(({ releaseId }) => releases.refresh(releaseId));
   const changeMessages = new ChangeMessages({
-    slack: app.client,
+    slack: person,
+    progress: o.gateway.calls('progress'),
+    redraw: ({ purpose, channel, key, args }) =>
+      o.gateway.call(purpose, 'chat.update', args, { key, channel }),
     clock: o.clock,
     logger,
     store: o.store,
@@ -205,13 +225,13 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     reads: o.reads,
     watches: o.watches,
     freezes: o.freezes,
-    slack: app.client,
+    slack: person,
     clock: o.clock,
     logger,
     metrics: o.metrics,
     tasks,
     stopping: stopping.signal,
-    channelNames: new ChannelNames(app.client, o.clock, logger.child({ component: 'channels' })),
+    channelNames: new ChannelNames(person, o.clock, logger.child({ component: 'channels' })),
     commandName: o.slack.command,
     workingNoticeMs: o.workingNoticeMs ?? WORKING_NOTICE_MS,
     ...(o.branches ? { branches: o.branches } : {}),
@@ -219,21 +239,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     // The publisher is built from this context; a notice is only asked for once a click runs.
     homeNotices: { tell: (user, team, m) => home.notify(user, team, m.text) },
   };
-  // Home redraws' own client: a 429 must reach the views.publish gate, not pause every call of Bolt's client.
-  const homeClient = new WebClient(o.slack.botToken, {
-    ...(o.slack.apiUrl ? { slackApiUrl: o.slack.apiUrl } : {}),
-    retryConfig: { retries: 2, factor: 2, minTimeout: 500, maxTimeout: 4_000 },
-    ...clientOptions,
-    rejectRateLimitedCalls: true,
-  });
-  const home = homePublisher(ctx, homeClient);
-  const workConcurrency = o.workConcurrency ?? DEFAULT_WORK_CONCURRENCY;
-  const listen = createListen(
-    ctx,
-    new Slots(workConcurrency),
-    new Backlog(workConcurrency + (o.queueLimit ?? DEFAULT_QUEUE_LIMIT)),
-    (actor) => home.stale(actor.team),
-  );
+  const home = homePublisher(ctx, o.gateway);
+  const listen = createListen(ctx, new Slots(workConcurrency), front, (actor) => home.stale(actor.team));
   registerCommand(app, ctx, listen);
   registerInteractions(app, ctx, listen);
   registerOptions(app, ctx, listen);

@@ -14,6 +14,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { eventsEndpoint } from './runtime/events-endpoint.js';
+import { type AckFirst, ackThenChain, chainsAfterReads } from './runtime/first-ack.js';
 import { OpenRequests } from './runtime/open-requests.js';
 import { envelopeProblem } from './runtime/payload-shape.js';
 import { configuredOrigins } from './runtime/response-url.js';
@@ -34,19 +35,31 @@ export interface BotReceiver {
 
 const EVENTS_PATH = '/slack/events';
 
-/** Builds the receiver the config asks for; `clientOptions` also reach Socket Mode's own Web API client. */
+/** Where a Socket Mode envelope handed to Bolt carries its custom properties (the ack decided first). */
+const PROPERTIES = Symbol('custom properties');
+
+export interface ReceiverOptions {
+  /** Counts requests until acked, so the work behind earlier acks waits for them. */
+  acks?: AckWatch;
+  /** Decides each request's ack from its body, sent before Bolt's chain runs (listeners/ack-first.ts). */
+  ackFirst?: AckFirst;
+  /** Also reach Socket Mode's own Web API client. */
+  clientOptions?: WebClientOptions;
+}
+
+/** Builds the receiver the config asks for. */
 export function createReceiver(
   slack: SlackConfig,
   routes: CustomRoute[],
   logger: Logger,
-  acks?: AckWatch,
-  clientOptions: WebClientOptions = {},
+  { acks, ackFirst, clientOptions = {} }: ReceiverOptions = {},
 ): BotReceiver {
   const log = boltLogger(logger.child({ component: 'bolt' }));
   if (slack.mode === 'socket' && slack.appToken) {
     const receiver = new SocketModeReceiver({
       appToken: slack.appToken,
       logger: log,
+      customPropertiesExtractor: (args: { [PROPERTIES]?: Record<string, unknown> }) => args[PROPERTIES] ?? {},
       // No customRoutes: Bolt would serve them on every interface (routes-server.ts serves them instead).
       // Bolt hands installerOptions.clientOptions to the SocketModeClient, whose WebClient
       // calls apps.connections.open: without the API URL it would always go to slack.com.
@@ -54,7 +67,7 @@ export function createReceiver(
         clientOptions: { ...clientOptions, ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) },
       },
     });
-    guardEnvelopes(receiver.client, logger, acks);
+    guardEnvelopes(receiver.client, logger, acks, ackFirst);
     let open = false;
     receiver.client.on('connected', () => {
       open = true;
@@ -94,6 +107,7 @@ export function createReceiver(
     logger,
     boltLogger: log,
     responseOrigins: configuredOrigins(slack.apiUrl),
+    ...(ackFirst ? { ackFirst } : {}),
   });
   const others = http.requestListener;
   http.requestListener = (req, res) => {
@@ -143,15 +157,23 @@ interface Envelope {
   type?: unknown;
   body?: unknown;
   ack(payload?: unknown): Promise<void>;
+  [PROPERTIES]?: Record<string, unknown>;
 }
 
 /**
- * Puts a check in front of Bolt's Socket Mode listener (registered when the
- * receiver was built): an envelope whose body fails the HTTP path's shape
- * check is acked (so Slack does not send it again) and refused with the
- * reason logged, before Bolt or any listener reads it; the others are
- * counted in the ack watch until acked, as HTTP requests are, so work
- * behind earlier acks waits for them.
+ * Puts a check and the ack in front of Bolt's Socket Mode listener
+ * (registered when the receiver was built). An envelope whose body fails the
+ * HTTP path's shape check is acked (so Slack does not send it again) and
+ * refused with the reason logged, before Bolt or any listener reads it. The
+ * others are counted in the ack watch until acked, as HTTP requests are, so
+ * work behind earlier acks waits for them; and with `ackFirst` each is acked
+ * as decided from its body before Bolt's chain runs (first-ack.ts). The
+ * client emits a socket's envelopes one after another in one turn, and each
+ * ack is written before this listener first waits, so a burst's acks go out
+ * in the order its envelopes came, none behind another's chain; the chains
+ * then start one per turn of the loop (chainsAfterReads), after the loop has
+ * read the frames still waiting on the socket. Type-ahead
+ * requests (answered in their ack, after a read) still ack from the chain.
  */
 function guardEnvelopes(
   client: {
@@ -161,9 +183,14 @@ function guardEnvelopes(
   },
   logger: Logger,
   acks?: AckWatch,
+  ackFirst?: AckFirst,
 ): void {
   const bolts = client.listeners('slack_event') as ((envelope: Envelope) => Promise<void>)[];
   client.removeAllListeners('slack_event');
+  const chain = async (envelope: Envelope) => {
+    for (const bolt of bolts) await bolt(envelope);
+  };
+  const afterReads = chainsAfterReads();
   client.on('slack_event', async (envelope) => {
     const problem = envelopeProblem(envelope.type, envelope.body);
     if (problem) {
@@ -172,6 +199,26 @@ function guardEnvelopes(
       return;
     }
     const done = acks?.envelope() ?? (() => {});
+    const first = ackFirst?.(envelope.body as Record<string, unknown>);
+    if (first) {
+      try {
+        await ackThenChain(
+          first,
+          async (body) => {
+            try {
+              await envelope.ack(body);
+            } finally {
+              done();
+            }
+          },
+          (ack, properties) => afterReads(() => chain({ ...envelope, ack, [PROPERTIES]: properties })),
+        );
+      } catch (error) {
+        // Mostly the ack's own send (Bolt reports its chain's errors itself): Slack sends the envelope again.
+        logger.warn('could not ack or handle a Socket Mode envelope', { type: String(envelope.type), error });
+      }
+      return;
+    }
     const counted: Envelope = {
       ...envelope,
       ack: async (payload) => {
@@ -183,7 +230,7 @@ function guardEnvelopes(
       },
     };
     try {
-      for (const bolt of bolts) await bolt(counted);
+      await chain(counted);
     } finally {
       done();
     }

@@ -17,15 +17,14 @@ import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import { createMetrics, type Metrics } from '../runtime/metrics.js';
 import { createSlackBot, type SlackBot } from '../slack/bot.js';
+import { SlackGateway } from '../slack/gateway/gateway.js';
 import { SLACK_POLICY_NAMES } from '../slack/render/policy-names.js';
-import { budgetedFetch, tokenWorkspace } from '../slack/runtime/budgeted-fetch.js';
 import { countedFetch } from '../slack/runtime/counted-fetch.js';
-import { slackFetch } from '../slack/runtime/slack-fetch.js';
+import { SLACK_CLIENT_RETRY } from '../slack/runtime/slack-fetch.js';
 import { type BotIdentity, checkBotToken } from '../slack/runtime/token-check.js';
 import { slackGroupResolver } from '../slack/runtime/user-groups.js';
-import { webApiTailSlack } from '../slack/tails/slack-calls.js';
+import { gatewayTailSlack } from '../slack/tails/slack-calls.js';
 import { createTailService, type SlackTailServiceOptions } from '../slack/tails/surface.js';
-import { type SharedSlots, StoreSlots } from '../slack-budget/shared-slots.js';
 import type { ReplicaTailService } from '../tails/service.js';
 import type { Watcher } from '../watches/watcher.js';
 import { buildInfo } from './build-info.js';
@@ -43,7 +42,7 @@ export interface RunningBot {
    * The workspaces' Slack budgets shared through the store: whether a store call of theirs is under
    * way, and how many of the bot's own messages wait on the budget's clock for a slot (tests).
    */
-  slackBudget: { busy(): boolean; idle(): Promise<void>; waiting(): number };
+  slackBudget: Pick<SlackGateway, 'busy' | 'idle' | 'waiting' | 'asked' | 'until' | 'sent'>;
   metrics: Metrics;
   /** The bound HTTP port (HTTP mode, or the health port in Socket Mode). */
   port: number | undefined;
@@ -101,12 +100,32 @@ export async function startBot(
   const releaseEvents: ReleaseEvents = new Events(logger.child({ component: 'release-events' }));
   // The engine tells what moved about a change; its message's owner in the bot redraws.
   const changeEvents = createChangeEvents(logger.child({ component: 'change-events' }));
+  // Slack's limits are the workspace's, whatever the number of replicas: every call the bot makes
+  // goes through one gateway (slack/gateway), which paces and orders them with gates in the store
+  // every replica uses, on the tails' clock.
+  const budgetClock = options.tails?.clock ?? clock;
+  let store: Core['store'] | undefined;
+  const gateway = new SlackGateway({
+    token: config.slack.botToken ?? '',
+    ...(config.slack.apiUrl ? { apiUrl: config.slack.apiUrl } : {}),
+    clientOptions: {
+      retryConfig: SLACK_CLIENT_RETRY,
+      ...options.clientOptions,
+      fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
+    },
+    store: () => {
+      if (!store) throw new Error('the Slack gateway was asked for a slot before the store opened');
+      return store;
+    },
+    replicaId: config.replicaId,
+    clock: budgetClock,
+    logger,
+    ...(options.tails?.budget ? { limits: options.tails.budget } : {}),
+    onFallback: (method) => metrics.slackBudgetFallback.inc({ method }),
+  });
   // The bot token's check runs while the core starts (slack/runtime/token-check.ts); it is awaited
   // once the core is up, and a refused token then fails the start as before.
-  const identity = checkBotToken(config.slack, {
-    ...options.clientOptions,
-    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
-  });
+  const identity = checkBotToken(gateway);
   identity.catch(() => {});
   const core = await startCore({
     config,
@@ -124,60 +143,18 @@ export async function startBot(
       names: SLACK_POLICY_NAMES,
     },
   });
-  // Slack's limits are the workspace's, whatever the number of replicas: tails and the bot's own
-  // messages draw from gates in the store every replica uses (slack-budget/shared-slots.ts), on the tails' clock.
-  const budgetClock = options.tails?.clock ?? clock;
-  const workspaceSlots = new Map<string, StoreSlots>();
-  const sharedSlots = (workspace: string): SharedSlots => {
-    let slots = workspaceSlots.get(workspace);
-    if (!slots) {
-      slots = new StoreSlots({
-        store: core.store,
-        workspace,
-        replicaId: config.replicaId,
-        clock: budgetClock,
-        logger: logger.child({ component: 'slack-budget' }),
-        ...(options.tails?.budget ? { limits: options.tails.budget } : {}),
-        onFallback: (method) => metrics.slackBudgetFallback.inc({ method }),
-      });
-      workspaceSlots.set(workspace, slots);
-    }
-    return slots;
-  };
-  let botWorkspace: () => Promise<string | undefined> = async () => undefined;
-  const stopping = new AbortController();
-  let waitingForSlots = 0;
-  const clientOptions: WebClientOptions = {
-    ...options.clientOptions,
-    fetch: budgetedFetch({
-      slots: async () => {
-        const workspace = await botWorkspace();
-        return workspace ? sharedSlots(workspace) : undefined;
-      },
-      clock: budgetClock,
-      stopping: stopping.signal,
-      onWaiting: (delta) => {
-        waitingForSlots += delta;
-      },
-      fetch: options.clientOptions?.fetch ?? slackFetch,
-    }),
-  };
+  store = core.store;
   const tails = createTailService({
     store: core.store,
     source: core.api.client,
-    // Tails' own client: a 429 must reach their shared budget, not be slept off inside the SDK.
-    slack: webApiTailSlack({
-      token: config.slack.botToken ?? '',
-      ...(config.slack.apiUrl ? { apiUrl: config.slack.apiUrl } : {}),
-      logger,
-      fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
-    }),
+    // Through the gateway: its tails' fair queue paces them, a 429 reaches it.
+    slack: gatewayTailSlack(gateway),
+    budgets: (workspace) => gateway.tailBudget(workspace),
     replicaId: config.replicaId,
     logger,
     clock,
     maxDurationMs: config.tailMaxDurationMs,
     releaseEvents,
-    sharedSlots,
     ...options.tails,
   });
   metrics.observeTailBudgets(() => tails.budgetSnapshots());
@@ -187,10 +164,7 @@ export async function startBot(
     logger,
     // Real time unless a test gives the loop its own clock: a test's ManualClock for the bot keeps its sleepers to itself.
     clock: options.watch?.clock ?? systemClock,
-    budgetClock,
-    slots: sharedSlots,
-    fetch: countedFetch(metrics.slackCalls, options.clientOptions?.fetch),
-    stopping: stopping.signal,
+    gateway,
     metrics,
     changeEvents,
   });
@@ -203,6 +177,7 @@ export async function startBot(
   }
   const bot = createSlackBot({
     slack: config.slack,
+    gateway,
     identity: botIdentity,
     engine: core.engine,
     // Release threads keep their records in the same store as changes.
@@ -243,7 +218,7 @@ export async function startBot(
     ...(options.workingNoticeMs !== undefined ? { workingNoticeMs: options.workingNoticeMs } : {}),
     logger,
     metrics,
-    clientOptions,
+    ...(options.clientOptions ? { clientOptions: options.clientOptions } : {}),
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.probeClock ? { probeClock: options.probeClock } : {}),
     ...(options.workConcurrency ? { workConcurrency: options.workConcurrency } : {}),
@@ -252,11 +227,10 @@ export async function startBot(
   });
   // The token check's answer serves the budget's workspace and the group lookups too.
   resolveGroup = slackGroupResolver(
-    bot.app.client,
+    gateway.calls('person'),
     logger.child({ component: 'usergroups' }),
     botIdentity.enterpriseInstall,
   );
-  botWorkspace = tokenWorkspace(bot.app.client, botIdentity.teamId);
   channelName = (id) => bot.channelNames.resolve(id);
   let port: number | undefined;
   try {
@@ -275,11 +249,12 @@ export async function startBot(
     tails,
     watcher,
     slackBudget: {
-      busy: () => [...workspaceSlots.values()].some((s) => s.busy),
-      idle: async () => {
-        await Promise.all([...workspaceSlots.values()].map((s) => s.idle()));
-      },
-      waiting: () => waitingForSlots,
+      busy: () => gateway.busy(),
+      idle: () => gateway.idle(),
+      waiting: () => gateway.waiting(),
+      asked: (purpose, method) => gateway.asked(purpose, method),
+      until: (check) => gateway.until(check),
+      sent: () => gateway.sent(),
     },
     metrics,
     port,
@@ -287,7 +262,7 @@ export async function startBot(
     inFlight: () => bot.inFlight(),
     stop: async () => {
       // A message waiting for a slot goes out now: the shutdown must not wait on the budget's clock.
-      stopping.abort();
+      gateway.stop();
       // The leases go back at once, so another replica polls without waiting for them to lapse.
       await watcher.stop();
       await bot.stop();

@@ -1,11 +1,10 @@
 /**
  * Wires watches (issue 29) for one replica: the commands' domain (Watches),
- * the alert messages' one owner (over the tails' own client, paced by the
- * shared Slack budget behind people), and the watch loop that polls the
+ * the alert messages' one owner (through the Slack gateway, behind people
+ * and change outcomes), and the watch loop that polls the
  * environments whose lease this replica holds.
  */
 import { randomUUID } from 'node:crypto';
-import type { FetchFunction } from '@slack/web-api';
 import type { ChangeEvents } from '../changes/events.js';
 import type { Config } from '../config/config.js';
 import type { Clock } from '../runtime/clock.js';
@@ -13,8 +12,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { Metrics } from '../runtime/metrics.js';
 import { guardLine, linkAlertsToGuards } from '../slack/alerts/guard-link.js';
 import { slackAlertMessenger } from '../slack/alerts/messenger.js';
-import { webApiTailSlack } from '../slack/tails/slack-calls.js';
-import type { SharedSlots } from '../slack-budget/shared-slots.js';
+import type { SlackGateway } from '../slack/gateway/gateway.js';
 import { policyMayRead } from '../watches/channel-reads.js';
 import { Watches } from '../watches/manage.js';
 import { Watcher } from '../watches/watcher.js';
@@ -26,11 +24,8 @@ export interface WatchWiring {
   logger: Logger;
   /** The watch loop's clock (tests: a ManualClock). */
   clock: Clock;
-  /** The shared budget's clock and slots. */
-  budgetClock: Clock;
-  slots(workspace: string): SharedSlots;
-  fetch?: FetchFunction;
-  stopping: AbortSignal;
+  /** The bot's one way to Slack (slack/gateway): alerts go through it as alerts. */
+  gateway: Pick<SlackGateway, 'call'>;
   metrics: Metrics;
   /** The engine's change events (a guard's rollback redraws the alerts of its objects). */
   changeEvents?: ChangeEvents;
@@ -56,15 +51,7 @@ export function wireWatches(w: WatchWiring): { watches: Watches; watcher: Watche
     settleMs: config.watchSettleMs,
   });
   const messenger = slackAlertMessenger({
-    slack: webApiTailSlack({
-      token: config.slack.botToken ?? '',
-      ...(config.slack.apiUrl ? { apiUrl: config.slack.apiUrl } : {}),
-      logger,
-      ...(w.fetch ? { fetch: w.fetch } : {}),
-    }),
-    slots: w.slots,
-    clock: w.budgetClock,
-    stopping: w.stopping,
+    gateway: w.gateway,
     // An alert on an object a guard rolled back links to the change (issue 42).
     guardLine: (alert) => guardLine(core.store, alert),
   });

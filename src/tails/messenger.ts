@@ -2,21 +2,26 @@
  * The edges of a tail's loop that depend on where it is shown, kept
  * neutral: the messenger posts and edits messages of some kind M (Slack
  * messages in the bot), the drawing turns what a tail shows into an M and
- * says what a line costs in one. A 429 is `RateLimited`, which the shared
- * MessageBudget must hear about; `budgetedCall` waits for a slot and tries
- * a rate-limited call again.
+ * says what a line costs in one. Tails ask their pacer (the workspace's
+ * fair queue, which the surface owns) for a slot to edit or to post, and
+ * name no method of the surface. A 429 is `RateLimited`, which the pacer
+ * must hear about; `budgetedCall` waits for a slot and tries a rate-limited
+ * call again.
  */
-import type { AcquireRequest, MessageBudget, MessageMethod } from '../slack-budget/budget.js';
+import type { PaceRequest, TailPacer, TailWrite } from '../slack-budget/budget-types.js';
+
+export type { PaceRequest, TailPacer, TailWrite } from '../slack-budget/budget-types.js';
+
 import type { RingLine } from './ring-buffer.js';
 import type { TailStopReason } from './stop-reason.js';
 
-/** The surface answered 429; nothing of this method may be sent for `retryAfterMs`. */
+/** The surface answered 429; no write of this kind may be sent for `retryAfterMs`. */
 export class RateLimited extends Error {
   constructor(
-    readonly method: MessageMethod,
+    readonly write: TailWrite,
     readonly retryAfterMs: number,
   ) {
-    super(`${method} was rate limited for ${retryAfterMs} ms`);
+    super(`a tail's ${write} was rate limited for ${retryAfterMs} ms`);
     this.name = 'RateLimited';
   }
 }
@@ -62,19 +67,19 @@ export interface TailDrawing<M> {
   maxLineChars: number;
 }
 
-/** A slot from `budget`, then the call; a 429 pauses the method for every tail and the call is tried again. */
+/** A slot from `pacer`, then the call; a 429 pauses that write for every tail and the call is tried again. */
 export async function budgetedCall<T>(
-  budget: MessageBudget,
-  request: AcquireRequest,
+  pacer: TailPacer,
+  request: PaceRequest,
   call: () => Promise<T>,
 ): Promise<T> {
   for (;;) {
-    await budget.acquire(request);
+    await pacer.acquire(request);
     try {
       return await call();
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
-      budget.rateLimited(error.method, error.retryAfterMs);
+      pacer.rateLimited(error.write, error.retryAfterMs);
     }
   }
 }

@@ -6,8 +6,7 @@
  */
 import type { Clock } from '../runtime/clock.js';
 import type { Logger } from '../runtime/logger.js';
-import type { MessageBudget } from '../slack-budget/budget.js';
-import type { TailDrawing, TailMessenger, TailSubject } from './messenger.js';
+import type { TailDrawing, TailMessenger, TailPacer, TailSubject } from './messenger.js';
 import type { TailHooks } from './owned-tail.js';
 import type { TailProgress } from './progress.js';
 import type { TailLimits } from './service-options.js';
@@ -34,7 +33,7 @@ export interface TailRunnerOptions<M> extends TailHooks {
   messenger: TailMessenger<M>;
   /** How those messages look. */
   drawing: TailDrawing<M>;
-  budget: MessageBudget;
+  budget: TailPacer;
   clock: Clock;
   logger: Logger;
   limits: TailLimits;

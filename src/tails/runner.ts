@@ -29,11 +29,11 @@ import {
 import {
   countsOf,
   markerText,
-  methodOf,
   planRefresh,
   scrollOnly,
   skips,
   viewFromWindow,
+  writeOf,
 } from './view-steps.js';
 
 /** How a runner ended: stopped (final message written) or detached (left for a resume). */
@@ -189,11 +189,11 @@ export class TailRunner<M> {
     const { budget, messenger, target, drawing } = this.o;
     const first = this.plan();
     if (first.action === 'none') return;
-    const method = methodOf(first.action);
-    await budget.acquire({ method, channel: target.channel, consumer: target.id, signal });
+    const write = writeOf(first.action);
+    await budget.acquire({ write, channel: target.channel, consumer: target.id, signal });
     // The newest lines, unless they now need the other call: then the slot goes to the older refresh.
     const newest = this.plan();
-    const update = methodOf(newest.action) === method ? newest : first;
+    const update = writeOf(newest.action) === write ? newest : first;
     const message = drawing.live(this.input(update.lines, this.total(update.counts)));
     try {
       if (update.action === 'rollover') {
@@ -206,7 +206,7 @@ export class TailRunner<M> {
       }
     } catch (error) {
       if (!(error instanceof RateLimited)) throw error;
-      budget.rateLimited(error.method, error.retryAfterMs);
+      budget.rateLimited(error.write, error.retryAfterMs);
       return; // the view is unchanged: the next refresh carries these lines too
     }
     this.skipping = skips(this.view, update.state);
@@ -227,7 +227,7 @@ export class TailRunner<M> {
     });
     // The tail's own turn: a rollover's freeze is one of its edits, not a slot taken from the other tails.
     const request = {
-      method: 'chat.update' as const,
+      write: 'edit' as const,
       channel: target.channel,
       consumer,
       share: target.id,
@@ -245,7 +245,7 @@ export class TailRunner<M> {
     const counts = this.total(finalCounts(this.ring, this.view));
     const message = drawing.final({ ...this.input(this.view.window, counts), reason });
     await this.freezer.finish(signal, target.id);
-    const request = { method: 'chat.update' as const, channel: target.channel, consumer: target.id, signal };
+    const request = { write: 'edit' as const, channel: target.channel, consumer: target.id, signal };
     const final = () =>
       budgetedCall(budget, request, () => messenger.update(target.channel, this.messageTs, message));
     const written = await tryAFewTimes(final, {

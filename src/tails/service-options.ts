@@ -6,9 +6,10 @@
 import type { Clock } from '../runtime/clock.js';
 import type { ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
-import type { BudgetOptions, MessageBudget } from '../slack-budget/budget.js';
+import type { BudgetOptions } from '../slack-budget/budget.js';
 import type { SharedSlots } from '../slack-budget/shared-slots.js';
 import type { LeaseStore, TailRecord, TailStore } from '../store/types.js';
+import type { TailPacer } from './messenger.js';
 import type { TailHooks, TailWorker } from './owned-tail.js';
 import type { TailProgress } from './progress.js';
 import type { TailStopReason } from './stop-reason.js';
@@ -39,13 +40,18 @@ export interface TailServiceOptions {
   ring?: { maxLines: number; maxChars: number };
   /** Messages per tail before the last one only scrolls (default 10). */
   maxMessages?: number;
-  /** Per-workspace budget settings (default: MessageBudget's, 45 updates a minute). */
+  /** Per-workspace budget settings (default: TailPacer's, 45 updates a minute). */
   budget?: Omit<BudgetOptions, 'clock'>;
   /**
    * A workspace's Slack slots as every replica shares them (the bot: through the store), so
    * N replicas together stay within the workspace's limits; absent, this replica is alone.
    */
   sharedSlots?: (workspace: string) => SharedSlots;
+  /**
+   * The tails' fair queue of a workspace, when another part owns it (the bot: its Slack gateway);
+   * absent, the service makes one per workspace from `budget` and `sharedSlots`.
+   */
+  budgets?: (workspace: string) => TailPacer;
   /** Told when a tail of a release is started here, or recorded as stopped by this replica, whatever stopped it. */
   releaseEvents?: ReleaseEvents;
 }
@@ -71,7 +77,7 @@ interface TailWorkerSpec {
   progress: TailProgress;
   /** Set when this replica takes the tail over from another. */
   takenOverBy?: string;
-  budget: MessageBudget;
+  budget: TailPacer;
   limits: TailLimits;
   hooks: TailHooks;
 }
@@ -89,7 +95,7 @@ export interface TailSurface {
   open(
     tailId: string,
     input: TailStartInput,
-    budget: MessageBudget,
+    budget: TailPacer,
   ): Promise<{ threadTs: string; messageTs: string; parentTs?: string }>;
   /**
    * Redraws the parent a stopped tail posted itself, saying why and when it
@@ -98,7 +104,7 @@ export interface TailSurface {
    */
   closeParent?(record: TailRecord, parentTs: string, reason: TailStopReason, at: number): Promise<void>;
   /** Says in the tail's thread that this replica carries it on. */
-  announceTakeover(record: TailRecord, budget: MessageBudget): Promise<void>;
+  announceTakeover(record: TailRecord, budget: TailPacer): Promise<void>;
   /** The loop of one tail running here. */
   worker(spec: TailWorkerSpec): TailWorker;
 }

@@ -3,7 +3,7 @@
  * surface post its messages, then records it; the replica holding a tail's lease runs it; any
  * replica can stop it (directly when it runs here, else by a stop request in
  * the record that the owner sees on its next renewal); a periodic scan takes
- * over tails whose owner's lease lapsed. One MessageBudget per workspace is
+ * over tails whose owner's lease lapsed. One pacer (fair queue) per workspace is
  * shared by every tail this replica runs, and draws from the workspace's
  * slots every replica shares (`sharedSlots`). Tails started here are not tasks of
  * the bot: they outlive the request that started them.
@@ -15,8 +15,10 @@ import { Events } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
 import type { BudgetSnapshot } from '../runtime/tail-budget-metrics.js';
 import { MessageBudget } from '../slack-budget/budget.js';
+import { tailPacer } from '../slack-budget/tail-pacer.js';
 import type { TailRecord } from '../store/types.js';
 import { type LeaseSettings, TailLease } from './leases.js';
+import type { TailPacer } from './messenger.js';
 import { abortFor, OwnedTail, requestStop } from './owned-tail.js';
 import {
   initialProgress,
@@ -38,7 +40,7 @@ export class ReplicaTailService implements TailService {
   private readonly log: Logger;
   private readonly limits: TailLimits;
   private readonly leases: LeaseSettings;
-  private readonly budgets = new Map<string, MessageBudget>();
+  private readonly budgets = new Map<string, TailPacer>();
   private readonly local = new Map<string, OwnedTail>();
   private readonly scanStop = new AbortController();
   private scanning: Promise<void> = Promise.resolve();
@@ -160,12 +162,13 @@ export class ReplicaTailService implements TailService {
   }
 
   /** The budget of a workspace (shared by every tail of that workspace on this replica). */
-  budget(workspace: string): MessageBudget {
-    let budget = this.budgets.get(workspace);
-    if (!budget) {
-      budget = new MessageBudget({ ...this.o.budget, clock: this.clock }, this.o.sharedSlots?.(workspace));
-      this.budgets.set(workspace, budget);
-    }
+  budget(workspace: string): TailPacer {
+    const known = this.budgets.get(workspace);
+    if (known) return known;
+    const budget =
+      this.o.budgets?.(workspace) ??
+      tailPacer(new MessageBudget({ ...this.o.budget, clock: this.clock }, this.o.sharedSlots?.(workspace)));
+    this.budgets.set(workspace, budget);
     return budget;
   }
 

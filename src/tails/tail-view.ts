@@ -17,8 +17,8 @@
  * lines before any render). Markers (gaps) are shown but never counted.
  *
  * Suggested loop for the Slack layer: when `ring.hasNews(state.cursor)`,
- * compute a refresh, acquire the budget slot for its action (chat.update or,
- * for a rollover, chat.postMessage), compute again with the newest lines and
+ * compute a refresh, acquire the budget slot for its action (an edit or,
+ * for a rollover, a post), compute again with the newest lines and
  * apply it if the action is unchanged; keep the returned state only after
  * the Slack call succeeded (refreshing from an older state is safe).
  */

@@ -6,7 +6,7 @@
  * action needs is named after Slack's methods, as the budget counts them.
  */
 import { formatSpan } from '../format/duration.js';
-import type { MessageMethod } from '../slack-budget/budget.js';
+import type { TailWrite } from './messenger.js';
 import type { ShownLine } from './progress.js';
 import type { ReplayVerdict } from './replay-filter.js';
 import { type LineRing, RING_START } from './ring-buffer.js';
@@ -48,9 +48,9 @@ export function skips(before: TailViewState, after: TailViewState): boolean {
   return after.shown - before.shown < after.cursor.line - before.cursor.line;
 }
 
-/** The Slack call an action needs. */
-export function methodOf(action: TailAction): MessageMethod {
-  return action === 'rollover' ? 'chat.postMessage' : 'chat.update';
+/** The write an action needs: a rollover posts a new message, anything else edits the live one. */
+export function writeOf(action: TailAction): TailWrite {
+  return action === 'rollover' ? 'post' : 'edit';
 }
 
 /** What became of the history an API sent again on reconnect (see src/tails/replay-filter.ts). */

@@ -43,7 +43,8 @@ const SRC_ROOMS = [
  * with listeners of their own (App Home, release threads, tails' buttons,
  * history's paging); the listeners of commands, clicks, submissions, options
  * and shortcuts; the handlers they run; the modals; the renderers; the
- * grammar; the ids every surface shares; the runtime beneath all.
+ * grammar; the ids every surface shares; the Slack gateway every Web API
+ * call goes through; the runtime beneath all.
  */
 const SLACK_ROOMS = [
   'bot.ts',
@@ -62,6 +63,7 @@ const SLACK_ROOMS = [
   'ids.ts',
   'grammar',
   'limits.ts',
+  'gateway',
   'runtime',
 ];
 

@@ -11,7 +11,7 @@
  * - Home clicks are the change buttons' routes (the engine judges the
  *   clicker), and Home's own reads ask the engine, never the policy.
  * - Home redraws publish only through the workspace's views.publish gate
- *   (slack-budget/method-gate.ts); nothing else in slack/ calls views.publish.
+ *   (the Slack gateway's, slack/gateway); nothing else in slack/ calls views.publish.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -75,8 +75,14 @@ it('Home clicks are the change buttons’ routes and Home reads ask the engine, 
 
 it('Home redraws publish only through the workspace’s views.publish gate', () => {
   const graph = importGraph(SRC);
-  expect(graph.get('slack/home/listeners.ts')).toContain('slack-budget/method-gate.ts');
-  const publishers = filesUnder('slack').filter((f) => /views\.publish\(/.test(text(f)));
+  expect(graph.get('slack/home/listeners.ts')).toContain('slack/gateway/gateway.ts');
+  expect(graph.get('slack/gateway/gateway.ts')).toContain('slack-budget/method-gate.ts');
+  const publishers = filesUnder('slack').filter(
+    (f) =>
+      /'views\.publish'/.test(text(f)) &&
+      !f.startsWith('slack/gateway/') &&
+      !f.startsWith('slack/runtime/slack-calls'),
+  );
   expect(publishers).toEqual(['slack/home/listeners.ts']);
   // The publisher waits for a slot before it reads what to draw.
   expect(text('slack/home/publisher.ts')).toMatch(/await this\.o\.slot\(team\);[\s\S]*this\.o\.draw\(/);

@@ -106,6 +106,12 @@ describe.each(storeKinds)('batch reads (%s)', (kind) => {
     const slack = { chat: { update: async (args: { ts: string }) => void drawn.push(args.ts) } };
     const messages = new ChangeMessages({
       slack: slack as unknown as ChangeMessageDeps['slack'],
+      progress: slack as unknown as ChangeMessageDeps['progress'],
+      // Sent at once, as the gateway would with slots to spare.
+      redraw: async ({ args }) => {
+        const given = await args();
+        if (given) await slack.chat.update(given as { ts: string });
+      },
       clock: h.clock,
       logger: silentLogger,
       store: counted.store,

@@ -34,7 +34,7 @@ async function socketBot() {
   } satisfies SlackConfig;
   const logs = createMemoryLogger();
   const acks = new AckWatch();
-  const receiver = createReceiver(slack, [], logs, acks, {});
+  const receiver = createReceiver(slack, [], logs, { acks });
   // Authorization answers from what the test knows: a token alone makes Bolt call auth.test at
   // construction, and a call still in flight when the stand-in stops would retry for half an hour
   // after the test ended (it once held CI open for 25 minutes and then crashed it).

@@ -71,8 +71,7 @@ it('serves its routes on HARBOR_LISTEN_HOST only', async () => {
     slack,
     [{ path: '/healthz', method: ['GET'], handler: (_req, res) => res.end('ok') }],
     silentLogger,
-    undefined,
-    { retryConfig: { retries: 0 } },
+    { clientOptions: { retryConfig: { retries: 0 } } },
   );
   // The receiver connects to the stand-in's Socket Mode server; its routes are the bot's own.
   await receiver.start();

@@ -9,6 +9,7 @@ import { silentLogger } from '../../src/runtime/logger.js';
 import type { SlackMessage } from '../../src/slack/render/message.js';
 import { slackTailDrawing } from '../../src/slack/tails/drawing.js';
 import { MessageBudget } from '../../src/slack-budget/budget.js';
+import { tailPacer } from '../../src/slack-budget/tail-pacer.js';
 import { initialProgress, type TailProgress } from '../../src/tails/progress.js';
 import { TailRunner } from '../../src/tails/runner.js';
 import type { TailRunnerOptions } from '../../src/tails/runner-options.js';
@@ -89,7 +90,7 @@ async function setup(
     },
     ...rest,
     clock,
-    budget,
+    budget: tailPacer(budget),
   });
   runners.push(runner);
   await source.whenOpen();

@@ -1,6 +1,6 @@
 /**
  * Alerts spend the workspace's shared Slack budget (issue 29) as tails do:
- * three replicas' alert messengers, each with its own StoreSlots on one
+ * three replicas' alert messengers, each through its own Slack gateway on one
  * store, post 500 alerts (10 objects x 50 channels) within the posting rate
  * in every minute and one post a second per channel, and a person's message
  * asked for in the middle of the burst gets its slot at once.
@@ -9,11 +9,11 @@ import { afterAll, afterEach, describe, expect, it } from '@jest/globals';
 import { ManualClock } from '../../src/runtime/clock.js';
 import { silentLogger } from '../../src/runtime/logger.js';
 import { slackAlertMessenger } from '../../src/slack/alerts/messenger.js';
-import type { SlackMessage } from '../../src/slack/render/message.js';
-import type { TailSlack } from '../../src/slack/tails/slack-calls.js';
+import { SlackGateway } from '../../src/slack/gateway/gateway.js';
 import { StoreSlots } from '../../src/slack-budget/shared-slots.js';
 import type { Store } from '../../src/store/types.js';
 import { Watcher } from '../../src/watches/watcher.js';
+import { recordingFetch } from '../slack/gateway/recording-fetch.js';
 import { endReplicaStores, everyone, FakeApi, openReplicaStores, STORE_KINDS } from './harness.js';
 
 afterAll(endReplicaStores);
@@ -46,18 +46,18 @@ describe.each(STORE_KINDS)('alerts on the shared Slack budget (%s)', (kind) => {
     const opened = await openReplicaStores(kind, 3);
     close = opened.close;
     const clock = new ManualClock(Date.UTC(2026, 0, 1, 14, 0, 0));
-    const calls: Call[] = [];
-    let ts = 0;
-    const slack: TailSlack = {
-      post: async (channel: string, _thread: string | undefined, _m: SlackMessage) => {
-        calls.push({ method: 'chat.postMessage', channel, at: clock.now() });
-        ts += 1;
-        return `1700000000.${String(ts).padStart(6, '0')}`;
-      },
-      update: async (channel: string) => {
-        calls.push({ method: 'chat.update', channel, at: clock.now() });
-      },
-    };
+    const slack = recordingFetch(clock);
+    const gateways = opened.stores.map(
+      (store, i) =>
+        new SlackGateway({
+          token: 'xoxb-test',
+          clientOptions: { fetch: slack.fetch, retryConfig: { retries: 0 } },
+          store: () => store,
+          replicaId: `r${i}`,
+          clock,
+          logger: silentLogger,
+        }),
+    );
     const slots = opened.stores.map(
       (store, i) =>
         new StoreSlots({ store, workspace: 'T1', replicaId: `r${i}`, clock, logger: silentLogger }),
@@ -68,7 +68,7 @@ describe.each(STORE_KINDS)('alerts on the shared Slack budget (%s)', (kind) => {
         new Watcher({
           store,
           source: api,
-          messenger: slackAlertMessenger({ slack, slots: () => slots[i] as StoreSlots, clock }),
+          messenger: slackAlertMessenger({ gateway: gateways[i] as SlackGateway }),
           mayRead: everyone,
           intervalMs: 30_000,
           settleMs: 60_000,
@@ -114,8 +114,13 @@ describe.each(STORE_KINDS)('alerts on the shared Slack budget (%s)', (kind) => {
         await clock.advance(100);
       }
       if (clock.now() < roundStart + 10_000) await clock.advance(roundStart + 10_000 - clock.now());
-      if (calls.length >= 500 && personAt !== undefined) break;
+      if (slack.calls.length >= 500 && personAt !== undefined) break;
     }
+    const calls: Call[] = slack.calls.map((c) => ({
+      method: c.method,
+      channel: String(c.args.channel),
+      at: c.at,
+    }));
     const posts = calls.filter((c) => c.method === 'chat.postMessage');
     expect(posts).toHaveLength(500);
     expect(personTaken).toBe(true);

@@ -7,15 +7,31 @@
  * notice it could not deliver). It never writes a change record. Named as in
  * BotContext, so the bot's context serves.
  */
-import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { ReleaseEvents } from '../../runtime/events.js';
 import type { Logger } from '../../runtime/logger.js';
 import type { Store } from '../../store/types.js';
+import type { LateArgs } from '../gateway/message-queue.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
+
+/** A change message's rewrite as the gateway takes it: keyed by the message, its arguments made when its slot comes. */
+export interface Redraw {
+  /** `outcome`: a final state or one someone can act on; `progress`: an in-between state ("Applying…"). */
+  purpose: 'outcome' | 'progress';
+  channel: string;
+  /** The message (`<channel>/<ts>`): a rewrite still waiting is replaced by a newer one of the same key. */
+  key: string;
+  args: LateArgs;
+}
 
 export interface ChangeMessageDeps {
-  slack: WebClient;
+  /** The change's message and its thread's replies and asks, as a person's (they follow someone's action). */
+  slack: SlackCalls;
+  /** Follow-ups' progress in the thread (behind outcomes when slots are short). */
+  progress: SlackCalls;
+  /** Sends a rewrite of a change message through the gateway (slack/gateway). */
+  redraw(call: Redraw): Promise<unknown>;
   clock: Clock;
   logger: Logger;
   store: Pick<

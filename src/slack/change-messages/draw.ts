@@ -2,13 +2,12 @@
  * Posting and rewriting a change's message. The message lives where the change
  * was requested (its origin: channel, thread); its ts and what it shows are
  * Slack's own state (`slack_change_messages`). Every state change rewrites it
- * in place, so it always shows the truth and never keeps a live button on a
- * change that can no longer be acted on.
+ * in place, through the gateway's paced redraw, so it always shows the truth
+ * and never keeps a live button on a change that can no longer be acted on.
  */
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
 import { type ChangeLinks, renderChange } from '../render/change-message.js';
 import { permalink } from '../render/permalink.js';
-import { SerialByKey } from '../runtime/serial.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
 import { messageOf, rememberPlace } from './thread.js';
@@ -36,13 +35,15 @@ export async function postChangeMessage(
 const GONE = new Set(['message_not_found', 'channel_not_found', 'cant_update_message', 'is_archived']);
 
 /**
- * Redraws waiting for a message, per bot (its Slack client): one rewrite of a
- * message at a time, and the requests that pile up meanwhile fold into one
- * that draws the newest of the states asked for. A burst of late clicks on a
- * finished change thus costs its message one more update, not one each, in a
- * chat.update budget the workspace shares.
+ * The newest state asked for of each message, per bot (its gateway's redraw),
+ * until a rewrite draws it. The gateway keeps one rewrite of a message under
+ * way at a time, and a rewrite still waiting for its slot is replaced by a
+ * newer one (slack/gateway/message-queue.ts): what is drawn when the slot
+ * comes is the newest state then, so a burst of late clicks on a finished
+ * change costs its message one more update, not one each, in a chat.update
+ * budget the workspace shares.
  */
-const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, Change> }>();
+const pending = new WeakMap<object, Map<string, Change>>();
 
 /**
  * Rewrites the change's message to its current state; logs (does not throw)
@@ -52,26 +53,88 @@ const redraws = new WeakMap<object, { serial: SerialByKey; latest: Map<string, C
  * once a rewrite showing this state or a newer one has been tried.
  */
 export function rewriteChangeMessage(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'redraw' | 'store'>,
   change: Change,
+  /**
+   * What the rewrite is for when slots are short. By default "Applying…" is on the way to an
+   * outcome and every other state is one (or someone can act on it); a follow-up's end redrawn on
+   * a message that shows its outcome already is progress.
+   */
+  purpose: 'outcome' | 'progress' = change.status === 'applying' ? 'progress' : 'outcome',
 ): Promise<void> {
-  const own = redraws.get(ctx.slack) ?? { serial: new SerialByKey(), latest: new Map<string, Change>() };
-  redraws.set(ctx.slack, own);
-  // One message per change: keyed by the change, so the rewrite is queued before its ts is read.
+  // One message per change: keyed by the change, so the rewrite is counted in flight before its ts is read.
   const key = change.id;
-  const held = own.latest.get(key);
-  // A state never gives way to an older one (a lower version) asked for later.
-  if (!held || change.version >= held.version) own.latest.set(key, change);
-  return own.serial.run(key, async () => {
-    const newest = own.latest.get(key) ?? change;
-    own.latest.delete(key);
-    await drawChange(ctx, newest);
+  const asked = inFlight.get(ctx.redraw) ?? new Map<string, Set<Promise<void>>>();
+  inFlight.set(ctx.redraw, asked);
+  const mine = asked.get(key) ?? new Set<Promise<void>>();
+  asked.set(key, mine);
+  const run = rewrite(ctx, change, key, purpose).finally(() => {
+    mine.delete(run);
+    if (mine.size === 0 && asked.get(key) === mine) asked.delete(key);
   });
+  mine.add(run);
+  return run;
+}
+
+/**
+ * The rewrites of each message asked for and not yet tried, per bot (its
+ * gateway's redraw): housekeeping's repair leaves a message with one to it,
+ * and a notice about a change waits for its own message's rewrites only.
+ */
+const inFlight = new WeakMap<object, Map<string, Set<Promise<void>>>>();
+
+async function rewrite(
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'redraw' | 'store'>,
+  change: Change,
+  key: string,
+  purpose: 'outcome' | 'progress',
+): Promise<void> {
+  // Not posted (yet): nothing to rewrite, and no slot spent on it.
+  const ts = (await messageOf(ctx, change))?.messageTs;
+  if (!ts) return;
+  const latest = pending.get(ctx.redraw) ?? new Map<string, Change>();
+  pending.set(ctx.redraw, latest);
+  const channel = change.origin.channel;
+  const held = latest.get(key);
+  // A state never gives way to an older one (a lower version) asked for later.
+  if (!held || change.version >= held.version) latest.set(key, change);
+  let drawn: Change | undefined;
+  try {
+    await ctx.redraw({
+      purpose,
+      channel,
+      key,
+      args: async () => {
+        // Drawn already by a rewrite under way when this one was asked for: nothing newer to show.
+        const newest = latest.get(key);
+        if (!newest) return undefined;
+        latest.delete(key);
+        drawn = newest;
+        const message = renderChange(newest, ctx.clock.now(), await linksOf(ctx, newest));
+        return { channel, ts, text: message.text, blocks: message.blocks };
+      },
+    });
+  } catch (err) {
+    // A rewrite folded into another hears its answer too; the one whose state was drawn tells it.
+    if (!drawn) return;
+    // A message that is gone can not show buttons any more: nothing is left to repair.
+    const gone = GONE.has(String((err as { data?: { error?: unknown } }).data?.error));
+    ctx.logger.warn(
+      gone
+        ? 'a change message is gone; not redrawing it'
+        : 'could not rewrite a change message; housekeeping will redraw it',
+      { changeId: drawn.id, error: err },
+    );
+    if (!gone) return;
+  }
+  // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
+  if (drawn && FINAL_STATUSES.includes(drawn.status) && !drawn.recordPending)
+    await ctx.store.markMessageDrawn(drawn.id, drawn.status);
 }
 
 /** Whether a rewrite of the change's message is queued or under way here (housekeeping's repair leaves it to that). */
-export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): boolean {
-  return redraws.get(ctx.slack)?.serial.busy(change.id) ?? false;
+export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'redraw'>, change: Change): boolean {
+  return inFlight.get(ctx.redraw)?.has(change.id) ?? false;
 }
 
 /**
@@ -80,10 +143,10 @@ export function redrawQueued(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Chan
  * the change waits for this, so its message says what the notice tells
  * before the notice is posted, without waiting for other messages' redraws.
  */
-export function redrawTried(ctx: Pick<ChangeMessageDeps, 'slack'>, change: Change): Promise<void> {
-  const own = redraws.get(ctx.slack);
-  if (!own) return Promise.resolve();
-  return own.serial.after(change.id);
+export async function redrawTried(ctx: Pick<ChangeMessageDeps, 'redraw'>, change: Change): Promise<void> {
+  const asked = inFlight.get(ctx.redraw)?.get(change.id);
+  // Tried is enough: a rewrite that failed (a store that could not take the mark) is not waited for again.
+  if (asked) await Promise.allSettled([...asked]);
 }
 
 /**
@@ -112,34 +175,4 @@ async function linksOf(
     });
     return {};
   }
-}
-
-async function drawChange(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'logger' | 'slack' | 'store'>,
-  change: Change,
-): Promise<void> {
-  const ts = (await messageOf(ctx, change))?.messageTs;
-  if (!ts) return;
-  const message = renderChange(change, ctx.clock.now(), await linksOf(ctx, change));
-  try {
-    await ctx.slack.chat.update({
-      channel: change.origin.channel,
-      ts,
-      text: message.text,
-      blocks: message.blocks,
-    });
-  } catch (err) {
-    // A message that is gone can not show buttons any more: nothing is left to repair.
-    const gone = GONE.has(String((err as { data?: { error?: unknown } }).data?.error));
-    ctx.logger.warn(
-      gone
-        ? 'a change message is gone; not redrawing it'
-        : 'could not rewrite a change message; housekeeping will redraw it',
-      { changeId: change.id, error: err },
-    );
-    if (!gone) return;
-  }
-  // A settlement not yet stored is drawn again when it is (housekeeping); the store could not take the mark now.
-  if (FINAL_STATUSES.includes(change.status) && !change.recordPending)
-    await ctx.store.markMessageDrawn(change.id, change.status);
 }

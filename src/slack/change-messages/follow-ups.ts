@@ -13,17 +13,23 @@ import { reply } from './notify.js';
 
 /** Posts one follow-up step in the change's thread (a Vessel it created gets "Tail logs"; an end that needs the requester's eyes names them). */
 export async function postFollowStep(
-  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'progress' | 'slack' | 'store'>,
   change: Change,
   step: FollowEvent,
 ): Promise<void> {
-  await reply(ctx, change, renderFollowEvent(step, tailOffer(change, step), change.requester), false);
+  await reply(
+    ctx,
+    change,
+    renderFollowEvent(step, tailOffer(change, step), change.requester),
+    false,
+    ctx.progress,
+  );
 }
 
 /** Says in the thread that a follow-up starts again (its steps may repeat ones already posted). */
 export async function postFollowResumed(
-  ctx: Pick<ChangeMessageDeps, 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'logger' | 'progress' | 'slack' | 'store'>,
   change: Change,
 ): Promise<void> {
-  await reply(ctx, change, renderFollowResumed(), false);
+  await reply(ctx, change, renderFollowResumed(), false, ctx.progress);
 }

@@ -17,6 +17,7 @@ import {
   renderExpiredNotice,
   renderOutcomeNotice,
 } from '../render/notices.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';
 import { redrawTried } from './draw.js';
@@ -71,7 +72,7 @@ export async function notifyApprovers(
  * never sent again.
  */
 export async function sendClaimedNotices(
-  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'engine' | 'logger' | 'slack' | 'store'>,
+  ctx: Pick<ChangeMessageDeps, 'clock' | 'commandName' | 'engine' | 'logger' | 'redraw' | 'slack' | 'store'>,
   notices: ClaimedNotices,
 ): Promise<void> {
   const now = ctx.clock.now();
@@ -123,6 +124,8 @@ export async function reply(
   change: Change,
   message: SlackMessage,
   broadcast: boolean,
+  /** Follow-ups' steps go as progress, behind outcomes when slots are short (the gateway orders them). */
+  calls: SlackCalls = ctx.slack,
 ): Promise<{ posted: boolean; ts?: string }> {
   const threadTs = changeThread(change, await messageOf(ctx, change));
   if (!threadTs) return { posted: true };
@@ -134,7 +137,7 @@ export async function reply(
       blocks: message.blocks,
       unfurl_links: false,
     };
-    const res = await ctx.slack.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
+    const res = await calls.chat.postMessage(broadcast ? { ...post, reply_broadcast: true } : post);
     return { posted: true, ...(res.ts ? { ts: res.ts } : {}) };
   } catch (err) {
     ctx.logger.warn('could not post a notice about a change', { changeId: change.id, error: err });

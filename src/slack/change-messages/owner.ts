@@ -104,8 +104,9 @@ export class ChangeMessages {
         // "Applying…" while the write runs; the click's own rewrite queues behind it (draw.ts).
         return rewriteChangeMessage(this.d, event.change);
       case 'followed':
-        // The message shows where the follow-up ended, not the state at apply.
-        return rewriteChangeMessage(this.d, event.change);
+        // The message shows where the follow-up ended, not the state at apply: a refinement of an
+        // outcome already drawn, so behind other messages' outcomes when slots are short.
+        return rewriteChangeMessage(this.d, event.change, 'progress');
       case 'closed':
         return this.closed(event.changes);
       case 'step':

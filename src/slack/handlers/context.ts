@@ -5,7 +5,6 @@
  * they read as the flow they implement.
  */
 
-import type { WebClient } from '@slack/web-api';
 import type { ChangeEngine } from '../../changes/engine.js';
 import type { Reads } from '../../changes/reads.js';
 import type { Freezes } from '../../freezes/manage.js';
@@ -20,6 +19,7 @@ import type { TailService } from '../../tails/types.js';
 import type { Watches } from '../../watches/manage.js';
 import type { ChangeMessages } from '../change-messages/owner.js';
 import type { ChannelNames } from '../runtime/channel-names.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import type { Tasks } from '../runtime/tasks.js';
 import type { Actor, HomeNotices } from './actor.js';
 
@@ -54,7 +54,7 @@ export interface BotContext {
   freezes: Freezes;
   /** For clicks outside the change engine (a tail's Stop), judged by the same policy. */
   policy: Policy;
-  slack: WebClient;
+  slack: SlackCalls;
   clock: Clock;
   logger: Logger;
   metrics: Metrics;

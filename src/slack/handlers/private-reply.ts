@@ -4,7 +4,7 @@
  * or a notice on their Home tab (clicks there carry neither).
  */
 import type { BlockAction, RespondFn } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import type { Actor, BotContext, PrivateReply } from './context.js';
 
 /**
@@ -39,7 +39,7 @@ export function privateReplyVia(respond: RespondFn, options: { replace?: boolean
 }
 
 /** A PrivateReply as an ephemeral message in the actor's channel: for modal submissions, which have no message to answer. */
-export function ephemeralReplyTo(slack: Pick<WebClient, 'chat'>, actor: Actor): PrivateReply {
+export function ephemeralReplyTo(slack: Pick<SlackCalls, 'chat'>, actor: Actor): PrivateReply {
   return async (m) => {
     await slack.chat.postEphemeral({
       channel: actor.channel,

@@ -4,13 +4,14 @@
  * membership is never taken from a cache or a payload). At most ten channels
  * are asked about per draw, the ones with the newest alerts.
  */
-import type { WebClient } from '@slack/web-api';
+
 import type { WatchAlert, WatchStore } from '../../store/watch-types.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 
 const CHANNELS_ASKED = 10;
 const PAGES = 5;
 
-async function isMember(slack: WebClient, channel: string, user: string): Promise<boolean> {
+async function isMember(slack: SlackCalls, channel: string, user: string): Promise<boolean> {
   let cursor: string | undefined;
   for (let page = 0; page < PAGES; page++) {
     const res = await slack.conversations.members({ channel, limit: 1000, ...(cursor ? { cursor } : {}) });
@@ -24,7 +25,7 @@ async function isMember(slack: WebClient, channel: string, user: string): Promis
 /** The open alerts of workspace `team` in channels `user` is in, newest first. */
 export async function openAlertsFor(
   store: Pick<WatchStore, 'listAlerts'>,
-  slack: WebClient,
+  slack: SlackCalls,
   user: string,
   team: string,
 ): Promise<WatchAlert[]> {

@@ -4,8 +4,7 @@
  * acts there (a command, click or submission may move what it shows).
  */
 import type { App } from '@slack/bolt';
-import { ErrorCode, type WebAPIRateLimitedError, type WebClient } from '@slack/web-api';
-import { MethodGate } from '../../slack-budget/method-gate.js';
+import { METHOD_GATES, type SlackGateway } from '../gateway/gateway.js';
 import type { BotContext } from '../handlers/context.js';
 import { type Routed, run } from '../routes/work.js';
 import { withMembershipBatch } from '../runtime/user-groups.js';
@@ -27,53 +26,21 @@ const HOME_OPEN_MS = 30 * 60_000;
 
 /**
  * Home redraws' share of Slack's `views.publish` (Tier 4, 100+ a minute for
- * the workspace): under it with room for the tabs people open. With 27 tabs
- * open and a change every 2 s each tab lags ~20 s at worst, never more.
+ * the workspace), kept by the gateway's gate in the store: under it with room
+ * for the tabs people open. With 27 tabs open and a change every 2 s each tab
+ * lags ~20 s at worst, never more.
  */
-export const HOME_PUBLISHES_PER_MINUTE = 90;
-const HOME_PUBLISH_BURST = 5;
+export const HOME_PUBLISHES_PER_MINUTE = METHOD_GATES['views.publish'].perMinute;
 
-/** A publisher drawing Home tabs from `ctx`, paced by the workspace's `views.publish` gate in the store. */
+/** A publisher drawing Home tabs from `ctx`, paced by the gateway's `views.publish` gate (a 429 holds it for every replica). */
 export function homePublisher(
   ctx: Pick<BotContext, 'clock' | 'engine' | 'freezes' | 'logger' | 'slack' | 'store' | 'stopping'>,
-  /** A client that answers a 429 with an error (rejectRateLimitedCalls), not with a pause of every call. */
-  client: Pick<WebClient, 'views'>,
+  gateway: Pick<SlackGateway, 'call' | 'slot'>,
 ): HomePublisher {
-  const gates = new Map<string, MethodGate>();
-  const gateOf = (team: string): MethodGate => {
-    let gate = gates.get(team);
-    if (!gate) {
-      gate = new MethodGate({
-        store: ctx.store,
-        workspace: team,
-        method: 'views.publish',
-        perMinute: HOME_PUBLISHES_PER_MINUTE,
-        burst: HOME_PUBLISH_BURST,
-        clock: ctx.clock,
-        logger: ctx.logger.child({ component: 'home' }),
-      });
-      gates.set(team, gate);
-    }
-    return gate;
-  };
   return new HomePublisher({
     draw: async (user, team, notice) => renderHome(await loadHome(ctx, user, team), ctx.clock.now(), notice),
     publish: async (user, view, team) => {
-      for (;;) {
-        try {
-          // The slot was taken before the draw (store and group reads): a 429 seen meanwhile still holds.
-          await gateOf(team).pause(ctx.stopping);
-          await client.views.publish({ user_id: user, view });
-          return;
-        } catch (err) {
-          // A 429 pauses every Home redraw of the workspace, on every replica (the gate is in the
-          // store), rather than each person's redraw trying again on its own.
-          const retryAfter = rateLimitedFor(err);
-          if (retryAfter === undefined) throw err;
-          await gateOf(team).hold(ctx.clock.now() + retryAfter * 1000);
-          await gateOf(team).wait(ctx.stopping);
-        }
-      }
+      await gateway.call('home', 'views.publish', { user_id: user, view }, { team });
     },
     viewers: {
       note: (team, user) => ctx.store.noteHomeOpened(team, user, HOME_OPEN_MS, ctx.clock.now()),
@@ -81,7 +48,7 @@ export function homePublisher(
     },
     logger: ctx.logger.child({ component: 'home' }),
     now: () => ctx.clock.now(),
-    slot: (team) => gateOf(team).wait(ctx.stopping),
+    slot: (team) => gateway.slot('views.publish', team),
     batch: withMembershipBatch,
   });
 }
@@ -104,10 +71,4 @@ export function registerHome(app: App, home: HomePublisher, listen: EventListen)
       }),
     ),
   );
-}
-
-/** Slack's Retry-After (seconds) when `err` is a rate-limited call's, else undefined. */
-function rateLimitedFor(err: unknown): number | undefined {
-  const e = err as Partial<WebAPIRateLimitedError>;
-  return e?.code === ErrorCode.RateLimitedError ? Math.max(1, e.retryAfter ?? 1) : undefined;
 }

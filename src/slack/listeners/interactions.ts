@@ -5,7 +5,7 @@
  * listener path (listen.ts). Bolt gets one action listener, routing by
  * action id (action-routes.ts), and one view listener for every modal.
  */
-import type { App, BlockAction, ButtonAction, SlackViewAction, ViewOutput } from '@slack/bolt';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { alertActionRoutes } from '../alerts/listeners.js';
 import { handleClick } from '../handlers/click.js';
 import type { BotContext } from '../handlers/context.js';
@@ -30,15 +30,11 @@ import { type ActionRoutes, type ClickArgs, routeAction } from '../routes/action
 import { clickActor, submitActor } from '../routes/actor.js';
 import { before, slotted } from '../routes/work.js';
 import { tailActionRoutes } from '../tails/listeners.js';
+import type { SubmitArgs } from './ack-first.js';
 import type { Listen } from './listen.js';
 import { rejectSubmissionRoute } from './reject.js';
 import { rowActionRoutes } from './row-actions.js';
 import { shareActionRoutes } from './share.js';
-
-interface SubmitArgs {
-  body: SlackViewAction;
-  view: ViewOutput;
-}
 
 /** Every modal's callback id: the one view listener answers these and leaves others alone. */
 const MODAL_CALLBACK_IDS: ReadonlySet<string> = new Set(Object.values(MODAL_CALLBACKS));
@@ -164,12 +160,12 @@ function modalReloadRoute(ctx: BotContext): ActionRoutes[string] {
   });
 }
 
-/** One view listener for every modal's submission. */
+/** One view listener for every modal's submission; its route also decides the ack before the chain (ack-first.ts). */
 function registerSubmissions(app: App, ctx: BotContext, listen: Listen): void {
   const rejectReason = rejectSubmissionRoute(ctx);
   app.view(
     { type: 'view_submission' },
-    listen('submit', ({ body, view }: SubmitArgs) => {
+    listen.submit(({ body, view }: SubmitArgs) => {
       // Reject's reason modal is not a change form: its own route checks and rejects.
       if (view.callback_id === REJECT_CALLBACK) return rejectReason({ body, view });
       if (!MODAL_CALLBACK_IDS.has(view.callback_id)) return {};

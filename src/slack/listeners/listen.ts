@@ -2,15 +2,20 @@
  * The one listener path, as small filters composed per surface (hono's
  * `compose`, bolt-js's middleware). A listener only routes: from the payload
  * it says what Slack's ack carries (view submissions) and the work behind the
- * ack (routes/work.ts). In front of every route: shed past the backlog's
- * bound ("busy" at once, nothing of the payload kept), ack first and time it,
- * then hand the work to a tracked task that starts only after the ack is
- * written. The work's own chain: time it, count it (labels as data), tell
- * the acting user about any error, then the route's filters, whose slow part
- * waits for a bounded slot. Type-ahead options are shed at the same bound
- * (no options at once) and otherwise answer in the ack, holding their place
- * in the backlog while they read; Home events are shed silently (no ack to
- * send) and otherwise go straight behind it.
+ * ack (routes/work.ts). The ack itself was decided and sent before Bolt's
+ * chain ran (ack-first.ts, by both receivers): shed past the backlog's bound
+ * ("busy", nothing of the payload kept) or the route's answer. In front of
+ * every route the path takes that decision over: a shed request ends there
+ * (a click still hears "busy" by a note), otherwise the backlog's place and a
+ * submission's route as it was run for the ack; the listener's own ack only
+ * checks it would have said the same. Then the work goes to a tracked task
+ * that starts only after the ack is written. The work's own chain: time it,
+ * count it (labels as data), tell the acting user about any error, then the
+ * route's filters, whose slow part waits for a bounded slot. Type-ahead
+ * options are shed at the same bound (no options at once) and otherwise
+ * answer in the ack, holding their place in the backlog while they read;
+ * Home events are shed silently (no ack to send) and otherwise go straight
+ * behind it.
  */
 import { UserError } from '../../errors/user-error.js';
 import type { Actor } from '../handlers/actor.js';
@@ -20,7 +25,8 @@ import { compose, type Filter } from '../routes/compose.js';
 import type { Job, Routed, Step } from '../routes/work.js';
 import type { Backlog } from '../runtime/backlog.js';
 import type { Slots } from '../runtime/slots.js';
-import { BUSY_TEXT, busyAck } from './busy.js';
+import { ACKED_FIRST, type AckedFirst, type AckFront, type Kind, type SubmitArgs } from './ack-first.js';
+import { BUSY_TEXT } from './busy.js';
 
 /** Which kind of request, for the ack and handling timers. */
 export type Surface = 'command' | 'click' | 'submit';
@@ -36,8 +42,13 @@ interface Acked {
   ack(body?: unknown): Promise<void>;
   /** Commands and clicks: posts to the payload's response URL (a refused click hears "busy" here). */
   respond?(message: { response_type: 'ephemeral'; replace_original: false; text: string }): Promise<unknown>;
-  /** Submissions: the submitted view (a refusal marks its first input). */
-  view?: { blocks?: readonly unknown[] };
+}
+
+/** What Bolt hands every listener besides the payload: the body and the context (the decision rides there). */
+interface Delivered {
+  body?: unknown;
+  context?: Record<string, unknown>;
+  ack?(body?: unknown): Promise<void>;
 }
 
 /** An ack that carries a body of type B (declared as a method, so Bolt's AckFn fits: see Acked). */
@@ -45,9 +56,13 @@ interface AckedWith<B> {
   ack(body?: B): Promise<void>;
 }
 
-/** One request as the ack's filters see it. */
+/** One request as the listener's filters see it. */
 interface Request<A> {
   args: A;
+  /** The ack decided before the chain (set by the first filter). */
+  first?: AckedFirst;
+  /** The ack the chain hands listeners (it sends nothing more: see ack-first.ts). */
+  ack(body?: unknown): Promise<void>;
   routed: Routed;
   /** Gives the backlog's place back; the work behind the ack takes it over when there is work. */
   giveBack(): void;
@@ -60,10 +75,12 @@ type ListenContext = Pick<BotContext, 'metrics' | 'logger' | 'tasks' | 'environm
 /** "Busy" notes to clicks posted at once at most; past it a refused click is only counted (a note is a request too). */
 const MAX_BUSY_NOTES = 32;
 
-/** Builds Bolt listeners on one BotContext, one set of slots and one backlog. */
+/** Builds Bolt listeners on one BotContext, one set of slots and the ack front (which holds the backlog). */
 export interface Listen {
-  /** Commands, clicks, shortcuts and submissions: shed, route, ack, the work behind the ack. */
+  /** Commands, clicks and shortcuts: the acked request taken over, routed, the work behind the ack. */
   <A extends object>(surface: Surface, route: (args: A) => Routed): (args: A & Acked) => Promise<void>;
+  /** The one view listener: its route also runs before the chain, for the ack (ack-first.ts). */
+  submit(route: (args: SubmitArgs) => Routed): (args: SubmitArgs & Acked) => Promise<void>;
   /**
    * Type-ahead options: Slack shows what the ack carries, so the answer is the ack; a failure acks an
    * empty list, and so does a request past the backlog's bound (shed, counted, nothing read).
@@ -84,64 +101,107 @@ export interface Listen {
 export function createListen(
   ctx: ListenContext,
   slots: Slots,
-  backlog: Backlog,
+  front: AckFront,
   acted?: (actor: Actor) => void,
 ): Listen {
   const busy = { notes: 0 };
   const behind = behindAck(ctx, slots, acted);
   const listen = <A extends object>(surface: Surface, route: (args: A) => Routed) =>
-    chain<A & Acked>([shed(ctx, backlog, surface, busy), routeBy(route), ack(ctx, surface), behind(surface)]);
+    chain<A & Acked>([takeOver(ctx, front, busy), routeBy(route), ackAgain(), behind(surface)]);
   return Object.assign(listen, {
+    submit: (route: (args: SubmitArgs) => Routed) => {
+      front.routeSubmissions(route);
+      return listen<SubmitArgs>('submit', route);
+    },
     options: <A extends object, B>(
       answer: (args: A) => Promise<B>,
       empty: B,
       where: (args: A) => Record<string, unknown>,
     ) =>
-      compose<A & AckedWith<B>>([shedOptions(ctx, backlog, empty), answerInAck(ctx, answer, empty, where)]),
+      compose<A & AckedWith<B>>([
+        shedOptions(ctx, front.backlog, empty),
+        answerInAck(ctx, answer, empty, where),
+      ]),
     event: <A extends object>(route: (args: A) => Routed) =>
-      chain<A>([shed(ctx, backlog, 'event', undefined), routeBy(route), behind('home')]),
+      chain<A>([takeOver(ctx, front, undefined), routeBy(route), behind('home')]),
   });
 }
 
 /** A Bolt listener from the request filters. */
 function chain<A>(filters: readonly Filter<Request<A>>[]): (args: A) => Promise<void> {
   const composed = compose(filters);
-  return (args) => composed({ args, routed: {}, giveBack: () => {}, handedOver: false });
+  return (args) =>
+    composed({
+      args,
+      ack: async () => {},
+      routed: {},
+      giveBack: () => {},
+      handedOver: false,
+    });
 }
 
-/** Past the backlog's bound a request is refused before routing: the user hears "busy", nothing is kept. */
-function shed<A>(
+/**
+ * Takes over the ack decided before the chain: a shed request ends here (a
+ * click hears "busy" by a note, an event nothing); otherwise the backlog's
+ * place is this request's until its work is handed over. Reached without a
+ * decision (Bolt's App driven directly, not through our receivers), the
+ * request is decided here, the same way, and acked with Bolt's ack.
+ */
+function takeOver<A>(
   ctx: ListenContext,
-  backlog: Backlog,
-  surface: Surface | 'event',
+  front: AckFront,
   busy: { notes: number } | undefined,
 ): Filter<Request<A & Partial<Acked>>> {
   return async (req, next) => {
-    const giveBack = backlog.take();
-    if (!giveBack) {
-      ctx.metrics.shed.inc({ kind: surface });
-      if (surface === 'event') return;
-      const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
-      await req.args.ack?.(busyAck(surface, req.args.view));
-      stopAck();
-      const respond = req.args.respond;
-      if (surface === 'click' && respond && busy && busy.notes < MAX_BUSY_NOTES) {
-        busy.notes += 1;
-        await respond({ response_type: 'ephemeral', replace_original: false, text: BUSY_TEXT })
-          .catch((error: unknown) => ctx.logger.warn('could not send a "busy" note', { error }))
-          .finally(() => {
-            busy.notes -= 1;
-          });
-      }
-      return;
+    const args = req.args as A & Partial<Acked> & Delivered;
+    let first = args.context?.[ACKED_FIRST] as AckedFirst | undefined;
+    let late: ReturnType<AckFront['decide']>;
+    if (first) req.ack = async (body) => args.ack?.(body);
+    else {
+      late = front.decide((args.body ?? {}) as Record<string, unknown>);
+      if (!late) throw new Error('a request reached the listener path that is not acked first');
+      await args.ack?.(late.body);
+      late.sent();
+      req.ack = async (body) => late?.again(body);
+      first = late.properties[ACKED_FIRST] as AckedFirst;
     }
-    req.giveBack = giveBack;
     try {
-      await next();
+      req.first = first;
+      if (first.shed) return await busyNote(ctx, first.kind, args, busy);
+      const giveBack = first.claim();
+      if (!giveBack) {
+        ctx.logger.error('two listeners took over one request; the second does nothing', {
+          kind: first.kind,
+        });
+        return;
+      }
+      req.giveBack = giveBack;
+      try {
+        await next();
+      } finally {
+        if (!req.handedOver) giveBack();
+      }
     } finally {
-      if (!req.handedOver) giveBack();
+      late?.done();
     }
   };
+}
+
+/** A shed click hears "busy" by an ephemeral note (its ack carries nothing); a bounded number at once. */
+async function busyNote(
+  ctx: ListenContext,
+  kind: Kind,
+  args: Partial<Acked>,
+  busy: { notes: number } | undefined,
+): Promise<void> {
+  const respond = args.respond;
+  if (kind !== 'click' || !respond || !busy || busy.notes >= MAX_BUSY_NOTES) return;
+  busy.notes += 1;
+  await respond({ response_type: 'ephemeral', replace_original: false, text: BUSY_TEXT })
+    .catch((error: unknown) => ctx.logger.warn('could not send a "busy" note', { error }))
+    .finally(() => {
+      busy.notes -= 1;
+    });
 }
 
 /**
@@ -171,23 +231,18 @@ function shedOptions<A, B>(ctx: ListenContext, backlog: Backlog, empty: B): Filt
   };
 }
 
-/** The listener's own routing: what the ack carries and the work behind it. */
+/** The listener's own routing, unless the route already ran for the ack (a submission). */
 function routeBy<A>(route: (args: A) => Routed): Filter<Request<A>> {
   return (req, next) => {
-    req.routed = route(req.args);
+    req.routed = req.first?.routed ?? route(req.args);
     return next();
   };
 }
 
-/** Acks with the route's body, timed. */
-function ack<A extends Acked>(ctx: ListenContext, surface: Surface): Filter<Request<A>> {
+/** Acks as the route says: the ack went before the chain, so this only checks it said the same. */
+function ackAgain<A>(): Filter<Request<A>> {
   return async (req, next) => {
-    const stopAck = ctx.metrics.ackSeconds.startTimer({ kind: surface });
-    try {
-      await req.args.ack(req.routed.ack);
-    } finally {
-      stopAck();
-    }
+    await req.ack(req.routed.ack);
     await next();
   };
 }

@@ -6,7 +6,7 @@
  * buttons. What a release is and may do is decided in src/releases; this
  * draws and posts it.
  */
-import type { WebClient } from '@slack/web-api';
+
 import type { ChangeEngine } from '../../changes/engine.js';
 import { type EndResult, type ReleaseOption, Releases } from '../../releases/releases.js';
 import type { EndChoice, ReleaseSnapshot } from '../../releases/types.js';
@@ -26,6 +26,7 @@ import { placed } from '../handlers/placed.js';
 import { postFailure } from '../handlers/post-errors.js';
 import { renderReleaseMessage, renderReleaseSummary } from '../render/release-message.js';
 import { SerialByKey } from '../runtime/serial.js';
+import type { SlackCalls } from '../runtime/slack-calls.js';
 import { inThread } from '../runtime/thread.js';
 
 interface ReleaseThreadsDeps {
@@ -34,7 +35,7 @@ interface ReleaseThreadsDeps {
     Pick<ApprovalStore, 'listApprovalsFor'> &
     Pick<TailStore, 'listTails'> &
     Pick<ChangeMessageStore, 'changeMessages'>;
-  slack: WebClient;
+  slack: SlackCalls;
   clock: Clock;
   logger: Logger;
   tails: Pick<TailService, 'stopRelease'>;

@@ -6,9 +6,10 @@
  * valid signature can write, so it is never believed. Names are cached for a
  * few minutes: a rename is rare, and a lookup failure is not cached.
  */
-import type { WebClient } from '@slack/web-api';
+
 import type { Clock } from '../../runtime/clock.js';
 import type { Logger } from '../../runtime/logger.js';
+import type { SlackCalls } from './slack-calls.js';
 
 const TTL_MS = 5 * 60_000;
 
@@ -17,7 +18,7 @@ export class ChannelNames {
   private readonly inFlight = new Map<string, Promise<string | undefined>>();
 
   constructor(
-    private readonly client: Pick<WebClient, 'conversations'>,
+    private readonly client: Pick<SlackCalls, 'conversations'>,
     private readonly clock: Clock,
     private readonly logger: Logger,
   ) {}

@@ -7,7 +7,10 @@
  * signature checked before anything is read out of it, parsed once, checked
  * for the shape Bolt and the listeners need (payload-shape.ts: a signature
  * proves who sent a body, not that it is well formed), and handed to the
- * app as Bolt's own receiver would hand it, with Bolt's ack.
+ * app as Bolt's own receiver would hand it. With `ackFirst` the answer is
+ * decided from the body and written before Bolt's chain runs (first-ack.ts,
+ * as in Socket Mode); type-ahead requests, answered after a read, get Bolt's
+ * ack.
  *
  * Answers: 401 unsigned or stale, 413 too large, 400 with the reason when
  * the body cannot be handled, Slack's answers to `ssl_check` and
@@ -24,6 +27,7 @@ import {
   verifySlackRequest,
 } from '@slack/bolt';
 import type { Logger } from '../../runtime/logger.js';
+import { type AckFirst, ackThenChain } from './first-ack.js';
 import { commandProblem, eventProblem, interactionProblem } from './payload-shape.js';
 import { futureTimestampProblem } from './request-timestamp.js';
 import { responseUrlProblem } from './response-url.js';
@@ -75,6 +79,8 @@ interface EventsEndpointOptions {
   boltLogger: BoltLogger;
   /** Origins besides Slack's own hosts whose response URLs are trusted (the configured Slack API host). */
   responseOrigins?: readonly string[];
+  /** Decides a request's answer from its body, written before Bolt's chain runs. */
+  ackFirst?: AckFirst;
 }
 
 /** Handles one POST to the events path. */
@@ -139,12 +145,22 @@ export function eventsEndpoint(
       httpRequestBody: body,
       httpResponse: res,
     });
+    const retry = {
+      retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
+      retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
+    };
+    const first = o.ackFirst?.(body);
+    if (first) {
+      // Bolt reports its chain's errors itself (app.error); anything else thrown here is logged below.
+      return ackThenChain(first, ack.bind(), (noOp, customProperties) =>
+        app.processEvent({ body, ack: noOp, ...retry, customProperties }),
+      );
+    }
     try {
       await app.processEvent({
         body,
         ack: ack.bind(),
-        retryNum: HTTPModuleFunctions.extractRetryNumFromHTTPRequest(req),
-        retryReason: HTTPModuleFunctions.extractRetryReasonFromHTTPRequest(req),
+        ...retry,
         customProperties: {},
       });
     } catch (error) {

@@ -28,14 +28,4 @@ export class SerialByKey {
     });
     return next;
   }
-
-  /** Whether a run for `key` is queued or under way. */
-  busy(key: string): boolean {
-    return this.running.has(key);
-  }
-
-  /** Resolves once every run queued for `key` so far has ended (failed or not); at once when none is. */
-  after(key: string): Promise<void> {
-    return this.running.get(key) ?? Promise.resolve();
-  }
 }

@@ -8,12 +8,12 @@
  * method, which may be minutes away after a burst) gives its slot back while
  * it waits (`outsideSlot`), so work needing another method, or no Slack
  * call at all, is not held up behind it; when its wait ends it asks for a
- * slot again, ahead of the queue, and goes on without waiting for it. It
- * must not wait: its wait runs inside the Web API client's request queue
- * (slack/runtime/budgeted-fetch.ts, bounded at 100 calls), so a call waiting
- * there for a work slot while every slot's work waits for that queue is a
- * deadlock (a burst of 200 previews stopped the bot: 100 posts waited for
- * slots, 32 slots' work for the client's queue).
+ * slot again, ahead of the queue, and goes on without waiting for it (its
+ * call is about to go out; holding it back for a work slot gains nothing).
+ * The waits for Slack's pace happen in the Slack gateway's queue
+ * (slack/gateway/message-queue.ts), never inside the Web API client's
+ * request queue: there, 100 paced posts once held every other call back,
+ * and a burst of 200 previews deadlocked the bot.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

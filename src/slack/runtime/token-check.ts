@@ -5,9 +5,6 @@
  * instead of after them. Bolt, the Slack budget and the user-group lookups
  * are then given its answer, so none asks again (docs/memory.md).
  */
-import { WebClient, type WebClientOptions } from '@slack/web-api';
-import type { SlackConfig } from '../../config/config.js';
-import { SLACK_CLIENT_RETRY } from './slack-fetch.js';
 
 /**
  * Who the token belongs to: the ids Bolt's authorization needs, and what the
@@ -28,16 +25,14 @@ export interface BotIdentity {
  * refuses the token (describeStartFailure words it for the operator), and when
  * the token is not a bot's.
  */
-export async function checkBotToken(
-  slack: SlackConfig,
-  clientOptions: WebClientOptions,
-): Promise<BotIdentity> {
-  const client = new WebClient(slack.botToken, {
-    ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}),
-    retryConfig: SLACK_CLIENT_RETRY,
-    ...clientOptions,
-  });
-  const answer = await client.auth.test();
+export async function checkBotToken(gateway: { whoAmI(): Promise<unknown> }): Promise<BotIdentity> {
+  // The gateway asks once, and keeps the answer: its team is the workspace of the bot's own calls.
+  const answer = (await gateway.whoAmI()) as {
+    bot_id?: string;
+    user_id?: string;
+    team_id?: string;
+    is_enterprise_install?: boolean;
+  };
   if (!answer.bot_id || !answer.user_id) {
     throw new Error(
       'Slack did not name a bot for SLACK_BOT_TOKEN: it must be the Bot User OAuth Token (xoxb-...).',

@@ -5,7 +5,7 @@
  * count) until it expired, on every replica separately, and Slack tells only
  * one replica of a membership change. Lookups of the same group already in
  * flight are shared, so a burst of clicks at one moment costs one call; a
- * rate-limited call is retried by the Web API client after Slack's Retry-After.
+ * rate-limited call is held and sent again by the Slack gateway (slack/gateway).
  *
  * Under an org-wide install on Enterprise Grid the bot holds an org token,
  * and Slack then needs `team_id`: the workspace to look the group up in (that
@@ -18,8 +18,8 @@
  * again, outside any batch, with a fresh read.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../runtime/logger.js';
+import type { SlackCalls } from './slack-calls.js';
 
 /** Group members read during the current redraw batch, by workspace and group. */
 const batch = new AsyncLocalStorage<Map<string, Promise<readonly string[]>>>();
@@ -34,7 +34,7 @@ export function withMembershipBatch<T>(fn: () => Promise<T>): Promise<T> {
 
 /** A `resolveGroup` for the policy, backed by Slack, read for every decision. */
 export function slackGroupResolver(
-  client: WebClient,
+  client: SlackCalls,
   logger: Logger,
   /** Whether the token is an org-wide install's, when the start's token check said (else asked once). */
   enterpriseInstall?: boolean,
@@ -79,7 +79,7 @@ export function slackGroupResolver(
 }
 
 /** Whether the bot's token is an org-wide install's, asked of auth.test once (a failure is asked again). */
-function orgInstallCheck(client: WebClient): () => Promise<boolean> {
+function orgInstallCheck(client: SlackCalls): () => Promise<boolean> {
   let known: Promise<boolean> | undefined;
   return () => {
     known ??= client.auth.test().then(

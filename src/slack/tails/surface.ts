@@ -47,7 +47,7 @@ function slackTailSurface(o: SlackTailOptions): TailSurface {
     open: async (id, input, budget) => {
       const subject = subjectOf(input);
       const post = (threadTs: string | undefined, message: Parameters<TailSlack['post']>[2]) =>
-        budgetedCall(budget, { method: 'chat.postMessage', channel: input.channel, consumer: id }, () =>
+        budgetedCall(budget, { write: 'post', channel: input.channel, consumer: id }, () =>
           o.slack.post(input.channel, threadTs, message),
         );
       // A tail started outside a thread posts its own parent, which it redraws when it stops.
@@ -71,7 +71,7 @@ function slackTailSurface(o: SlackTailOptions): TailSurface {
     announceTakeover: async (record, budget) => {
       await budgetedCall(
         budget,
-        { method: 'chat.postMessage', channel: record.channel, consumer: `${record.id}:notice` },
+        { write: 'post', channel: record.channel, consumer: `${record.id}:notice` },
         () => o.slack.post(record.channel, record.threadTs, renderTakeover(subjectOf(record), o.replicaId)),
       );
     },

@@ -293,8 +293,11 @@ export async function startBotHarness(
     },
     logs,
     settle,
-    slackCallsDone: () =>
-      inflight === 0 ? Promise.resolve() : new Promise<void>((resolve) => drained.push(resolve)),
+    slackCallsDone: async () => {
+      // What the gateway let through has drawn its slot and been sent, then every fetch is answered.
+      await running.slackBudget.sent();
+      if (inflight > 0) await new Promise<void>((resolve) => drained.push(resolve));
+    },
     slash: (text, user = ALICE) => send(slashBody(slack, text, user)),
     click: (message, actionId, user = ALICE) => send(clickBody(slack, message, actionId, user)),
     submit: (viewId, values, user = ALICE) => {

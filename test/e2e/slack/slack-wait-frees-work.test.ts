@@ -5,11 +5,13 @@
  * need no chat.update, were answered "busy" or not at all while the API sat
  * idle. Here the workspace's chat.update gate in the store is booked ten
  * minutes ahead (as after such a burst), both work slots go to clicks whose
- * rewrites wait on it, and commands sent then are answered at once.
+ * rewrites wait on it (in the Slack gateway's queue), and commands sent then
+ * are answered at once.
  */
 import { afterEach, expect, it } from '@jest/globals';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import type { RecordedCall } from '../../../src/workspace/call-log.js';
 import { TEST_TEAM } from '../../../src/workspace/identity.js';
 import { postSigned } from '../../../src/workspace/signing.js';
 import type { StoredMessage } from '../../../src/workspace/stand-in.js';
@@ -31,20 +33,16 @@ afterEach(async () => {
 });
 
 /** Resolves true once `n` answers to `vessels dev` went to response URLs, false after `ms` of real time. */
-function answered(n: number, ms: number): Promise<boolean> {
-  const count = () =>
-    h.slack.calls.filter(
-      (c) => c.method === 'response_url' && /vessels in environment/.test(JSON.stringify(c.body)),
-    ).length;
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const poll = () => {
-      if (count() >= n) return resolve(true);
-      if (Date.now() - started > ms) return resolve(false);
-      setTimeout(poll, 20);
-    };
-    poll();
-  });
+async function answered(n: number, ms: number): Promise<boolean> {
+  const answer = (c: RecordedCall) =>
+    c.method === 'response_url' && /vessels in environment/.test(JSON.stringify(c.body));
+  // The stand-in wakes a waiter at each call it records; the real-time bound is only a safety net.
+  for (let seen = 0, after = 0; seen < n; seen++) {
+    const call = await h.slack.waitFor(answer, { after, timeoutMs: ms }).catch(() => undefined);
+    if (!call) return false;
+    after = h.slack.calls.indexOf(call) + 1;
+  }
+  return true;
 }
 
 it('commands are answered while every work slot’s click waits for a chat.update slot', async () => {
@@ -59,8 +57,10 @@ it('commands are answered while every work slot’s click waits for a chat.updat
   for (const preview of previews) {
     await postSigned(h.eventsUrl, SIGNING_SECRET, clickBody(h.slack, preview, CHANGE_ACTIONS.confirm, ALICE));
   }
-  // Both clicks now wait for a chat.update slot (each rewrite sleeps on the bot's clock).
-  await clock.whenSleeping(2);
+  // Both clicks' rewrites now wait for a chat.update slot in the Slack gateway's queue.
+  // (The gateway tells each call it queues: this waits on the bot, not on time.)
+  await h.running.slackBudget.until(() => h.running.slackBudget.waiting() >= 2);
+  expect(h.running.slackBudget.waiting()).toBeGreaterThanOrEqual(2);
   for (let i = 0; i < 5; i++) {
     const res = await postSigned(h.eventsUrl, SIGNING_SECRET, slashBody(h.slack, 'vessels dev', ALICE));
     expect(JSON.stringify(res.body ?? '')).not.toMatch(/busy/);

@@ -15,7 +15,6 @@ import type pg from 'pg';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { demoData, type Simulator, startSimulator } from '../../../src/simulator/index.js';
-import { type TailSlack, webApiTailSlack } from '../../../src/slack/tails/slack-calls.js';
 import { type RunningBot, type StartBotOptions, startBot } from '../../../src/startup/start-bot.js';
 import type { TailRecord } from '../../../src/store/types.js';
 import { TEST_BOT, TEST_CHANNEL, type TestUser } from '../../../src/workspace/identity.js';
@@ -112,10 +111,10 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   });
   const logs = createMemoryLogger();
-  // The tails' real client to the stand-in, counted, so the clock never moves while a call is under way.
+  // Every call of the bot's (its gateway's client: tails, previews, results), counted, so the clock
+  // never moves while a call is under way.
   let inflight = 0;
   const drained: (() => void)[] = [];
-  const real = webApiTailSlack({ token: TEST_BOT.token, apiUrl: slack.apiUrl });
   const counted =
     <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
     async (...args: A): Promise<R> => {
@@ -127,13 +126,11 @@ export async function startTailBot(options: TailBotOptions = {}): Promise<TailBo
         if (inflight === 0) for (const wake of drained.splice(0)) wake();
       }
     };
-  const tailSlack: TailSlack = { post: counted(real.post), update: counted(real.update) };
-  // The bot's own calls too (previews, results), after they drew their slot.
   const botFetch: FetchFunction = (url, init) =>
     counted(() => globalThis.fetch(url, init as RequestInit) as ReturnType<FetchFunction>)();
   const running = await startBot(config, logs, {
     clientOptions: { retryConfig: { retries: 0 }, fetch: botFetch },
-    tails: { clock, initialTailLines: 0, random: () => 1, slack: tailSlack, ...options.tails },
+    tails: { clock, initialTailLines: 0, random: () => 1, ...options.tails },
   });
   const eventsUrl = `http://127.0.0.1:${running.port}/slack/events`;
 

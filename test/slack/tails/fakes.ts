@@ -11,6 +11,7 @@ import { ApiError } from '../../../src/gamefabric/errors.js';
 import type { SlackMessage } from '../../../src/slack/render/message.js';
 import type { TailSlack } from '../../../src/slack/tails/slack-calls.js';
 import type { MessageMethod } from '../../../src/slack-budget/budget.js';
+import { writeOfMethod } from '../../../src/slack-budget/tail-pacer.js';
 import { RateLimited } from '../../../src/tails/messenger.js';
 import type { TailLogSource } from '../../../src/tails/tail-stream.js';
 
@@ -190,7 +191,7 @@ export class FakeSlack implements TailSlack {
     const call = { method, channel, ts, ...(threadTs ? { threadTs } : {}), message };
     if (refusal) {
       this.record({ ...call, outcome: refusal.kind });
-      if (refusal.kind === 'rate_limited') throw new RateLimited(method, refusal.retryAfterMs);
+      if (refusal.kind === 'rate_limited') throw new RateLimited(writeOfMethod(method), refusal.retryAfterMs);
       throw new Error(`${method} failed: internal_error`);
     }
     this.record({ ...call, outcome: 'ok' });
