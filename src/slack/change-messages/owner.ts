@@ -105,8 +105,10 @@ export class ChangeMessages {
         return rewriteChangeMessage(this.d, event.change);
       case 'followed':
         // The message shows where the follow-up ended, not the state at apply: a refinement of an
-        // outcome already drawn, so behind other messages' outcomes when slots are short.
-        return rewriteChangeMessage(this.d, event.change, 'progress');
+        // outcome already drawn, so behind other messages' outcomes when slots are short, and in the
+        // thread's queue, behind the click's own notice (the domain follows up while Slack still draws
+        // the click, and the gateway sends a person's notice before a progress redraw otherwise).
+        return this.inThread(event.change.id, () => rewriteChangeMessage(this.d, event.change, 'progress'));
       case 'closed':
         return this.closed(event.changes);
       case 'step':
@@ -175,13 +177,20 @@ export class ChangeMessages {
       if (outcome.kind === 'cancelled') await rewriteChangeMessage(this.d, outcome.change);
       return;
     }
-    if (await this.worthDrawing(outcome)) {
-      await rewriteChangeMessage(this.d, outcome.change);
-      // The ask in the thread is answered now (when the change no longer waits for approvers).
-      await markAskAnswered(this.d, outcome.change);
-    }
-    // In the thread's queue, so the follow-up's first step (the domain starts it after this event) comes after.
-    await this.inThread(outcome.change.id, () => notifyOutcome(this.d, outcome, by));
+    const drawn = (async () => {
+      if (await this.worthDrawing(outcome)) {
+        await rewriteChangeMessage(this.d, outcome.change);
+        // The ask in the thread is answered now (when the change no longer waits for approvers).
+        await markAskAnswered(this.d, outcome.change);
+      }
+    })();
+    // Queued in the thread now, as the event comes, not once the message is drawn: the domain
+    // follows the change up after this event, and its first step must come after this notice.
+    await this.inThread(outcome.change.id, async () => {
+      await drawn;
+      await notifyOutcome(this.d, outcome, by);
+    });
+    await drawn;
   }
 
   /** Whether a click's outcome should be drawn: `worthDrawing`, with what Slack's table says the message shows. */

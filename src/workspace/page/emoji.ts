@@ -29,6 +29,9 @@ const EMOJI: Record<string, string> = {
   // A freeze in force, and its end (issue 41).
   snowflake: `\u2744${VS16}`,
   sunny: `\u2600${VS16}`,
+  // A guarded rollout, and its automatic rollback (issue 42).
+  shield: `\u{1F6E1}${VS16}`,
+  rewind: '\u23EA',
   // What people type most.
   '+1': '\u{1F44D}',
   thumbsup: '\u{1F44D}',
@@ -116,6 +119,8 @@ const TEXT_SYMBOLS: Record<string, [string, SymbolKind]> = {
   arrows_counterclockwise: ['\u21BA', 'wait'],
   snowflake: ['\u2744', 'warn'],
   sunny: ['\u2600', 'ok'],
+  shield: ['\u25C8', 'info'],
+  rewind: ['\u00AB', 'warn'],
   alarm_clock: ['\u23F0', 'wait'],
   large_blue_circle: ['\u25CF', 'info'],
   rotating_light: ['\u26A0', 'bad'],
