@@ -8,27 +8,17 @@
  * events. On SQLite (one file, two stores) and PostgreSQL.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { type RunningWorker, startWorker } from '../../../src/startup/start-worker.js';
-import { freshSchema, pgUrl, storeKinds } from '../../changes/harness.js';
+import { storeKinds } from '../../changes/harness.js';
 import { ALICE, type BotHarness, e2eConfig, startBotHarness } from './bot-harness.js';
 import { current, shown } from './harness-extras.js';
+import { pgStore } from './worker-harness.js';
 
 const SCALE = 'armada scale dev duel --type cloud --min 2 --max 30';
 const BEFORE = { minReplicas: 0, bufferSize: 2, maxReplicas: 20 };
 const AFTER = { minReplicas: 2, bufferSize: 2, maxReplicas: 30 };
-
-async function pgStore(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { schema, drop } = freshSchema();
-  const admin = new pg.Pool({ connectionString: pgUrl, max: 1 });
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(pgUrl as string);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop };
-}
 
 describe.each(storeKinds)('a worker replica on %s', (kind) => {
   let h: BotHarness | undefined;
