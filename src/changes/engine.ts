@@ -15,6 +15,7 @@ import type { Asker } from './authorize.js';
 import type { Change, ClickOutcome } from './change.js';
 import { type ClaimedNotices, claimDueNotices } from './change-notices.js';
 import { Applier } from './engine/apply.js';
+import { type ClickTold, clickedEvent, clickTold } from './engine/click-told.js';
 import { Clicks } from './engine/clicks.js';
 import { EngineCore } from './engine/core.js';
 import { FollowUps } from './engine/follow-ups.js';
@@ -93,22 +94,22 @@ export class ChangeEngine {
 
   /** The requester confirms a pending change (or an approved one whose apply was not started). */
   confirm(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(click, this.clicks.confirm(click));
+    return this.announced(click, (told) => this.clicks.confirm(click, told));
   }
 
   /** An approver approves; when enough distinct approvers have, the change is applied at once. */
   approve(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(click, this.clicks.approve(click));
+    return this.announced(click, (told) => this.clicks.approve(click, told));
   }
 
   /** An approver rejects: the change is closed and will not be applied. */
   reject(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(click, this.clicks.reject(click));
+    return this.announced(click, (told) => this.clicks.reject(click, told));
   }
 
   /** The requester (or an approver) withdraws a change that has not started applying. */
   cancel(click: ClickInput): Promise<ClickOutcome> {
-    return this.announced(click, this.clicks.cancel(click));
+    return this.announced(click, (told) => this.clicks.cancel(click, told));
   }
 
   /** Expires every open change past its deadline and returns them; tells them as moved without waiting for their redraw. */
@@ -198,17 +199,19 @@ export class ChangeEngine {
    * Tells whoever shows the change what the click did (every outcome: what
    * is worth a redraw is theirs to judge; its release is told when the click
    * moved something, changes/publish.ts), then follows an applied change up
-   * where this replica runs the lifecycle.
+   * where this replica runs the lifecycle. A click that wrote its change
+   * committed its `clicked` event with that write (engine/click-told.ts); one
+   * that wrote nothing (refused, stale, an approval short of the count) is
+   * published here, after it.
    */
-  private async announced(input: ClickInput, click: Promise<ClickOutcome>): Promise<ClickOutcome> {
-    const outcome = await click;
-    // Published once the click's writes have committed; nobody here waits for its listeners.
-    await this.core.publish({
-      kind: 'clicked',
-      outcome,
-      by: input.user,
-      ...(input.releaseEnd ? { releaseEnd: true } : {}),
-    });
+  private async announced(
+    input: ClickInput,
+    click: (told: ClickTold) => Promise<ClickOutcome>,
+  ): Promise<ClickOutcome> {
+    const told = clickTold(input);
+    const outcome = await click(told);
+    // Nobody here waits for its listeners.
+    if (!told.committed) await this.core.publish(clickedEvent(told, outcome));
     // The follow-up starts after the outcome is told, so the thread says the outcome first.
     if (outcome.kind === 'applied' && this.core.o.runFollowUps) this.followUps.start(outcome.change);
     return outcome;

@@ -2,8 +2,8 @@
  * How the domain publishes its change events (issue 39): as data, after the
  * store commits. An event about a write goes in the same transaction as the
  * write (`write`: an outbox row beside the change, both or neither); an event
- * about writes already committed, or about none (a refused click, a follow-up
- * step), is appended on its own (`publish`). Then this replica's listeners
+ * about writes already committed, or about none (a refused or stale click, a
+ * follow-up step), is appended on its own (`publish`). Then this replica's listeners
  * are told without being awaited (`Events.post`), and the row says so
  * (`toldHere`), so the other replicas leave it alone; a row published where
  * nobody listens (a worker: HARBOR_ROLE=worker) is drawn by one replica that

@@ -14,18 +14,23 @@ import { operationModule } from '../operations/index.js';
 import { asSettled } from '../pending-records.js';
 import type { Undo } from '../rollback/undo.js';
 import { type Settlement, settleFailedApply } from '../settle-outcome.js';
+import { type ClickTold, clickedEvent } from './click-told.js';
 import type { EngineCore } from './core.js';
 
 export class Applier {
   constructor(private readonly core: EngineCore) {}
 
-  /** Takes the apply lease, moves the change from one of `from` to applying, and applies it. */
+  /**
+   * Takes the apply lease, moves the change from one of `from` to applying, and applies it. A
+   * click's `told` commits its `clicked` event with the settlement (click-told.ts).
+   */
   async claimAndApply(
     c: Change,
     user: string,
     from: readonly ChangeStatus[],
     action: 'confirm' | 'approve' | 'schedule',
     team?: string,
+    told?: ClickTold,
   ): Promise<ClickOutcome> {
     const { replicaId } = this.core.o;
     // The lease comes first: once the change reads `applying`, its lease is already held, so a
@@ -82,13 +87,13 @@ export class Applier {
     }
     const applying = toChange(claimed, c.approvals);
     try {
-      return await this.run(applying, user);
+      return await this.run(applying, user, told);
     } finally {
       await lease.release();
     }
   }
 
-  private async run(change: Change, user: string): Promise<ClickOutcome> {
+  private async run(change: Change, user: string, told?: ClickTold): Promise<ClickOutcome> {
     const { logger } = this.core.o;
     const module = operationModule(change.operation);
     const ctx = this.core.context(change, 'apply', user);
@@ -109,7 +114,7 @@ export class Applier {
     }
     let final: Change;
     try {
-      final = (await this.record(change, settled, user, 'apply')) ?? change;
+      final = (await this.record(change, settled, user, 'apply', told)) ?? change;
     } catch (err) {
       if (!(err instanceof StoreError)) throw err;
       // The API has answered; only the store failed. Say what happened, and store it later.
@@ -117,9 +122,7 @@ export class Applier {
       this.core.pendingRecords.hold({ change, settled, actor: user, action: 'apply' });
       final = asSettled(change, settled, this.core.now());
     }
-    if (settled.status === 'succeeded') return { kind: 'applied', change: final };
-    if (settled.status === 'failed') return { kind: 'failed', change: final };
-    return { kind: 'unconfirmed', change: final };
+    return settledOutcome(settled, final);
   }
 
   /**
@@ -155,12 +158,22 @@ export class Applier {
     settled: Settlement,
     actor: string,
     action: 'apply' | 'recover',
+    told?: ClickTold,
   ): Promise<Change | undefined> {
     const now = this.core.now();
-    // A recovery's settlement commits with the `closed` event telling of it; an apply's outcome is
-    // told by the click (engine.ts), after this commits.
-    const write = (work: (tx: TransactionStore) => Promise<ChangeRecord | undefined>) =>
-      action === 'recover' ? this.core.closing(work, change.approvals) : work(this.core.o.store);
+    // A recovery's settlement commits with the `closed` event telling of it, a click's with its
+    // `clicked` event (click-told.ts); one stored later (storePending) was told by its click.
+    const write = async (work: (tx: TransactionStore) => Promise<ChangeRecord | undefined>) => {
+      if (action === 'recover') return this.core.closing(work, change.approvals);
+      if (!told) return work(this.core.o.store);
+      const record = await this.core.write(work, async (written) =>
+        written
+          ? clickedEvent(told, settledOutcome(settled, toChange(written, change.approvals)))
+          : undefined,
+      );
+      if (record) told.committed = true;
+      return record;
+    };
     const done = await write((store) =>
       settled.status === 'unconfirmed'
         ? store.transitionChange(
@@ -230,6 +243,13 @@ export class Applier {
       });
     }
   }
+}
+
+/** What a click that applied says: the settlement, on the change as stored. */
+function settledOutcome(settled: Settlement, change: Change): ClickOutcome {
+  if (settled.status === 'succeeded') return { kind: 'applied', change };
+  if (settled.status === 'failed') return { kind: 'failed', change };
+  return { kind: 'unconfirmed', change };
 }
 
 /** The result for its column and what a rollback needs for its own (stored when the change applies). */

@@ -10,6 +10,7 @@ import { type ChangeStatus, EXPIRABLE_STATUSES } from '../../store/types.js';
 import { type Change, type ChangeFailure, type ClickOutcome, toChange } from '../change.js';
 import { staleReason } from '../stale-reason.js';
 import type { Applier } from './apply.js';
+import { type ClickTold, writeClick } from './click-told.js';
 import type { EngineCore } from './core.js';
 import type { ClickInput } from './options.js';
 
@@ -26,7 +27,7 @@ export class Clicks {
     private readonly applier: Applier,
   ) {}
 
-  async confirm({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  async confirm({ changeId, user, channel, team }: ClickInput, told: ClickTold): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -52,11 +53,12 @@ export class Clicks {
     }
     const late = await this.missedAtClick(c);
     if (late) return late;
-    if (waitsForItsTime(c, this.core.now())) return this.schedule(c, user, ['pending'], 'confirm', team);
-    return this.applier.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team);
+    if (waitsForItsTime(c, this.core.now()))
+      return this.schedule(c, user, ['pending'], 'confirm', told, team);
+    return this.applier.claimAndApply(c, user, APPLYABLE_BY_CONFIRM, 'confirm', team, told);
   }
 
-  async approve({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  async approve({ changeId, user, channel, team }: ClickInput, told: ClickTold): Promise<ClickOutcome> {
     const { store } = this.core.o;
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
@@ -104,7 +106,7 @@ export class Clicks {
     if (late) return late;
     // Approved ahead of its time: it waits, approved, for the scheduler; approvals keep their expiry.
     if (waitsForItsTime(fresh, now))
-      return this.schedule(fresh, user, ['awaiting_approval'], 'approve', team, {});
+      return this.schedule(fresh, user, ['awaiting_approval'], 'approve', told, team, {});
     const approved = await store.transitionChange(changeId, ['awaiting_approval'], 'approved', {}, { now });
     if (!approved) return this.core.explainStale(changeId);
     return this.applier.claimAndApply(
@@ -113,10 +115,14 @@ export class Clicks {
       ['approved'],
       'approve',
       team,
+      told,
     );
   }
 
-  async reject({ changeId, user, channel, team, reason }: ClickInput): Promise<ClickOutcome> {
+  async reject(
+    { changeId, user, channel, team, reason }: ClickInput,
+    told: ClickTold,
+  ): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
@@ -137,16 +143,16 @@ export class Clicks {
       at: this.core.now(),
       ...(reason ? { comment: reason } : {}),
     });
-    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', team, reason);
+    return this.close(c, user, ['awaiting_approval', 'approved'], 'rejected', told, team, reason);
   }
 
-  async cancel({ changeId, user, channel, team }: ClickInput): Promise<ClickOutcome> {
+  async cancel({ changeId, user, channel, team }: ClickInput, told: ClickTold): Promise<ClickOutcome> {
     const change = await this.actionable(changeId);
     if (change.kind !== 'ok') return change.outcome;
     const c = change.change;
     const decision = await this.core.o.policy.authorizeCancel(this.question(c, { user, channel, team }));
     if (!decision.allowed) return this.core.refuse(c, user, 'cancel', decision.reason, team);
-    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled', team);
+    return this.close(c, user, ['pending', 'awaiting_approval', 'approved'], 'cancelled', told, team);
   }
 
   /**
@@ -176,18 +182,19 @@ export class Clicks {
     user: string,
     from: readonly ChangeStatus[],
     action: 'confirm' | 'approve',
+    told: ClickTold,
     team: string,
     patch: { expiresAt?: number } = {
       expiresAt: (c.scheduledAt as number) + this.core.schedule.graceMs,
     },
   ): Promise<ClickOutcome> {
     const now = this.core.now();
-    const done = await this.core.o.store.transitionChange(
-      c.id,
-      from,
-      'approved',
-      { confirmedBy: user, ...patch },
-      { now },
+    // The `scheduled` outcome commits with the move (click-told.ts).
+    const done = await writeClick(
+      this.core,
+      told,
+      (tx) => tx.transitionChange(c.id, from, 'approved', { confirmedBy: user, ...patch }, { now }),
+      async (record) => ({ kind: 'scheduled', change: toChange(record, c.approvals) }),
     );
     if (!done) return this.core.explainStale(c.id);
     if (action === 'confirm')
@@ -201,7 +208,7 @@ export class Clicks {
         workspace: team,
         detail: { scheduledAt: c.scheduledAt },
       });
-    return { kind: 'scheduled', change: toChange(done, c.approvals) };
+    return done;
   }
 
   /**
@@ -284,6 +291,7 @@ export class Clicks {
     user: string,
     from: readonly ChangeStatus[],
     kind: 'rejected' | 'cancelled',
+    told: ClickTold,
     team?: string,
     reason?: string,
   ): Promise<ClickOutcome> {
@@ -291,12 +299,15 @@ export class Clicks {
     // Who closed it is `by`; renderers name them and write the words.
     const failure: ChangeFailure =
       kind === 'rejected' ? { kind, by: user, ...(reason ? { reason } : {}) } : { kind, by: user };
-    const done = await this.core.o.store.transitionChange(
-      c.id,
-      from,
-      'cancelled',
-      { error: failure },
-      { now },
+    // The outcome commits with the move (click-told.ts), with the approvals as stored (a rejection's own).
+    const done = await writeClick(
+      this.core,
+      told,
+      (tx) => tx.transitionChange(c.id, from, 'cancelled', { error: failure }, { now }),
+      async (record, tx) => {
+        const [change] = await this.core.withApprovalsIn(tx, [record]);
+        return { kind, change: change as Change };
+      },
     );
     if (!done) return this.core.explainStale(c.id);
     await this.core.audit({
@@ -309,7 +320,7 @@ export class Clicks {
       workspace: team,
       ...(reason ? { detail: { reason } } : {}),
     });
-    return { kind, change: (await this.core.get(c.id)) as Change };
+    return done;
   }
 
   /**

@@ -106,8 +106,8 @@ export class EngineCore {
   }
 
   /**
-   * Publishes an event about what is committed already (a click's outcome, a
-   * follow-up's step): to the outbox, then this replica's listeners, never
+   * Publishes an event about what is committed already or about nothing
+   * written (a click that wrote nothing, a follow-up's step): to the outbox, then this replica's listeners, never
    * waited for (changes/publish.ts). Resolves once the outbox row is written.
    */
   publish(event: ChangeEvent): Promise<void> {
