@@ -329,17 +329,7 @@ export class Clicks {
    * confirm is refused (the outcome is returned); undefined when it may apply.
    */
   private async recountApproved(c: Change, user: string, team?: string): Promise<ClickOutcome | undefined> {
-    const recount = await this.core.o.policy.recountApprovals({
-      team: team ?? c.origin.workspace,
-      workspace: c.origin.workspace,
-      requester: c.requester,
-      operation: c.judgeBy ?? c.operation,
-      target: c.target,
-      ...(c.breakGlass ? { breakGlass: true } : {}),
-      approvals: c.approvals,
-      now: this.core.now(),
-      expiresAt: c.expiresAt,
-    });
+    const recount = await this.core.recount(c, team);
     if (recount.allowed && recount.satisfied) return undefined;
     const reopened = await this.core.o.store.transitionChange(
       c.id,

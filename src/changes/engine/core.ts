@@ -149,6 +149,25 @@ export class EngineCore {
     );
   }
 
+  /**
+   * Counts `c`'s approvals again with today's group membership (a Confirm of
+   * an approved change, a scheduled change at its time): whether they still
+   * let it apply. `team` is the clicker's workspace, when a click asks.
+   */
+  recount(c: Change, team?: string) {
+    return this.o.policy.recountApprovals({
+      team: team ?? c.origin.workspace,
+      workspace: c.origin.workspace,
+      requester: c.requester,
+      operation: c.judgeBy ?? c.operation,
+      target: c.target,
+      ...(c.breakGlass ? { breakGlass: true } : {}),
+      approvals: c.approvals,
+      now: this.now(),
+      expiresAt: c.expiresAt,
+    });
+  }
+
   async audit(entry: AuditEntry): Promise<void> {
     const { origin, workspace, ...rest } = entry;
     try {

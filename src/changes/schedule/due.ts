@@ -88,17 +88,7 @@ export class ScheduledApplies {
   /** Why `c`'s approvals no longer let it apply (an approver left the group since), or undefined. */
   private async approvalsShort(c: Change): Promise<string | undefined> {
     if (c.requirement.mode !== 'approval' && !c.breakGlass) return undefined;
-    const recount = await this.core.o.policy.recountApprovals({
-      team: c.origin.workspace,
-      workspace: c.origin.workspace,
-      requester: c.requester,
-      operation: c.judgeBy ?? c.operation,
-      target: c.target,
-      ...(c.breakGlass ? { breakGlass: true } : {}),
-      approvals: c.approvals,
-      now: this.core.now(),
-      expiresAt: c.expiresAt,
-    });
+    const recount = await this.core.recount(c);
     if (recount.allowed && recount.satisfied) return undefined;
     return recount.allowed
       ? `Refused at its time: its approvals no longer suffice. Of the people who approved it, ${recount.count ?? 0} may approve it today, and it needs ${recount.required ?? 0}. Nothing was applied; request it again.`

@@ -9,11 +9,12 @@
  * what waits, and Cancel there stops it; a bad time is refused with the forms.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import pg from 'pg';
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
+import { storeKinds } from '../../changes/harness.js';
 import { ALICE, BOB, type BotHarness, startBotHarness } from './bot-harness.js';
+import { pgStore } from './pg-schema.js';
 
 const POLICY = `
 version: 1
@@ -30,10 +31,8 @@ rules:
 
 const T0 = Date.UTC(2026, 10, 28, 12, 0, 0);
 const HOUR = 3_600_000;
-const url = process.env.HARBOR_TEST_DATABASE_URL;
-const kinds: ('sqlite' | 'postgres')[] = url ? ['sqlite', 'postgres'] : ['sqlite'];
 
-describe.each(kinds)('scheduled changes over Slack (%s store)', (kind) => {
+describe.each(storeKinds)('scheduled changes over Slack (%s store)', (kind) => {
   let h: BotHarness;
   let cleanup: () => Promise<void> = async () => {};
   afterEach(async () => {
@@ -46,16 +45,9 @@ describe.each(kinds)('scheduled changes over Slack (%s store)', (kind) => {
       h = await startBotHarness({ clock, policy: POLICY });
       return;
     }
-    const schema = `scheduled_${process.pid}_${Date.now().toString(36)}`;
-    const admin = new pg.Pool({ connectionString: url, max: 1 });
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const inSchema = new URL(url as string);
-    inSchema.searchParams.set('options', `-c search_path=${schema}`);
-    h = await startBotHarness({ clock, policy: POLICY, databaseUrl: inSchema.toString() });
-    cleanup = async () => {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    };
+    const db = await pgStore();
+    h = await startBotHarness({ clock, policy: POLICY, databaseUrl: db.url });
+    cleanup = db.drop;
   }
 
   const message = (ts: string) => h.slack.channelMessages(TEST_CHANNEL.id).find((m) => m.ts === ts);

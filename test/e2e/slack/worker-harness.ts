@@ -5,23 +5,12 @@
  * when NOTIFY wakes it), never on a timer; the worker keeps a ManualClock the
  * test moves, so everything the worker does happens when the test says.
  */
-import pg from 'pg';
+
 import { ManualClock } from '../../../src/runtime/clock.js';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { type RunningWorker, startWorker } from '../../../src/startup/start-worker.js';
-import { freshSchema, pgUrl } from '../../changes/harness.js';
 import { type BotHarness, e2eConfig, startBotHarness } from './bot-harness.js';
-
-/** A fresh PostgreSQL schema, as a DATABASE_URL whose search_path names it. */
-export async function pgStore(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { schema, drop } = freshSchema();
-  const admin = new pg.Pool({ connectionString: pgUrl, max: 1 });
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(pgUrl as string);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), drop };
-}
+import { pgStore } from './pg-schema.js';
 
 export interface BotAndWorker {
   bot: BotHarness;

@@ -14,7 +14,7 @@ import { type RunningWorker, startWorker } from '../../../src/startup/start-work
 import { storeKinds } from '../../changes/harness.js';
 import { ALICE, type BotHarness, e2eConfig, startBotHarness } from './bot-harness.js';
 import { current, shown } from './harness-extras.js';
-import { pgStore } from './worker-harness.js';
+import { pgStore } from './pg-schema.js';
 
 const SCALE = 'armada scale dev duel --type cloud --min 2 --max 30';
 const BEFORE = { minReplicas: 0, bufferSize: 2, maxReplicas: 20 };
