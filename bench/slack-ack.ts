@@ -13,6 +13,9 @@
  * Prints the p99 ratio per surface and checks the target: at most 1.0x bare
  * Bolt, no ack over 3 s, and the work behind the acks done without errors.
  * Run: npx tsx bench/slack-ack.ts [--mode http|socket] [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 2] [--surfaces command,click,submit]
+ * Profiles: BENCH_PROF=ack-bot writes Harbormaster's whole run as a V8 CPU profile;
+ * BENCH_BURST_PROF=1 writes one per Harbormaster burst alone (burst-<surface>-<round>),
+ * both to the directory ipc.ts names. Profiling slows the bot: its figures are not the target's.
  */
 
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -235,7 +238,10 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
         // Whatever the last burst left (closing sockets, this client's garbage) settles first,
         // so the app that goes second in a round does not pay for the first.
         await sleep(SETTLE_MS);
+        const profiled = app === 'harbormaster' && process.env.BENCH_BURST_PROF;
+        if (profiled) await p.bot.call('burstProfile', { start: true });
         const b = await send(app, sameBodies);
+        if (profiled) await p.bot.call('burstProfile', { start: false, label: `${surface}-${round + 1}` });
         bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
         await idle();
       }

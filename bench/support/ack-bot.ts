@@ -3,16 +3,18 @@
  * main.ts starts it (startBot) against the stand-ins' Slack and hosting API.
  * Its log is counted, not printed: the benchmark reports the errors.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createJsonLogger } from '../../src/runtime/logger.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { type RunningBot, startBot } from '../../src/startup/start-bot.js';
 import { e2eConfig } from '../../test/e2e/slack/bot-harness.js';
-import { serve } from './ipc.js';
+import { PROFILE_DIR, serve } from './ipc.js';
 
 let running: RunningBot | undefined;
+let session: Session | undefined;
 let dataDir: string | undefined;
 const errors: string[] = [];
 const logger = createJsonLogger({
@@ -52,6 +54,23 @@ serve({
   idle: async () => {
     await running?.bot.idle();
     await running?.bot.followUpsDone();
+  },
+  /** BENCH_BURST_PROF: a V8 CPU profile of one burst alone (its acks and the chains behind them), not the whole run. */
+  burstProfile: async (o: { start: boolean; label?: string }) => {
+    if (o.start) {
+      session = new Session();
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.setSamplingInterval', { interval: 100 });
+      await session.post('Profiler.start');
+      return;
+    }
+    if (!session) return;
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    session = undefined;
+    await mkdir(PROFILE_DIR, { recursive: true });
+    await writeFile(join(PROFILE_DIR, `burst-${o.label ?? 'x'}.cpuprofile`), JSON.stringify(profile));
   },
   report: async () => {
     if (!running) throw new Error('not started');

@@ -107,7 +107,7 @@ export function createReceiver(
     logger,
     boltLogger: log,
     responseOrigins: configuredOrigins(slack.apiUrl),
-    ...(ackFirst ? { ackFirst } : {}),
+    ...(ackFirst ? { ackFirst, chainLater: chainsAfterReads() } : {}),
   });
   const others = http.requestListener;
   http.requestListener = (req, res) => {

@@ -9,8 +9,10 @@
  * proves who sent a body, not that it is well formed), and handed to the
  * app as Bolt's own receiver would hand it. With `ackFirst` the answer is
  * decided from the body and written before Bolt's chain runs (first-ack.ts,
- * as in Socket Mode); type-ahead requests, answered after a read, get Bolt's
- * ack.
+ * as in Socket Mode), and the chains start one per turn of the loop after the
+ * requests still arriving have been read and acked: a burst's acks do not
+ * wait behind the chains of the requests before them. Type-ahead requests,
+ * answered after a read, get Bolt's ack.
  *
  * Answers: 401 unsigned or stale, 413 too large, 400 with the reason when
  * the body cannot be handled, Slack's answers to `ssl_check` and
@@ -24,12 +26,11 @@ import {
   type BufferedIncomingMessage,
   HTTPModuleFunctions,
   HTTPResponseAck,
-  verifySlackRequest,
 } from '@slack/bolt';
 import type { Logger } from '../../runtime/logger.js';
 import { type AckFirst, ackThenChain } from './first-ack.js';
 import { commandProblem, eventProblem, interactionProblem } from './payload-shape.js';
-import { futureTimestampProblem } from './request-timestamp.js';
+import { signatureCheck } from './request-signature.js';
 import { responseUrlProblem } from './response-url.js';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -81,12 +82,19 @@ interface EventsEndpointOptions {
   responseOrigins?: readonly string[];
   /** Decides a request's answer from its body, written before Bolt's chain runs. */
   ackFirst?: AckFirst;
+  /**
+   * Starts an acked request's chain (first-ack.ts `chainsAfterReads`: one per
+   * turn of the loop, after the loop has read what the sockets hold); at once
+   * when not given.
+   */
+  chainLater?: <T>(chain: () => Promise<T>) => Promise<T>;
 }
 
 /** Handles one POST to the events path. */
 export function eventsEndpoint(
   o: EventsEndpointOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  const verify = signatureCheck(o.signingSecret);
   const answer = (res: ServerResponse, status: number, text?: string) => {
     if (text === undefined) HTTPModuleFunctions.buildNoBodyResponse(res, status);
     else {
@@ -109,22 +117,16 @@ export function eventsEndpoint(
     const form = contentType === FORM ? parseForm(rawBody) : undefined;
     // Slack's reachability probe comes unsigned; nothing sent along with it is read.
     if (form?.ssl_check === '1') return HTTPModuleFunctions.buildSSLCheckResponse(res);
-    try {
-      const timestamp = Number(header(req, 'x-slack-request-timestamp'));
-      verifySlackRequest({
-        signingSecret: o.signingSecret,
-        body: rawBody,
-        headers: {
-          'x-slack-signature': header(req, 'x-slack-signature'),
-          'x-slack-request-timestamp': timestamp,
-        },
-      });
-      const future = futureTimestampProblem(timestamp, Date.now());
-      if (future) throw new Error(future);
-    } catch (err) {
-      o.logger.warn('refused a Slack request that is not signed right', {
-        reason: err instanceof Error ? err.message : String(err),
-      });
+    const unsigned = verify(
+      {
+        body: buffered.rawBody,
+        signature: header(req, 'x-slack-signature'),
+        timestamp: header(req, 'x-slack-request-timestamp'),
+      },
+      Date.now(),
+    );
+    if (unsigned) {
+      o.logger.warn('refused a Slack request that is not signed right', { reason: unsigned });
       return answer(res, 401);
     }
     const read = parseBody(rawBody, contentType, form);
@@ -152,8 +154,9 @@ export function eventsEndpoint(
     const first = o.ackFirst?.(body);
     if (first) {
       // Bolt reports its chain's errors itself (app.error); anything else thrown here is logged below.
+      const later = o.chainLater ?? ((chain) => chain());
       return ackThenChain(first, ack.bind(), (noOp, customProperties) =>
-        app.processEvent({ body, ack: noOp, ...retry, customProperties }),
+        later(() => app.processEvent({ body, ack: noOp, ...retry, customProperties })),
       );
     }
     try {

@@ -51,12 +51,13 @@ export async function ackThenChain(
 
 /**
  * Starts Bolt's chains one per turn of the event loop, in the order their
- * acks went out. A Socket Mode burst arrives as frames read chunk by chunk;
- * a chain started as soon as its ack is written would run (authorization,
- * middleware, matching every listener) before the loop reads the next chunk,
- * so each later envelope's ack would wait for the chains of those before it.
+ * acks went out (both receivers). A burst arrives as Socket Mode frames read
+ * chunk by chunk, or as HTTP requests on their own connections; a chain
+ * started as soon as its ack is written would run (authorization,
+ * middleware, matching every listener) before the loop reads the next chunk
+ * or request, so each later ack would wait for the chains of those before it.
  * Started from `setImmediate`, a chain waits until the loop has read what
- * the sockets hold, and those envelopes' acks go out first.
+ * the sockets hold, and those requests' acks go out first.
  */
 export function chainsAfterReads(): <T>(chain: () => Promise<T>) => Promise<T> {
   const queued: (() => void)[] = [];
