@@ -290,6 +290,8 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
     },
     repairChangeMessages: () => changeMessages.repair(),
     idle: async () => {
+      // Chains start after the acks; each queues its request's work as it runs.
+      await receiver.chainsDone();
       await tasks.idle();
       await home.idle();
     },
@@ -311,6 +313,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       }
       await receiver.requestsDone();
       await receiver.stop();
+      await receiver.chainsDone();
       await tasks.idle();
       // Tails are left active, not stopped: a restart or another replica resumes them.
       await o.tails.close();

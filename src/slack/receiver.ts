@@ -14,7 +14,7 @@ import type { Logger } from '../runtime/logger.js';
 import type { AckWatch } from './runtime/ack-watch.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { eventsEndpoint } from './runtime/events-endpoint.js';
-import { type AckFirst, ackThenChain, chainsAfterReads } from './runtime/first-ack.js';
+import { type AckFirst, ackThenChain, ChainsAfterReads } from './runtime/first-ack.js';
 import { OpenRequests } from './runtime/open-requests.js';
 import { envelopeProblem } from './runtime/payload-shape.js';
 import { configuredOrigins } from './runtime/response-url.js';
@@ -29,11 +29,19 @@ export interface BotReceiver {
   start(): Promise<number | undefined>;
   /** Resolves when every HTTP request accepted so far has been answered (Socket Mode: at once). */
   requestsDone(): Promise<void>;
+  /** Resolves when the Bolt chains of every request acked so far have run (they start after the acks). */
+  chainsDone(): Promise<void>;
   /** Closes the listener (HTTP: requests still open finish first). */
   stop(): Promise<void>;
 }
 
 const EVENTS_PATH = '/slack/events';
+/**
+ * How long an acked request's chain waits at most for a burst's acks to be
+ * done (AckWatch): steady traffic cannot hold chains longer, and a trigger id
+ * (3 s) still has most of its time when the work behind the chain opens a view.
+ */
+const CHAIN_QUIET_MAX_MS = 250;
 
 /** Where a Socket Mode envelope handed to Bolt carries its custom properties (the ack decided first). */
 const PROPERTIES = Symbol('custom properties');
@@ -55,6 +63,8 @@ export function createReceiver(
   { acks, ackFirst, clientOptions = {} }: ReceiverOptions = {},
 ): BotReceiver {
   const log = boltLogger(logger.child({ component: 'bolt' }));
+  // Acked requests' chains start after the burst's acks (first-ack.ts), in either mode.
+  const chains = new ChainsAfterReads(acks && (() => acks.quiet(CHAIN_QUIET_MAX_MS)));
   if (slack.mode === 'socket' && slack.appToken) {
     const receiver = new SocketModeReceiver({
       appToken: slack.appToken,
@@ -67,7 +77,7 @@ export function createReceiver(
         clientOptions: { ...clientOptions, ...(slack.apiUrl ? { slackApiUrl: slack.apiUrl } : {}) },
       },
     });
-    guardEnvelopes(receiver.client, logger, acks, ackFirst);
+    guardEnvelopes(receiver.client, logger, chains, acks, ackFirst);
     let open = false;
     receiver.client.on('connected', () => {
       open = true;
@@ -86,6 +96,7 @@ export function createReceiver(
         return server?.port ?? slack.port;
       },
       requestsDone: async () => {},
+      chainsDone: () => chains.idle(),
       stop: async () => {
         await receiver.stop();
         await server?.close();
@@ -107,7 +118,7 @@ export function createReceiver(
     logger,
     boltLogger: log,
     responseOrigins: configuredOrigins(slack.apiUrl),
-    ...(ackFirst ? { ackFirst, chainLater: chainsAfterReads() } : {}),
+    ...(ackFirst ? { ackFirst, chains } : {}),
   });
   const others = http.requestListener;
   http.requestListener = (req, res) => {
@@ -140,6 +151,7 @@ export function createReceiver(
       return (server.address() as AddressInfo).port;
     },
     requestsDone: () => open.idle(),
+    chainsDone: () => chains.idle(),
     stop: () => http.stop(),
   };
 }
@@ -171,8 +183,9 @@ interface Envelope {
  * client emits a socket's envelopes one after another in one turn, and each
  * ack is written before this listener first waits, so a burst's acks go out
  * in the order its envelopes came, none behind another's chain; the chains
- * then start one per turn of the loop (chainsAfterReads), after the loop has
- * read the frames still waiting on the socket. Type-ahead
+ * then start one per turn of the loop (ChainsAfterReads), after the loop has
+ * read the frames still waiting on the socket and the burst's acks are
+ * done. Type-ahead
  * requests (answered in their ack, after a read) still ack from the chain.
  */
 function guardEnvelopes(
@@ -182,6 +195,7 @@ function guardEnvelopes(
     on(event: string, listener: (envelope: Envelope) => Promise<void>): unknown;
   },
   logger: Logger,
+  chains: ChainsAfterReads,
   acks?: AckWatch,
   ackFirst?: AckFirst,
 ): void {
@@ -190,7 +204,6 @@ function guardEnvelopes(
   const chain = async (envelope: Envelope) => {
     for (const bolt of bolts) await bolt(envelope);
   };
-  const afterReads = chainsAfterReads();
   client.on('slack_event', async (envelope) => {
     const problem = envelopeProblem(envelope.type, envelope.body);
     if (problem) {
@@ -211,7 +224,7 @@ function guardEnvelopes(
               done();
             }
           },
-          (ack, properties) => afterReads(() => chain({ ...envelope, ack, [PROPERTIES]: properties })),
+          (ack, properties) => chains.run(() => chain({ ...envelope, ack, [PROPERTIES]: properties })),
         );
       } catch (error) {
         // Mostly the ack's own send (Bolt reports its chain's errors itself): Slack sends the envelope again.

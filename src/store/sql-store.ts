@@ -97,6 +97,7 @@ export abstract class SqlStore implements Store {
       const changes = new SqlChangeStore(runner);
       const outbox = new SqlOutboxStore(runner);
       const approvals = new SqlApprovalStore(runner);
+      const guards = new SqlGuardStore(runner);
       const tx: TransactionStore = {
         createChange: (c) => changes.createChange(c),
         getChange: (id) => changes.getChange(id),
@@ -114,6 +115,7 @@ export abstract class SqlStore implements Store {
         lastOutboxSeq: () => outbox.lastOutboxSeq(),
         claimOutbox: (subscriber, seq, ttlMs, now) => outbox.claimOutbox(subscriber, seq, ttlMs, now),
         pruneOutbox: (before, now) => outbox.pruneOutbox(before, now),
+        createGuard: (g) => guards.createGuard(g),
       };
       return work(tx);
     });

@@ -487,7 +487,11 @@ export interface OutboxStore {
 }
 
 /** What a transaction may write: a change and the events telling of it commit together or not at all. */
-export type TransactionStore = ChangeStore & Pick<ApprovalStore, 'listApprovalsFor'> & OutboxStore;
+/** What commits together: a change, the outbox rows telling of it, and the guard an apply starts. */
+export type TransactionStore = ChangeStore &
+  Pick<ApprovalStore, 'listApprovalsFor'> &
+  OutboxStore &
+  Pick<GuardStore, 'createGuard'>;
 
 /** Writes that commit together (the transactional outbox). */
 export interface AtomicStore {

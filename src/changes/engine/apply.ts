@@ -163,9 +163,23 @@ export class Applier {
     const now = this.core.now();
     // A recovery's settlement commits with the `closed` event telling of it, a click's with its
     // `clicked` event (click-told.ts); one stored later (storePending) was told by its click.
-    const write = async (work: (tx: TransactionStore) => Promise<ChangeRecord | undefined>) => {
+    const write = async (settle: (tx: TransactionStore) => Promise<ChangeRecord | undefined>) => {
+      // A guarded change is watched from its apply (src/guards/ does the watching, on whichever
+      // replica holds it): its guard commits with the settlement, so no applied change goes unguarded.
+      const work = async (tx: TransactionStore) => {
+        const written = await settle(tx);
+        if (written?.status === 'succeeded' && change.guard)
+          await tx.createGuard({
+            changeId: change.id,
+            rule: change.guard.rule,
+            withinMs: change.guard.withinMs,
+            windowEnd: now + change.guard.withinMs,
+            createdAt: now,
+          });
+        return written;
+      };
       if (action === 'recover') return this.core.closing(work, change.approvals);
-      if (!told) return work(this.core.o.store);
+      if (!told) return this.core.o.store.atomically(work);
       const record = await this.core.write(work, async (written) =>
         written
           ? clickedEvent(told, settledOutcome(settled, toChange(written, change.approvals)))
@@ -198,8 +212,6 @@ export class Applier {
             { now },
           ),
     );
-    // A guarded change is watched from its apply (src/guards/ does the watching, on whichever replica holds it).
-    if (done?.status === 'succeeded' && change.guard) await this.startGuard(change, now);
     await this.core.audit({
       at: now,
       changeId: change.id,
@@ -219,29 +231,6 @@ export class Applier {
           : settled.failure,
     });
     return done ? toChange(done, change.approvals) : undefined;
-  }
-
-  /**
-   * Stores the guard of `change`, applied at `now`: its window ends `withinMs` later. A store
-   * failure here is logged loudly; the change stands (its apply already happened), unguarded.
-   */
-  private async startGuard(change: Change, now: number): Promise<void> {
-    const guard = change.guard;
-    if (!guard) return;
-    try {
-      await this.core.o.store.createGuard({
-        changeId: change.id,
-        rule: guard.rule,
-        withinMs: guard.withinMs,
-        windowEnd: now + guard.withinMs,
-        createdAt: now,
-      });
-    } catch (err) {
-      this.core.o.logger.error('could not start the guard of an applied change', {
-        changeId: change.id,
-        error: err,
-      });
-    }
   }
 }
 

@@ -14,6 +14,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { type Clock, systemClock } from '../../runtime/clock.js';
 
+/**
+ * The reason a cap's sleep is cancelled with: given, so no DOMException (and
+ * its stack) is made for each of the many waits a burst ends.
+ */
+const SETTLED = new Error('the requests settled first');
+
 /** Connections opened whose first request has not arrived yet. */
 const opening = new WeakSet<Socket>();
 
@@ -81,7 +87,7 @@ export class AckWatch {
       const cap = new AbortController();
       const done = () => {
         this.waiters.delete(done);
-        cap.abort();
+        cap.abort(SETTLED);
         resolve();
       };
       this.waiters.add(done);

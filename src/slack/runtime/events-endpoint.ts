@@ -28,7 +28,7 @@ import {
   HTTPResponseAck,
 } from '@slack/bolt';
 import type { Logger } from '../../runtime/logger.js';
-import { type AckFirst, ackThenChain } from './first-ack.js';
+import { type AckFirst, ackThenChain, type ChainsAfterReads } from './first-ack.js';
 import { commandProblem, eventProblem, interactionProblem } from './payload-shape.js';
 import { signatureCheck } from './request-signature.js';
 import { responseUrlProblem } from './response-url.js';
@@ -83,11 +83,10 @@ interface EventsEndpointOptions {
   /** Decides a request's answer from its body, written before Bolt's chain runs. */
   ackFirst?: AckFirst;
   /**
-   * Starts an acked request's chain (first-ack.ts `chainsAfterReads`: one per
-   * turn of the loop, after the loop has read what the sockets hold); at once
-   * when not given.
+   * Starts acked requests' chains (first-ack.ts: one per turn of the loop,
+   * after the loop has read what the sockets hold); at once when not given.
    */
-  chainLater?: <T>(chain: () => Promise<T>) => Promise<T>;
+  chains?: ChainsAfterReads;
 }
 
 /** Handles one POST to the events path. */
@@ -154,10 +153,10 @@ export function eventsEndpoint(
     const first = o.ackFirst?.(body);
     if (first) {
       // Bolt reports its chain's errors itself (app.error); anything else thrown here is logged below.
-      const later = o.chainLater ?? ((chain) => chain());
-      return ackThenChain(first, ack.bind(), (noOp, customProperties) =>
-        later(() => app.processEvent({ body, ack: noOp, ...retry, customProperties })),
-      );
+      return ackThenChain(first, ack.bind(), (noOp, customProperties) => {
+        const chain = () => app.processEvent({ body, ack: noOp, ...retry, customProperties });
+        return o.chains ? o.chains.run(chain) : chain();
+      });
     }
     try {
       await app.processEvent({

@@ -57,23 +57,47 @@ export async function ackThenChain(
  * middleware, matching every listener) before the loop reads the next chunk
  * or request, so each later ack would wait for the chains of those before it.
  * Started from `setImmediate`, a chain waits until the loop has read what
- * the sockets hold, and those requests' acks go out first.
+ * the sockets hold, and those requests' acks go out first. With `quiet` (the
+ * bot passes "no ack pending and arrivals settled", AckWatch, bounded) each
+ * start also waits for the burst to be acked: the acks of requests still on
+ * their way, spread over a hundred milliseconds or more, never share the CPU
+ * with the chains of those before them, as the work behind the acks never
+ * does (runtime/tasks.ts).
  */
-export function chainsAfterReads(): <T>(chain: () => Promise<T>) => Promise<T> {
-  const queued: (() => void)[] = [];
-  let pumping = false;
-  const pump = () => {
-    if (pumping) return;
-    pumping = true;
+export class ChainsAfterReads {
+  private readonly queued: (() => void)[] = [];
+  private pumping = false;
+  /** Chains queued or running, so `idle` can wait for them (tests, shutdown). */
+  private readonly open = new Set<Promise<unknown>>();
+
+  constructor(private readonly quiet?: () => Promise<void>) {}
+
+  /** Queues `chain` to start on a later turn, after those queued before it; resolves with its outcome. */
+  run<T>(chain: () => Promise<T>): Promise<T> {
+    const run = new Promise<T>((resolve, reject) => {
+      this.queued.push(() => chain().then(resolve, reject));
+      this.pump();
+    });
+    const tracked = run.catch(() => undefined);
+    this.open.add(tracked);
+    void tracked.finally(() => this.open.delete(tracked));
+    return run;
+  }
+
+  /** Resolves when no chain is queued or running, including chains queued meanwhile. */
+  async idle(): Promise<void> {
+    while (this.open.size > 0) await Promise.all([...this.open]);
+  }
+
+  private pump(): void {
+    if (this.pumping) return;
+    this.pumping = true;
     setImmediate(() => {
-      pumping = false;
-      queued.shift()?.();
-      if (queued.length > 0) pump();
+      void (this.quiet?.() ?? Promise.resolve()).then(() => {
+        this.pumping = false;
+        this.queued.shift()?.();
+        if (this.queued.length > 0) this.pump();
+      });
     });
-  };
-  return (chain) =>
-    new Promise((resolve, reject) => {
-      queued.push(() => chain().then(resolve, reject));
-      pump();
-    });
+  }
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 40, HTTP: a request's Bolt chain never runs in the turn its ack was
- * written. Each chain starts on a later turn of the loop (chainsAfterReads),
+ * written. Each chain starts on a later turn of the loop (ChainsAfterReads),
  * after the loop has read and acked the requests still arriving, as in
  * Socket Mode. A chain run at once would take the CPU (authorization,
  * middleware, matching every listener) before the next request of a burst is
@@ -17,7 +17,7 @@ import type { App } from '@slack/bolt';
 import { createMemoryLogger } from '../../../src/runtime/logger.js';
 import { boltLogger } from '../../../src/slack/runtime/bolt-logger.js';
 import { eventsEndpoint } from '../../../src/slack/runtime/events-endpoint.js';
-import { type AckFirst, chainsAfterReads } from '../../../src/slack/runtime/first-ack.js';
+import { type AckFirst, ChainsAfterReads } from '../../../src/slack/runtime/first-ack.js';
 import { postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 
 const SECRET = 'chain-turns-secret';
@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 /** Serves the events endpoint; records, per request, whether the chain came after its ack's turn. */
-async function serve(chainLater?: <T>(chain: () => Promise<T>) => Promise<T>) {
+async function serve(chains?: ChainsAfterReads) {
   const turnPassed = new Map<string, boolean>();
   const afterAckTurn: boolean[] = [];
   const ackFirst: AckFirst = (body) => {
@@ -56,7 +56,7 @@ async function serve(chainLater?: <T>(chain: () => Promise<T>) => Promise<T>) {
     logger,
     boltLogger: boltLogger(logger),
     ackFirst,
-    ...(chainLater ? { chainLater } : {}),
+    ...(chains ? { chains } : {}),
   });
   server = createServer(events);
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
@@ -80,7 +80,7 @@ async function serve(chainLater?: <T>(chain: () => Promise<T>) => Promise<T>) {
 }
 
 it("starts each chain on a later turn than its ack's, for every request of a burst", async () => {
-  const { burst } = await serve(chainsAfterReads());
+  const { burst } = await serve(new ChainsAfterReads());
   expect(await burst(30)).toEqual(Array.from({ length: 30 }, () => true));
 });
 
