@@ -117,6 +117,11 @@ export interface SlackBot {
   channelNames: ChannelNames;
   /** Resolves when all work started by requests so far has finished (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Resolves when every request acked so far has been routed: its Bolt chain
+   * (which starts after the burst's acks) has run and its work is queued.
+   */
+  routed(): Promise<void>;
   /** Resolves when every follow-up (thread status after an apply) has finished. */
   followUpsDone(): Promise<void>;
   /** Names of the request tasks and follow-ups still running (what a cut-short shutdown leaves). */
@@ -289,6 +294,7 @@ export function createSlackBot(o: SlackBotOptions): SlackBot {
       return port;
     },
     repairChangeMessages: () => changeMessages.repair(),
+    routed: () => receiver.chainsDone(),
     idle: async () => {
       // Chains start after the acks; each queues its request's work as it runs.
       await receiver.chainsDone();

@@ -28,8 +28,11 @@ afterAll(async () => {
   await h.stop();
 });
 
-/** Request work queued or running (follow-ups aside). */
-const work = () => h.running.bot.inFlight().filter((name) => name.endsWith(' work'));
+/** Request work queued or running (follow-ups aside), once every request acked so far is routed. */
+const work = async () => {
+  await h.running.bot.routed();
+  return h.running.bot.inFlight().filter((name) => name.endsWith(' work'));
+};
 const slash = (text: string) => postSigned(h.eventsUrl, SIGNING_SECRET, slashBody(h.slack, text));
 
 it('answers "busy" at once past the queue bound, and takes requests again once it drains', async () => {
@@ -46,7 +49,7 @@ it('answers "busy" at once past the queue bound, and takes requests again once i
   const shed = await slash('vessels dev');
   expect(shed.status).toBe(200);
   expect(JSON.stringify(shed.body)).toMatch(BUSY);
-  expect(work()).toEqual(['command work', 'command work']);
+  expect(await work()).toEqual(['command work', 'command work']);
 
   const note = h.slack.waitFor(
     (call) => call.method === 'response_url' && BUSY.test(JSON.stringify(call.body)),
@@ -58,7 +61,7 @@ it('answers "busy" at once past the queue bound, and takes requests again once i
   );
   expect(click.status).toBe(200);
   await note;
-  expect(work()).toEqual(['command work', 'command work']);
+  expect(await work()).toEqual(['command work', 'command work']);
 
   h.sim.clearFaults();
   await simClock.advance(60_000);
@@ -88,7 +91,7 @@ it('sheds a type-ahead request past the same bound: no options at once, nothing 
   await slash('vessels dev');
   await simClock.whenSleeping();
   await slash('vessels dev');
-  expect(work()).toEqual(['command work', 'command work']);
+  expect(await work()).toEqual(['command work', 'command work']);
   const reads = h.sim.countRequests('GET', '/api/');
 
   const shed = await suggest();
