@@ -17,11 +17,12 @@ import type { Policy, PolicyContext } from '../policy/types.js';
 import { type Clock, systemClock } from '../runtime/clock.js';
 import { Events, type ReleaseEvents } from '../runtime/events.js';
 import type { Logger } from '../runtime/logger.js';
-import type { Metrics } from '../runtime/metrics.js';
+import type { CoreMetrics, HousekeepingLoop } from '../runtime/metrics.js';
 import { openStore } from '../store/index.js';
 import type { Store } from '../store/types.js';
 import { connectHostingApi, type HostingApi } from './hosting-api.js';
 import { backgroundClock, Housekeeping } from './housekeeping.js';
+import { HousekeepingBeats, type HousekeepingLiveness } from './housekeeping-beats.js';
 export interface Core {
   api: HostingApi;
   store: Store;
@@ -54,6 +55,11 @@ export interface Core {
    * have ended: for tests and tools that need what housekeeping did to be visible.
    */
   housekeepNow(): Promise<void>;
+  /**
+   * Whether the loops started keep ending passes (startup/housekeeping-beats.ts): a worker's
+   * liveness, which has no other work to judge.
+   */
+  housekeepingLiveness(): HousekeepingLiveness;
   stop(): Promise<void>;
 }
 
@@ -70,7 +76,8 @@ interface CoreOptions {
   /** How policy user groups (and channel names) are resolved: through Slack. */
   groups: Pick<PolicyContext, 'resolveGroup' | 'resolveChannelName' | 'names'>;
   clock?: Clock;
-  metrics?: Metrics;
+  /** Hosting API calls, housekeeping passes and the guards' are counted here. */
+  metrics?: CoreMetrics;
   /** How follow-ups poll after an apply (tests shorten it). */
   follow?: { pollMs?: number; timeoutMs?: number; resumeAfterMs?: number };
   /** Where the engine announces that a release's changes moved. */
@@ -169,13 +176,36 @@ export async function startCore({
     // Promotions accepted but not yet visible: redrawn once the copy shows or the settle window ends.
     await engine.recheckUnverified();
     // A guard that cannot be looked at now is looked at next pass; the notices below are not held up by it.
-    await guards.pass().catch((error: unknown) => logger.error('the guards pass failed', { error }));
+    await guards.pass().then(
+      () => metrics?.guardPasses.inc({ outcome: 'ok' }),
+      (error: unknown) => {
+        metrics?.guardPasses.inc({ outcome: 'failed' });
+        logger.error('the guards pass failed', { error });
+      },
+    );
     // Claimed after the changes moved above were published, so each of their rewrites is queued
     // before its notice: a notice waits for its own change's redraw, not for every redraw.
     await engine.claimNotices();
     const now = clock.now();
     await store.pruneOutbox(now - OUTBOX_RETENTION_MS, now);
   };
+  const beats = new HousekeepingBeats(clock);
+  /** `pass`, timed and counted by outcome, beating for the liveness probe when it ends (failed or not). */
+  const measured =
+    (loop: HousekeepingLoop, pass: () => Promise<void>): (() => Promise<void>) =>
+    async () => {
+      const end = metrics?.housekeepingSeconds.startTimer({ loop });
+      let outcome: 'ok' | 'failed' = 'failed';
+      try {
+        await pass();
+        outcome = 'ok';
+      } finally {
+        end?.();
+        metrics?.housekeepingPasses.inc({ loop, outcome });
+        metrics?.housekeepingLastPass.set({ loop }, clock.now() / 1000);
+        beats.beat(loop);
+      }
+    };
   let lifecycle: Housekeeping | undefined;
   let drawing: Housekeeping | undefined;
   let drawingStarted: Promise<void> | undefined;
@@ -189,8 +219,9 @@ export async function startCore({
     policy,
     startHousekeeping: async (surface) => {
       const onError = (what: string) => (err: unknown) => logger.error(`${what} failed`, { error: err });
+      beats.started('lifecycle');
       lifecycle ??= new Housekeeping({
-        pass: lifecyclePass,
+        pass: measured('lifecycle', lifecyclePass),
         intervalMs: HOUSEKEEPING_MS,
         clock: backgroundClock,
         onError: onError('housekeeping'),
@@ -198,8 +229,9 @@ export async function startCore({
       if (surface) {
         await reader?.start();
         // Messages a Slack outage left behind, at Slack's pace: its own loop, not awaited here.
+        beats.started('drawing');
         drawing ??= new Housekeeping({
-          pass: surface.repair,
+          pass: measured('drawing', surface.repair),
           intervalMs: HOUSEKEEPING_MS,
           clock: backgroundClock,
           onError: onError('message repair'),
@@ -207,10 +239,11 @@ export async function startCore({
         drawingStarted ??= drawing.start();
       }
       // Scheduled changes on a loop of their own: their time should not wait behind a slow lifecycle pass.
+      beats.started('scheduler');
       scheduler ??= new Housekeeping({
-        pass: async () => {
+        pass: measured('scheduler', async () => {
           await engine.runScheduled();
-        },
+        }),
         intervalMs: SCHEDULER_TICK_MS,
         clock: backgroundClock,
         onError: onError('the scheduler'),
@@ -225,6 +258,7 @@ export async function startCore({
       await reader?.readNow();
       await settled();
     },
+    housekeepingLiveness: () => beats.report(),
     stop: async () => {
       await lifecycle?.stop();
       await drawing?.stop();

@@ -6,7 +6,7 @@
 import type { GameFabricConfig } from '../config/config.js';
 import { createGameFabricClient, type GameFabricClient } from '../gamefabric/client.js';
 import type { Logger } from '../runtime/logger.js';
-import type { Metrics } from '../runtime/metrics.js';
+import type { CoreMetrics } from '../runtime/metrics.js';
 import { measuredFetch } from './measured-fetch.js';
 
 export interface HostingApi {
@@ -20,7 +20,7 @@ export interface HostingApi {
 export async function connectHostingApi(
   config: GameFabricConfig,
   logger: Logger,
-  metrics?: Metrics,
+  metrics?: CoreMetrics,
 ): Promise<HostingApi> {
   const fetch = metrics ? measuredFetch(metrics) : undefined;
   if (config.url && config.auth) {

@@ -4,10 +4,10 @@
  */
 import nodeFetch from 'node-fetch';
 import type { FetchLike } from '../gamefabric/request.js';
-import { apiResource, type Metrics } from '../runtime/metrics.js';
+import { apiResource, type CoreMetrics } from '../runtime/metrics.js';
 
 /** `fetch` that records each call's method, resource, status and latency (until response headers). */
-export function measuredFetch(metrics: Metrics, fetch: FetchLike = nodeFetch): FetchLike {
+export function measuredFetch(metrics: CoreMetrics, fetch: FetchLike = nodeFetch): FetchLike {
   const measured = async (...args: Parameters<FetchLike>) => {
     const [url, init] = args;
     const method = (init?.method ?? 'GET').toUpperCase();

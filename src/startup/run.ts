@@ -81,7 +81,7 @@ export async function run(argv: readonly string[]): Promise<void> {
     if (config.role === 'worker') {
       // Slack off: the lifecycle alone (startup/start-worker.ts); the bots draw what it does.
       const { startWorker } = await import('./start-worker.js');
-      const starting = startWorker(config, logger);
+      const starting = startWorker(config, logger, { processMetrics: true });
       started = starting.catch(() => undefined);
       const worker = await starting;
       running = { core: worker.core, inFlight: () => [] };

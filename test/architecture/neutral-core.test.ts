@@ -19,6 +19,7 @@ const CORE = [
   'gamefabric',
   'api-shapes',
   'errors',
+  'probes',
 ];
 const MARKUP = /<[@#!][^>\s]*/;
 

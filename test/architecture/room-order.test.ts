@@ -27,6 +27,7 @@ const SRC_ROOMS = [
   'freezes',
   'slack-budget',
   'read-budget',
+  'probes',
   'store',
   'config',
   'policy',

@@ -3,7 +3,10 @@
  * to the code: every environment variable they set is one src/config reads
  * (and their values pass it), the ports are the ones the config gives the
  * server, the probe paths are the server's, the secrets come from Secrets,
- * and the grace period outlasts the bot's own shutdown deadline.
+ * and the grace period outlasts the bot's own shutdown deadline. The
+ * PostgreSQL overlay's worker (HARBOR_ROLE=worker) is held to the same, with
+ * no Slack secret, the bot's image and hosting API, and pods the bot's
+ * Service does not select.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,7 +14,7 @@ import { describe, expect, it } from '@jest/globals';
 import { parseAllDocuments } from 'yaml';
 import { CONFIG_ENV_NAMES, type Config, configSecrets, readConfig } from '../../src/config/config.js';
 import { parsePolicy } from '../../src/policy/load.js';
-import { PROBE_PATHS } from '../../src/slack/runtime/health.js';
+import { PROBE_PATHS } from '../../src/probes/health.js';
 
 /** The parts of the rendered objects these checks read. */
 interface Doc {
@@ -29,6 +32,8 @@ interface Probe {
   httpGet: { path: string; port: string | number };
 }
 interface Container {
+  name: string;
+  image: string;
   env: EnvVar[];
   ports: { name: string; containerPort: number }[];
   startupProbe: Probe;
@@ -36,10 +41,12 @@ interface Container {
   readinessProbe: Probe;
   securityContext: Record<string, unknown>;
   volumeMounts: { name: string; mountPath: string }[];
+  resources: unknown;
 }
 interface Volume {
   name: string;
   configMap?: { name: string };
+  secret?: { secretName: string };
   persistentVolumeClaim?: { claimName: string };
 }
 interface DeploymentSpec {
@@ -80,10 +87,15 @@ function render(target: string): Doc[] {
   return parseAllDocuments(out).map((d) => d.toJS() as Doc);
 }
 
-function one(docs: Doc[], kind: string): Doc {
-  const found = docs.filter((d) => d.kind === kind);
+function one(docs: Doc[], kind: string, name?: string): Doc {
+  const found = docs.filter((d) => d.kind === kind && (name === undefined || d.metadata.name === name));
   expect(found).toHaveLength(1);
   return found[0] as Doc;
+}
+
+/** Whether `selector` selects pods labelled `labels`. */
+function selects(selector: Record<string, string>, labels: Record<string, string>): boolean {
+  return Object.entries(selector).every(([k, v]) => labels[k] === v);
 }
 
 /** The container's environment as the config reader would see it; a Secret's value names where it came from. */
@@ -119,7 +131,7 @@ const TARGETS = { base: 'deploy/base', postgres: 'deploy/overlays/postgres' } as
 
 maybe.each(Object.entries(TARGETS))('kubectl kustomize %s', (name, target) => {
   const docs = render(target);
-  const deployment = one(docs, 'Deployment').spec as DeploymentSpec;
+  const deployment = one(docs, 'Deployment', 'harbormaster').spec as DeploymentSpec;
   const pod = deployment.template.spec;
   const container = pod.containers[0] as Container;
   const { env, fromSecret } = envOf(container);
@@ -211,6 +223,78 @@ maybe.each(Object.entries(TARGETS))('kubectl kustomize %s', (name, target) => {
       expect(pdb.selector.matchLabels).toEqual(deployment.selector.matchLabels);
     });
   }
+});
+
+maybe('kubectl kustomize deploy/overlays/postgres: the worker', () => {
+  const docs = render(TARGETS.postgres);
+  const deployment = one(docs, 'Deployment', 'harbormaster-worker').spec as DeploymentSpec;
+  const bot = one(docs, 'Deployment', 'harbormaster').spec as DeploymentSpec;
+  const pod = deployment.template.spec;
+  const [container, ...others] = pod.containers as [Container, ...Container[]];
+  const botContainer = bot.template.spec.containers[0] as Container;
+  const { env, fromSecret } = envOf(container);
+  const config = configOf(env);
+  const port = (portName: string) => container.ports.find((p) => p.name === portName)?.containerPort;
+
+  it('is a worker on PostgreSQL: settings src/config reads, with values it accepts, in one container', () => {
+    expect(others).toEqual([]);
+    expect(Object.keys(env).filter((n) => !CONFIG_ENV_NAMES.includes(n))).toEqual([]);
+    expect(config.role).toBe('worker');
+    expect(config.local).toBe(false);
+    expect(config.databaseUrl).toMatch(/^postgres:/);
+  });
+
+  it('mounts no Slack secret and sets no Slack setting; its secrets come from Secrets', () => {
+    expect(Object.keys(env).filter((n) => n.startsWith('SLACK_'))).toEqual([]);
+    expect(JSON.stringify(pod)).not.toContain('harbormaster-slack');
+    expect(pod.volumes.filter((v) => v.secret)).toEqual([]);
+    for (const secret of configSecrets(config)) expect(secret).toContain('from-secret-');
+    expect([...fromSecret].sort()).toEqual(['DATABASE_URL', 'GAMEFABRIC_TOKEN']);
+  });
+
+  it("probes the worker's paths on the port that serves them, and Prometheus scrapes it there", () => {
+    expect(port('metrics')).toBe(config.slack.metricsPort);
+    expect(container.livenessProbe.httpGet).toEqual({ path: PROBE_PATHS.live, port: 'metrics' });
+    expect(container.startupProbe.httpGet).toEqual({ path: PROBE_PATHS.live, port: 'metrics' });
+    expect(container.readinessProbe.httpGet).toEqual({ path: PROBE_PATHS.ready, port: 'metrics' });
+    const annotations = deployment.template.metadata.annotations;
+    expect(annotations['prometheus.io/path']).toBe(PROBE_PATHS.metrics);
+    expect(Number(annotations['prometheus.io/port'])).toBe(config.slack.metricsPort);
+  });
+
+  it("runs the bot's image against the bot's hosting API and environments, with the bot's resources", () => {
+    const botEnv = envOf(botContainer).env;
+    expect(container.image).toBe(botContainer.image);
+    expect(container.image).not.toBe('harbormaster');
+    expect(env.GAMEFABRIC_URL).toBe(botEnv.GAMEFABRIC_URL);
+    expect(env.HARBOR_ENVIRONMENTS).toBe(botEnv.HARBOR_ENVIRONMENTS);
+    expect(container.resources).toEqual(botContainer.resources);
+  });
+
+  it("has pods of its own: the bot's Service and PodDisruptionBudget do not select them", () => {
+    const labels = deployment.template.metadata.labels;
+    expect(selects(deployment.selector.matchLabels, labels)).toBe(true);
+    expect(selects(bot.selector.matchLabels, labels)).toBe(false);
+    expect(selects((one(docs, 'Service').spec as ServiceSpec).selector, labels)).toBe(false);
+    const pdb = one(docs, 'PodDisruptionBudget').spec as {
+      selector: { matchLabels: Record<string, string> };
+    };
+    expect(selects(pdb.selector.matchLabels, labels)).toBe(false);
+  });
+
+  it('stops within its grace period, runs as the image user read-only, and reads the policy HARBOR_POLICY names', () => {
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThan(config.shutdownTimeoutMs);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, fsGroup: 1000 });
+    expect(container.securityContext).toMatchObject({
+      readOnlyRootFilesystem: true,
+      allowPrivilegeEscalation: false,
+    });
+    const configMap = one(docs, 'ConfigMap');
+    const volume = pod.volumes.find((v) => v.configMap?.name === configMap.metadata.name);
+    const mount = container.volumeMounts.find((m) => m.name === volume?.name);
+    const [file] = Object.keys(configMap.data ?? {});
+    expect(`${mount?.mountPath}/${file}`).toBe(config.policyPath);
+  });
 });
 
 it('keeps the deploy policy in step with the documented example', () => {

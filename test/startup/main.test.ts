@@ -194,6 +194,34 @@ it('starts on the embedded simulator, is healthy, answers a command and stops on
   }
 });
 
+it('runs as a worker (HARBOR_ROLE=worker) without Slack: its probes and metrics, and a clean stop on SIGTERM', async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'harbor-main-worker-'));
+  const proc = run({
+    HARBOR_ROLE: 'worker',
+    PORT: '0',
+    HARBOR_LISTEN_HOST: '127.0.0.1',
+    HARBOR_DATA_DIR: dataDir,
+  });
+  const log = collectLog(proc);
+  const output = await log.until(/Harbormaster started/);
+  const port = Number(/probes and metrics on port (\d+)/.exec(output)?.[1]);
+
+  expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+  // On the embedded demo API no real server is looked after: not ready, and it says why.
+  const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ ready: false, api: 'simulator', store: 'ok' });
+  const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  expect(metrics).toContain('# TYPE process_cpu_seconds_total ');
+  expect(metrics).toContain('# TYPE harbor_housekeeping_passes_total ');
+  expect(metrics).not.toMatch(/slack/i);
+
+  const exited = once(proc, 'exit');
+  proc.kill('SIGTERM');
+  const [code] = await exited;
+  expect(code).toBe(0);
+});
+
 it('leaves out of the bundle what no replica runs: Express and the AWS Lambda receiver', () => {
   // The build takes Bolt's parts from their own files (scripts/build.mjs): Bolt's index would load them all.
   const code = readdirSync(join(app, 'dist/chunks'))

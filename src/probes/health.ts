@@ -1,19 +1,21 @@
 /**
- * The probes and /metrics, served on the bot's HTTP port (beside
- * /slack/events in HTTP mode, on their own in Socket Mode) or on
- * HARBOR_METRICS_PORT. Two questions, two probes:
+ * The probes and /metrics of every replica: a Slack replica serves them on
+ * its HTTP port (beside /slack/events in HTTP mode, on their own in Socket
+ * Mode), a worker (HARBOR_ROLE=worker) on PORT; either on HARBOR_METRICS_PORT
+ * when set. Two questions, two probes:
  *
- * - `/livez`: is the process healthy (its event loop keeps time)? Failing it
- *   gets the pod restarted, so it asks nothing of Slack or the database: an
- *   outage of either must not restart every replica.
+ * - `/livez`: is the process healthy (its event loop keeps time; on a worker,
+ *   its housekeeping loops keep passing too)? Failing it gets the pod
+ *   restarted, so it asks nothing of Slack or the database: an outage of
+ *   either must not restart every replica.
  * - `/readyz` (and `/healthz`, its older name): should work be sent here?
- *   Slack is connected and the store takes a write, and the bot is not
- *   shutting down.
+ *   What the replica needs answers (a Slack replica: Slack; a worker: the
+ *   hosting API is configured), the store takes a write, and the replica is
+ *   not shutting down.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LivenessReport } from '../../runtime/heartbeat.js';
-import type { Metrics } from '../../runtime/metrics.js';
-import { StoreError, UNWRITABLE } from '../../store/errors.js';
+import type { CoreMetrics } from '../runtime/metrics.js';
+import { StoreError, UNWRITABLE } from '../store/errors.js';
 
 /** The paths the probes and metrics answer on; the deployment manifests use these. */
 export const PROBE_PATHS = {
@@ -24,9 +26,19 @@ export const PROBE_PATHS = {
   metrics: '/metrics',
 } as const;
 
+/**
+ * What readiness asks. Each replica names the dependencies it has besides the
+ * store: a Slack replica `slackConnected`, a worker `apiConfigured`; one it
+ * does not have is neither asked nor reported.
+ */
 interface HealthSources {
   /** Whether Slack is reachable: auth.test passed (HTTP) or the socket is open (Socket Mode). */
-  slackConnected(): boolean;
+  slackConnected?(): boolean;
+  /**
+   * Whether the hosting API the replica acts on is the configured one (GAMEFABRIC_URL and its
+   * credentials), not the embedded demo simulator a replica falls back to without them.
+   */
+  apiConfigured?(): boolean;
   /** Resolves when the store answers and takes a write (StoreError code UNWRITABLE when only the write fails). */
   pingStore(): Promise<void>;
   /** True once shutdown began: readiness turns 503 before the listener closes. */
@@ -35,7 +47,10 @@ interface HealthSources {
 
 interface HealthReport {
   ready: boolean;
-  slack: 'connected' | 'disconnected';
+  /** A Slack replica's. */
+  slack?: 'connected' | 'disconnected';
+  /** A worker's: `simulator` is the embedded demo API (no GAMEFABRIC_URL), whose servers are not real. */
+  api?: 'configured' | 'simulator';
   /** `unwritable`: it answers reads but refuses writes (full disk, read-only), so it cannot record a change. */
   store: 'ok' | 'unreachable' | 'unwritable';
   /** Present (true) while shutting down. */
@@ -46,7 +61,12 @@ const STORE_PING_TIMEOUT_MS = 2_000;
 
 /** Checks each dependency; never throws. */
 export async function checkHealth(sources: HealthSources): Promise<HealthReport> {
-  const slack = sources.slackConnected() ? 'connected' : 'disconnected';
+  const slack = sources.slackConnected
+    ? sources.slackConnected()
+      ? 'connected'
+      : 'disconnected'
+    : undefined;
+  const api = sources.apiConfigured ? (sources.apiConfigured() ? 'configured' : 'simulator') : undefined;
   let store: HealthReport['store'] = 'ok';
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -64,8 +84,9 @@ export async function checkHealth(sources: HealthSources): Promise<HealthReport>
   }
   const draining = sources.draining?.() === true;
   return {
-    ready: slack === 'connected' && store === 'ok' && !draining,
-    slack,
+    ready: slack !== 'disconnected' && api !== 'simulator' && store === 'ok' && !draining,
+    ...(slack ? { slack } : {}),
+    ...(api ? { api } : {}),
     store,
     ...(draining ? { draining: true as const } : {}),
   };
@@ -82,10 +103,13 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** The probe routes (/livez, /readyz, /healthz) and /metrics (Prometheus text). */
+/**
+ * The probe routes (/livez, /readyz, /healthz) and /metrics (Prometheus text). `liveness` is
+ * answered as it reports (its JSON is the body), 503 unless `live`.
+ */
 export function healthRoutes(
-  sources: HealthSources & { liveness(): LivenessReport },
-  metrics: Metrics,
+  sources: HealthSources & { liveness(): { live: boolean } },
+  metrics: Pick<CoreMetrics, 'registry'>,
 ): OpsRoute[] {
   const readiness: OpsRoute['handler'] = (_req, res) => {
     void checkHealth(sources).then((report) => json(res, report.ready ? 200 : 503, report));

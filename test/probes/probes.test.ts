@@ -5,11 +5,11 @@
  * /healthz) follow Slack and the store.
  */
 import { afterEach, expect, it } from '@jest/globals';
-import { ManualClock } from '../../../src/runtime/clock.js';
-import { Heartbeat } from '../../../src/runtime/heartbeat.js';
-import { createMetrics } from '../../../src/runtime/metrics.js';
-import { healthRoutes, PROBE_PATHS } from '../../../src/slack/runtime/health.js';
-import { type OpsServer, startOpsServer } from '../../../src/slack/runtime/ops-server.js';
+import { healthRoutes, PROBE_PATHS } from '../../src/probes/health.js';
+import { type OpsServer, startOpsServer } from '../../src/probes/ops-server.js';
+import { ManualClock } from '../../src/runtime/clock.js';
+import { Heartbeat } from '../../src/runtime/heartbeat.js';
+import { createMetrics } from '../../src/runtime/metrics.js';
 
 let server: OpsServer | undefined;
 let heartbeat: Heartbeat | undefined;

@@ -1,8 +1,9 @@
 /**
- * HARBOR_METRICS_PORT: the probes and /metrics on a port of their own, so
- * the port an Ingress exposes serves only /slack/events, and Prometheus and
- * the kubelet reach the bot on one that stays inside the cluster. It binds
- * the same interface as the bot's port (HARBOR_LISTEN_HOST).
+ * The probes and /metrics on a port of their own: a Slack replica's with
+ * HARBOR_METRICS_PORT, so the port an Ingress exposes serves only
+ * /slack/events, and Prometheus and the kubelet reach the bot on one that
+ * stays inside the cluster; a worker's (which serves nothing else) on
+ * HARBOR_METRICS_PORT or PORT. It binds the interface of HARBOR_LISTEN_HOST.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
