@@ -47,3 +47,17 @@ export class ScheduleTimeError extends UserError {
     super(message, 'validation');
   }
 }
+
+/**
+ * The policy refuses the guard asked for (issue 42): `message` in a typed
+ * command's words (`--guard`, `--no-guard`), `formMessage` in a change form's
+ * (its Guard field), where a form shows it beside that field.
+ */
+export class GuardRefusedError extends UserError {
+  constructor(
+    message: string,
+    readonly formMessage: string,
+  ) {
+    super(message, 'refused');
+  }
+}

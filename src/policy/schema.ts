@@ -8,6 +8,7 @@ import { noun } from '../format/english.js';
 import { DURATION_FORMS, parseDuration } from './duration.js';
 import { freezeWindowsSchema } from './freeze-schema.js';
 import { globMatcher } from './glob.js';
+import { MAX_GUARD_MS, MAX_GUARD_WORDS } from './guard-window.js';
 import { GUARDABLE_OPERATIONS, OPERATIONS, TARGET_FIELDS } from './operations.js';
 
 const USER_ID = /^[UW][A-Z0-9]{2,}$/;
@@ -147,9 +148,6 @@ const approvalSchema = z
     }
   });
 
-/** A guard's longest window: beyond a day a rollback is no longer "before the players notice". */
-const MAX_GUARD_MS = 86_400_000;
-
 /** `guard: {within: 15m}` (issue 42): roll a build out under watch, rolled back automatically on trouble. */
 const guardSchema = z.strictObject(
   {
@@ -158,7 +156,7 @@ const guardSchema = z.strictObject(
       if ('ms' in parsed && parsed.ms > MAX_GUARD_MS)
         ctx.addIssue({
           code: 'custom',
-          message: `expected at most 24h (a guard watches one rollout), got ${JSON.stringify(text)}`,
+          message: `expected ${MAX_GUARD_WORDS}, got ${JSON.stringify(text)}`,
         });
     }),
     optional: z.boolean({ error: 'expected true or false' }).optional(),

@@ -3,11 +3,13 @@
  * `guard:` validated at start with the rule and the reason named; at
  * request, `--guard` and `--no-guard` judged against the change's own rule,
  * each refusal saying which flag, why and what would do, and nothing stored;
+ * the same refusals in a form's words (its Guard field) for a form to show;
  * `--no-guard` where the rule says optional leaves the change unguarded
  * (no guard after its apply); the grammar takes the flags on rollouts only.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { RequestInput } from '../../src/changes/engine/options.js';
+import { GuardRefusedError } from '../../src/changes/errors.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { PolicyError, parsePolicy } from '../../src/policy/index.js';
 import { parseCommand } from '../../src/slack/grammar/parse.js';
@@ -183,6 +185,34 @@ describe.each(storeKinds)('at request (%s store)', (kind) => {
     expect(await h.store.listChanges({})).toEqual([]);
     const audit = await h.store.queryAudit({});
     expect(audit.filter((a) => a.action === 'refused')).toHaveLength(4);
+  });
+
+  it('words each refusal for a form too: the Guard field and none, never the flags', async () => {
+    h = await startHarness({ store: kind, policy: POLICY });
+    const formWords = async (p: Promise<unknown>): Promise<string> => {
+      try {
+        await p;
+      } catch (err) {
+        expect(err).toBeInstanceOf(GuardRefusedError);
+        const said = (err as GuardRefusedError).formMessage;
+        expect(said).not.toContain('--');
+        return said;
+      }
+      throw new Error('expected a refusal');
+    };
+    expect(await formWords(ask('armada.image', 'dev', { off: true }))).toBe(
+      "Guard `none` is refused: the policy rule dev-rollouts guards every such rollout for 15m and does not make it optional. Leave Guard empty for the rule's 15m, or give a longer window.",
+    );
+    expect(await formWords(ask('armada.image', 'dev', { withinMs: 5 * MINUTE }))).toBe(
+      'Guard `5m` is refused: the policy rule dev-rollouts guards such rollouts for 15m, and a guard may be made longer, not shorter. Give 15m or more, or leave Guard empty.',
+    );
+    expect(await formWords(ask('armada.image', 'prod', { withinMs: 15 * MINUTE }))).toBe(
+      'Guard is refused: the policy rule everything-else sets no guard for this rollout, so there is none to ask for. Leave Guard empty, or ask whoever maintains the policy to add `guard: {within: 15m}` to that rule (docs/policy.md).',
+    );
+    expect(await formWords(ask('armada.image', 'prod', { off: true }))).toContain(
+      'Guard `none` is refused: the policy rule everything-else sets no guard for this rollout, so there is none to decline.',
+    );
+    expect(await h.store.listChanges({})).toEqual([]);
   });
 
   it('takes a longer window, and leaves an optional guard off with --no-guard', async () => {

@@ -7,7 +7,7 @@ import type { ChangeOperation, Target } from '../../policy/operations.js';
 import type { Policy, Requirement } from '../../policy/types.js';
 import { judgeRequest } from '../authorize.js';
 import { type BreakGlass, type Change, type ChangePlan, toChange } from '../change.js';
-import { ScheduleTimeError } from '../errors.js';
+import { GuardRefusedError, ScheduleTimeError } from '../errors.js';
 import { freezeScope } from '../freeze-scope.js';
 import { chooseGuard, guardNote } from '../guard-choice.js';
 import { operationModule } from '../operations/index.js';
@@ -34,7 +34,8 @@ export async function requestChange(
   if (judged.length === 0) judged.push({ operation, target: {} });
   const asker = { user: requester, team: origin.workspace, channel: origin.channel };
   const now = core.now();
-  const refuse = async (reason: string): Promise<never> => {
+  // Every refusal is audited with its reason, then thrown (as `error` when it has words for a form too).
+  const refuse = async (reason: string, error = new UserError(reason, 'refused')): Promise<never> => {
     await core.audit({
       at: now,
       actor: requester,
@@ -44,7 +45,7 @@ export async function requestChange(
       origin,
       outcome: reason,
     });
-    throw new UserError(reason, 'refused');
+    throw error;
   };
   for (const j of judged) {
     const decision = await judgeRequest(policy, asker, j.operation, j.target);
@@ -59,7 +60,10 @@ export async function requestChange(
   }
   // The guard is the change's own rule's (a guard watches its own rollout), decided before the API is read.
   const chosen = chooseGuard(operation, policy.requirement(operation, module.target(request)), guardAsk);
-  if ('refusal' in chosen) await refuse(chosen.refusal);
+  if ('refusal' in chosen) {
+    const { command, form } = chosen.refusal;
+    await refuse(command, new GuardRefusedError(command, form));
+  }
   const guard = 'guard' in chosen ? chosen.guard : undefined;
   const planned = await module.plan(core.context(), request);
   const preview = guard ? { ...planned, notes: [...planned.notes, guardNote(guard)] } : planned;

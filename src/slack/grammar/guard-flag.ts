@@ -9,6 +9,7 @@
 import type { GuardAsk } from '../../changes/guard-choice.js';
 import { isGuardable } from '../../operations/index.js';
 import { DURATION_FORMS, parseDuration } from '../../policy/duration.js';
+import { MAX_GUARD_MS, MAX_GUARD_WORDS } from '../../policy/guard-window.js';
 import { type Context, code, type Failure, type Outcome } from './context.js';
 import { formsOfWord } from './forms.js';
 import type { Token } from './tokenize.js';
@@ -16,8 +17,6 @@ import { flagNameOf } from './tokenize.js';
 
 const GUARD = '--guard';
 const NO_GUARD = '--no-guard';
-/** A guard watches one rollout: beyond a day it is no longer "before the players notice" (as the policy's limit). */
-const MAX_GUARD_MS = 86_400_000;
 
 /** The words without the guard flags, and what they asked; a usage when given wrongly. */
 export function takeGuardFlag(
@@ -48,13 +47,9 @@ export function takeGuardFlag(
   if ('problem' in parsed)
     return ctx.fail(`${code(GUARD)}: ${parsed.problem}.`, formsOfWord(word), { example });
   if (parsed.ms > MAX_GUARD_MS)
-    return ctx.fail(
-      `${code(GUARD)}: expected at most 24h (a guard watches one rollout), got ${code(text)}.`,
-      formsOfWord(word),
-      {
-        example,
-      },
-    );
+    return ctx.fail(`${code(GUARD)}: expected ${MAX_GUARD_WORDS}, got ${code(text)}.`, formsOfWord(word), {
+      example,
+    });
   return { rest: [...rest.slice(0, at), ...rest.slice(end)], ask: { withinMs: parsed.ms } };
 }
 

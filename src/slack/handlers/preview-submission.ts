@@ -5,18 +5,18 @@
  * modal. The ack still waits for nothing: the preview is built behind it.
  *
  * When the preview is refused for a reason only the API could find (a taken
- * name, a policy refusal), the form comes back as the person filled it, with
- * the problem under its field, opened with the submission's own trigger id
- * (valid 3 s). When that has expired, the problem goes to them privately in
- * the channel instead.
+ * name, a policy refusal, a guard the policy does not allow), the form comes
+ * back as the person filled it, with the problem under its field, opened with
+ * the submission's own trigger id (valid 3 s). When that has expired, the
+ * problem goes to them privately in the channel instead.
  */
-import { NameTakenError, ScheduleTimeError } from '../../changes/errors.js';
+import { GuardRefusedError, NameTakenError, ScheduleTimeError } from '../../changes/errors.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import { UserError } from '../../errors/user-error.js';
 import type { ModalMetadata } from '../ids.js';
-import { WHEN_BLOCK } from '../modals/control-fields.js';
+import { GUARD_BLOCK, WHEN_BLOCK } from '../modals/control-fields.js';
 import { fieldBlock, loadedView, openingView } from '../modals/index.js';
-import type { ViewStateValues } from '../modals/types.js';
+import type { ControlAsk, ViewStateValues } from '../modals/types.js';
 import { renderError } from '../render/errors.js';
 import { renderJoinedRelease } from '../render/joined-release.js';
 import type { PlacedChange } from '../render/permalink.js';
@@ -38,26 +38,31 @@ export async function previewAfterClose(
   ctx: PreviewDeps,
   meta: ModalMetadata,
   values: ViewStateValues,
-  requested: ChangeInput & { at?: string; breakGlass?: string },
+  requested: ChangeInput & ControlAsk,
   actor: Actor,
   triggerId: string | undefined,
 ): Promise<void> {
   let change: PlacedChange;
-  const { at, breakGlass, ...input } = requested;
+  const { at, breakGlass, guard, ...input } = requested;
   try {
     change = await requestChange(ctx, actor, input as ChangeInput, meta.releaseId, {
       ...(at !== undefined ? { at } : {}),
       ...(breakGlass !== undefined ? { breakGlass } : {}),
+      ...(guard !== undefined ? { guard } : {}),
     });
   } catch (err) {
     if (!(err instanceof UserError)) throw err;
-    const problem = renderError(withKnownNames(ctx, err), ctx.logger).text;
+    // A form speaks its fields' words: a refused guard is told as the Guard field's, not the flag's.
+    const told = err instanceof GuardRefusedError ? new UserError(err.formMessage, err.kind) : err;
+    const problem = renderError(withKnownNames(ctx, told), ctx.logger).text;
     const field =
       err instanceof NameTakenError
         ? fieldBlock(meta, err.field, values)
         : err instanceof ScheduleTimeError
           ? WHEN_BLOCK
-          : undefined;
+          : err instanceof GuardRefusedError
+            ? GUARD_BLOCK
+            : undefined;
     if (triggerId && (await reopenForm(ctx, actor, triggerId, meta, values, problem, field))) return;
     await ephemeralReplyTo(
       ctx.slack,

@@ -15,6 +15,7 @@ import {
   type ChangeFormKind,
   type ChangeOperation,
   FORMS,
+  isGuardable,
   isReadOperation,
   type OperationOfForm,
   operationOfForm,
@@ -164,8 +165,10 @@ export async function loadedView(
     const where = await askWhere(meta, whereOf(meta.kind), deps, values);
     // Slack wants a submit button beside input blocks; on the where step it loads the rest.
     if (!where.known) return modalView(meta, where.blocks, { submit: 'Next', close: 'Cancel' });
-    // Every change form ends with When and Break glass (issue 41); the tail form starts no change.
-    const control = isReadOperation(operationOfForm(meta.kind)) ? [] : controlBlocks(values);
+    // Every change form ends with When and Break glass (issue 41), a rollout of a build with Guard between
+    // them (issue 42); the tail form starts no change.
+    const operation = operationOfForm(meta.kind);
+    const control = isReadOperation(operation) ? [] : controlBlocks(values, isGuardable(operation));
     const form = [...where.blocks, ...(await def.build(where.meta, deps, values)), ...control];
     const field = problem && problemField ? form.findIndex((b) => isInput(b, problemField)) : -1;
     if (problem && field >= 0) {
@@ -203,10 +206,16 @@ export function readSubmission(meta: ModalMetadata, values: ViewStateValues): Su
   const read = def.read(placeOf(meta, whereOf(meta.kind), values), values);
   const input = read.ok ? read.input : read.partial;
   const problems = input ? validationProblems(operation, input) : [];
-  if (read.ok && problems.length === 0)
-    return { ok: true, operation, input: read.input, ...readControl(values) } as SubmissionResult;
-  // Every problem at once: the modal's own, then the operation's on fields the modal found nothing wrong with.
-  const errors = { ...mapProblems(def, problems, values), ...(read.ok ? {} : read.errors) };
+  const control = readControl(values, isGuardable(operation));
+  if (read.ok && problems.length === 0 && control.ok)
+    return { ok: true, operation, input: read.input, ...control.control } as SubmissionResult;
+  // Every problem at once: the modal's own, then the operation's on fields the modal found nothing wrong
+  // with, and the control fields' (their own blocks).
+  const errors = {
+    ...mapProblems(def, problems, values),
+    ...(read.ok ? {} : read.errors),
+    ...(control.ok ? {} : control.errors),
+  };
   return { ok: false, errors };
 }
 

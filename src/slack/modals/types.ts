@@ -6,6 +6,7 @@
 import type { KnownBlock, PlainTextElement } from '@slack/types';
 import type { FieldProblem } from '../../changes/errors.js';
 import type { FormQueries } from '../../changes/form-queries.js';
+import type { GuardAsk } from '../../changes/guard-choice.js';
 import type { ChangeInput } from '../../changes/requests/index.js';
 import type { ModalMetadata } from '../ids.js';
 
@@ -30,10 +31,20 @@ export interface ViewStateValue {
 /** `view.state.values`: block id -> action id -> state. */
 export type ViewStateValues = Record<string, Record<string, ViewStateValue>>;
 
+/** What a change form's control fields asked (control-fields.ts), each only when given. */
+export interface ControlAsk {
+  /** When, as typed (`--at`). */
+  at?: string;
+  /** Break glass: why it cannot wait for the freeze to end (`--break-glass`). */
+  breakGlass?: string;
+  /** Guard, on the forms of a rollout of a build: a window, or none (`--guard`, `--no-guard`). */
+  guard?: GuardAsk;
+}
+
 /** What a submission turns into: the engine request, or messages keyed by block id. */
 export type SubmissionResult =
-  /** `at` and `breakGlass`: the form's When and Break glass fields (control-fields.ts), when filled. */
-  | ({ ok: true; at?: string; breakGlass?: string } & ChangeInput)
+  /** `at`, `breakGlass` and `guard`: the form's When, Break glass and Guard fields (control-fields.ts), when filled. */
+  | ({ ok: true } & ControlAsk & ChangeInput)
   | {
       ok: false;
       errors: Record<string, string>;

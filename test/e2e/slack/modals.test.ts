@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { internalImageName } from '../../../src/simulator/index.js';
 import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
-import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
+import { BREAK_GLASS_BLOCK, GUARD_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
@@ -78,6 +78,7 @@ describe('promote modal', () => {
       'image',
       'targetBranch',
       WHEN_BLOCK,
+      GUARD_BLOCK,
       BREAK_GLASS_BLOCK,
     ]);
     expect(viewText(viewId)).toContain('game-server:1.2.0');

@@ -2,11 +2,13 @@
  * The gallery's guarded rollouts (issue 42): the preview's guard line, a
  * clean window ("Guard passed"), a build that crashes on start rolled back
  * automatically (the message, the thread naming the people, the trigger),
- * and a target someone else moved (nothing written, people told).
+ * a target someone else moved (nothing written, people told), and the
+ * rollout forms' Guard field.
  */
 
 import { internalImageName } from '../../../../src/simulator/index.js';
 import { CHANGE_ACTIONS } from '../../../../src/slack/ids.js';
+import { GUARD_BLOCK } from '../../../../src/slack/modals/control-fields.js';
 import { CRASHING_IMAGE, simSend } from '../../../watches/sim-control.js';
 import type { Scenario, ScenarioDriver } from './scenario.js';
 
@@ -98,6 +100,18 @@ export const GUARD_SCENARIOS: Scenario[] = [
     run: async (d) => {
       await d.slash('armada image dev duel game-server:1.1.0 --no-guard');
       await d.slash('armada image prod duel game-server:1.0.0 --guard 15m');
+    },
+  },
+  {
+    title:
+      'Guarded rollout form: Guard asks for a longer window; a window where no rule sets a guard comes back beside the field; a value that is no window is refused there',
+    policy: GUARD_POLICY,
+    run: async (d) => {
+      await d.slash('armada image dev duel');
+      await d.submit({ image: 'game-server:1.1.0', [GUARD_BLOCK]: '30m' });
+      await d.slash('armada image prod duel');
+      await d.submit({ image: 'game-server:1.0.0', [GUARD_BLOCK]: '15 parsecs' });
+      await d.submit({ image: 'game-server:1.0.0', [GUARD_BLOCK]: '15m' });
     },
   },
 ];
