@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import type { Change } from '../../src/changes/change.js';
 import type { RequestInput } from '../../src/changes/engine/options.js';
-import type { RollbackOutcome } from '../../src/changes/operations/change.rollback/operation.js';
+import type { RollbackOutcome } from '../../src/changes/operations/change.rollback/outcome.js';
 import { offersRollback } from '../../src/changes/rollback/undo.js';
 import { demoData } from '../../src/simulator/demo-data.js';
 import {

@@ -6,7 +6,8 @@
  * and never keeps a live button on a change that can no longer be acted on.
  */
 import { type Change, FINAL_STATUSES } from '../../changes/change.js';
-import { type ChangeLinks, renderChange } from '../render/change-message.js';
+import { renderChange } from '../render/change-message.js';
+import type { ChangeLinks } from '../render/change-rollback-offer.js';
 import { permalink } from '../render/permalink.js';
 import { inThread } from '../runtime/thread.js';
 import type { ChangeMessageDeps } from './deps.js';

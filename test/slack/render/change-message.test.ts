@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import type { Change } from '../../../src/changes/change.js';
 import { CHANGE_ACTIONS, ROW_ACTIONS } from '../../../src/slack/ids.js';
 import { messageProblems } from '../../../src/slack/limits.js';
-import { nothingChanged, renderChange } from '../../../src/slack/render/change-message.js';
+import { nothingChanged } from '../../../src/slack/render/change-closed.js';
+import { renderChange } from '../../../src/slack/render/change-message.js';
 import type { ChangeStatus } from '../../../src/store/types.js';
 import { APPROVAL, buttonsOf, MINUTE, makeChange, NOW, PREVIEW, textOf } from './fixtures.js';
 
