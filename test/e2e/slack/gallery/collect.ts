@@ -150,6 +150,8 @@ export function normalize(text: string): string {
       // A stalled rollout is told after its stall time, on the bot's real clock: the span it
       // names is that time or a little more, by how busy the machine is.
       .replace(/has not moved for [^:]+:/g, 'has not moved for <span>:')
+      // A release's length is measured on the same real clock: "0 s" or "1 s" by the machine's load.
+      .replace(/ended after [^:]+:/g, 'ended after <span>:')
       .replace(/\bV[0-9A-Z]{6,}\b/g, '<view-id>')
       .replace(/(error id |Error id:? |error )`?[0-9a-f]{8}\b/gi, '$1<error-id>')
       .replace(/\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?( UTC|Z)?/g, '<time>')
