@@ -6,8 +6,6 @@
  * is published on its own after it. On both stores.
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ChangeEngine } from '../../src/changes/engine.js';
-import { silentLogger } from '../../src/runtime/logger.js';
 import type { Store, TransactionStore } from '../../src/store/types.js';
 import { click, type Harness, origin, startHarness, storeKinds } from './harness.js';
 
@@ -61,15 +59,7 @@ describe.each(storeKinds)('a click and its event (%s)', (kind) => {
     await h.close();
   });
 
-  const engineOn = (store: Store) =>
-    new ChangeEngine({
-      client: h.client,
-      store,
-      policy: h.policy,
-      clock: h.clock,
-      logger: silentLogger,
-      replicaId: 'recorded',
-    });
+  const engineOn = (store: Store) => h.replica('recorded', store);
 
   it('commits the outcome of a click that moved its change with the move; a refused one after it', async () => {
     h = await startHarness({ store: kind });

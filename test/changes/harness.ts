@@ -82,8 +82,8 @@ export interface Harness {
    * which with `client.timeoutOnClock` moving the clock brings about.
    */
   apiHeld(): Promise<void>;
-  /** A second engine on the same store and API, as another replica would be. */
-  replica(id: string): ChangeEngine;
+  /** A second engine on the same store and API, as another replica would be (or on `on`, a wrapped store). */
+  replica(id: string, on?: Store): ChangeEngine;
   close(): Promise<void>;
 }
 
@@ -160,10 +160,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const policy = options.policy
     ? parsePolicy(options.policy, ctx, 'test policy')
     : await loadPolicy(undefined, { ...ctx, logger: silentLogger });
-  const make = (replicaId: string) =>
+  const make = (replicaId: string, on: Store = store) =>
     new ChangeEngine({
       client,
-      store,
+      store: on,
       policy,
       clock,
       logger: silentLogger,

@@ -8,8 +8,6 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { RequestInput } from '../../src/changes/engine/options.js';
-import { ChangeEngine } from '../../src/changes/engine.js';
-import { silentLogger } from '../../src/runtime/logger.js';
 import type { Store, TransactionStore } from '../../src/store/types.js';
 import { click, type Harness, origin, startHarness, storeKinds } from '../changes/harness.js';
 
@@ -66,15 +64,7 @@ describe.each(storeKinds)("a guard and its change's apply (%s)", (kind) => {
     await h.close();
   });
 
-  const engineOn = (store: Store) =>
-    new ChangeEngine({
-      client: h.client,
-      store,
-      policy: h.policy,
-      clock: h.clock,
-      logger: silentLogger,
-      replicaId: 'watched',
-    });
+  const engineOn = (store: Store) => h.replica('watched', store);
 
   it('writes the guard in the same transaction that records the change applied', async () => {
     h = await startHarness({ store: kind, policy: POLICY });
