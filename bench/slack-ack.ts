@@ -22,6 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SIGNING_SECRET } from '../test/e2e/slack/bot-harness.js';
+import { collectGarbage, type GcPauses } from './support/gc-pauses.js';
 import { type Child, forkChild, pinClientAndStandIns } from './support/ipc.js';
 import { type Burst, burst, summarize, table } from './support/latency.js';
 
@@ -176,9 +177,19 @@ function progress(step: string): void {
   console.error(`slack-ack ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s: ${step}`);
 }
 
+/** Every measured burst by surface and app, and the app's GC pauses during each. */
+interface Measured {
+  bursts: Map<Key, Burst[]>;
+  pauses: Map<Key, GcPauses[]>;
+  /** The stand-ins' GC pauses during each burst (they time the Socket Mode acks). */
+  standInPauses: Map<Key, GcPauses[]>;
+}
+
 /** Runs the warm-up and the measured rounds; returns every measured burst by surface and app. */
-async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
+async function measure(p: Parts, o: Options): Promise<Measured> {
   const bursts = new Map<Key, Burst[]>();
+  const pauses = new Map<Key, GcPauses[]>();
+  const standInPauses = new Map<Key, GcPauses[]>();
   const send = (app: App, b: Request[]) => {
     progress(`${app}: ${b.length} requests`);
     return p.send(app, b);
@@ -238,19 +249,31 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Burst[]>> {
       // before the next burst, so every burst starts from a quiet bot.
       const sameBodies = await bodies(p, o.mode, surface, o.n, tag);
       for (const app of order) {
-        // Whatever the last burst left (closing sockets, this client's garbage) settles first,
-        // so the app that goes second in a round does not pay for the first.
+        // The measuring side starts from a collected heap (its records grow with every request);
+        // then whatever the last burst left (closing sockets) settles, so the app that goes second
+        // in a round does not pay for the first. The apps' own heaps are left as their work left them.
+        await Promise.all([collectGarbage(), p.standIns.call('collect')]);
         await sleep(SETTLE_MS);
         const profiled = app === 'harbormaster' && process.env.BENCH_BURST_PROF;
+        const child = app === 'harbormaster' ? p.bot : p.bare;
+        // Forgets the pauses before the burst, so what the next read returns fell inside it.
+        await child.call('gcPauses');
         if (profiled) await p.bot.call('burstProfile', { start: true });
         const b = await send(app, sameBodies);
+        const gc = await child.call<GcPauses>('gcPauses');
+        const standInGc = await p.standIns.call<GcPauses>('gcPauses');
         if (profiled) await p.bot.call('burstProfile', { start: false, label: `${surface}-${round + 1}` });
         bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
+        pauses.set(`${surface}/${app}`, [...(pauses.get(`${surface}/${app}`) ?? []), gc]);
+        standInPauses.set(`${surface}/${app}`, [
+          ...(standInPauses.get(`${surface}/${app}`) ?? []),
+          standInGc,
+        ]);
         await idle();
       }
     }
   }
-  return bursts;
+  return { bursts, pauses, standInPauses };
 }
 
 /** What a row measures, per mode. */
@@ -286,7 +309,12 @@ interface WorkReport {
   };
 }
 
-function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placement: string): boolean {
+function report(
+  { bursts, pauses, standInPauses }: Measured,
+  o: Options,
+  work: WorkReport,
+  placement: string,
+): boolean {
   const ms = (v: number) => v.toFixed(1);
   const rows: string[][] = [
     ['surface', 'app', 'n', 'p50 ms', 'p99 ms', 'max ms', FAILED[o.mode], 'p50 ratio', 'p99 ratio'],
@@ -294,6 +322,10 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placeme
   const verdicts: string[] = [];
   let ok = true;
   const perRound: string[] = [];
+  const gcByRound: string[] = [];
+  const standInGcByRound: string[] = [];
+  const gcFigures = (g: GcPauses) =>
+    `${g.count}, ${ms(g.totalMs)}, ${ms(g.longestMs)}${g.count ? ` ${g.longestKind}` : ''}, heap ${Math.round(g.heapMb)}`;
   for (const surface of o.surfaces) {
     const base = summarize(pooled(bursts.get(`${surface}/bare bolt`) ?? []));
     for (const app of ['bare bolt', 'harbormaster'] as const) {
@@ -312,6 +344,12 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placeme
       ]);
       perRound.push(
         `${surface} ${app}: ${(bursts.get(`${surface}/${app}`) ?? []).map((b) => ms(summarize(b).p99)).join(' / ')}`,
+      );
+      gcByRound.push(
+        `${surface} ${app}: ${(pauses.get(`${surface}/${app}`) ?? []).map(gcFigures).join(' / ')}`,
+      );
+      standInGcByRound.push(
+        `${surface} ${app}: ${(standInPauses.get(`${surface}/${app}`) ?? []).map(gcFigures).join(' / ')}`,
       );
       if (s.failed > 0) {
         ok = false;
@@ -344,6 +382,10 @@ function report(bursts: Map<Key, Burst[]>, o: Options, work: WorkReport, placeme
   );
   console.log(table(rows, 2));
   console.log(`\np99 ms by round: ${perRound.join('; ')}`);
+  console.log(
+    `GC pauses during each burst (count, total ms, longest ms and its kind, heap MB after) by round, in the app: ${gcByRound.join('; ')}` +
+      `\n  in the stand-ins: ${standInGcByRound.join('; ')}`,
+  );
   const means = Object.entries(work.bot.ackMeansMs)
     .map(([k, v]) => `${k} ${v.toFixed(2)} ms`)
     .join(', ');

@@ -3,6 +3,7 @@
 import { TEST_BOT } from '../../src/workspace/identity.js';
 import { SIGNING_SECRET } from '../../test/e2e/slack/bot-harness.js';
 import { type BareBolt, startBareBolt } from './bare-bolt.js';
+import { gcPausesSinceLast } from './gc-pauses.js';
 import { serve } from './ipc.js';
 
 let bare: BareBolt | undefined;
@@ -16,6 +17,8 @@ serve({
     });
     return { eventsUrl: bare.eventsUrl };
   },
+  /** GC pauses since the last call (the benchmark reads them around each measured burst). */
+  gcPauses: () => gcPausesSinceLast(),
   stop: async () => {
     await bare?.stop();
   },

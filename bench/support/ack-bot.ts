@@ -11,6 +11,7 @@ import { createJsonLogger } from '../../src/runtime/logger.js';
 import type { Simulator } from '../../src/simulator/index.js';
 import { type RunningBot, startBot } from '../../src/startup/start-bot.js';
 import { e2eConfig } from '../../test/e2e/slack/bot-harness.js';
+import { gcPausesSinceLast } from './gc-pauses.js';
 import { PROFILE_DIR, serve } from './ipc.js';
 
 let running: RunningBot | undefined;
@@ -72,6 +73,8 @@ serve({
     await mkdir(PROFILE_DIR, { recursive: true });
     await writeFile(join(PROFILE_DIR, `burst-${o.label ?? 'x'}.cpuprofile`), JSON.stringify(profile));
   },
+  /** GC pauses since the last call (the benchmark reads them around each measured burst). */
+  gcPauses: () => gcPausesSinceLast(),
   report: async () => {
     if (!running) throw new Error('not started');
     const { values } = await running.metrics.errors.get();

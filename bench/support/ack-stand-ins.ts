@@ -18,6 +18,7 @@ import {
 import { type EnvelopeType, RESPONSE_URL_METHOD, startSlackStandIn } from '../../src/workspace/stand-in.js';
 import { ALICE, BOB, SRE_GROUP } from '../../test/e2e/slack/bot-harness.js';
 import { answers } from '../../test/e2e/slack/harness-extras.js';
+import { collectGarbage, gcPausesSinceLast } from './gc-pauses.js';
 import { serve } from './ipc.js';
 
 const data = demoData();
@@ -153,6 +154,10 @@ serve({
     clearTimeout(giveUp);
     return { latenciesMs: latenciesMs.filter((ms) => !Number.isNaN(ms)).sort((a, b) => a - b), failures };
   },
+  /** Before a measured burst: a full collection, and the pauses since forgotten (the next read is the burst's). */
+  collect: () => collectGarbage(),
+  /** GC pauses since the last call. */
+  gcPauses: () => gcPausesSinceLast(),
   /** Resolves once `count` Socket Mode connections of this app are open. */
   socketConnections: ({ appToken, count }: { appToken: string; count: number }) =>
     slack.socketMode.waitForConnections(count, appToken),
