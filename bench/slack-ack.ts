@@ -12,6 +12,9 @@
  * the envelopes and times each from its send to its ack's arrival.
  * Prints the p99 ratio per surface and checks the target: at most 1.0x bare
  * Bolt, no ack over 3 s, and the work behind the acks done without errors.
+ * The measuring side (stand-ins, this client) collects its garbage before
+ * each burst, so its pauses are not charged to an app; each burst's GC
+ * pauses in the app and in the stand-ins are printed with the figures.
  * Run: npx tsx bench/slack-ack.ts [--mode http|socket] [--requests 200] [--latency-ms 2500] [--warmup 20] [--rounds 2] [--surfaces command,click,submit]
  * Profiles: BENCH_PROF=ack-bot writes Harbormaster's whole run as a V8 CPU profile;
  * BENCH_BURST_PROF=1 writes one per Harbormaster burst alone (burst-<surface>-<round>),
