@@ -19,13 +19,20 @@ afterEach(async () => {
 // prod lists no images at all while this fault holds: the copy never "shows".
 const HIDE_PROD_IMAGES = [{ method: 'GET', path: '/api/container/v1/images/scopes/prod', status: 404 }];
 
+const PROMOTIONS = '/api/container/v1/imagepromotions/scopes/prod';
+
 /** Approves the promotion in `message` while prod hides its images, letting apply's bounded wait run out. */
 async function approveUnseen(clock: ManualClock, message: StoredMessage): Promise<void> {
   h.sim.setFaults(HIDE_PROD_IMAGES);
   let finished = false;
+  const posted = h.sim.requests.filter((r) => r.method === 'POST' && r.path.startsWith(PROMOTIONS)).length;
   const click = h.click(message, CHANGE_ACTIONS.approve, BOB).finally(() => {
     finished = true;
   });
+  // The clock moves only once the apply has posted the promotion: before that the click is acked,
+  // routed and approved on real timers (the ack watch's settle), and a clock moved meanwhile would
+  // let the request expire (30 minutes) before the approval is read.
+  await Promise.race([click, h.sim.whenRequests('POST', PROMOTIONS, posted + 1)]);
   while (!finished) {
     await Promise.race([click, clock.whenSleeping(1)]);
     if (!finished) await clock.advance(1000);
