@@ -180,19 +180,16 @@ function progress(step: string): void {
   console.error(`slack-ack ${((performance.now() - started) / 1000).toFixed(1).padStart(6)} s: ${step}`);
 }
 
-/** Every measured burst by surface and app, and the app's GC pauses during each. */
+/** One measured burst, and the GC pauses during it in the app and in the stand-ins (they time Socket Mode acks). */
 interface Measured {
-  bursts: Map<Key, Burst[]>;
-  pauses: Map<Key, GcPauses[]>;
-  /** The stand-ins' GC pauses during each burst (they time the Socket Mode acks). */
-  standInPauses: Map<Key, GcPauses[]>;
+  burst: Burst;
+  gc: GcPauses;
+  standInGc: GcPauses;
 }
 
-/** Runs the warm-up and the measured rounds; returns every measured burst by surface and app. */
-async function measure(p: Parts, o: Options): Promise<Measured> {
-  const bursts = new Map<Key, Burst[]>();
-  const pauses = new Map<Key, GcPauses[]>();
-  const standInPauses = new Map<Key, GcPauses[]>();
+/** Runs the warm-up and the measured rounds; returns every measured burst by surface and app, round by round. */
+async function measure(p: Parts, o: Options): Promise<Map<Key, Measured[]>> {
+  const measured = new Map<Key, Measured[]>();
   const send = (app: App, b: Request[]) => {
     progress(`${app}: ${b.length} requests`);
     return p.send(app, b);
@@ -262,21 +259,17 @@ async function measure(p: Parts, o: Options): Promise<Measured> {
         // Forgets the pauses before the burst, so what the next read returns fell inside it.
         await child.call('gcPauses');
         if (profiled) await p.bot.call('burstProfile', { start: true });
-        const b = await send(app, sameBodies);
+        const burst = await send(app, sameBodies);
+        if (profiled) await p.bot.call('burstProfile', { start: false, label: `${surface}-${round + 1}` });
         const gc = await child.call<GcPauses>('gcPauses');
         const standInGc = await p.standIns.call<GcPauses>('gcPauses');
-        if (profiled) await p.bot.call('burstProfile', { start: false, label: `${surface}-${round + 1}` });
-        bursts.set(`${surface}/${app}`, [...(bursts.get(`${surface}/${app}`) ?? []), b]);
-        pauses.set(`${surface}/${app}`, [...(pauses.get(`${surface}/${app}`) ?? []), gc]);
-        standInPauses.set(`${surface}/${app}`, [
-          ...(standInPauses.get(`${surface}/${app}`) ?? []),
-          standInGc,
-        ]);
+        const key: Key = `${surface}/${app}`;
+        measured.set(key, [...(measured.get(key) ?? []), { burst, gc, standInGc }]);
         await idle();
       }
     }
   }
-  return { bursts, pauses, standInPauses };
+  return measured;
 }
 
 /** What a row measures, per mode. */
@@ -312,12 +305,8 @@ interface WorkReport {
   };
 }
 
-function report(
-  { bursts, pauses, standInPauses }: Measured,
-  o: Options,
-  work: WorkReport,
-  placement: string,
-): boolean {
+function report(measured: Map<Key, Measured[]>, o: Options, work: WorkReport, placement: string): boolean {
+  const rounds = (surface: Surface, app: App) => measured.get(`${surface}/${app}`) ?? [];
   const ms = (v: number) => v.toFixed(1);
   const rows: string[][] = [
     ['surface', 'app', 'n', 'p50 ms', 'p99 ms', 'max ms', FAILED[o.mode], 'p50 ratio', 'p99 ratio'],
@@ -330,9 +319,9 @@ function report(
   const gcFigures = (g: GcPauses) =>
     `${g.count}, ${ms(g.totalMs)}, ${ms(g.longestMs)}${g.count ? ` ${g.longestKind}` : ''}, heap ${Math.round(g.heapMb)}`;
   for (const surface of o.surfaces) {
-    const base = summarize(pooled(bursts.get(`${surface}/bare bolt`) ?? []));
+    const base = summarize(pooled(rounds(surface, 'bare bolt').map((r) => r.burst)));
     for (const app of ['bare bolt', 'harbormaster'] as const) {
-      const s = summarize(pooled(bursts.get(`${surface}/${app}`) ?? []));
+      const s = summarize(pooled(rounds(surface, app).map((r) => r.burst)));
       const bot = app === 'harbormaster';
       rows.push([
         surface,
@@ -345,15 +334,11 @@ function report(
         bot ? `${(s.p50 / base.p50).toFixed(2)}x` : '',
         bot ? `${(s.p99 / base.p99).toFixed(2)}x` : '',
       ]);
-      perRound.push(
-        `${surface} ${app}: ${(bursts.get(`${surface}/${app}`) ?? []).map((b) => ms(summarize(b).p99)).join(' / ')}`,
-      );
-      gcByRound.push(
-        `${surface} ${app}: ${(pauses.get(`${surface}/${app}`) ?? []).map(gcFigures).join(' / ')}`,
-      );
-      standInGcByRound.push(
-        `${surface} ${app}: ${(standInPauses.get(`${surface}/${app}`) ?? []).map(gcFigures).join(' / ')}`,
-      );
+      const byRound = (figures: (r: Measured) => string) =>
+        `${surface} ${app}: ${rounds(surface, app).map(figures).join(' / ')}`;
+      perRound.push(byRound((r) => ms(summarize(r.burst).p99)));
+      gcByRound.push(byRound((r) => gcFigures(r.gc)));
+      standInGcByRound.push(byRound((r) => gcFigures(r.standInGc)));
       if (s.failed > 0) {
         ok = false;
         verdicts.push(
@@ -409,13 +394,13 @@ async function main(): Promise<number> {
   progress(`starting the four processes (${o.mode})`);
   const parts = await startParts(o.mode);
   try {
-    const bursts = await measure(parts, o);
+    const measured = await measure(parts, o);
     progress('collecting the report');
     const work: WorkReport = {
       bot: await parts.bot.call('report'),
       world: await parts.standIns.call('stats'),
     };
-    return report(bursts, o, work, parts.placement) ? 0 : 1;
+    return report(measured, o, work, parts.placement) ? 0 : 1;
   } finally {
     await Promise.allSettled([parts.bot.call('stop'), parts.bare.call('stop')]);
     await parts.standIns.call('stop').catch(() => undefined);

@@ -19,6 +19,7 @@ import { type Simulator, startSimulator } from '../../src/simulator/index.js';
 import { HOUSEKEEPING_STALE_MS } from '../../src/startup/housekeeping-beats.js';
 import { type RunningWorker, startWorker } from '../../src/startup/start-worker.js';
 import { storeKinds } from '../changes/harness.js';
+import { sample } from '../support/metrics-text.js';
 import { e2eConfig } from './slack/bot-harness.js';
 import { pgStore } from './slack/pg-schema.js';
 
@@ -69,18 +70,6 @@ async function probe(path: string): Promise<{ status: number; body: unknown; tex
     body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : null,
     text,
   };
-}
-
-/** The value of the sample `name{labels}` in Prometheus text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const have = (match[2] ?? '').split(',');
-    if (wanted.every((w) => have.includes(w))) return Number(match[3]);
-  }
-  return undefined;
 }
 
 describe.each(storeKinds)('a worker on %s: readiness', (kind) => {

@@ -13,9 +13,8 @@ import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
 import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { FLEET_IMAGE_BLOCKS, FLEET_SCALE_BLOCKS, WHERE_BLOCKS } from '../../../src/slack/modals/index.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
-import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { answers, inputIds, openedViewId, waitForThreadReply } from './harness-extras.js';
+import { answers, inputIds, openedViewId, viewOf, waitForThreadReply } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -31,13 +30,8 @@ interface InputBlock {
   element?: { options?: { value: string }[]; initial_option?: { value: string }; initial_value?: string };
 }
 
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
 const element = (viewId: string, blockId: string) =>
-  (viewOf(viewId).blocks as InputBlock[]).find((b) => b.block_id === blockId)?.element;
+  (viewOf(h, viewId).blocks as InputBlock[]).find((b) => b.block_id === blockId)?.element;
 const options = (viewId: string, blockId: string) => element(viewId, blockId)?.options?.map((o) => o.value);
 
 async function open(command: string): Promise<string> {
@@ -47,7 +41,7 @@ async function open(command: string): Promise<string> {
 }
 
 async function choose(viewId: string, given: Record<string, string>): Promise<void> {
-  const view = viewOf(viewId);
+  const view = viewOf(h, viewId);
   await h.interact(
     blockActionsPayload({ actionId: MODAL_RELOAD_ACTION, view, values: answers(view, given), user: ALICE }),
   );
@@ -67,7 +61,7 @@ describe('the armada scale form', () => {
     expect(element(viewId, S.max)?.initial_value).toBe('20');
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [S.fleet]: 'duel',
         [S.type]: 'cloud',
@@ -86,7 +80,7 @@ describe('the armada scale form', () => {
     await choose(viewId, { [WHERE_BLOCKS.environment]: 'dev', [S.fleet]: 'duel', [S.type]: 'cloud' });
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [S.fleet]: 'duel',
         [S.type]: 'cloud',
@@ -105,7 +99,7 @@ describe('the armada scale form', () => {
     await choose(viewId, { [WHERE_BLOCKS.environment]: 'dev', [S.fleet]: 'duel', [S.type]: 'cloud' });
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [S.fleet]: 'duel',
         [S.type]: 'cloud',
@@ -131,7 +125,7 @@ describe('the armada scale form', () => {
     await choose(viewId, { [WHERE_BLOCKS.environment]: 'dev', [S.fleet]: 'duel', [S.type]: 'cloud' });
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [S.fleet]: 'duel',
         [S.type]: 'cloud',
@@ -160,7 +154,7 @@ describe('the armada scale form', () => {
 
   it('for an ArmadaSet asks the region, then its types, and previews the change', async () => {
     const viewId = await open('armadaset scale dev arena');
-    expect(inputIds(viewOf(viewId))).toEqual([
+    expect(inputIds(viewOf(h, viewId))).toEqual([
       WHERE_BLOCKS.environment,
       S.fleet,
       S.region,
@@ -177,7 +171,7 @@ describe('the armada scale form', () => {
     expect(options(viewId, S.type)).toEqual(['cloud']);
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [S.fleet]: 'arena',
         [S.region]: 'us-west',
@@ -195,7 +189,7 @@ describe('the armada scale form', () => {
     // baremetal was listed for eu-central; us-west has only cloud.
     await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [S.fleet]: 'arena',
         [S.region]: 'us-west',
@@ -223,7 +217,7 @@ describe('the armada image form', () => {
     ]);
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [I.fleet]: 'duel',
         [I.container]: 'game-server',
@@ -243,7 +237,7 @@ describe('the armada image form', () => {
 
   it('says so when the chosen image:tag is no longer in the branch (a stale list)', async () => {
     const viewId = await open('armadaset image prod arena');
-    const values = answers(viewOf(viewId), {
+    const values = answers(viewOf(h, viewId), {
       [WHERE_BLOCKS.environment]: 'prod',
       [I.fleet]: 'arena',
       [I.container]: 'game-server',

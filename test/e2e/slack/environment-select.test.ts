@@ -9,9 +9,8 @@ import { MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
 import { BREAK_GLASS_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { WHERE_BLOCKS } from '../../../src/slack/modals/index.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
-import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { answers, inputIds, openedViewId, shown } from './harness-extras.js';
+import { answers, inputIds, openedViewId, shown, viewOf } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -27,14 +26,8 @@ interface SelectBlock {
   element?: { type?: string; options?: { value: string }[]; initial_option?: { value: string } };
 }
 
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
-
 function select(viewId: string, blockId: string): SelectBlock['element'] {
-  return (viewOf(viewId).blocks as SelectBlock[]).find((b) => b.block_id === blockId)?.element;
+  return (viewOf(h, viewId).blocks as SelectBlock[]).find((b) => b.block_id === blockId)?.element;
 }
 
 const options = (viewId: string, blockId: string) => select(viewId, blockId)?.options?.map((o) => o.value);
@@ -46,7 +39,7 @@ async function open(command: string): Promise<string> {
 
 /** Picks `given` in the view and fires the reload the environment select dispatches. */
 async function choose(viewId: string, given: Record<string, string>): Promise<void> {
-  const view = viewOf(viewId);
+  const view = viewOf(h, viewId);
   await h.interact(
     blockActionsPayload({ actionId: MODAL_RELOAD_ACTION, view, values: answers(view, given), user: ALICE }),
   );
@@ -71,12 +64,12 @@ describe('the environment select', () => {
     const viewId = await open('vessel create dev');
     await choose(viewId, { [WHERE_BLOCKS.environment]: 'prod', name: 'tourney-1' });
     expect(select(viewId, WHERE_BLOCKS.environment)?.initial_option?.value).toBe('prod');
-    expect(shown(viewOf(viewId))).toContain('New standalone vessel in environment *prod*');
+    expect(shown(viewOf(h, viewId))).toContain('New standalone vessel in environment *prod*');
     // What the user typed before switching is still there.
-    expect(JSON.stringify(viewOf(viewId).blocks)).toContain('tourney-1');
+    expect(JSON.stringify(viewOf(h, viewId).blocks)).toContain('tourney-1');
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'prod',
         name: 'tourney-1',
         region: 'eu-central',
@@ -89,7 +82,7 @@ describe('the environment select', () => {
 
   it('lists the chosen environment’s formations and their vessels, and removes from there', async () => {
     const viewId = await open('formation remove dev lobby');
-    expect(inputIds(viewOf(viewId))).toEqual([
+    expect(inputIds(viewOf(h, viewId))).toEqual([
       WHERE_BLOCKS.environment,
       'vessel',
       WHEN_BLOCK,
@@ -102,7 +95,7 @@ describe('the environment select', () => {
     expect(options(viewId, 'vessel')).toEqual(['arena-1']);
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'prod',
         [WHERE_BLOCKS.formation]: 'arena',
         vessel: 'arena-1',

@@ -15,7 +15,7 @@ import { blockSuggestionPayload } from '../../../src/workspace/payloads.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { answers, get, openedViewId, shown } from './harness-extras.js';
+import { answers, get, openedViewId, shown, viewOf } from './harness-extras.js';
 
 /** Alice may read dev; prod reads are for the lead alone. */
 const PROD_READS_FOR_LEAD = `
@@ -34,12 +34,6 @@ let h: BotHarness;
 afterEach(async () => {
   await h.stop();
 });
-
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
 
 /** What the type-ahead answers for `actionId` typed in `view` (the action id is the client's to send). */
 async function suggest(view: StoredView, actionId: string, query: string): Promise<string[]> {
@@ -67,7 +61,7 @@ it('a person refused `armadas prod` gets no prod armada or vessel names from the
   await h.slash('armadas prod', ALICE);
   expect(h.ephemeralTexts(ALICE).at(-1)).toMatch(/not allowed/);
   await h.slash('logs dev', ALICE);
-  const view = viewOf(openedViewId(h));
+  const view = viewOf(h, openedViewId(h));
   // Allowed in dev: the same request for dev names answers.
   expect(await suggest(view, suggestActionId('armadas', 'dev'), '')).toContain('duel');
   expect(await suggest(view, suggestActionId('armadas', 'prod'), '')).toEqual([]);
@@ -82,8 +76,8 @@ it('a form switched to prod by its environment select lists no prod vessels, and
   h = await startBotHarness({ policy: PROD_READS_FOR_LEAD });
   await h.slash('logs dev', ALICE);
   const viewId = openedViewId(h);
-  expect(shown(viewOf(viewId))).toContain('lobby-1');
-  const view = viewOf(viewId);
+  expect(shown(viewOf(h, viewId))).toContain('lobby-1');
+  const view = viewOf(h, viewId);
   await h.interact(
     blockActionsPayload({
       actionId: MODAL_RELOAD_ACTION,
@@ -92,7 +86,7 @@ it('a form switched to prod by its environment select lists no prod vessels, and
       user: ALICE,
     }),
   );
-  const reloaded = shown(viewOf(viewId));
+  const reloaded = shown(viewOf(h, viewId));
   expect(reloaded).not.toContain('arena-1');
   expect(reloaded).toMatch(/not allowed/);
   expect(prodReads()).toBe(0);
@@ -101,7 +95,7 @@ it('a form switched to prod by its environment select lists no prod vessels, and
 it('a workspace the policy does not admit gets no names from the type-ahead', async () => {
   h = await startBotHarness({ policy: `${DEFAULT_POLICY_YAML}\nworkspaces: [${TEST_TEAM.id}]\n` });
   await h.slash('logs dev', ALICE);
-  const view = viewOf(openedViewId(h));
+  const view = viewOf(h, openedViewId(h));
   expect(await suggest(view, suggestActionId('vessels', 'dev'), '')).toContain('lobby-1');
   const payload = blockSuggestionPayload({ view, actionId: suggestActionId('vessels', 'dev'), query: '' });
   const res = await h.interact({

@@ -11,9 +11,9 @@ import { MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
 import { GUARD_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { FLEET_IMAGE_BLOCKS, PROMOTE_BLOCKS, WHERE_BLOCKS } from '../../../src/slack/modals/index.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
-import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
+import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { answers, inputIds, openedViewId } from './harness-extras.js';
+import { answers, inputIds, openedViewId, viewOf } from './harness-extras.js';
 
 const POLICY = `
 version: 1
@@ -45,12 +45,6 @@ afterEach(async () => {
   await h.stop();
 });
 
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
-
 async function open(command: string): Promise<string> {
   await h.slash(command);
   await h.settle();
@@ -73,15 +67,15 @@ const duelTo110 = (guard: string) => ({
 
 describe('the Guard field of the rollout forms', () => {
   it('is on the promote and image forms, not on the others', async () => {
-    expect(inputIds(viewOf(await open('promote')))).toContain(GUARD_BLOCK);
-    expect(inputIds(viewOf(await open('armada image dev duel')))).toContain(GUARD_BLOCK);
-    expect(inputIds(viewOf(await open('armadaset image dev arena')))).toContain(GUARD_BLOCK);
-    expect(inputIds(viewOf(await open('armada scale dev duel')))).not.toContain(GUARD_BLOCK);
+    expect(inputIds(viewOf(h, await open('promote')))).toContain(GUARD_BLOCK);
+    expect(inputIds(viewOf(h, await open('armada image dev duel')))).toContain(GUARD_BLOCK);
+    expect(inputIds(viewOf(h, await open('armadaset image dev arena')))).toContain(GUARD_BLOCK);
+    expect(inputIds(viewOf(h, await open('armada scale dev duel')))).not.toContain(GUARD_BLOCK);
   });
 
   it('asks for a guard of the window typed: the preview says it as `--guard` does', async () => {
     const viewId = await open('armada image dev duel');
-    const res = await h.submit(viewId, answers(viewOf(viewId), duelTo110('30m')));
+    const res = await h.submit(viewId, answers(viewOf(h, viewId), duelTo110('30m')));
     expect(res.body).toEqual({ response_action: 'clear' });
     await h.settle();
     const fromForm = h.lastMessage();
@@ -96,7 +90,7 @@ describe('the Guard field of the rollout forms', () => {
 
   it('keeps what was typed in Guard when a choice reloads the form', async () => {
     const viewId = await open('armada image dev duel');
-    const view = viewOf(viewId);
+    const view = viewOf(h, viewId);
     await h.interact(
       blockActionsPayload({
         actionId: MODAL_RELOAD_ACTION,
@@ -107,7 +101,7 @@ describe('the Guard field of the rollout forms', () => {
     );
     await h.settle();
     const guard = (
-      viewOf(viewId).blocks as { block_id?: string; element?: { initial_value?: string } }[]
+      viewOf(h, viewId).blocks as { block_id?: string; element?: { initial_value?: string } }[]
     ).find((b) => b.block_id === GUARD_BLOCK);
     expect(guard?.element?.initial_value).toBe('45m');
   });
@@ -116,7 +110,7 @@ describe('the Guard field of the rollout forms', () => {
     const viewId = await open('armadaset image dev arena');
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [WHERE_BLOCKS.environment]: 'dev',
         [I.fleet]: 'arena',
         [I.container]: 'game-server',
@@ -133,12 +127,12 @@ describe('the Guard field of the rollout forms', () => {
 
   it('shows the policy’s refusal of none beside Guard, in the form’s words, and posts nothing', async () => {
     const viewId = await open('armada image dev duel');
-    const res = await h.submit(viewId, answers(viewOf(viewId), duelTo110('none')));
+    const res = await h.submit(viewId, answers(viewOf(h, viewId), duelTo110('none')));
     expect(res.body).toEqual({ response_action: 'clear' });
     await h.settle();
     const reopened = openedViewId(h);
     expect(reopened).not.toBe(viewId);
-    const blocks = viewOf(reopened).blocks as { type?: string; block_id?: string; element?: object }[];
+    const blocks = viewOf(h, reopened).blocks as { type?: string; block_id?: string; element?: object }[];
     const at = blocks.findIndex((b) => b.type === 'input' && b.block_id === GUARD_BLOCK);
     // The field keeps what was typed, and the reason is right under it.
     expect(blocks[at]?.element).toMatchObject({ initial_value: 'none' });
@@ -159,7 +153,7 @@ describe('the Guard field of the rollout forms', () => {
     const viewId = await open('promote');
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), {
+      answers(viewOf(h, viewId), {
         [PROMOTE_BLOCKS.source]: 'dev',
         [PROMOTE_BLOCKS.image]: 'game-server:1.2.0',
         [PROMOTE_BLOCKS.target]: 'prod',
@@ -168,7 +162,7 @@ describe('the Guard field of the rollout forms', () => {
     );
     expect(res.body).toEqual({ response_action: 'clear' });
     await h.settle();
-    const blocks = viewOf(openedViewId(h)).blocks as { type?: string; block_id?: string }[];
+    const blocks = viewOf(h, openedViewId(h)).blocks as { type?: string; block_id?: string }[];
     const at = blocks.findIndex((b) => b.type === 'input' && b.block_id === GUARD_BLOCK);
     expect(JSON.stringify(blocks[at + 1])).toContain(
       'Guard is refused: the policy rule everything-else sets no guard for this rollout, so there is none to ask for. Leave Guard empty',
@@ -182,7 +176,7 @@ describe('the Guard field of the rollout forms', () => {
       ['15 parsecs', 'Guard: expected a window like 15m or 1h (at most 24h), or none; got "15 parsecs".'],
       ['2d', 'Guard: expected at most 24h (a guard watches one rollout), got "2d".'],
     ] as const) {
-      const res = await h.submit(viewId, answers(viewOf(viewId), duelTo110(typed)));
+      const res = await h.submit(viewId, answers(viewOf(h, viewId), duelTo110(typed)));
       expect(res.body).toEqual({ response_action: 'errors', errors: { [GUARD_BLOCK]: said } });
     }
     await h.settle();

@@ -84,6 +84,13 @@ export function answers(
   return values;
 }
 
+/** The stand-in's current copy of view `viewId` (it fails the test when there is none). */
+export function viewOf(h: BotHarness, viewId: string): StoredView {
+  const view = h.slack.view(viewId);
+  if (!view) throw new Error(`no view ${viewId}`);
+  return view;
+}
+
 /** The input block ids of a view, in order. */
 export function inputIds(view: StoredView): string[] {
   return (view.blocks as { type?: string; block_id?: string }[])

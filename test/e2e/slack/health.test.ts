@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { CHANGE_ACTIONS } from '../../../src/slack/ids.js';
+import { sample } from '../../support/metrics-text.js';
 import { type BotHarness, startBotHarness } from './bot-harness.js';
 import { get } from './harness-extras.js';
 
@@ -14,18 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.stop();
 });
-
-/** The value of one sample line (`name{labels} value`) in Prometheus text, or undefined. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const have = (match[2] ?? '').split(',');
-    if (wanted.every((w) => have.includes(w))) return Number(match[3]);
-  }
-  return undefined;
-}
 
 describe('/healthz', () => {
   it('answers 200 with JSON saying Slack is connected and the store answers', async () => {

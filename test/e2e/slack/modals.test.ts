@@ -10,9 +10,16 @@ import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION } from '../../../src/slack/ids.js';
 import { BREAK_GLASS_BLOCK, GUARD_BLOCK, WHEN_BLOCK } from '../../../src/slack/modals/control-fields.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { blockActionsPayload, postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
-import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
-import { answers, current, inputIds, openedViewId, shown, waitForThreadReply } from './harness-extras.js';
+import {
+  answers,
+  current,
+  inputIds,
+  openedViewId,
+  shown,
+  viewOf,
+  waitForThreadReply,
+} from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -30,19 +37,12 @@ async function open(command: string): Promise<string> {
 
 /** Submits `given` on the loaded view; returns the ack body. */
 async function submit(viewId: string, given: Record<string, string>): Promise<unknown> {
-  const res = await h.submit(viewId, answers(viewOf(viewId), given));
+  const res = await h.submit(viewId, answers(viewOf(h, viewId), given));
   expect(res.status).toBe(200);
   return res.body;
 }
 
-/** The view as the stand-in holds it now. */
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
-
-const viewText = (viewId: string) => shown(viewOf(viewId));
+const viewText = (viewId: string) => shown(viewOf(h, viewId));
 
 describe('promote modal', () => {
   it('opens the loading view before any hosting API call, then fills it with choices', async () => {
@@ -87,7 +87,7 @@ describe('promote modal', () => {
 
   it('reloads the image choices when the source branch changes', async () => {
     const viewId = await open('promote');
-    const view = viewOf(viewId);
+    const view = viewOf(h, viewId);
     await h.interact(
       blockActionsPayload({
         actionId: MODAL_RELOAD_ACTION,
@@ -97,7 +97,7 @@ describe('promote modal', () => {
       }),
     );
     const images = (
-      viewOf(viewId).blocks as { block_id?: string; element?: { options?: { value: string }[] } }[]
+      viewOf(h, viewId).blocks as { block_id?: string; element?: { options?: { value: string }[] } }[]
     )
       .find((b) => b.block_id === 'image')
       ?.element?.options?.map((o) => o.value);

@@ -7,9 +7,9 @@ import { expect } from '@jest/globals';
 import { CHANGE_ACTIONS, MODAL_RELOAD_ACTION, RELEASE_ADD_ACTION } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
-import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
+import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness } from './bot-harness.js';
-import { answers, buttonIds, current, openedViewId, shown } from './harness-extras.js';
+import { answers, buttonIds, current, openedViewId, shown, viewOf } from './harness-extras.js';
 
 /** Starts a release and returns its message. */
 export async function startRelease(h: BotHarness, title: string): Promise<StoredMessage> {
@@ -20,12 +20,6 @@ export async function startRelease(h: BotHarness, title: string): Promise<Stored
 /** The bot's replies in the release thread, oldest first. */
 export function thread(h: BotHarness, release: StoredMessage): StoredMessage[] {
   return h.slack.thread(TEST_CHANNEL.id, release.ts).filter((m) => m.ts !== release.ts);
-}
-
-export function viewOf(h: BotHarness, viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
 }
 
 /** The preview of the latest change in the release thread (not the reply that asks its approvers). */

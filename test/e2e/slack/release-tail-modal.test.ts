@@ -11,9 +11,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { MODAL_CALLBACKS, RELEASE_ACTIONS } from '../../../src/slack/ids.js';
 import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { viewSubmissionPayload } from '../../../src/workspace/signing.js';
-import type { StoredMessage, StoredView } from '../../../src/workspace/stand-in.js';
+import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { answers, current, get, openedViewId, shown } from './harness-extras.js';
+import { answers, current, get, openedViewId, shown, viewOf } from './harness-extras.js';
 
 let h: BotHarness;
 beforeEach(async () => {
@@ -22,12 +22,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.stop();
 });
-
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
 
 /** Starts a release, presses its "Tail logs" button and picks environment `dev`; returns the release and the view id. */
 async function tailModal(): Promise<{ release: StoredMessage; releaseId: string; viewId: string }> {
@@ -38,9 +32,9 @@ async function tailModal(): Promise<{ release: StoredMessage; releaseId: string;
     .find((e) => e.value?.startsWith('rel-'))?.value as string;
   await h.click(release, RELEASE_ACTIONS.tailLogs);
   const viewId = openedViewId(h);
-  const next = await h.submit(viewId, answers(viewOf(viewId), { 'where.environment': 'dev' }));
+  const next = await h.submit(viewId, answers(viewOf(h, viewId), { 'where.environment': 'dev' }));
   expect(next.body).toMatchObject({ response_action: 'update' });
-  expect(shown(viewOf(viewId))).toContain("Follows a vessel's logs in *dev*");
+  expect(shown(viewOf(h, viewId))).toContain("Follows a vessel's logs in *dev*");
   return { release, releaseId, viewId };
 }
 
@@ -58,13 +52,13 @@ describe('the release "Tail logs" modal', () => {
     const { release, releaseId, viewId } = await tailModal();
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), { 'where.environment': 'dev', vessel: 'lobby-1' }),
+      answers(viewOf(h, viewId), { 'where.environment': 'dev', vessel: 'lobby-1' }),
     );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ response_action: 'update' });
     expect(JSON.stringify(res.body)).toContain('Checking the vessel');
 
-    const outcome = viewOf(viewId);
+    const outcome = viewOf(h, viewId);
     expect(JSON.stringify(outcome)).toContain('Tail started');
     expect(shown(outcome)).toContain('Following *lobby-1* in the release thread');
     const tails = await h.running.core.store.listTails({ releaseId, status: 'active' });
@@ -80,7 +74,7 @@ describe('the release "Tail logs" modal', () => {
 
   it('asks for a vessel inline when none is chosen, and starts nothing', async () => {
     const { releaseId, viewId } = await tailModal();
-    const res = await h.submit(viewId, answers(viewOf(viewId), { 'where.environment': 'dev' }));
+    const res = await h.submit(viewId, answers(viewOf(h, viewId), { 'where.environment': 'dev' }));
     expect(res.body).toMatchObject({ response_action: 'errors' });
     expect(JSON.stringify((res.body as { errors: object }).errors)).toContain('Choose a vessel');
     expect(await h.running.core.store.listTails({ releaseId })).toEqual([]);
@@ -92,11 +86,11 @@ describe('the release "Tail logs" modal', () => {
     await h.slash('release end Season 6');
     const res = await h.submit(
       viewId,
-      answers(viewOf(viewId), { 'where.environment': 'dev', vessel: 'lobby-1' }),
+      answers(viewOf(h, viewId), { 'where.environment': 'dev', vessel: 'lobby-1' }),
     );
     expect(res.body).toMatchObject({ response_action: 'update' });
 
-    const outcome = JSON.stringify(viewOf(viewId));
+    const outcome = JSON.stringify(viewOf(h, viewId));
     expect(outcome).toContain('Could not start');
     expect(outcome).toContain('The release “Season 6” has ended; start a new one for more work.');
     expect(outcome).not.toMatch(/\bat .*\.ts:\d+/);
@@ -109,7 +103,7 @@ describe('a submission the modal check cannot read', () => {
   it('is acked without a view, and the user is told privately that it failed (no stack trace)', async () => {
     await h.slash('promote');
     const viewId = openedViewId(h);
-    const view = viewOf(viewId);
+    const view = viewOf(h, viewId);
     expect(view.callback_id).toBe(MODAL_CALLBACKS.promote);
     // A malformed payload: a text value that is not a string (Slack never sends it; a check must not hang on it).
     const typed = answers(view, { targetBranch: 'prod' });

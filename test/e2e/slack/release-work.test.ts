@@ -17,8 +17,16 @@ import { TEST_CHANNEL } from '../../../src/workspace/identity.js';
 import { postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 import type { EphemeralMessage, StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
-import { buttonIds, buttons, clickEphemeral, current, openedViewId, shown } from './harness-extras.js';
-import { addOptions, latestPreview, startRelease, thread, viaSelect, viewOf } from './release-helpers.js';
+import {
+  buttonIds,
+  buttons,
+  clickEphemeral,
+  current,
+  openedViewId,
+  shown,
+  viewOf,
+} from './harness-extras.js';
+import { addOptions, latestPreview, startRelease, thread, viaSelect } from './release-helpers.js';
 
 let h: BotHarness;
 beforeEach(async () => {

@@ -17,13 +17,20 @@ import {
 import { postSigned, slashCommandBody } from '../../../src/workspace/signing.js';
 import type { StoredMessage } from '../../../src/workspace/stand-in.js';
 import { ALICE, BOB, type BotHarness, SIGNING_SECRET, startBotHarness } from './bot-harness.js';
-import { buttonIds, buttons, current, openedViewId, shown, waitForThreadReply } from './harness-extras.js';
+import {
+  buttonIds,
+  buttons,
+  current,
+  openedViewId,
+  shown,
+  viewOf as viewIn,
+  waitForThreadReply,
+} from './harness-extras.js';
 import {
   startRelease as startReleaseIn,
   thread as threadOf,
   viaButton as viaButtonIn,
   viaSelect,
-  viewOf as viewIn,
 } from './release-helpers.js';
 
 let h: BotHarness;

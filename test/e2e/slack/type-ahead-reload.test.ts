@@ -12,7 +12,7 @@ import { blockSuggestionPayload } from '../../../src/workspace/payloads.js';
 import { blockActionsPayload } from '../../../src/workspace/signing.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { ALICE, type BotHarness, startBotHarness } from './bot-harness.js';
-import { openedViewId } from './harness-extras.js';
+import { openedViewId, viewOf } from './harness-extras.js';
 
 let h: BotHarness;
 afterEach(async () => {
@@ -48,12 +48,6 @@ function manyFormations(data: SimulatorData): void {
   }
 }
 
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
-
 function blockOf(view: StoredView, blockId: string) {
   const block = (
     view.blocks as {
@@ -76,7 +70,7 @@ async function suggest(view: StoredView, blockId: string, query: string): Promis
 
 /** Picks `value` in the type-ahead of `blockId` as Slack sends it: a block action under the select's id. */
 async function pick(viewId: string, blockId: string, value: string): Promise<void> {
-  const view = viewOf(viewId);
+  const view = viewOf(h, viewId);
   const actionId = blockOf(view, blockId).element.action_id;
   const picked = {
     type: 'external_select',
@@ -92,7 +86,7 @@ it('offers 111 armadas as a type-ahead, newest first, and the pick loads that ar
   h = await startBotHarness({ world: manyArmadas });
   await h.slash('armada image dev');
   const viewId = openedViewId(h);
-  const view = viewOf(viewId);
+  const view = viewOf(h, viewId);
   const fleet = blockOf(view, 'fleet');
   expect(fleet.element).toMatchObject({
     type: 'external_select',
@@ -116,7 +110,7 @@ it('offers 111 armadas as a type-ahead, newest first, and the pick loads that ar
 
   expect(JSON.stringify(view.blocks)).not.toContain('"value":"fleet-42"');
   await pick(viewId, 'fleet', 'fleet-42');
-  const reloaded = viewOf(viewId);
+  const reloaded = viewOf(h, viewId);
   // The picked armada stays chosen and its one container is offered (duel's copy runs game-server).
   expect(JSON.stringify(reloaded.blocks)).toContain('"value":"fleet-42"');
   expect(JSON.stringify(reloaded.blocks)).toContain('game-server');
@@ -126,7 +120,7 @@ it('offers 106 formations as a type-ahead in the where step, and the pick lists 
   h = await startBotHarness({ world: manyFormations });
   await h.slash('formation remove dev');
   const viewId = openedViewId(h);
-  const view = viewOf(viewId);
+  const view = viewOf(h, viewId);
   expect(blockOf(view, 'where.formation').element).toMatchObject({
     type: 'external_select',
     action_id: suggestActionId('formations', 'dev', true),

@@ -12,7 +12,7 @@ import { suggestActionId } from '../../../src/slack/ids.js';
 import { blockSuggestionPayload } from '../../../src/workspace/payloads.js';
 import type { StoredView } from '../../../src/workspace/stand-in.js';
 import { type BotHarness, startBotHarness } from './bot-harness.js';
-import { openedViewId, shown } from './harness-extras.js';
+import { openedViewId, shown, viewOf } from './harness-extras.js';
 
 let h: BotHarness;
 afterEach(async () => {
@@ -41,12 +41,6 @@ function manyVessels(data: SimulatorData): void {
   }
 }
 
-function viewOf(viewId: string): StoredView {
-  const view = h.slack.view(viewId);
-  if (!view) throw new Error(`no view ${viewId}`);
-  return view;
-}
-
 /** The element of input block `blockId` of the view. */
 function elementOf(
   view: StoredView,
@@ -72,7 +66,7 @@ it('offers 154 images as a type-ahead, answers what was typed newest first, and 
   h = await startBotHarness({ world: manyImages });
   await h.slash('promote');
   const viewId = openedViewId(h);
-  const view = viewOf(viewId);
+  const view = viewOf(h, viewId);
   expect(elementOf(view, 'image')).toMatchObject({
     type: 'external_select',
     action_id: suggestActionId('images', 'dev'),
@@ -107,7 +101,7 @@ it('offers 154 images as a type-ahead, answers what was typed newest first, and 
 it('offers 121 vessels of an environment in the tail form, newest first', async () => {
   h = await startBotHarness({ world: manyVessels });
   await h.slash('logs dev');
-  const view = viewOf(openedViewId(h));
+  const view = viewOf(h, openedViewId(h));
   expect(elementOf(view, 'vessel')).toMatchObject({
     type: 'external_select',
     action_id: suggestActionId('vessels', 'dev'),
@@ -122,7 +116,7 @@ it('offers 121 vessels of an environment in the tail form, newest first', async 
 it('answers the same request delivered as Socket Mode delivers it: a parsed envelope acked with the options', async () => {
   h = await startBotHarness({ world: manyVessels });
   await h.slash('logs dev');
-  const view = viewOf(openedViewId(h));
+  const view = viewOf(h, openedViewId(h));
   const body = blockSuggestionPayload({ view, actionId: elementOf(view, 'vessel').action_id, query: 'v-11' });
   // SocketModeReceiver hands Bolt the envelope's payload and an ack that sends the response back on the socket.
   let acked: unknown;
