@@ -12,6 +12,7 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { SlackConfig } from '../config/config.js';
 import type { Logger } from '../runtime/logger.js';
 import type { AckWatch } from './runtime/ack-watch.js';
+import { acksTogether } from './runtime/acks-together.js';
 import { boltLogger } from './runtime/bolt-logger.js';
 import { eventsEndpoint } from './runtime/events-endpoint.js';
 import { type AckFirst, ackThenChain, ChainsAfterReads } from './runtime/first-ack.js';
@@ -66,9 +67,12 @@ export function createReceiver(
   // Acked requests' chains start after the burst's acks (first-ack.ts), in either mode.
   const chains = new ChainsAfterReads(acks && (() => acks.quiet(CHAIN_QUIET_MAX_MS)));
   if (slack.mode === 'socket' && slack.appToken) {
+    const together = acksTogether();
     const receiver = new SocketModeReceiver({
       appToken: slack.appToken,
       logger: log,
+      // A chunk's acks leave in one write (acks-together.ts).
+      dispatcher: together.dispatcher,
       customPropertiesExtractor: (args: { [PROPERTIES]?: Record<string, unknown> }) => args[PROPERTIES] ?? {},
       // No customRoutes: Bolt would serve them on every interface (routes-server.ts serves them instead).
       // Bolt hands installerOptions.clientOptions to the SocketModeClient, whose WebClient
@@ -85,6 +89,8 @@ export function createReceiver(
     receiver.client.on('disconnected', () => {
       open = false;
     });
+    // The client gave a connection up: its socket goes too, even if the peer never closed it.
+    receiver.client.on('close', () => together.closed());
     let server: RoutesServer | undefined;
     return {
       receiver,
@@ -99,6 +105,7 @@ export function createReceiver(
       chainsDone: () => chains.idle(),
       stop: async () => {
         await receiver.stop();
+        await together.close();
         await server?.close();
         server = undefined;
       },

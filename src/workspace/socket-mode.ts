@@ -26,6 +26,12 @@ export interface EnvelopeAck {
   latencyMs: number;
 }
 
+/** An envelope to send: its type and payload (the stand-in adds the id). */
+export interface Outgoing {
+  type: EnvelopeType;
+  payload: unknown;
+}
+
 export interface DeliverOptions {
   /** Only the connections opened with this app-level token (several apps on one stand-in). */
   appToken?: string;
@@ -38,6 +44,8 @@ export interface SocketModeStandIn {
   waitForConnections(count: number, appToken?: string): Promise<void>;
   /** Sends an envelope on the app's next connection in turn; resolves with its ack. */
   deliver(type: EnvelopeType, payload: unknown, options?: DeliverOptions): Promise<EnvelopeAck>;
+  /** Sends the envelopes at once (each connection's share in one write); resolves each with its ack, in order. */
+  deliverAll(envelopes: readonly Outgoing[], options?: DeliverOptions): Promise<EnvelopeAck>[];
   /** Every ack received, oldest first. */
   readonly acks: readonly EnvelopeAck[];
 }
@@ -118,6 +126,49 @@ export function socketModeServer(baseUrl: () => string): SocketModeServer {
     changed();
   };
 
+  /**
+   * Shares the envelopes out over the app's connections in turn, then writes
+   * each connection's share in one write. Every envelope is timed from just
+   * before the writes: the measure is the app's, not how long the stand-in
+   * took to build or send the rest of the burst.
+   */
+  const deliverAll = (batch: readonly Outgoing[], options: DeliverOptions = {}): Promise<EnvelopeAck>[] => {
+    const candidates = live(options.appToken);
+    if (candidates.length === 0)
+      return batch.map(() => Promise.reject(new Error('no Socket Mode connection is open')));
+    const key = options.appToken ?? '';
+    const shares = new Map<Connection, { id: string; text: string }[]>();
+    const order: { id: string; connection: Connection }[] = [];
+    for (const { type, payload } of batch) {
+      const next = turn.get(key) ?? 0;
+      turn.set(key, next + 1);
+      const connection = candidates[next % candidates.length] as Connection;
+      envelopes += 1;
+      const id = `env-${envelopes}`;
+      const text = JSON.stringify({
+        envelope_id: id,
+        type,
+        payload,
+        // Slack takes an answer in the ack for commands and interactions, not for events.
+        accepts_response_payload: type !== 'events_api',
+        ...(type === 'events_api' ? { retry_attempt: 0, retry_reason: '' } : {}),
+      });
+      const share = shares.get(connection) ?? [];
+      share.push({ id, text });
+      shares.set(connection, share);
+      order.push({ id, connection });
+    }
+    const sentAt = performance.now();
+    const acked = order.map(
+      ({ id, connection }) =>
+        new Promise<EnvelopeAck>((resolve, reject) => {
+          waiting.set(id, { connection: connection.number, sentAt, resolve, reject });
+        }),
+    );
+    for (const [connection, share] of shares) connection.peer.sendAll(share.map((e) => e.text));
+    return acked;
+  };
+
   return {
     acks,
     open: (appToken) => {
@@ -165,34 +216,9 @@ export function socketModeServer(baseUrl: () => string): SocketModeServer {
         watchers.add(check);
         check();
       }),
-    deliver: (type, payload, options = {}) => {
-      const candidates = live(options.appToken);
-      if (candidates.length === 0) return Promise.reject(new Error('no Socket Mode connection is open'));
-      const key = options.appToken ?? '';
-      const next = turn.get(key) ?? 0;
-      turn.set(key, next + 1);
-      const connection = candidates[next % candidates.length] as Connection;
-      envelopes += 1;
-      const envelopeId = `env-${envelopes}`;
-      return new Promise<EnvelopeAck>((resolve, reject) => {
-        waiting.set(envelopeId, {
-          connection: connection.number,
-          sentAt: performance.now(),
-          resolve,
-          reject,
-        });
-        connection.peer.send(
-          JSON.stringify({
-            envelope_id: envelopeId,
-            type,
-            payload,
-            // Slack takes an answer in the ack for commands and interactions, not for events.
-            accepts_response_payload: type !== 'events_api',
-            ...(type === 'events_api' ? { retry_attempt: 0, retry_reason: '' } : {}),
-          }),
-        );
-      });
-    },
+    deliver: (type, payload, options = {}) =>
+      deliverAll([{ type, payload }], options)[0] as Promise<EnvelopeAck>,
+    deliverAll,
     close: () => {
       watchers.clear();
       for (const c of [...connections]) c.peer.close(true);

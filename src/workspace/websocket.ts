@@ -18,6 +18,8 @@ const OP = { continuation: 0x0, text: 0x1, binary: 0x2, close: 0x8, ping: 0x9, p
 export interface WebSocketPeer {
   /** Sends one text message; does nothing once closing. */
   send(text: string): void;
+  /** Sends the messages in one write, as a burst Slack has ready goes out at once; does nothing once closing. */
+  sendAll(texts: readonly string[]): void;
   /** Starts the closing handshake (the socket ends when the client answers, or at once when `force`). */
   close(force?: boolean): void;
   /** Whether the connection still carries messages. */
@@ -111,6 +113,9 @@ export function acceptWebSocket(
     },
     send: (text) => {
       if (open) socket.write(frame(OP.text, Buffer.from(text, 'utf8')));
+    },
+    sendAll: (texts) => {
+      if (open) socket.write(Buffer.concat(texts.map((text) => frame(OP.text, Buffer.from(text, 'utf8')))));
     },
     close: (force = false) => {
       sendClose(Buffer.from([0x03, 0xe8])); // 1000: normal closure

@@ -126,3 +126,40 @@ it('serves a URL once, and fails a delivery whose connection closes before the a
     /no Socket Mode connection is open/,
   );
 });
+
+it('sends a burst at once: each connection its share, in order, all timed from the one write', async () => {
+  const slack = await startSlackStandIn({ token: TEST_BOT.token });
+  standIn = slack;
+  const clients = [];
+  for (let i = 0; i < 2; i++) {
+    const client = connect(String((await openConnection(slack, APP_TOKEN)).url));
+    await client.next();
+    clients.push(client);
+  }
+  await slack.socketMode.waitForConnections(2, APP_TOKEN);
+  // Each client holds its acks until its whole share has arrived, then acks it in order.
+  clients.forEach((client, i) => {
+    const ids: string[] = [];
+    client.socket.addEventListener('message', (event) => {
+      const { envelope_id } = JSON.parse(String(event.data)) as { envelope_id?: string };
+      if (envelope_id) ids.push(envelope_id);
+      if (ids.length === 3)
+        for (const id of ids) client.socket.send(JSON.stringify({ envelope_id: id, payload: { by: i } }));
+    });
+  });
+  const burst = [1, 2, 3, 4, 5, 6].map((n) => ({ type: 'interactive' as const, payload: { n } }));
+  const acks = await Promise.all(slack.socketMode.deliverAll(burst, { appToken: APP_TOKEN }));
+  expect(acks.map((a) => a.payload)).toEqual([
+    { by: 0 },
+    { by: 1 },
+    { by: 0 },
+    { by: 1 },
+    { by: 0 },
+    { by: 1 },
+  ]);
+  expect(clients[0]?.received.slice(1).map((m) => m.payload)).toEqual([{ n: 1 }, { n: 3 }, { n: 5 }]);
+  expect(clients[1]?.received.slice(1).map((m) => m.payload)).toEqual([{ n: 2 }, { n: 4 }, { n: 6 }]);
+  // Timed from one moment: an envelope's figure is the time until its ack, not its place in the burst.
+  const sentAt = acks.map((a) => performance.now() - a.latencyMs);
+  expect(Math.max(...sentAt) - Math.min(...sentAt)).toBeLessThan(Math.max(...acks.map((a) => a.latencyMs)));
+});
