@@ -276,7 +276,7 @@ async function measure(p: Parts, o: Options): Promise<Map<Key, Measured[]>> {
 const HOW: Record<Mode, string> = {
   http: 'signed requests, each on its own connection, timed from send to the answer',
   socket:
-    "Socket Mode envelopes over the app's connection to the stand-in, timed there from the envelope sent to its ack received",
+    "Socket Mode envelopes over the app's connection to the stand-in, written there in one write per burst and timed from that write to each ack received",
 };
 /** The failure column: HTTP answers other than 200, or envelopes never acked. */
 const FAILED: Record<Mode, string> = { http: 'not 200', socket: 'not acked' };

@@ -42,7 +42,7 @@ export interface AcksTogether {
  * chunk) leaves in one write on the next tick. Must run before the socket's
  * own reader, hence prepended.
  */
-export function repliesInOneWrite(socket: Duplex): void {
+function repliesInOneWrite(socket: Duplex): void {
   socket.prependListener('data', () => {
     socket.cork();
     process.nextTick(() => socket.uncork());
