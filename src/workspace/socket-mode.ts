@@ -137,8 +137,7 @@ export function socketModeServer(baseUrl: () => string): SocketModeServer {
     if (candidates.length === 0)
       return batch.map(() => Promise.reject(new Error('no Socket Mode connection is open')));
     const key = options.appToken ?? '';
-    const shares = new Map<Connection, { id: string; text: string }[]>();
-    const order: { id: string; connection: Connection }[] = [];
+    const sends: { id: string; connection: Connection; text: string }[] = [];
     for (const { type, payload } of batch) {
       const next = turn.get(key) ?? 0;
       turn.set(key, next + 1);
@@ -153,19 +152,19 @@ export function socketModeServer(baseUrl: () => string): SocketModeServer {
         accepts_response_payload: type !== 'events_api',
         ...(type === 'events_api' ? { retry_attempt: 0, retry_reason: '' } : {}),
       });
-      const share = shares.get(connection) ?? [];
-      share.push({ id, text });
-      shares.set(connection, share);
-      order.push({ id, connection });
+      sends.push({ id, connection, text });
     }
     const sentAt = performance.now();
-    const acked = order.map(
+    const acked = sends.map(
       ({ id, connection }) =>
         new Promise<EnvelopeAck>((resolve, reject) => {
           waiting.set(id, { connection: connection.number, sentAt, resolve, reject });
         }),
     );
-    for (const [connection, share] of shares) connection.peer.sendAll(share.map((e) => e.text));
+    for (const connection of candidates) {
+      const share = sends.filter((s) => s.connection === connection).map((s) => s.text);
+      if (share.length > 0) connection.peer.sendAll(share);
+    }
     return acked;
   };
 

@@ -112,16 +112,21 @@ export function acceptWebSocket(
       return open;
     },
     send: (text) => {
-      if (open) socket.write(frame(OP.text, Buffer.from(text, 'utf8')));
+      if (open) socket.write(textFrame(text));
     },
     sendAll: (texts) => {
-      if (open) socket.write(Buffer.concat(texts.map((text) => frame(OP.text, Buffer.from(text, 'utf8')))));
+      if (open) socket.write(Buffer.concat(texts.map(textFrame)));
     },
     close: (force = false) => {
       sendClose(Buffer.from([0x03, 0xe8])); // 1000: normal closure
       if (force) socket.destroy();
     },
   };
+}
+
+/** A text message's frame. */
+function textFrame(text: string): Buffer {
+  return frame(OP.text, Buffer.from(text, 'utf8'));
 }
 
 /** An unmasked frame (servers never mask), the whole message in one. */

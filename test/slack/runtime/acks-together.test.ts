@@ -83,10 +83,9 @@ function ackEach(ws: WebSocket, socket: () => Socket | undefined) {
 
 const BURST = ['e1', 'e2', 'e3', 'e4', 'e5'];
 
-async function until(condition: () => boolean, what: string) {
-  // Loopback I/O, not time: each turn lets the sockets move; a broken path fails on jest's timeout.
+/** Loopback I/O, not time: each turn lets the sockets move; a broken path fails on jest's timeout. */
+async function until(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-  return what;
 }
 
 it('holds the acks written while a chunk is read and sends them together once it is read', async () => {
@@ -97,7 +96,7 @@ it('holds the acks written while a chunk is read and sends them together once it
   const ws = await openSocket(url, together.dispatcher);
   const held = ackEach(ws, () => opened.at(-1));
   ws.send('go');
-  await until(() => received.length === 1 + BURST.length, 'every ack arrived');
+  await until(() => received.length === 1 + BURST.length);
 
   expect(received.slice(1)).toEqual(BURST.map((id) => `ack ${id}`));
   // Every ack was still held when the next envelope was read: none was written on its own.
@@ -119,7 +118,7 @@ it('is what the Socket Mode client would otherwise lack: its default dispatcher 
   const ws = await openSocket(url, plain);
   const held = ackEach(ws, () => opened.at(-1));
   ws.send('go');
-  await until(() => received.length === 1 + BURST.length, 'every ack arrived');
+  await until(() => received.length === 1 + BURST.length);
   expect(held.map((h) => h.corked)).toEqual(BURST.map(() => 0));
 });
 
@@ -131,7 +130,7 @@ it('does not hold what is not a reply to a read (the first message, pings, the c
   const ws = await openSocket(url, together.dispatcher);
   ws.send('go');
   expect(opened.at(-1)?.writableCorked).toBe(0);
-  await until(() => received.length === 1, 'the message arrived');
+  await until(() => received.length === 1);
 });
 
 it('destroys the socket of a connection given up on whose peer never answered the closing handshake', async () => {
